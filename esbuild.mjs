@@ -1,0 +1,45 @@
+// Bundles every entry point: the extension, the language server, the CLI and the runtime's trace worker.
+// One file each, so nothing is resolved from node_modules at run time (VS Code ships no node_modules).
+import * as esbuild from 'esbuild';
+import { ethereumjsMemoryPatch } from './build/ethereumjs-memory-patch.mjs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Node entries: [source, output]. */
+export const nodeEntries = [
+  ['client/extension.ts', 'dist/extension.js'],
+  ['server/main.ts', 'dist/server.js'],
+  ['cli/main.ts', 'dist/cli.js'],
+];
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['vscode'],
+  sourcemap: !production,
+  minify: production,
+  keepNames: true,
+  logLevel: 'warning',
+  plugins: [ethereumjsMemoryPatch],
+};
+
+const contexts = await Promise.all(
+  nodeEntries.map(([entry, outfile]) =>
+    esbuild.context({
+      ...common,
+      entryPoints: [entry],
+      outfile,
+      banner: outfile === 'dist/cli.js' ? { js: '#!/usr/bin/env node' } : undefined,
+    }),
+  ),
+);
+
+if (watch) {
+  await Promise.all(contexts.map((c) => c.watch()));
+} else {
+  await Promise.all(contexts.map((c) => c.rebuild()));
+  await Promise.all(contexts.map((c) => c.dispose()));
+}

@@ -1,0 +1,45 @@
+// Runs the whole suite: every test/**/*.test.ts under node:test (unit, protocol, integration against
+// real local servers), then the VS Code suite in real VS Code (test/e2e) when present. Ends with one
+// line "N passed, N failed" over both.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function findTests(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'e2e' ? [] : findTests(path);
+    return name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const only = process.argv.slice(2);
+const files = only.length > 0 ? only : findTests('test').sort();
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+const unit = spawnSync(
+  process.execPath,
+  [
+    '--import', 'tsx',
+    '--test',
+    '--test-concurrency=2',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=./test/summary-reporter.mjs', '--test-reporter-destination=stderr',
+    ...files,
+  ],
+  { stdio: 'inherit' },
+);
+const nodeCounts = JSON.parse(readFileSync('test-artifacts/node-tests.json', 'utf8'));
+for (const key of Object.keys(totals)) totals[key] += nodeCounts[key];
+if (unit.status !== 0 && nodeCounts.failed === 0) totals.failed++; // the runner itself failed
+
+if (only.length === 0 && existsSync('test/e2e/run.mjs')) {
+  const e2e = spawnSync(process.execPath, ['test/e2e/run.mjs'], { stdio: 'inherit' });
+  const countsFile = 'test-artifacts/vscode-tests.json';
+  const counts = existsSync(countsFile) ? JSON.parse(readFileSync(countsFile, 'utf8')) : { passed: 0, failed: 1, skipped: 0 };
+  for (const key of Object.keys(totals)) totals[key] += counts[key] ?? 0;
+  if (e2e.status !== 0 && counts.failed === 0) totals.failed++;
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,82 @@
+// A real LSP client for protocol tests: spawns dist/server.js --stdio and speaks JSON-RPC over its pipes.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  InitializeRequest,
+  InitializedNotification,
+  DidOpenTextDocumentNotification,
+  DidChangeTextDocumentNotification,
+  PublishDiagnosticsNotification,
+  ShutdownRequest,
+  ExitNotification,
+  type ProtocolConnection,
+  type ClientCapabilities,
+  type PublishDiagnosticsParams,
+  type TextDocumentContentChangeEvent,
+} from 'vscode-languageserver-protocol/node';
+
+export interface TestClient {
+  connection: ProtocolConnection;
+  /** Opens a document (language `evm-tracer`) and returns its URI. */
+  open(name: string, text: string): Promise<string>;
+  change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<void>;
+  /** Resolves with the next pushed diagnostics for `uri`. */
+  nextDiagnostics(uri: string): Promise<PublishDiagnosticsParams>;
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  capabilities: ClientCapabilities = {},
+  settings: Record<string, unknown> = {},
+): Promise<TestClient> {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['dist/server.js', '--stdio']);
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const waiters = new Map<string, ((p: PublishDiagnosticsParams) => void)[]>();
+  connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
+    const queue = waiters.get(params.uri);
+    queue?.shift()?.(params);
+  });
+  connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+    params.items.map((item) => (item.section ? settings[item.section] ?? null : settings)),
+  );
+  connection.listen();
+  await connection.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri: null,
+    capabilities,
+    workspaceFolders: null,
+  });
+  await connection.sendNotification(InitializedNotification.type, {});
+
+  return {
+    connection,
+    async open(name, text) {
+      const uri = `file:///tmp/${name}`;
+      await connection.sendNotification(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri, languageId: 'evm-tracer', version: 1, text },
+      });
+      return uri;
+    },
+    async change(uri, version, contentChanges) {
+      await connection.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version },
+        contentChanges,
+      });
+    },
+    nextDiagnostics(uri) {
+      return new Promise((resolve) => {
+        const queue = waiters.get(uri) ?? [];
+        queue.push(resolve);
+        waiters.set(uri, queue);
+      });
+    },
+    async close() {
+      await connection.sendRequest(ShutdownRequest.type);
+      await connection.sendNotification(ExitNotification.type);
+      connection.dispose();
+      child.kill();
+    },
+  };
+}

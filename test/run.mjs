@@ -14,6 +14,13 @@ function findTests(dir) {
 }
 
 const only = process.argv.slice(2);
+if (only.length === 0) {
+  const setup = spawnSync(process.execPath, ['test/setup.mjs'], { stdio: 'inherit' });
+  if (setup.status !== 0) {
+    console.error('test setup failed (see above)\n0 passed, 1 failed');
+    process.exit(1);
+  }
+}
 const files = only.length > 0 ? only : findTests('test').sort();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 

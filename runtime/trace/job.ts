@@ -1,0 +1,67 @@
+// The description of one trace run: plain, structured-cloneable data so it can cross into the trace worker.
+
+/** geth genesis `config`: chain id plus fork activation blocks (…Block) and times (…Time). */
+export interface GethChainConfig {
+  chainId: number | string;
+  [fork: string]: unknown;
+}
+
+/** One account of a geth genesis `alloc`. */
+export interface AllocAccount {
+  balance?: string;
+  nonce?: string | number;
+  code?: string;
+  storage?: Record<string, string>;
+}
+
+/** An unsigned call (debug_traceCall): the sender is impersonated, fees are not charged from a signature. */
+export interface CallObject {
+  from?: string;
+  to?: string | null;
+  gas?: string;
+  gasPrice?: string;
+  maxFeePerGas?: string;
+  maxPriorityFeePerGas?: string;
+  value?: string;
+  data?: string;
+  input?: string;
+  nonce?: string;
+}
+
+export interface TraceBlock {
+  number: string;
+  timestamp: string;
+  gasLimit: string;
+  difficulty?: string;
+  coinbase: string;
+  baseFeePerGas?: string;
+  excessBlobGas?: string;
+  prevRandao?: string;
+  hash?: string;
+  parentHash?: string;
+}
+
+export type JobTransaction = { raw: string } | { call: CallObject };
+
+export interface TraceJob {
+  chainConfig: GethChainConfig;
+  /** geth alloc shape: the state before the block. */
+  preState: Record<string, AllocAccount>;
+  block: TraceBlock;
+  /** Signed raw transactions (hex) or unsigned calls, in block order. */
+  transactions: JobTransaction[];
+  /** Indexes of the transactions to trace; earlier ones are replayed untraced. */
+  trace: number[];
+  /** Tracer JS source. */
+  tracer: string;
+  /** Raw tracerConfig JSON text, passed verbatim to setup (`"{}"` when absent). */
+  tracerConfig?: string;
+  timeoutMs: number;
+  /** State read lazily from an upstream node instead of preState. */
+  fork?: { url: string; blockNumber: string };
+  /** Block number (decimal or hex) → hash, for BLOCKHASH. */
+  blockHashes?: Record<string, string>;
+}
+
+/** One traced transaction: `json` is the geth-serialised result text, or `error` the geth error text. */
+export type TraceOutcome = { txHash?: string; json: string } | { txHash?: string; error: string };

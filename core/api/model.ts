@@ -1,0 +1,48 @@
+// The one description of the tracer API that completion, hover, signature help and the semantic checks
+// read: hooks, host objects, helper globals, bigInt and opcodes (facts from the geth JS tracer spec).
+import { bigIntFactory, bigIntObject, bigIntStatics } from './bigint';
+import { absentGlobals, helpers } from './helpers';
+import { hooks } from './hooks';
+import { hostObjects } from './objects';
+import { opcodes, opcodeByName } from './opcodes';
+import type { ApiMember, ApiObject, HookModel, ObjectTypeName, TypeName } from './types';
+
+export type * from './types';
+export { absentGlobals, bigIntFactory, bigIntStatics, helpers, hooks, opcodes, opcodeByName };
+
+const objects = new Map<ObjectTypeName, ApiObject>([...hostObjects, bigIntObject].map((o) => [o.name, o]));
+
+export function apiObject(name: ObjectTypeName): ApiObject {
+  const found = objects.get(name);
+  if (!found) throw new Error(`no API object named ${name}`);
+  return found;
+}
+
+export function isObjectType(type: TypeName): type is ObjectTypeName {
+  return objects.has(type as ObjectTypeName);
+}
+
+export function findMember(owner: ObjectTypeName, name: string): ApiMember | undefined {
+  return apiObject(owner).members.find((m) => m.name === name);
+}
+
+export function findHook(name: string): HookModel | undefined {
+  return hooks.find((h) => h.name === name);
+}
+
+export function findHelper(name: string): ApiMember | undefined {
+  return name === 'bigInt' ? bigIntFactory : helpers.find((h) => h.name === name);
+}
+
+/** `(addr: Uint8Array | Array): bigInt` style text for hover and signature help. */
+export function signatureOf(member: ApiMember, qualifier?: string): string {
+  const name = qualifier ? `${qualifier}.${member.name}` : member.name;
+  const result = `${member.returns}${member.orUndefined ? ' | undefined' : ''}`;
+  if (member.kind === 'property') return `${name}: ${result}`;
+  const params = (member.params ?? []).map((p) => `${p.name}${p.optional ? '?' : ''}: ${p.accepts}`).join(', ');
+  return `${name}(${params}): ${result}`;
+}
+
+export function hookSignature(hook: HookModel): string {
+  return `${hook.name}(${hook.params.map((p) => `${p.name}: ${p.type}`).join(', ')})`;
+}

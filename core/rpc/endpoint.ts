@@ -1,0 +1,146 @@
+// An endpoint: where a node is and how to authenticate to it. Builds the URLs actually dialled (the
+// access key as a path segment, avalanchego's standard paths) and masks every secret for display.
+
+export type EndpointAuth =
+  | { kind: 'none' }
+  | { kind: 'key'; key: string }
+  | { kind: 'basic'; username: string; password: string };
+
+export interface Endpoint {
+  name: string;
+  /** C-Chain URL without the access key (http(s):// or ws(s)://). */
+  url: string;
+  /** X-Chain URL without the access key; a bare host means https on the default port. */
+  xChainUrl?: string;
+  auth: EndpointAuth;
+  /** The chain id `eth_chainId` must report; undefined accepts any. */
+  expectedChainId?: number;
+}
+
+/** C-Chain ids by network name, as accepted for an endpoint's expected network. */
+export const networks: Record<string, number> = { mainnet: 43114, fuji: 43113, local: 43112 };
+
+/** avalanchego's standard chain paths. */
+export const avalanchePaths = { cChainRpc: '/ext/bc/C/rpc', cChainWs: '/ext/bc/C/ws', xChain: '/ext/bc/X' } as const;
+
+export const mask = '****';
+
+/** Parses a network name ('mainnet', 'fuji', 'local'), a chain id ('43114', '0xa86a'), or 'any'. */
+export function parseNetwork(text: string): number | undefined {
+  const value = text.trim().toLowerCase();
+  if (value === 'any' || value === '') return undefined;
+  if (value in networks) return networks[value];
+  const id = /^0x[0-9a-f]+$/.test(value) ? parseInt(value, 16) : /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) {
+    throw new Error(`unknown network '${text}': use mainnet (43114), fuji (43113), local (43112), a chain id, or any`);
+  }
+  return id;
+}
+
+/** Adds `https://` to a bare host (as the X-Chain client library does: https, default port). */
+function withScheme(text: string): URL {
+  const trimmed = text.trim();
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
+  let url: URL;
+  try {
+    url = new URL(hasScheme ? trimmed : `https://${trimmed}`);
+  } catch {
+    throw new Error(`'${trimmed}' is not a valid URL or host name`);
+  }
+  if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) {
+    throw new Error(`unsupported URL scheme '${url.protocol}' (use https, wss, http or ws)`);
+  }
+  return url;
+}
+
+function isBase(url: URL): boolean {
+  return url.pathname === '/' || url.pathname === '';
+}
+
+/**
+ * The C-Chain URL for what the user typed. A bare host or a provider base (https/wss with no path)
+ * gets avalanchego's standard path; http/ws URLs (local dev nodes serve JSON-RPC at `/`) stay as given.
+ */
+export function cChainUrl(text: string): string {
+  const url = withScheme(text);
+  if (isBase(url) && (url.protocol === 'https:' || url.protocol === 'wss:')) {
+    url.pathname = url.protocol === 'wss:' ? avalanchePaths.cChainWs : avalanchePaths.cChainRpc;
+  }
+  return url.toString();
+}
+
+/** The X-Chain URL for what the user typed: a bare host or base gets https (or as given) and `/ext/bc/X`. */
+export function xChainUrl(text: string): string {
+  const url = withScheme(text);
+  if (url.protocol === 'ws:' || url.protocol === 'wss:') {
+    throw new Error(`the X-Chain is reached over http(s), not '${url.protocol}'`);
+  }
+  if (isBase(url)) url.pathname = avalanchePaths.xChain;
+  return url.toString();
+}
+
+/** The X-Chain URL on the same host as a C-Chain URL (avalanchego serves both). */
+export function xChainUrlFromCChain(cUrl: string): string {
+  const url = new URL(cUrl);
+  url.protocol = url.protocol === 'wss:' ? 'https:' : url.protocol === 'ws:' ? 'http:' : url.protocol;
+  url.pathname = avalanchePaths.xChain;
+  url.search = '';
+  return url.toString();
+}
+
+/**
+ * Splits credentials out of a URL the user typed: `user:pass@host` becomes Basic auth and a key segment
+ * in front of `/ext/bc/...` becomes key auth, so that both are masked everywhere afterwards.
+ */
+export function splitCredentials(text: string): { url: string; auth?: EndpointAuth } {
+  const url = withScheme(text);
+  let auth: EndpointAuth | undefined;
+  if (url.username) {
+    auth = { kind: 'basic', username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
+    url.username = '';
+    url.password = '';
+  }
+  const keyed = /^\/([^/]+)(\/ext\/.*)$/.exec(url.pathname);
+  if (keyed && !auth) {
+    auth = { kind: 'key', key: decodeURIComponent(keyed[1]) };
+    url.pathname = keyed[2];
+  }
+  return { url: url.toString(), auth };
+}
+
+/** The URL actually dialled: the access key inserted as the first path segment. */
+export function dialUrl(url: string, auth: EndpointAuth): string {
+  if (auth.kind !== 'key') return url;
+  const parsed = new URL(url);
+  parsed.pathname = `/${encodeURIComponent(auth.key)}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  return parsed.toString();
+}
+
+/** The `Authorization` header value for Basic auth, if any. */
+export function authorizationHeader(auth: EndpointAuth): string | undefined {
+  if (auth.kind !== 'basic') return undefined;
+  return `Basic ${Buffer.from(`${auth.username}:${auth.password}`, 'utf8').toString('base64')}`;
+}
+
+/** Every form in which the endpoint's secrets could appear in text. */
+function secretForms(endpoint: Pick<Endpoint, 'auth'>): string[] {
+  const { auth } = endpoint;
+  const raw = auth.kind === 'key' ? [auth.key] : auth.kind === 'basic' ? [auth.password] : [];
+  const forms = raw.flatMap((secret) => [secret, encodeURIComponent(secret)]);
+  const header = authorizationHeader(auth);
+  if (header) forms.push(header.slice('Basic '.length));
+  // Longest first, so a secret containing another is masked whole.
+  return [...new Set(forms.filter((form) => form.length > 0))].sort((a, b) => b.length - a.length);
+}
+
+/** `text` with the endpoint's key and password replaced by `****`. */
+export function maskSecrets(text: string, endpoint: Pick<Endpoint, 'auth'>): string {
+  let masked = text;
+  for (const secret of secretForms(endpoint)) masked = masked.split(secret).join(mask);
+  return masked;
+}
+
+// The endpoint's C-Chain URL as shown to people, the key masked (https://host/MASK/ext/bc/C/rpc).
+export function displayUrl(endpoint: Endpoint, url = endpoint.url): string {
+  return maskSecrets(dialUrl(url, endpoint.auth), endpoint);
+}

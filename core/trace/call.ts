@@ -1,0 +1,53 @@
+// The call object of debug_traceCall: read from user JSON, checked field by field, quantities as hex.
+
+export interface CallObject {
+  from?: string;
+  to?: string;
+  gas?: string;
+  gasPrice?: string;
+  maxFeePerGas?: string;
+  maxPriorityFeePerGas?: string;
+  value?: string;
+  data?: string;
+}
+
+const addressFields = ['from', 'to'] as const;
+const quantityFields = ['gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'value'] as const;
+
+/** A quantity given as a hex string, a decimal string or a JSON number, as a 0x hex quantity. */
+export function toQuantity(value: unknown, what: string): string {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return `0x${value.toString(16)}`;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (/^0x[0-9a-f]+$/i.test(text)) return `0x${BigInt(text).toString(16)}`;
+    if (/^\d+$/.test(text)) return `0x${BigInt(text).toString(16)}`;
+  }
+  throw new Error(`${what}: ${JSON.stringify(value)} is not a non-negative integer (decimal or 0x hex)`);
+}
+
+/** Checks a parsed call object: known fields only, addresses of 20 bytes, hex data, quantities. */
+export function toCallObject(value: unknown, source = 'call'): CallObject {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`${source}: expected a JSON object like {"from": "0x…", "to": "0x…", "data": "0x…"}`);
+  }
+  const input = value as Record<string, unknown>;
+  const call: CallObject = {};
+  for (const [key, field] of Object.entries(input)) {
+    const where = `${source}.${key}`;
+    if ((addressFields as readonly string[]).includes(key)) {
+      if (typeof field !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(field)) throw new Error(`${where}: expected a 0x-prefixed 20-byte address, got ${JSON.stringify(field)}`);
+      call[key as (typeof addressFields)[number]] = field;
+    } else if ((quantityFields as readonly string[]).includes(key)) {
+      call[key as (typeof quantityFields)[number]] = toQuantity(field, where);
+    } else if (key === 'data' || key === 'input') {
+      if (typeof field !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(field)) throw new Error(`${where}: expected 0x-prefixed hex bytes (an even number of digits)`);
+      call.data = field;
+    } else {
+      throw new Error(`${where}: unknown field (use from, to, gas, gasPrice or maxFeePerGas/maxPriorityFeePerGas, value, data)`);
+    }
+  }
+  if (call.gasPrice !== undefined && (call.maxFeePerGas !== undefined || call.maxPriorityFeePerGas !== undefined)) {
+    throw new Error(`${source}: give either gasPrice or maxFeePerGas/maxPriorityFeePerGas, not both`);
+  }
+  return call;
+}

@@ -1,0 +1,49 @@
+// Runs the rules over a parsed tracer and turns findings into diagnostics (LSP ranges, configured
+// severities), plus the combined edits of "fix all".
+import type { EcmaVersion, SeveritySetting, TextEdit, TracerDiagnostic } from './diagnostic';
+import { combineFixes, toTextEdits } from './edits';
+import { parseTracer, type ParsedTracer } from './parse';
+import { rules } from './rules';
+
+export type { TracerDiagnostic } from './diagnostic';
+
+export interface AnalyzeOptions {
+  ecmaVersion: EcmaVersion;
+  /** Per rule code; rules not named keep their default. */
+  severities?: Record<string, SeveritySetting>;
+}
+
+export function analyzeTracer(text: string, options: AnalyzeOptions): TracerDiagnostic[] {
+  return analyzeParsed(parseTracer(text, options), options.severities);
+}
+
+export function analyzeParsed(tracer: ParsedTracer, severities: Record<string, SeveritySetting> = {}): TracerDiagnostic[] {
+  const diagnostics: TracerDiagnostic[] = [];
+  for (const rule of rules) {
+    const severity = severities[rule.code] ?? rule.defaultSeverity;
+    if (severity === 'off') continue;
+    rule.check(tracer, (finding) => {
+      diagnostics.push({
+        code: rule.code,
+        severity,
+        message: finding.message,
+        range: tracer.lines.range(finding.start, finding.end),
+        fixes: finding.fixes?.map((fix) => ({ title: fix.title, edits: toTextEdits(tracer.lines, fix.edits), preferred: fix.preferred })),
+      });
+    });
+  }
+  return diagnostics;
+}
+
+/** The preferred fixes of `diagnostics` (only those with `code`, if given) as one set of edits; a fix that
+ * would overlap one already taken is left for a later round. */
+export function fixAllEdits(tracer: ParsedTracer, diagnostics: TracerDiagnostic[], code?: string): TextEdit[] {
+  const fixes = diagnostics
+    .filter((diagnostic) => code === undefined || diagnostic.code === code)
+    .flatMap((diagnostic) => diagnostic.fixes?.filter((fix) => fix.preferred).slice(0, 1) ?? [])
+    .map((fix) => ({
+      title: fix.title,
+      edits: fix.edits.map((edit) => ({ start: tracer.lines.offsetAt(edit.range.start), end: tracer.lines.offsetAt(edit.range.end), newText: edit.newText })),
+    }));
+  return toTextEdits(tracer.lines, combineFixes(fixes));
+}

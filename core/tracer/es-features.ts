@@ -1,0 +1,144 @@
+// Names the syntax a tracer uses beyond the target ECMAScript level, with the way to write it at that level.
+// Used when the text fails to parse at the target level but parses at a later one.
+import { full } from 'acorn-walk';
+import type { Expression, Node } from 'acorn';
+import type { EcmaVersion } from './diagnostic';
+import type { SyntaxProblem } from './parse';
+
+interface Feature {
+  year: number;
+  what: string;
+  instead: string;
+}
+
+/** The later feature a node is, if any. Nodes are typed loosely (`any`): we read fields of many node types. */
+function featureOf(node: any, parent: any): Feature | undefined {
+  switch (node.type) {
+    case 'VariableDeclaration':
+      return node.kind === 'var' ? undefined : { year: 2015, what: `'${node.kind}' declarations`, instead: "declare it with 'var'" };
+    case 'ArrowFunctionExpression':
+      return { year: 2015, what: 'arrow functions', instead: "write 'function (a) { return ...; }' (inside it, 'this' is then the caller's, so keep a 'var self = this' outside if needed)" };
+    case 'TemplateLiteral':
+      return parent?.type === 'TaggedTemplateExpression'
+        ? undefined
+        : { year: 2015, what: 'template literals', instead: "concatenate single-quoted strings with '+', e.g. 'pc ' + log.getPC()" };
+    case 'TaggedTemplateExpression':
+      return { year: 2015, what: 'tagged templates', instead: 'call the function with string arguments' };
+    case 'Property':
+      if (node.method) return { year: 2015, what: 'method shorthand', instead: `write '${keyText(node)}: function (...) { ... }'` };
+      if (node.shorthand && node.value?.type !== 'AssignmentPattern') return { year: 2015, what: 'shorthand properties', instead: `write '${keyText(node)}: ${keyText(node)}'` };
+      if (node.computed) return { year: 2015, what: 'computed property names', instead: 'create the object first, then assign obj[key] = value' };
+      return undefined;
+    case 'ClassDeclaration':
+    case 'ClassExpression':
+      return { year: 2015, what: 'classes', instead: 'use a constructor function and assign methods to its prototype' };
+    case 'ObjectPattern':
+    case 'ArrayPattern':
+      return { year: 2015, what: 'destructuring', instead: "read each value into its own 'var', e.g. var a = o.a;" };
+    case 'SpreadElement':
+      return parent?.type === 'ObjectExpression'
+        ? { year: 2018, what: 'object spread', instead: 'copy the properties in a for...in loop' }
+        : { year: 2015, what: 'spread syntax', instead: "use 'fn.apply(null, args)' or 'a.concat(b)'" };
+    case 'RestElement':
+      return { year: 2015, what: 'rest parameters', instead: "use 'arguments' (e.g. Array.prototype.slice.call(arguments, 1))" };
+    case 'AssignmentPattern':
+      return { year: 2015, what: 'default parameters', instead: "assign the default in the body: if (x === undefined) { x = ...; }" };
+    case 'ForOfStatement':
+      return node.await
+        ? { year: 2018, what: "'for await'", instead: 'hooks are synchronous; iterate an array with an indexed for loop' }
+        : { year: 2015, what: "'for...of' loops", instead: "use an indexed loop: for (var i = 0; i < a.length; i++) { var x = a[i]; ... }" };
+    case 'FunctionExpression':
+    case 'FunctionDeclaration':
+      if (node.async && node.generator) return { year: 2018, what: 'async generators', instead: 'hooks are synchronous; return an array' };
+      if (node.generator) return { year: 2015, what: 'generator functions', instead: 'collect the values in an array' };
+      if (node.async) return { year: 2017, what: 'async functions', instead: 'hooks are synchronous and never awaited; use a plain function' };
+      return undefined;
+    case 'AwaitExpression':
+      return { year: 2017, what: "'await'", instead: 'hooks are synchronous; call the function directly' };
+    case 'YieldExpression':
+      return undefined; // reported with its generator
+    case 'MetaProperty':
+      return { year: 2015, what: `'${node.meta.name}.${node.property.name}'`, instead: 'pass the value explicitly' };
+    case 'Super':
+      return { year: 2015, what: "'super'", instead: "call the parent function with '.call(this, ...)'" };
+    case 'BinaryExpression':
+      return node.operator === '**' ? { year: 2016, what: "the '**' operator", instead: 'use Math.pow(a, b)' } : undefined;
+    case 'LogicalExpression':
+      return node.operator === '??' ? { year: 2020, what: "the '??' operator", instead: "write 'a != null ? a : b'" } : undefined;
+    case 'AssignmentExpression':
+      if (node.operator === '**=') return { year: 2016, what: "the '**=' operator", instead: 'write a = Math.pow(a, b)' };
+      if (['&&=', '||=', '??='].includes(node.operator)) return { year: 2021, what: `the '${node.operator}' operator`, instead: `write 'a = a ${node.operator.slice(0, -1)} b'` };
+      return undefined;
+    case 'ChainExpression':
+      return { year: 2020, what: "optional chaining '?.'", instead: "write 'a && a.b'" };
+    case 'CatchClause':
+      return node.param ? undefined : { year: 2019, what: 'catch without a binding', instead: "write 'catch (e)'" };
+    case 'ImportExpression':
+      return { year: 2020, what: "'import()'", instead: 'tracers cannot load modules' };
+    case 'PropertyDefinition':
+    case 'PrivateIdentifier':
+    case 'StaticBlock':
+      return { year: 2022, what: 'class fields', instead: 'assign fields in the constructor' };
+    case 'Literal':
+      return literalFeature(node);
+    default:
+      return undefined;
+  }
+}
+
+function literalFeature(node: any): Feature | undefined {
+  if (node.bigint !== undefined) return { year: 2020, what: 'BigInt literals', instead: "use bigInt('123') (the BigInteger library geth provides)" };
+  if (node.regex) {
+    if (/[uy]/.test(node.regex.flags)) return { year: 2015, what: `the regular expression flag(s) '${node.regex.flags.replace(/[^uy]/g, '')}'`, instead: 'drop the flag' };
+    if (/s/.test(node.regex.flags)) return { year: 2018, what: "the regular expression flag 's'", instead: 'use [\\s\\S] instead of .' };
+    return undefined;
+  }
+  const raw: string = node.raw ?? '';
+  if (typeof node.value === 'number') {
+    if (raw.includes('_')) return { year: 2021, what: 'numeric separators', instead: "remove the '_'" };
+    if (/^0[bBoO]/.test(raw)) return { year: 2015, what: 'binary and octal literals', instead: 'write the number in hex (0x...) or decimal' };
+  }
+  if (typeof node.value === 'string' && /\\u\{/.test(raw)) return { year: 2015, what: "'\\u{...}' escapes", instead: 'write the UTF-16 code units as \\uXXXX' };
+  return undefined;
+}
+
+function keyText(property: any): string {
+  return property.key.type === 'Identifier' ? property.key.name : String(property.key.value ?? 'key');
+}
+
+function levelName(ecmaVersion: EcmaVersion): string {
+  return ecmaVersion === 5 ? 'ES5.1 (the level JS-tracing providers run)' : 'ecmaVersion 2017';
+}
+
+/** Every use of syntax newer than `ecmaVersion` in `expression`, as syntax problems. */
+export function findLaterFeatures(expression: Expression, ecmaVersion: EcmaVersion): SyntaxProblem[] {
+  const target = ecmaVersion === 5 ? 2009 : ecmaVersion;
+  const problems: SyntaxProblem[] = [];
+  const parents = new Map<Node, Node>();
+  const seen = new Set<Node>();
+  full(expression, (node) => {
+    if (seen.has(node)) return;
+    seen.add(node);
+    for (const child of Object.values(node)) {
+      if (Array.isArray(child)) for (const c of child) if (c && typeof c.type === 'string') parents.set(c, node);
+      if (child && typeof child === 'object' && typeof (child as Node).type === 'string') parents.set(child as Node, node);
+    }
+  });
+  for (const node of seen) {
+    const feature = featureOf(node, parents.get(node));
+    if (!feature || feature.year <= target) continue;
+    problems.push({
+      ...headerRange(node),
+      message: `ES${feature.year} syntax (${feature.what}) is beyond ${levelName(ecmaVersion)}: ${feature.instead.replace(/[.;]$/, "")}.`,
+    });
+  }
+  return problems.sort((a, b) => a.start - b.start);
+}
+
+/** A node's first part: a function or loop up to its body, a declaration's keyword; else the whole node. */
+function headerRange(node: any): { start: number; end: number } {
+  if (node.type === 'VariableDeclaration') return { start: node.start, end: node.start + node.kind.length };
+  const body = node.type === 'Property' ? node.value?.body : node.body;
+  if (body && typeof body.start === 'number' && body.start > node.start) return { start: node.start, end: body.start };
+  return { start: node.start, end: node.end };
+}

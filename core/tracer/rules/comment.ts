@@ -1,0 +1,39 @@
+// `comment`: providers reject comments in the tracer string; flatten removes them.
+import type { Comment } from 'acorn';
+import type { OffsetEdit } from '../diagnostic';
+import type { Rule } from '../rule';
+
+export const commentRule: Rule = {
+  code: 'comment',
+  defaultSeverity: 'warning',
+  description: 'A comment (flatten removes it).',
+  check(tracer, report) {
+    for (const comment of tracer.comments) {
+      report({
+        start: comment.start,
+        end: comment.end,
+        message: 'Comment: providers reject comments in the tracer; flatten removes it.',
+        fixes: [{ title: 'Remove the comment', edits: [removeCommentEdit(tracer.text, comment)], preferred: true }],
+      });
+    }
+  },
+};
+
+/** Removes a comment without changing what the code means: a comment alone on its lines goes with its line
+ * break; a block comment holding a line break leaves one (it ends statements for ASI); one between two
+ * tokens leaves a space. */
+export function removeCommentEdit(text: string, comment: Comment): OffsetEdit {
+  const lineStart = Math.max(text.lastIndexOf('\n', comment.start - 1), text.lastIndexOf('\r', comment.start - 1)) + 1;
+  const lineBreakAfter = text.slice(comment.end).search(/[\r\n]/);
+  const lineEnd = lineBreakAfter < 0 ? text.length : comment.end + lineBreakAfter;
+  const before = text.slice(lineStart, comment.start);
+  const after = text.slice(comment.end, lineEnd);
+  if (before.trim() === '' && after.trim() === '') {
+    const breakLength = text.startsWith('\r\n', lineEnd) ? 2 : lineEnd < text.length ? 1 : 0;
+    return { start: lineStart, end: lineEnd + breakLength, newText: '' };
+  }
+  if (comment.type === 'Line') return { start: lineStart + before.trimEnd().length, end: comment.end, newText: '' };
+  if (/[\r\n\u2028\u2029]/.test(comment.value)) return { start: comment.start, end: comment.end, newText: '\n' };
+  const joins = /\S/.test(text[comment.start - 1] ?? ' ') && /\S/.test(text[comment.end] ?? ' ');
+  return { start: comment.start, end: comment.end, newText: joins ? ' ' : '' };
+}

@@ -1,0 +1,24 @@
+// The lint rules, in reporting order. Add a rule by writing a module exporting a `Rule` and listing it here.
+import type { Rule } from '../rule';
+import { arrowHookRule } from './arrow-hook';
+import { commentRule } from './comment';
+import { doubleQuoteRule } from './double-quote';
+import { nearMissHookRule } from './near-miss-hook';
+import { notObjectRule } from './not-object';
+import { missingFaultRule, missingResultRule } from './required-hook';
+import { syntaxRule } from './syntax';
+import { undefinedGlobalRule } from './undefined-global';
+import { unpairedEnterExitRule } from './unpaired-enter-exit';
+
+export const rules: Rule[] = [
+  syntaxRule,
+  notObjectRule,
+  missingResultRule,
+  missingFaultRule,
+  unpairedEnterExitRule,
+  doubleQuoteRule,
+  commentRule,
+  nearMissHookRule,
+  arrowHookRule,
+  undefinedGlobalRule,
+];

@@ -1,0 +1,50 @@
+// `near-miss-hook`: a function member named almost like a hook (`stpe`, `Result`) that geth would never call.
+import { callability, findProperty, HOOK_NAMES, type HookName } from '../parse';
+import type { Rule } from '../rule';
+
+/** Optimal string alignment distance (edits, with adjacent transpositions), capped: returns > max early. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    rows.push([i]);
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        rows[i][j] = j;
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2][j - 2] + 1);
+      rows[i][j] = best;
+    }
+  }
+  return rows[a.length][b.length];
+}
+
+export function nearestHook(name: string): HookName | undefined {
+  if ((HOOK_NAMES as readonly string[]).includes(name)) return undefined;
+  return HOOK_NAMES.find(
+    (hook) => name.toLowerCase() === hook || editDistance(name.toLowerCase(), hook, 2) <= (hook.length <= 5 ? 1 : 2),
+  );
+}
+
+export const nearMissHookRule: Rule = {
+  code: 'near-miss-hook',
+  defaultSeverity: 'warning',
+  description: 'A function member named almost like a hook (`stpe`, `Result`): geth never calls it.',
+  check(tracer, report) {
+    for (const property of tracer.properties) {
+      if (property.name === undefined || callability(property) !== 'yes') continue;
+      const hook = nearestHook(property.name);
+      if (!hook || findProperty(tracer, hook)) continue;
+      const key = property.node.key;
+      report({
+        start: key.start,
+        end: key.end,
+        message: `'${property.name}' looks like the hook '${hook}', which geth would call; it never calls '${property.name}'. Rename it to '${hook}'.`,
+        fixes: [{ title: `Rename to '${hook}'`, edits: [{ start: key.start, end: key.end, newText: hook }] }],
+      });
+    }
+  },
+};

@@ -1,0 +1,34 @@
+// `undefined-global`: names a Node.js or browser script might use that geth's tracer engine does not define.
+import { nodeIndex } from '../node-index';
+import type { Rule } from '../rule';
+
+const MISSING: Record<string, string> = {
+  console: 'there is no console; collect what you need in the tracer object and return it from result',
+  require: 'tracers cannot load modules',
+  module: 'tracers are not modules',
+  exports: 'tracers are not modules',
+  setTimeout: 'hooks run synchronously; there are no timers',
+  setInterval: 'hooks run synchronously; there are no timers',
+  print: 'there is no print; return data from result',
+  process: 'there is no process object',
+  window: 'there is no window object',
+  big: "there is no 'big' (older geth docs); use bigInt",
+};
+
+export const undefinedGlobalRule: Rule = {
+  code: 'undefined-global',
+  defaultSeverity: 'warning',
+  description: '`console`, `require`, `setTimeout`, `print`, `module`… are undefined in the node (ReferenceError at run time).',
+  check(tracer, report) {
+    const { references, declared } = nodeIndex(tracer);
+    for (const identifier of references) {
+      const why = Object.hasOwn(MISSING, identifier.name) ? MISSING[identifier.name] : undefined;
+      if (!why || declared.has(identifier.name)) continue;
+      report({
+        start: identifier.start,
+        end: identifier.end,
+        message: `'${identifier.name}' is not defined in the node's tracer engine (using it throws ReferenceError): ${why}.`,
+      });
+    }
+  },
+};

@@ -1,10 +1,10 @@
 // Node error positions → the user's tracer file. geth (goja) reports runtime errors as
-// `at step (<eval>:1:53(13))` and syntax errors as `Line 1:22 …`, both 1-based in the text the node
-// compiled: the flattened line (or `(`+flattened+`)`, which the flattener's toSourcePosition accepts too).
+// `at step (<eval>:1:53(13))` and syntax errors as `Line 1:22 …`; anvil (boa) as `at result (unknown at :1:61)`.
+// All are 1-based in the text the node compiled, `(` + flattened + `)`: toSourcePosition's default origin.
 import type { Position } from '../tracer/positions';
 import { NodeError } from '../rpc/errors';
 
-const nodePosition = /<eval>:(\d+):(\d+)(?:\(\d+\))?|\bLine (\d+):(\d+)/g;
+const nodePosition = /(?:<eval>|\bunknown at ):(\d+):(\d+)(?:\(\d+\))?|\bLine (\d+):(\d+)/g;
 
 export type ToSourcePosition = (line1: number, column1: number) => Position | undefined;
 

@@ -1,0 +1,92 @@
+// debug_traceTransaction / debug_traceCall / debug_traceBlockByHash: the tracer flattened (one line,
+// single quotes, no comments), the params in the node's order, and node errors mapped to the tracer file.
+import type { RpcClient } from '../rpc/client';
+import { flattenTracer } from '../tracer/flatten';
+import type { TracerDiagnostic } from '../tracer/diagnostic';
+import { resolveBlock } from './block';
+import type { CallObject } from './call';
+import { parseDuration } from './duration';
+import { locateTracerError } from './node-positions';
+
+export type TraceTarget =
+  | { kind: 'tx'; hash: string }
+  | { kind: 'call'; call: CallObject; block: string }
+  | { kind: 'block'; hash: string };
+
+export interface TracerOptions {
+  /** The flattened tracer. */
+  tracer: string;
+  /** Reaches the tracer's `setup(config)`. */
+  tracerConfig?: unknown;
+  /** geth duration, e.g. "5s". */
+  timeout?: string;
+}
+
+const methods = { tx: 'debug_traceTransaction', call: 'debug_traceCall', block: 'debug_traceBlockByHash' } as const;
+
+export function checkHash(hash: string, what: string): string {
+  if (!/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new Error(`${what} '${hash}' is not a 0x-prefixed 32-byte hash`);
+  return hash;
+}
+
+/** The tracer options object, members in a fixed order: tracer, tracerConfig, timeout. */
+export function tracerOptionsObject(options: TracerOptions): Record<string, unknown> {
+  return {
+    tracer: options.tracer,
+    ...(options.tracerConfig !== undefined ? { tracerConfig: options.tracerConfig } : {}),
+    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+  };
+}
+
+/** Method and params for a target whose block parameter is already what the node gets. */
+export function traceRequest(target: TraceTarget, options: TracerOptions): { method: string; params: unknown[] } {
+  const tracerOptions = tracerOptionsObject(options);
+  const method = methods[target.kind];
+  switch (target.kind) {
+    case 'tx':
+      return { method, params: [checkHash(target.hash, 'transaction hash'), tracerOptions] };
+    case 'block':
+      return { method, params: [checkHash(target.hash, 'block hash'), tracerOptions] };
+    case 'call':
+      return { method, params: [target.call, target.block, tracerOptions] };
+  }
+}
+
+/** The tracer file could not be flattened: its syntax errors, with positions. */
+export class TracerSourceError extends Error {
+  constructor(
+    readonly fileName: string,
+    readonly diagnostics: TracerDiagnostic[],
+  ) {
+    const lines = diagnostics.map((d) => `${fileName}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`);
+    super(`the tracer cannot be flattened:\n${lines.join('\n')}`);
+    this.name = 'TracerSourceError';
+  }
+}
+
+export interface RunTraceOptions {
+  /** Shown in mapped error positions. */
+  fileName?: string;
+  tracerConfig?: unknown;
+  timeout?: string;
+  signal?: AbortSignal;
+}
+
+/** Extra wait beyond the node's own `timeout`, so the node's time-out error arrives before ours. */
+const graceMs = 15_000;
+
+/** Flattens `tracerSource`, sends the trace, and returns the tracer's result (errors located in the file). */
+export async function runTrace(client: RpcClient, target: TraceTarget, tracerSource: string, options: RunTraceOptions = {}): Promise<unknown> {
+  const fileName = options.fileName ?? 'tracer.js';
+  const flat = flattenTracer(tracerSource);
+  if (!flat.ok) throw new TracerSourceError(fileName, flat.diagnostics);
+  const timeoutMs = options.timeout === undefined ? undefined : parseDuration(options.timeout) + graceMs;
+  const request = { signal: options.signal, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
+  const resolved = target.kind === 'call' ? { ...target, block: await resolveBlock(client, target.block, request) } : target;
+  const { method, params } = traceRequest(resolved, { tracer: flat.code, tracerConfig: options.tracerConfig, timeout: options.timeout });
+  try {
+    return await client.request<unknown>(method, params, request);
+  } catch (error) {
+    throw locateTracerError(error, flat.toSourcePosition, fileName);
+  }
+}

@@ -129,7 +129,7 @@ export function findLaterFeatures(expression: Expression, ecmaVersion: EcmaVersi
     if (!feature || feature.year <= target) continue;
     problems.push({
       ...headerRange(node),
-      message: `ES${feature.year} syntax (${feature.what}) is beyond ${levelName(ecmaVersion)}: ${feature.instead.replace(/[.;]$/, "")}.`,
+      message: `ES${feature.year} syntax (${feature.what}) is beyond ${levelName(ecmaVersion)}: ${feature.instead.replace(/[.;]$/, '')}.`,
     });
   }
   return problems.sort((a, b) => a.start - b.start);

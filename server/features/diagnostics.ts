@@ -1,0 +1,48 @@
+// Diagnostics: pull (textDocument/diagnostic) when the client supports it, else pushed on every change.
+// Settings changes ask the client to pull again (or re-push).
+import { DocumentDiagnosticReportKind, type Connection, type TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { forgetDocument, getAnalysis } from '../analysis-cache';
+import type { Feature } from './feature';
+import { toLspDiagnostic } from './lsp-diagnostic';
+import { onSettingsChanged } from './settings';
+
+let pull = false;
+let canRefresh = false;
+
+async function push(connection: Connection, documents: TextDocuments<TextDocument>, document: TextDocument): Promise<void> {
+  const analysis = await getAnalysis(document);
+  // A newer version arrived while we waited for settings: its own push follows.
+  if (documents.get(document.uri) !== document || document.version !== analysis.version) return;
+  await connection.sendDiagnostics({ uri: document.uri, version: analysis.version, diagnostics: analysis.diagnostics.map(toLspDiagnostic) });
+}
+
+export const diagnosticsFeature: Feature = {
+  capabilities(params) {
+    pull = params.capabilities.textDocument?.diagnostic !== undefined;
+    canRefresh = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
+    return pull ? { diagnosticProvider: { identifier: 'evm-tracer', interFileDependencies: false, workspaceDiagnostics: false } } : {};
+  },
+  register({ connection, documents }) {
+    const report = (error: unknown) => connection.console.error(`evm-tracer diagnostics: ${(error as Error).stack ?? error}`);
+    if (pull) {
+      connection.languages.diagnostics.on(async (params) => {
+        const document = documents.get(params.textDocument.uri);
+        if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+        const analysis = await getAnalysis(document);
+        if (params.previousResultId === analysis.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: analysis.resultId };
+        return { kind: DocumentDiagnosticReportKind.Full, resultId: analysis.resultId, items: analysis.diagnostics.map(toLspDiagnostic) };
+      });
+    } else {
+      documents.onDidChangeContent((change) => push(connection, documents, change.document).catch(report));
+    }
+    onSettingsChanged(() => {
+      if (!pull) for (const document of documents.all()) push(connection, documents, document).catch(report);
+      else if (canRefresh) connection.languages.diagnostics.refresh().catch(report);
+    });
+    documents.onDidClose((event) => {
+      forgetDocument(event.document.uri);
+      if (!pull) connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(report);
+    });
+  },
+};

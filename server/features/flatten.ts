@@ -1,0 +1,23 @@
+// `evmTracer/flatten`: the document flattened to one line (with the document's ecmaVersion setting).
+import { FlattenRequest, type FlattenParams, type FlattenResult } from '../../core/protocol';
+import { flattenTracer } from '../../core/tracer/flatten';
+import type { Feature } from './feature';
+import { documentSettings } from './settings';
+
+export const flattenFeature: Feature = {
+  capabilities() {
+    return {};
+  },
+  register({ connection, documents }) {
+    connection.onRequest(FlattenRequest.method, async ({ uri }: FlattenParams): Promise<FlattenResult> => {
+      const document = documents.get(uri);
+      if (!document) return { error: `${uri} is not open in the language server` };
+      const { ecmaVersion } = await documentSettings(uri);
+      const result = flattenTracer(document.getText(), { ecmaVersion });
+      if (result.ok) return { code: result.code };
+      const where = decodeURIComponent(uri.replace(/^file:\/\//, ''));
+      const lines = result.diagnostics.map((d) => `${where}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`);
+      return { error: `The tracer cannot be flattened:\n${lines.join('\n')}` };
+    });
+  },
+};

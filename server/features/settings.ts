@@ -1,0 +1,86 @@
+// The `evmTracer` settings of each document, asked of the client (workspace/configuration) once per
+// document and kept until the client says the configuration changed. The one owner of
+// onDidChangeConfiguration: other modules subscribe with onSettingsChanged.
+import type { Connection } from 'vscode-languageserver/node';
+import { checkEcmaVersion, checkSeverity } from '../../core/config-file';
+import type { EcmaVersion, SeveritySetting } from '../../core/tracer/diagnostic';
+import type { Feature } from './feature';
+
+export interface TracerSettings {
+  ecmaVersion: EcmaVersion;
+  rules: Record<string, SeveritySetting>;
+}
+
+const DEFAULTS: TracerSettings = { ecmaVersion: 5, rules: {} };
+
+let connection: Connection | undefined;
+let canAskClient = false;
+let generation = 0;
+const cache = new Map<string, Promise<TracerSettings>>();
+const listeners: (() => void)[] = [];
+
+/** Bumped on every configuration change: part of cache keys that depend on settings. */
+export function settingsGeneration(): number {
+  return generation;
+}
+
+export function onSettingsChanged(listener: () => void): void {
+  listeners.push(listener);
+}
+
+export function documentSettings(uri: string): Promise<TracerSettings> {
+  if (!connection || !canAskClient) return Promise.resolve(DEFAULTS);
+  let settings = cache.get(uri);
+  if (!settings) {
+    settings = connection.workspace.getConfiguration({ scopeUri: uri, section: 'evmTracer' }).then(
+      (raw: unknown) => sanitize(raw),
+      () => DEFAULTS,
+    );
+    cache.set(uri, settings);
+  }
+  return settings;
+}
+
+export function forgetDocumentSettings(uri: string): void {
+  cache.delete(uri);
+}
+
+/** Settings as the user wrote them, keeping what is valid and reporting the rest in the server log. */
+function sanitize(raw: unknown): TracerSettings {
+  if (typeof raw !== 'object' || raw === null) return DEFAULTS;
+  const { ecmaVersion, rules } = raw as { ecmaVersion?: unknown; rules?: unknown };
+  const settings: TracerSettings = { ecmaVersion: DEFAULTS.ecmaVersion, rules: {} };
+  const complain = (error: unknown) => connection?.console.warn(`evmTracer settings: ${(error as Error).message}`);
+  if (ecmaVersion !== undefined && ecmaVersion !== null) {
+    try {
+      settings.ecmaVersion = checkEcmaVersion(ecmaVersion, 'evmTracer');
+    } catch (error) {
+      complain(error);
+    }
+  }
+  if (typeof rules === 'object' && rules !== null) {
+    for (const [code, value] of Object.entries(rules)) {
+      try {
+        settings.rules[code] = checkSeverity(code, value, 'evmTracer.rules');
+      } catch (error) {
+        complain(error);
+      }
+    }
+  }
+  return settings;
+}
+
+export const settingsFeature: Feature = {
+  capabilities(params) {
+    canAskClient = params.capabilities.workspace?.configuration === true;
+    return {};
+  },
+  register(context) {
+    connection = context.connection;
+    context.connection.onDidChangeConfiguration(() => {
+      cache.clear();
+      generation++;
+      for (const listener of listeners) listener();
+    });
+  },
+};

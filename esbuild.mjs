@@ -26,8 +26,11 @@ const common = {
   plugins: [ethereumjsMemoryPatch],
 };
 
-const contexts = await Promise.all(
-  nodeEntries.map(([entry, outfile]) =>
+/** Browser entries (webview scripts): [source, output]. */
+export const browserEntries = [['client/webview/browser/main.ts', 'dist/webview.js']];
+
+const contexts = await Promise.all([
+  ...nodeEntries.map(([entry, outfile]) =>
     esbuild.context({
       ...common,
       entryPoints: [entry],
@@ -35,7 +38,20 @@ const contexts = await Promise.all(
       banner: outfile === 'dist/cli.js' ? { js: '#!/usr/bin/env node' } : undefined,
     }),
   ),
-);
+  ...browserEntries.map(([entry, outfile]) =>
+    esbuild.context({
+      bundle: true,
+      platform: 'browser',
+      format: 'iife',
+      target: 'chrome114',
+      sourcemap: !production,
+      minify: production,
+      logLevel: 'warning',
+      entryPoints: [entry],
+      outfile,
+    }),
+  ),
+]);
 
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));

@@ -11,6 +11,7 @@ export const nodeEntries = [
   ['client/extension.ts', 'dist/extension.js'],
   ['server/main.ts', 'dist/server.js'],
   ['cli/main.ts', 'dist/cli.js'],
+  ['runtime/trace/worker.ts', 'dist/trace-worker.js'],
 ];
 
 const common = {

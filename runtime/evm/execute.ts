@@ -1,0 +1,170 @@
+// Runs a TraceJob in this thread: Common and state from the job, the block header, earlier transactions
+// replayed untraced, each traced transaction run under a fresh TracerHost. Reports one outcome per traced
+// transaction through `sink` as soon as it is known.
+import { createBlock, type Block } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
+import { getActivePrecompiles, type EVMMockBlockchainInterface } from '@ethereumjs/evm';
+import { createFeeMarket1559Tx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
+import { bytesToHex, createAddressFromString, hexToBytes, type Address } from '@ethereumjs/util';
+import { createVM, runTx, type VM } from '@ethereumjs/vm';
+import { TracerHost, type HookName } from '../host/tracer-host';
+import { createStateManager, type TraceStateManager } from '../state/create';
+import type { CallObject, TraceJob, TraceOutcome } from '../trace/job';
+import { commonFor, toBigInt } from './common';
+import { createTxTracer } from './trace-tx';
+
+export interface JobSink {
+  /** A traced transaction starts (its time-out starts now). */
+  txStart(index: number, hookLocations: Partial<Record<HookName, string>>): void;
+  hook(name: HookName): void;
+  outcome(index: number, outcome: TraceOutcome): void;
+}
+
+const defaultCallGas = 50_000_000n;
+
+function hex(value: string): `0x${string}` {
+  return (value.startsWith('0x') ? value : `0x${value}`) as `0x${string}`;
+}
+
+function blockFor(job: TraceJob, common: Common, zeroBaseFee: boolean): Block {
+  const b = job.block;
+  const london = common.isActivatedEIP(1559);
+  const cancun = common.isActivatedEIP(4844);
+  const header = {
+    number: BigInt(b.number),
+    timestamp: BigInt(b.timestamp),
+    gasLimit: BigInt(b.gasLimit),
+    difficulty: toBigInt(b.difficulty) ?? 0n,
+    coinbase: createAddressFromString(hex(b.coinbase)),
+    ...(london ? { baseFeePerGas: zeroBaseFee ? 0n : toBigInt(b.baseFeePerGas) ?? 0n } : {}),
+    ...(cancun ? { excessBlobGas: toBigInt(b.excessBlobGas) ?? 0n, blobGasUsed: 0n } : {}),
+    ...(b.prevRandao ? { mixHash: hexToBytes(hex(b.prevRandao)) } : {}),
+    ...(b.parentHash ? { parentHash: hexToBytes(hex(b.parentHash)) } : {}),
+  };
+  return createBlock({ header }, { common, skipConsensusFormatValidation: true });
+}
+
+/** BLOCKHASH reads hashes the job supplied; unknown numbers give zero, as for blocks out of range. */
+function blockchainFor(job: TraceJob): EVMMockBlockchainInterface {
+  const hashes = new Map<bigint, Uint8Array>();
+  for (const [number, hash] of Object.entries(job.blockHashes ?? {})) hashes.set(BigInt(number), hexToBytes(hex(hash)));
+  const chain: EVMMockBlockchainInterface = {
+    getBlock: async (n: number) => ({ hash: () => hashes.get(BigInt(n)) ?? new Uint8Array(32) }),
+    putBlock: async () => {},
+    shallowCopy: () => chain,
+  };
+  return chain;
+}
+
+function callTx(call: CallObject, common: Common, block: Block): TypedTransaction {
+  const from = createAddressFromString(hex(call.from ?? '0x0000000000000000000000000000000000000000'));
+  const gasPrice = toBigInt(call.gasPrice);
+  const maxFee = toBigInt(call.maxFeePerGas) ?? gasPrice ?? 0n;
+  const tx = createFeeMarket1559Tx(
+    {
+      to: call.to ? hex(call.to) : undefined,
+      gasLimit: toBigInt(call.gas) ?? defaultCallGas,
+      maxFeePerGas: maxFee,
+      maxPriorityFeePerGas: toBigInt(call.maxPriorityFeePerGas) ?? gasPrice ?? 0n,
+      value: toBigInt(call.value) ?? 0n,
+      data: hex(call.input ?? call.data ?? '0x'),
+      nonce: toBigInt(call.nonce) ?? 0n,
+      chainId: common.chainId(),
+    },
+    { common, freeze: false },
+  );
+  // Impersonation: the call is unsigned; geth executes it as if `from` had signed it.
+  (tx as { getSenderAddress: () => Address }).getSenderAddress = () => from;
+  (tx as { isSigned: () => boolean }).isSigned = () => true;
+  void block;
+  return tx;
+}
+
+function effectiveTip(tx: TypedTransaction, baseFee: bigint | undefined): bigint {
+  const t = tx as unknown as { maxPriorityFeePerGas?: bigint; maxFeePerGas?: bigint; gasPrice?: bigint };
+  const tipCap = t.maxPriorityFeePerGas ?? t.gasPrice ?? 0n;
+  const feeCap = t.maxFeePerGas ?? t.gasPrice ?? 0n;
+  if (baseFee === undefined) return tipCap;
+  const rest = feeCap - baseFee;
+  return tipCap < rest ? tipCap : rest;
+}
+
+export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
+  const number = BigInt(job.block.number);
+  const timestamp = BigInt(job.block.timestamp);
+  const common = commonFor(job.chainConfig, number, timestamp);
+  const state = await createStateManager(job, common);
+  const vm = await createVM({ common, stateManager: state, blockchain: blockchainFor(job) });
+  const zeroBaseFee = job.transactions.some((t) => 'call' in t && !toBigInt(t.call.gasPrice) && !toBigInt(t.call.maxFeePerGas));
+  const block = blockFor(job, common, zeroBaseFee);
+  const traced = new Set(job.trace);
+  const last = Math.max(-1, ...job.trace);
+  for (let index = 0; index <= last && index < job.transactions.length; index++) {
+    const entry = job.transactions[index];
+    let tx: TypedTransaction;
+    try {
+      tx = 'raw' in entry ? createTxFromRLP(hexToBytes(hex(entry.raw)), { common }) : callTx(entry.call, common, block);
+    } catch (error) {
+      if (traced.has(index)) sink.outcome(index, { error: `could not decode transaction: ${(error as Error).message}` });
+      continue;
+    }
+    const txHash = 'raw' in entry ? bytesToHex(tx.hash()) : undefined;
+    const options = { tx, block, skipBlockGasLimitValidation: true, skipHardForkValidation: true, ...('call' in entry ? { skipBalance: true, skipNonce: true } : {}) };
+    if (!traced.has(index)) {
+      await runTx(vm, options).catch(() => undefined);
+      continue;
+    }
+    const outcome = await traceOne(job, vm, state, common, block, tx, index, txHash, options, sink);
+    sink.outcome(index, txHash ? { txHash, ...outcome } : outcome);
+  }
+}
+
+async function traceOne(
+  job: TraceJob, vm: VM, state: TraceStateManager, common: Common, block: Block, tx: TypedTransaction,
+  index: number, txHash: string | undefined, options: Parameters<typeof runTx>[1], sink: JobSink,
+): Promise<{ json: string } | { error: string }> {
+  const blockHash = job.block.hash ? hexToBytes(hex(job.block.hash)) : undefined;
+  const built = TracerHost.create({
+    source: job.tracer,
+    config: job.tracerConfig,
+    initialContext: blockHash && txHash ? { blockHash, txIndex: index, txHash: hexToBytes(hex(txHash)) } : blockHash ? { blockHash } : {},
+    onHook: (name) => sink.hook(name),
+  });
+  if ('error' in built) return { error: built.error };
+  const host = built.host;
+  sink.txStart(index, host.hookLocations);
+  const precompiles = [...getActivePrecompiles(common).keys()].map((a) => hexToBytes(hex(a)));
+  host.begin(state.reader, precompiles);
+  host.setContext({
+    gas: Number(tx.gasLimit),
+    gasPrice: effectiveTip(tx, block.header.baseFeePerGas),
+    block: Number(block.header.number),
+    coinbase: block.header.coinbase.bytes,
+  });
+  const events = createTxTracer(host, state.reader);
+  const evmEvents = vm.evm.events!;
+  const onAfterTx = (result: { totalGasSpent: bigint }) => host.setContext({ gasUsed: Number(result.totalGasSpent) });
+  evmEvents.on('step', events.step);
+  evmEvents.on('beforeMessage', events.beforeMessage);
+  evmEvents.on('afterMessage', events.afterMessage);
+  evmEvents.on('newContract', events.newContract as never);
+  vm.events.on('afterTx', onAfterTx as never);
+  try {
+    await runTx(vm, options);
+  } catch (error) {
+    return { error: `tracing failed: ${describeRejection(error)}` };
+  } finally {
+    evmEvents.off('step', events.step);
+    evmEvents.off('beforeMessage', events.beforeMessage);
+    evmEvents.off('afterMessage', events.afterMessage);
+    evmEvents.off('newContract', events.newContract as never);
+    vm.events.off('afterTx', onAfterTx as never);
+  }
+  return host.result();
+}
+
+function describeRejection(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/kzg/i.test(message)) return `${message} (this runtime has no KZG library: point-evaluation precompile 0x0a is unavailable)`;
+  return message.replace(/ -> .*$/s, '');
+}

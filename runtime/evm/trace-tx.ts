@@ -1,0 +1,180 @@
+// Turns @ethereumjs's events for one transaction into geth's tracer hook sequence (spec §2): ctx from the
+// top-level frame, `step` before each opcode with geth's cost and depth, `fault` only for failures while an
+// opcode executes, `enter`/`exit` for nested frames (including precompiles, pre-check failures and a
+// synthesized SELFDESTRUCT), call types inferred from the parent's last opcode.
+import type { InterpreterStep, Message, EVMResult } from '@ethereumjs/evm';
+import { bigIntToUnpaddedBytes, generateAddress, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
+import type { TracerHost } from '../host/tracer-host';
+import type { EnterView, FrameView, StateReader, StepView } from '../host/views';
+import { failsDuringExecution, gethError } from './errors';
+import { stackError } from './stack-limits';
+
+const callOps: Record<number, string> = { 0xf1: 'CALL', 0xf2: 'CALLCODE', 0xf4: 'DELEGATECALL', 0xfa: 'STATICCALL' };
+const createOps: Record<number, string> = { 0xf0: 'CREATE', 0xf5: 'CREATE2' };
+const SELFDESTRUCT = 0xff;
+const stackLimit = 1024;
+
+interface Frame {
+  view: FrameView;
+  gasLimit: bigint;
+  isStatic: boolean;
+  lastStep: StepView | undefined;
+  /** A child frame was entered since the last step (tells a pre-check failure from a real call). */
+  childSinceStep: boolean;
+  /** CREATE enter waiting for the new address. */
+  pendingEnter: EnterView | undefined;
+  isTop: boolean;
+}
+
+export interface TxTraceEvents {
+  step(ev: InterpreterStep): void;
+  beforeMessage(msg: Message): void;
+  newContract(ev: { address: { bytes: Uint8Array } }): void;
+  afterMessage(res: EVMResult): void;
+}
+
+export function createTxTracer(host: TracerHost, state: StateReader): TxTraceEvents {
+  const frames: Frame[] = [];
+
+  function flushEnter(frame: Frame, to?: Uint8Array): void {
+    const pending = frame.pendingEnter;
+    if (!pending) return;
+    frame.pendingEnter = undefined;
+    if (to) pending.to = to;
+    frame.view.address = pending.to;
+    host.enter(pending);
+  }
+
+  /** geth enters and exits a frame whose CALL/CREATE failed its pre-checks; ethereumjs emits no message. */
+  function synthesizePrecheckFailure(frame: Frame): void {
+    const step = frame.lastStep;
+    if (!step || frame.childSinceStep || step.error !== undefined) return;
+    const type = callOps[step.op] ?? createOps[step.op];
+    if (!type) return;
+    const s = step.stack;
+    const top = (i: number) => s[s.length - 1 - i];
+    const depthExceeded = step.depth > stackLimit;
+    let enter: EnterView;
+    if (callOps[step.op]) {
+      const hasValue = step.op === 0xf1 || step.op === 0xf2;
+      const value = hasValue ? top(2) : step.op === 0xf4 ? frame.view.value : undefined;
+      const forwarded = step.cost - (step.baseCost ?? step.cost);
+      const stipend = hasValue && value !== undefined && value > 0n ? 2300 : 0;
+      enter = {
+        type, from: frame.view.address, to: setLengthLeft(bigIntToBytes(top(1)), 20).slice(-20),
+        input: new Uint8Array(0), gas: forwarded + stipend, value,
+      };
+    } else {
+      const available = BigInt(step.gas - step.cost);
+      const nonce = state.nonce(frame.view.address);
+      enter = {
+        type, from: frame.view.address, to: generateAddress(frame.view.address, bigIntToUnpaddedBytes(nonce)),
+        input: new Uint8Array(0), gas: Number(available - available / 64n), value: top(0),
+      };
+    }
+    host.enter(enter);
+    host.exit({ gasUsed: 0, output: new Uint8Array(0), error: depthExceeded ? 'max call depth exceeded' : 'insufficient balance for transfer' });
+  }
+
+  return {
+    beforeMessage(msg) {
+      const parent = frames.at(-1);
+      const isCreate = msg.to === undefined;
+      const view: FrameView = {
+        address: msg.to?.bytes ?? new Uint8Array(20),
+        caller: msg.caller.bytes,
+        value: msg.value,
+        input: isCreate ? new Uint8Array(0) : msg.data,
+      };
+      const frame: Frame = {
+        view, gasLimit: msg.gasLimit, isStatic: msg.isStatic, lastStep: undefined, childSinceStep: false,
+        pendingEnter: undefined, isTop: parent === undefined,
+      };
+      if (!parent) {
+        host.setContext({
+          type: isCreate ? 'CREATE' : 'CALL', from: msg.caller.bytes, input: msg.data, value: msg.value,
+          ...(isCreate ? {} : { to: msg.to!.bytes }),
+        });
+      } else {
+        parent.childSinceStep = true;
+        const op = parent.lastStep?.op ?? -1;
+        const type = callOps[op] ?? createOps[op] ?? (isCreate ? 'CREATE' : 'CALL');
+        const enter: EnterView = {
+          type,
+          from: parent.view.address,
+          to: isCreate ? new Uint8Array(20) : msg.codeAddress.bytes,
+          input: msg.data,
+          gas: Number(msg.gasLimit),
+          value: type === 'STATICCALL' ? undefined : msg.value,
+        };
+        if (isCreate) frame.pendingEnter = enter;
+        else host.enter(enter);
+      }
+      frames.push(frame);
+    },
+
+    newContract(ev) {
+      const frame = frames.at(-1);
+      if (!frame) return;
+      frame.view.address = ev.address.bytes;
+      if (frame.isTop) host.setContext({ to: ev.address.bytes });
+      flushEnter(frame, ev.address.bytes);
+    },
+
+    step(ev) {
+      const frame = frames.at(-1)!;
+      flushEnter(frame);
+      synthesizePrecheckFailure(frame);
+      const op = ev.opcode.code;
+      const baseCost = Number(ev.opcode.dynamicFee ?? BigInt(ev.opcode.fee));
+      const gas = Number(ev.gasLeft);
+      const stackProblem = stackError(op, ev.stack.length);
+      let cost = baseCost;
+      if (callOps[op] && !stackProblem) {
+        // geth's cost for CALL-family opcodes includes the gas forwarded to the child (EIP-150 capped).
+        const available = ev.gasLeft - BigInt(baseCost);
+        const capped = available - available / 64n;
+        const requested = ev.stack[ev.stack.length - 1];
+        if (available >= 0n) cost += Number(requested < capped ? requested : capped);
+      }
+      const error = stackProblem ?? (gas < baseCost ? 'out of gas' : undefined);
+      const view: StepView = {
+        op, pc: ev.pc, gas, cost, baseCost, depth: ev.depth + 1, refund: Number(ev.gasRefund), stack: ev.stack,
+        memory: ev.memory, error, frame: frame.view,
+      };
+      frame.lastStep = view;
+      frame.childSinceStep = false;
+      host.step(view);
+      if (op === SELFDESTRUCT && error === undefined && !frame.isStatic) {
+        const beneficiary = setLengthLeft(bigIntToBytes(ev.stack[ev.stack.length - 1]), 20).slice(-20);
+        host.enter({
+          type: 'SELFDESTRUCT', from: frame.view.address, to: beneficiary, input: new Uint8Array(0), gas: 0,
+          value: state.balance(frame.view.address),
+        });
+        host.exit({ gasUsed: 0, output: new Uint8Array(0), error: undefined });
+      }
+    },
+
+    afterMessage(res) {
+      const frame = frames.pop();
+      if (!frame) return;
+      const exec = res.execResult;
+      flushEnter(frame, res.createdAddress?.bytes);
+      synthesizePrecheckFailure(frame);
+      const raw = exec.exceptionError?.error;
+      const last = frame.lastStep;
+      const error = raw === undefined ? undefined : last?.error ?? gethError(raw, last?.op);
+      if (raw !== undefined && last && last.error === undefined && !frame.childSinceStep && failsDuringExecution(raw)) {
+        host.fault({ ...last, error });
+      }
+      const output = exec.returnValue ?? new Uint8Array(0);
+      if (frame.isTop) {
+        if (res.createdAddress) host.setContext({ to: res.createdAddress.bytes });
+        host.setContext({ output, error });
+        return;
+      }
+      const gasUsed = raw !== undefined && raw !== 'revert' ? frame.gasLimit : exec.executionGasUsed;
+      host.exit({ gasUsed: Number(gasUsed), output: raw !== undefined && raw !== 'revert' ? new Uint8Array(0) : output, error });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// geth's text for a tracer that does not compile (spec §1.2), reproduced from acorn's first error:
+// `SyntaxError: SyntaxError: (anonymous): Line L:C Unexpected token X`, or for early errors
+// `SyntaxError: SyntaxError: <message> at L:C`. goja keeps parsing and adds ` (and N more errors)`;
+// acorn stops at the first error, so that suffix is never produced.
+import { parse } from 'acorn';
+
+interface AcornError extends SyntaxError {
+  pos: number;
+  loc: { line: number; column: number };
+}
+
+/** The geth-style error for `wrapped` (the `(`+source+`)` text), or undefined when it parses. */
+export function gethSyntaxError(wrapped: string): string | undefined {
+  try {
+    parse(wrapped, { ecmaVersion: 2022, sourceType: 'script', allowReturnOutsideFunction: false });
+    return undefined;
+  } catch (error) {
+    const e = error as AcornError;
+    if (!e.loc) return `SyntaxError: SyntaxError: (anonymous): ${String(e.message)}`;
+    const where = `${e.loc.line}:${e.loc.column + 1}`;
+    const message = e.message.replace(/ \(\d+:\d+\)$/, '');
+    if (/has already been declared/.test(message)) return `SyntaxError: SyntaxError: ${message} at ${where}`;
+    if (message.startsWith('Unexpected token')) {
+      const token = tokenAt(wrapped, e.pos);
+      return `SyntaxError: SyntaxError: (anonymous): Line ${where} ${token === undefined ? 'Unexpected end of input' : `Unexpected token ${token}`}`;
+    }
+    return `SyntaxError: SyntaxError: (anonymous): Line ${where} ${message}`;
+  }
+}
+
+function tokenAt(text: string, pos: number): string | undefined {
+  if (pos >= text.length) return undefined;
+  const word = /^[A-Za-z_$][\w$]*|^\d[\w.]*/.exec(text.slice(pos));
+  return word ? word[0] : text[pos];
+}
+
+/** The message geth gives for the V8 compile error of a text acorn accepted (rare: engine differences). */
+export function v8SyntaxError(error: unknown): string {
+  return `SyntaxError: SyntaxError: (anonymous): ${error instanceof Error ? error.message : String(error)}`;
+}

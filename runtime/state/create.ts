@@ -1,0 +1,68 @@
+// The state a trace runs on: a SimpleStateManager seeded from the job's geth alloc, readable synchronously
+// (geth's tracer `db` is synchronous). In fork mode (job.fork) the alloc is an overlay on the upstream chain
+// state, read lazily (fork-state-manager.ts). The dev chain opens its states here too.
+import type { Common } from '@ethereumjs/common';
+import { SimpleStateManager } from '@ethereumjs/statemanager';
+import { Account, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft, type Address } from '@ethereumjs/util';
+import type { StateReader } from '../host/views';
+import type { AllocAccount, TraceJob } from '../trace/job';
+import { forkStateAt } from './fork-state';
+import { ForkStateManager } from './fork-state-manager';
+
+/** A state manager the EVM runs on that the tracer's `db` can also read synchronously. */
+export interface TraceStateManager extends SimpleStateManager {
+  reader: StateReader;
+}
+
+class SeededStateManager extends SimpleStateManager implements TraceStateManager {
+  readonly reader: StateReader = {
+    balance: (a) => this.accountSync(a)?.balance ?? 0n,
+    nonce: (a) => this.accountSync(a)?.nonce ?? 0n,
+    code: (a) => this.topCodeStack().get(addressKey(a)) ?? new Uint8Array(0),
+    storage: (a, slot) => this.topStorageStack().get(`${addressKey(a)}_${bytesToHex(slot)}`) ?? new Uint8Array(0),
+    exists: (a) => this.accountSync(a) !== undefined,
+  };
+
+  private accountSync(address: Uint8Array): Account | undefined {
+    return this.topAccountStack().get(addressKey(address));
+  }
+
+  // No trie: pre-Byzantium receipts ask for a state root, which no tracer result depends on.
+  override async getStateRoot(): Promise<Uint8Array> {
+    return new Uint8Array(32);
+  }
+}
+
+export function addressKey(address: Uint8Array): `0x${string}` {
+  return bytesToHex(address);
+}
+
+function quantity(value: string | number | undefined): bigint {
+  if (value === undefined || value === '') return 0n;
+  return BigInt(value);
+}
+
+export async function seedAccount(sm: SimpleStateManager, address: Address, alloc: AllocAccount): Promise<void> {
+  await sm.putAccount(address, new Account(quantity(alloc.nonce), quantity(alloc.balance)));
+  if (alloc.code && alloc.code !== '0x') await sm.putCode(address, hexToBytes(alloc.code as `0x${string}`));
+  for (const [slot, value] of Object.entries(alloc.storage ?? {})) {
+    const v = hexToBytes(normaliseHex(value));
+    let start = 0;
+    while (start < v.length && v[start] === 0) start++;
+    // A zero slot is stored too: in fork mode it shadows the upstream value.
+    await sm.putStorage(address, setLengthLeft(hexToBytes(normaliseHex(slot)), 32), v.subarray(start));
+  }
+}
+
+function normaliseHex(text: string): `0x${string}` {
+  const hex = text.startsWith('0x') ? text.slice(2) : text;
+  return `0x${hex.length % 2 ? '0' + hex : hex}`;
+}
+
+export async function createStateManager(job: Pick<TraceJob, 'preState' | 'fork'>, common: Common): Promise<TraceStateManager> {
+  const sm = job.fork ? new ForkStateManager(forkStateAt(job.fork.url, job.fork.blockNumber), { common }) : new SeededStateManager({ common });
+  for (const [address, alloc] of Object.entries(job.preState)) {
+    await seedAccount(sm, createAddressFromString(address.startsWith('0x') ? address : `0x${address}`), alloc);
+  }
+  return sm;
+}

@@ -44,6 +44,23 @@ const methods: ApiMember[] = [
   op('toJSNumber', 'number', 'As a JS number (lossy above 2^53).', []),
   op('valueOf', 'number', 'As a JS number (lossy above 2^53); used by +, == and <.', []),
   op('toJSON', 'string', 'The decimal string; this is how a bigInt appears in result JSON.', []),
+  // Further BigInteger.js methods the spec does not list: known so they complete and are not flagged.
+  op('square', 'bigInt', 'This value squared.', []),
+  op('modPow', 'bigInt', 'This value to a power, modulo m.', [{ name: 'exponent', accepts: 'bigInt | number', role: 'exponent' }, { name: 'm', accepts: 'bigInt | number', role: 'modulus' }]),
+  op('compareAbs', 'number', 'Compares absolute values: -1, 0 or 1.'),
+  op('compareTo', 'number', '-1, 0 or 1.', [other], 'compare'),
+  op('lesser', 'boolean', 'Less than.', [other], 'lt'),
+  op('greater', 'boolean', 'Greater than.', [other], 'gt'),
+  op('lesserOrEquals', 'boolean', 'Less than or equal.', [other], 'leq'),
+  op('greaterOrEquals', 'boolean', 'Greater than or equal.', [other], 'geq'),
+  op('isEven', 'boolean', 'True for even values.', []),
+  op('isOdd', 'boolean', 'True for odd values.', []),
+  op('isUnit', 'boolean', 'True for 1 and -1.', []),
+  op('isDivisibleBy', 'boolean', 'True if n divides this value.'),
+  op('isPrime', 'boolean', 'Primality test.', []),
+  op('next', 'bigInt', 'This value plus one.', []),
+  op('prev', 'bigInt', 'This value minus one.', []),
+  op('divmod', 'any', 'Quotient and remainder as {quotient, remainder}.'),
 ];
 
 export const bigIntObject: ApiObject = {

@@ -7,7 +7,7 @@ const bufferOrHex = (name: string, role: string): ApiParam => ({ name, accepts: 
 
 export const helpers: ApiMember[] = [
   {
-    name: 'toHex', kind: 'method', returns: 'string',
+    name: 'toHex', kind: 'method', returns: 'string', hostString: true,
     params: [{ name: 'buf', accepts: 'Uint8Array | Array', role: 'bytes to encode', bytesOnly: true }],
     description: 'Lowercase "0x…" hex of the bytes ("0x" when empty).',
     pitfalls: [
@@ -60,12 +60,3 @@ export const helpers: ApiMember[] = [
   },
 ];
 
-/** Names that are undefined on the node although authors reach for them. */
-export const absentGlobals: Record<string, string> = {
-  console: 'there is no console on the node; collect values in tracer state and return them from result()',
-  require: 'modules cannot be loaded',
-  setTimeout: 'there are no timers',
-  print: 'there is no print; return values from result()',
-  big: 'there is no big global; use bigInt(…)',
-  module: 'there is no module object',
-};

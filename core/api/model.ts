@@ -1,14 +1,14 @@
 // The one description of the tracer API that completion, hover, signature help and the semantic checks
 // read: hooks, host objects, helper globals, bigInt and opcodes (facts from the geth JS tracer spec).
 import { bigIntFactory, bigIntObject, bigIntStatics } from './bigint';
-import { absentGlobals, helpers } from './helpers';
+import { helpers } from './helpers';
 import { hooks } from './hooks';
 import { hostObjects } from './objects';
 import { opcodes, opcodeByName } from './opcodes';
 import type { ApiMember, ApiObject, HookModel, ObjectTypeName, TypeName } from './types';
 
 export type * from './types';
-export { absentGlobals, bigIntFactory, bigIntStatics, helpers, hooks, opcodes, opcodeByName };
+export { bigIntFactory, bigIntStatics, helpers, hooks, opcodes, opcodeByName };
 
 const objects = new Map<ObjectTypeName, ApiObject>([...hostObjects, bigIntObject].map((o) => [o.name, o]));
 

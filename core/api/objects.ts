@@ -28,6 +28,7 @@ const log: ApiObject = {
     method('getRefund', [], 'number', 'Refund counter before this opcode.'),
     method('getError', [], 'string', 'Error text when the opcode fails, otherwise undefined.', {
       orUndefined: true,
+      hostString: true,
       pitfalls: ['A host string: returning it directly from result() gives {} when longer than 16 characters; use x + "" or wrap it in an object.'],
     }),
   ],
@@ -137,7 +138,7 @@ const ctx: ApiObject = {
     field('coinbase', 'Uint8Array', 'always', 'Block coinbase (20 bytes).'),
     field('gasUsed', 'number', 'when the transaction was not rejected', 'Receipt gasUsed: intrinsic gas included, after refund.'),
     field('output', 'Uint8Array', 'always', 'Top-level return or revert data.'),
-    field('error', 'string', 'only when the top-level frame failed', 'Why the top-level frame failed, e.g. "execution reverted".', { orUndefined: true, pitfalls: [HOST_STRING] }),
+    field('error', 'string', 'only when the top-level frame failed', 'Why the top-level frame failed, e.g. "execution reverted".', { orUndefined: true, hostString: true, pitfalls: [HOST_STRING] }),
     field('blockHash', 'Uint8Array', 'traceTransaction / traceBlock* only (not traceCall)', 'Hash of the block (32 bytes).', { orUndefined: true }),
     field('txIndex', 'number', 'when the transaction hash is known (not traceCall)', 'Index of the transaction in its block.', { orUndefined: true }),
     field('txHash', 'Uint8Array', 'traceTransaction / traceBlock* only (not traceCall)', 'Transaction hash (32 bytes).', { orUndefined: true }),
@@ -168,7 +169,7 @@ const frameResult: ApiObject = {
   members: [
     method('getGasUsed', [], 'number', 'Gas the child used (all of it for failures other than REVERT).'),
     method('getOutput', [], 'Uint8Array', 'Return or revert data of the child.'),
-    method('getError', [], 'string', 'Why the child failed, e.g. "execution reverted", or undefined.', { orUndefined: true, pitfalls: [HOST_STRING] }),
+    method('getError', [], 'string', 'Why the child failed, e.g. "execution reverted", or undefined.', { orUndefined: true, hostString: true, pitfalls: [HOST_STRING] }),
   ],
 };
 

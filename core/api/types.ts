@@ -42,6 +42,8 @@ export interface ApiMember {
   pitfalls?: string[];
   /** ctx fields: when the node sets it. */
   presence?: string;
+  /** Its string comes from the host: returned directly from result() it can serialise as {}. */
+  hostString?: true;
   /** Another name for the same method (bigInt `plus` for `add`). */
   aliasOf?: string;
 }

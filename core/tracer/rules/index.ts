@@ -1,5 +1,9 @@
 // The lint rules, in reporting order. Add a rule by writing a module exporting a `Rule` and listing it here.
 import type { Rule } from '../rule';
+import { apiBytesArgumentRule } from './api-bytes-argument';
+import { apiOpCompareRule } from './api-op-compare';
+import { apiResultHostStringRule } from './api-result-host-string';
+import { apiUnknownMemberRule } from './api-unknown-member';
 import { arrowHookRule } from './arrow-hook';
 import { commentRule } from './comment';
 import { doubleQuoteRule } from './double-quote';
@@ -21,4 +25,8 @@ export const rules: Rule[] = [
   nearMissHookRule,
   arrowHookRule,
   undefinedGlobalRule,
+  apiUnknownMemberRule,
+  apiBytesArgumentRule,
+  apiResultHostStringRule,
+  apiOpCompareRule,
 ];

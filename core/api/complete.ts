@@ -1,0 +1,163 @@
+// What to offer at a cursor in a tracer: members of the value before a dot (log., db., this., bigInt(…).),
+// globals, whole hooks at the top level of the tracer object, and opcode names or numbers where an
+// opcode is compared. Editor-neutral: the language server turns these into LSP items.
+import { parseAtCursor, PLACEHOLDER } from './cursor';
+import { describeHook, describeMember, describeObject, describeOpcode } from './describe';
+import { inferenceFor, type TracerInference, type Ty } from './infer';
+import { apiObject, bigIntFactory, bigIntStatics, helpers, hooks, hookSignature, opcodes, signatureOf } from './model';
+import { isFunction, type AnyNode } from './syntax';
+import type { ApiMember, ObjectTypeName } from './types';
+
+export type CompletionKind = 'method' | 'property' | 'field' | 'function' | 'variable' | 'hook' | 'opcode';
+
+export interface Completion {
+  label: string;
+  kind: CompletionKind;
+  detail: string;
+  documentation?: string;
+  /** Text to insert; `snippet` when it has tab stops ($0). */
+  insertText: string;
+  snippet?: true;
+  filterText?: string;
+  /** Offsets of the text the item replaces. */
+  replace: { start: number; end: number };
+}
+
+const COMPARISON = new Set(['==', '===', '!=', '!==']);
+
+export function completionsAt(text: string, offset: number): Completion[] {
+  const parsed = parseAtCursor(text, offset);
+  if (!parsed) return [];
+  const { tracer, path, word } = parsed;
+  const inference = inferenceFor(tracer);
+  const node = path[path.length - 1];
+  const parent = path[path.length - 2];
+  const replace = word;
+
+  if (node.type === 'Literal' && typeof node.value === 'string') {
+    const kind = opcodeComparison(inference, path.slice(0, -1), node);
+    return kind === 'name' ? opcodeNames({ start: node.start + 1, end: Math.max(node.start + 1, offset) }) : [];
+  }
+  if (node.type !== 'Identifier' || node.name !== PLACEHOLDER || !parent) return [];
+
+  if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) {
+    return membersOf(inference.typeOf(parent.object, path), inference, replace);
+  }
+  if (parent.type === 'Property' && parent.key === node && path[path.length - 3] === tracer.object) {
+    const defined = new Set(tracer.properties.map((p) => p.name));
+    return hookSkeletons(defined, text, word.start, replace);
+  }
+  if (isDeclaration(parent, node)) return [];
+  if (opcodeComparison(inference, path.slice(0, -1), node) === 'number') return opcodeNumbers(replace);
+  return globals(inference, path, replace);
+}
+
+/** Whether `operand` is compared to an opcode name (op.toString()) or number (op.toNumber()). */
+function opcodeComparison(inference: TracerInference, path: AnyNode[], operand: AnyNode): 'name' | 'number' | undefined {
+  const parent = path[path.length - 1];
+  let other: AnyNode | undefined;
+  if (parent?.type === 'BinaryExpression' && COMPARISON.has(parent.operator)) other = parent.left === operand ? parent.right : parent.left;
+  else if (parent?.type === 'SwitchCase' && parent.test === operand) other = path[path.length - 2]?.discriminant;
+  if (!other) return undefined;
+  const type = inference.typeOf(other, path);
+  if (type?.kind === 'value' && type.opName) return 'name';
+  if (type?.kind === 'value' && type.name === 'number' && isOpNumberCall(other)) return 'number';
+  return undefined;
+}
+
+function isOpNumberCall(node: AnyNode): boolean {
+  return node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && node.callee.property.name === 'toNumber';
+}
+
+function isDeclaration(parent: AnyNode, node: AnyNode): boolean {
+  return (parent.type === 'VariableDeclarator' && parent.id === node) || (isFunction(parent) && parent.params.includes(node));
+}
+
+function memberItem(member: ApiMember, owner: ObjectTypeName | undefined, replace: Completion['replace']): Completion {
+  const takesNothing = member.kind === 'method' && (member.params ?? []).length === 0;
+  return {
+    label: member.name,
+    kind: member.kind === 'property' ? 'property' : owner ? 'method' : 'function',
+    detail: signatureOf(member, owner ? apiObject(owner).label : undefined),
+    documentation: describeMember(member, owner),
+    insertText: takesNothing ? `${member.name}()` : member.name,
+    replace,
+  };
+}
+
+function membersOf(type: Ty | undefined, inference: TracerInference, replace: Completion['replace']): Completion[] {
+  if (!type) return [];
+  if (type.kind === 'object') return apiObject(type.name).members.map((m) => memberItem(m, type.name, replace));
+  if (type.kind === 'function' && type.member === bigIntFactory) return bigIntStatics.map((m) => memberItem(m, undefined, replace));
+  if (type.kind !== 'tracer') return [];
+  const seen = new Set<string>();
+  const items: Completion[] = [];
+  for (const property of inference.tracer.properties) {
+    if (property.name === undefined || seen.has(property.name)) continue;
+    seen.add(property.name);
+    const callable = isFunction(property.node.value as AnyNode);
+    items.push({
+      label: property.name,
+      kind: callable ? 'method' : 'field',
+      detail: callable ? `(tracer method) ${property.name}` : `(tracer state) ${property.name}`,
+      insertText: property.name,
+      replace,
+    });
+  }
+  return items;
+}
+
+function globals(inference: TracerInference, path: AnyNode[], replace: Completion['replace']): Completion[] {
+  const items = [bigIntFactory, ...helpers].map((h) => memberItem(h, undefined, replace));
+  for (const fn of path.filter(isFunction)) {
+    const hook = hooks.find((h) => h.name === inference.memberOf(fn));
+    fn.params.forEach((param: AnyNode, index: number) => {
+      const type = hook?.params[index]?.type;
+      if (param.type !== 'Identifier' || !type) return;
+      items.push({
+        label: param.name,
+        kind: 'variable',
+        detail: `(parameter) ${param.name}: ${type}`,
+        documentation: type === 'string' ? undefined : describeObject(type as ObjectTypeName, param.name),
+        insertText: param.name,
+        replace,
+      });
+    });
+  }
+  return items;
+}
+
+function hookSkeletons(defined: Set<string | undefined>, text: string, at: number, replace: Completion['replace']): Completion[] {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, at))![0];
+  const unit = indent.includes('\t') ? '\t' : '  ';
+  return hooks
+    .filter((hook) => !defined.has(hook.name))
+    .map((hook) => ({
+      label: hook.name,
+      kind: 'hook' as const,
+      detail: `(hook) ${hookSignature(hook)}`,
+      documentation: describeHook(hook),
+      insertText: `${hook.name}: function (${hook.params.map((p) => p.name).join(', ')}) {\n${indent}${unit}$0\n${indent}},`,
+      snippet: true as const,
+      replace,
+    }));
+}
+
+function opcodeNames(replace: Completion['replace']): Completion[] {
+  return opcodes.map((op) => ({
+    label: op.name,
+    kind: 'opcode' as const,
+    detail: `0x${op.code.toString(16).padStart(2, '0')}`,
+    documentation: describeOpcode(op),
+    insertText: op.name,
+    replace,
+  }));
+}
+
+function opcodeNumbers(replace: Completion['replace']): Completion[] {
+  return opcodes.map((op) => {
+    const hex = `0x${op.code.toString(16).padStart(2, '0')}`;
+    return { label: hex, kind: 'opcode' as const, detail: op.name, documentation: describeOpcode(op), insertText: hex, filterText: `${hex} ${op.name}`, replace };
+  });
+}

@@ -1,0 +1,76 @@
+// Parses a tracer that is being typed, so completion and signature help can see the syntax around the
+// cursor. `log.` at the end of a line does not parse; we put a placeholder identifier where the word
+// being typed is, and if that still fails, cut the text after the placeholder and close the brackets
+// that are open there.
+import { tokenizer, tokTypes, type Token } from 'acorn';
+import { parseTracer, type ParsedTracer } from '../tracer/parse';
+import { pathAt, type AnyNode } from './syntax';
+
+export const PLACEHOLDER = '__cursor__';
+
+export interface CursorParse {
+  tracer: ParsedTracer;
+  /** Offset of the placeholder (= start of the word being typed), or the cursor when not patched. */
+  at: number;
+  /** Ancestors of the innermost node at `at`, outermost first. */
+  path: AnyNode[];
+  /** The word being typed before the cursor, which the placeholder replaced. */
+  word: { start: number; end: number };
+  patched: boolean;
+}
+
+const WORD = /[A-Za-z0-9_$]/;
+const CONDITION_KEYWORDS = new Set(['if', 'while', 'for', 'with']);
+
+export function wordBefore(text: string, offset: number): { start: number; end: number } {
+  let start = offset;
+  while (start > 0 && WORD.test(text[start - 1])) start--;
+  return { start, end: offset };
+}
+
+function usable(text: string): ParsedTracer | undefined {
+  const tracer = parseTracer(text, { ecmaVersion: 2017 });
+  return tracer.expression ? tracer : undefined;
+}
+
+/** Closers for the brackets still open at the end of `prefix` (innermost first), or undefined if it
+ * cannot be tokenised (e.g. an unterminated string: then the matching quote is appended first). */
+function closers(prefix: string): string | undefined {
+  const open: string[] = [];
+  let previous: Token | undefined;
+  let tail = '';
+  try {
+    for (const token of tokenizer(prefix, { ecmaVersion: 'latest' })) {
+      const type = token.type;
+      if (type === tokTypes.braceL || type === tokTypes.dollarBraceL) open.push('}');
+      else if (type === tokTypes.bracketL) open.push(']');
+      else if (type === tokTypes.parenL) open.push(previous && CONDITION_KEYWORDS.has(previous.type.keyword ?? '') ? ');' : ')');
+      else if (type === tokTypes.braceR || type === tokTypes.bracketR || type === tokTypes.parenR) open.pop();
+      previous = token;
+    }
+  } catch (error) {
+    const quote = (error as { pos?: number }).pos === undefined ? undefined : prefix[(error as { pos: number }).pos];
+    if (quote !== "'" && quote !== '"') return undefined;
+    tail = quote;
+    const rest = closers(prefix + quote);
+    return rest === undefined ? undefined : tail + rest;
+  }
+  return open.reverse().join('');
+}
+
+/** Parses `text` as it is at `offset`: as is when `tryAsIs` and it parses, else patched as above. */
+export function parseAtCursor(text: string, offset: number, options: { tryAsIs?: boolean } = {}): CursorParse | undefined {
+  const word = wordBefore(text, offset);
+  if (options.tryAsIs) {
+    const tracer = usable(text);
+    if (tracer) return { tracer, at: offset, path: pathAt(tracer.expression!, offset), word, patched: false };
+  }
+  const prefix = text.slice(0, word.start) + PLACEHOLDER;
+  const at = word.start;
+  let tracer = usable(prefix + text.slice(offset));
+  if (!tracer) {
+    const close = closers(prefix);
+    if (close !== undefined) tracer = usable(prefix + close);
+  }
+  return tracer ? { tracer, at, path: pathAt(tracer.expression!, at), word, patched: true } : undefined;
+}

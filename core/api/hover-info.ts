@@ -1,0 +1,46 @@
+// What a hover shows at an offset of a parsed tracer: API members with signature, type, description and
+// node-side pitfalls; hooks; hook parameters; helpers; `this`; opcode names in comparisons.
+import type { ParsedTracer } from '../tracer/parse';
+import { describeHook, describeMember, describeObject, describeOpcode, TRACER_DESCRIPTION } from './describe';
+import { inferenceFor } from './infer';
+import { findHook, findMember, opcodeByName } from './model';
+import { pathAt, type AnyNode } from './syntax';
+
+export interface HoverInfo {
+  markdown: string;
+  start: number;
+  end: number;
+}
+
+export function hoverAt(tracer: ParsedTracer, offset: number): HoverInfo | undefined {
+  if (!tracer.expression) return undefined;
+  const path = pathAt(tracer.expression, offset);
+  const node = path[path.length - 1];
+  const parent = path[path.length - 2];
+  const markdown = describeNode(tracer, path, node, parent);
+  return markdown ? { markdown, start: node.start, end: node.end } : undefined;
+}
+
+function describeNode(tracer: ParsedTracer, path: AnyNode[], node: AnyNode, parent: AnyNode | undefined): string | undefined {
+  const inference = inferenceFor(tracer);
+  if (node.type === 'ThisExpression') return inference.thisType(path) ? TRACER_DESCRIPTION : undefined;
+  if (node.type === 'Literal' && typeof node.value === 'string') {
+    const op = opcodeByName(node.value);
+    return op && parent?.type === 'BinaryExpression' ? describeOpcode(op) : undefined;
+  }
+  if (node.type !== 'Identifier' || !parent) return undefined;
+  if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) {
+    const owner = inference.typeOf(parent.object, path);
+    if (owner?.kind !== 'object') return undefined;
+    const member = findMember(owner.name, node.name);
+    return member ? describeMember(member, owner.name) : undefined;
+  }
+  if (parent.type === 'Property' && parent.key === node && path[path.length - 3] === tracer.object) {
+    const hook = findHook(node.name);
+    return hook ? describeHook(hook) : undefined;
+  }
+  const type = inference.typeOf(node, path.slice(0, -1));
+  if (type?.kind === 'function' && !type.owner) return describeMember(type.member);
+  if (type?.kind === 'object') return describeObject(type.name, node.name);
+  return undefined;
+}

@@ -1,0 +1,162 @@
+// Knows what each name in a tracer is: hook parameters by position (whatever they are called), `this` in
+// a hook (the tracer object), the helper globals, members of API objects, results of API calls, and
+// simple local variables initialised from those (`var s = log.stack`).
+import type { ParsedTracer } from '../tracer/parse';
+import { bigIntFactory, findHelper, findHook, findMember, isObjectType } from './model';
+import type { ApiMember, ObjectTypeName, TypeName, ValueTypeName } from './types';
+import { isFunction, walkOwnScope, type AnyNode } from './syntax';
+
+export type Ty =
+  | { kind: 'object'; name: ObjectTypeName }
+  /** `opName`: a string from op.toString(); `hostString`: may serialise as {} when returned directly. */
+  | { kind: 'value'; name: ValueTypeName; opName?: true; hostString?: true }
+  /** A callable API member; `owner` is undefined for the helper globals. */
+  | { kind: 'function'; member: ApiMember; owner?: ObjectTypeName }
+  | { kind: 'tracer' };
+
+interface Scope {
+  /** Variables declared directly in the function (not in nested ones), with their initialisers. */
+  declared: Map<string, AnyNode | undefined>;
+  /** Names assigned after their declaration: their type is not followed. */
+  reassigned: Set<string>;
+}
+
+const MAX_DEPTH = 12;
+
+export function typeOfReturn(member: ApiMember, owner?: ObjectTypeName): Ty {
+  return fromTypeName(member.returns, {
+    opName: owner === 'op' && member.name === 'toString',
+    hostString: member.hostString === true,
+  });
+}
+
+function fromTypeName(type: TypeName, flags: { opName?: boolean; hostString?: boolean } = {}): Ty {
+  if (isObjectType(type)) return { kind: 'object', name: type };
+  return { kind: 'value', name: type, ...(flags.opName ? { opName: true } : {}), ...(flags.hostString ? { hostString: true } : {}) };
+}
+
+/** The type of `owner.name`, or undefined when the model has no such member. */
+export function memberType(owner: Ty | undefined, name: string, tracer?: TracerInference): Ty | undefined {
+  if (!owner) return undefined;
+  if (owner.kind === 'tracer') return tracer?.stateType(name);
+  if (owner.kind === 'function') return undefined; // bigInt.isInstance is the only static with a model; no chains
+  if (owner.kind !== 'object') return undefined;
+  const member = findMember(owner.name, name);
+  if (!member) return undefined;
+  return member.kind === 'method' ? { kind: 'function', member, owner: owner.name } : typeOfReturn(member, owner.name);
+}
+
+export class TracerInference {
+  private readonly scopes = new WeakMap<AnyNode, Scope>();
+  /** Function node → the top-level property name it is the value of. */
+  private readonly members = new Map<AnyNode, string>();
+
+  constructor(readonly tracer: ParsedTracer) {
+    for (const property of tracer.properties) {
+      const value = property.node.value as AnyNode;
+      if (property.name !== undefined && isFunction(value)) this.members.set(value, property.name);
+    }
+  }
+
+  /** The top-level member a function is the value of (a hook or a helper method), if any. */
+  memberOf(fn: AnyNode): string | undefined {
+    return this.members.get(fn);
+  }
+
+  /** The type of an expression; `path` holds its ancestors (outermost first), as from `pathAt`. */
+  typeOf(node: AnyNode, path: AnyNode[], depth = 0): Ty | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    switch (node.type) {
+      case 'Identifier':
+        return this.resolve(node.name, node.start, path, depth);
+      case 'ThisExpression':
+        return this.thisType(path);
+      case 'MemberExpression': {
+        const name = node.computed ? undefined : node.property.name;
+        return name === undefined ? undefined : memberType(this.typeOf(node.object, path, depth + 1), name, this);
+      }
+      case 'CallExpression': {
+        const callee = this.typeOf(node.callee, path, depth + 1);
+        return callee?.kind === 'function' ? typeOfReturn(callee.member, callee.owner) : undefined;
+      }
+      case 'Literal':
+        return typeof node.value === 'string' ? { kind: 'value', name: 'string' } : typeof node.value === 'number' ? { kind: 'value', name: 'number' } : undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  /** `this` is the tracer inside a top-level function member (arrow functions keep the outer `this`). */
+  thisType(path: AnyNode[]): Ty | undefined {
+    for (let i = path.length - 1; i >= 0; i--) {
+      const node = path[i];
+      if (!isFunction(node) || node.type === 'ArrowFunctionExpression') continue;
+      return this.members.has(node) ? { kind: 'tracer' } : undefined;
+    }
+    return undefined;
+  }
+
+  /** A tracer property's type when its initial value shows it (`count: 0` → number). */
+  stateType(name: string): Ty | undefined {
+    const property = this.tracer.properties.findLast((p) => p.name === name);
+    const value = property?.node.value as AnyNode | undefined;
+    if (value?.type !== 'Literal') return undefined;
+    const kind = typeof value.value;
+    return kind === 'number' || kind === 'string' || kind === 'boolean' ? { kind: 'value', name: kind } : undefined;
+  }
+
+  private resolve(name: string, at: number, path: AnyNode[], depth: number): Ty | undefined {
+    for (let i = path.length - 1; i >= 0; i--) {
+      const fn = path[i];
+      if (!isFunction(fn)) continue;
+      const index = fn.params.findIndex((p: AnyNode) => p.type === 'Identifier' && p.name === name);
+      if (index >= 0) return this.paramType(fn, index);
+      const scope = this.scopeOf(fn);
+      if (scope.declared.has(name)) {
+        const init = scope.declared.get(name);
+        if (!init || scope.reassigned.has(name) || init.start >= at) return undefined;
+        return this.typeOf(init, path.slice(0, i + 1), depth + 1);
+      }
+    }
+    if (name === 'bigInt') return { kind: 'function', member: bigIntFactory };
+    const helper = findHelper(name);
+    return helper ? { kind: 'function', member: helper } : undefined;
+  }
+
+  private paramType(fn: AnyNode, index: number): Ty | undefined {
+    const name = this.members.get(fn);
+    const param = name === undefined ? undefined : findHook(name)?.params[index];
+    return param ? fromTypeName(param.type) : undefined;
+  }
+
+  private scopeOf(fn: AnyNode): Scope {
+    let scope = this.scopes.get(fn);
+    if (scope) return scope;
+    const found: Scope = { declared: new Map(), reassigned: new Set() };
+    walkOwnScope(fn.body, (node) => {
+      if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier') {
+        if (found.declared.has(node.id.name)) found.reassigned.add(node.id.name);
+        found.declared.set(node.id.name, node.init ?? undefined);
+      } else if (node.type === 'FunctionDeclaration' && node.id) {
+        found.declared.set(node.id.name, undefined);
+      } else if (node.type === 'AssignmentExpression' && node.left.type === 'Identifier') {
+        found.reassigned.add(node.left.name);
+      }
+    });
+    scope = found;
+    this.scopes.set(fn, scope);
+    return scope;
+  }
+}
+
+const cache = new WeakMap<ParsedTracer, TracerInference>();
+
+/** One inference per parse (its scope tables are filled lazily). */
+export function inferenceFor(tracer: ParsedTracer): TracerInference {
+  let inference = cache.get(tracer);
+  if (!inference) {
+    inference = new TracerInference(tracer);
+    cache.set(tracer, inference);
+  }
+  return inference;
+}

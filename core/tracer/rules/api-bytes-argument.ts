@@ -1,0 +1,44 @@
+// `bytes-argument`: a string where the node only takes bytes (toHex, slice, db.*). geth rejects it with
+// "invalid buffer type", an error try/catch cannot catch, and the whole trace fails.
+import { inferenceFor } from '../../api/infer';
+import { walkWithPath, type AnyNode } from '../../api/syntax';
+import type { Rule } from '../rule';
+
+function isStringValued(node: AnyNode, typed: () => boolean): boolean {
+  if (node.type === 'Literal') return typeof node.value === 'string';
+  return node.type === 'TemplateLiteral' || (node.type === 'BinaryExpression' && node.operator === '+' && isStringValued(node.left, () => false)) || typed();
+}
+
+export const apiBytesArgumentRule: Rule = {
+  code: 'bytes-argument',
+  defaultSeverity: 'warning',
+  description: "A string passed where the node requires bytes (toHex('0x..'), slice('..'), db.getBalance('0x..')): it fails with the uncatchable 'invalid buffer type'.",
+  check(tracer, report) {
+    if (!tracer.expression) return;
+    const inference = inferenceFor(tracer);
+    walkWithPath(tracer.expression as AnyNode, (node, path) => {
+      if (node.type !== 'CallExpression') return;
+      const callee = inference.typeOf(node.callee, path);
+      if (callee?.kind !== 'function') return;
+      const params = callee.member.params ?? [];
+      node.arguments.forEach((arg: AnyNode, index: number) => {
+        const param = params[index];
+        if (!param?.bytesOnly) return;
+        const typed = () => {
+          const type = inference.typeOf(arg, path);
+          return type?.kind === 'value' && type.name === 'string';
+        };
+        if (!isStringValued(arg, typed)) return;
+        const where = callee.owner ? `db.${callee.member.name}` : callee.member.name;
+        const convert = callee.owner === 'db' ? (param.name === 'slot' ? 'toWord' : 'toAddress') : undefined;
+        const text = tracer.text.slice(arg.start, arg.end);
+        report({
+          start: arg.start,
+          end: arg.end,
+          message: `${where} takes a Uint8Array or an Array as '${param.name}', not a string: the node fails with 'invalid buffer type' (uncatchable).${convert ? ` Convert it with ${convert}(...).` : ''}`,
+          fixes: convert ? [{ title: `Wrap in ${convert}(...)`, edits: [{ start: arg.start, end: arg.end, newText: `${convert}(${text})` }] }] : undefined,
+        });
+      });
+    });
+  },
+};

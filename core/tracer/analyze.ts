@@ -32,7 +32,8 @@ export function analyzeParsed(tracer: ParsedTracer, severities: Record<string, S
       });
     });
   }
-  return diagnostics;
+  // In reading order; the sort is stable, so rule order breaks ties.
+  return diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }
 
 /** The preferred fixes of `diagnostics` (only those with `code`, if given) as one set of edits; a fix that

@@ -6,7 +6,7 @@ import { connect as tlsConnect } from 'node:tls';
 import { fromHttpStatus, fromSocketError, NodeError, timeoutError, tooLargeError } from './errors';
 import { notJsonError, parseAnswer, settleAnswer } from './envelope';
 import { openTunnel, proxyAuthorization, proxyFor } from './proxy';
-import type { Transport, TransportSettings } from './transport';
+import { tlsServerName, type Transport, type TransportSettings } from './transport';
 
 interface HttpAnswer {
   status: number;
@@ -28,7 +28,7 @@ export function createHttpTransport(settings: TransportSettings): Transport {
     // healthy node look like it dropped the request.
     const base: RequestOptions = { method: 'POST', headers, signal, agent: false };
     if (!proxy) {
-      return { ...base, host: target.hostname, port: target.port || undefined, path: target.pathname + target.search, ca: settings.ca, servername: target.hostname };
+      return { ...base, host: target.hostname, port: target.port || undefined, path: target.pathname + target.search, ca: settings.ca, servername: tlsServerName(target.hostname) };
     }
     const auth = proxyAuthorization(proxy);
     if (!secure) {
@@ -38,7 +38,7 @@ export function createHttpTransport(settings: TransportSettings): Transport {
     const tunnel = await openTunnel(proxy, target, signal).catch((error: unknown) => {
       throw fromSocketError(error, `${settings.where} (through the proxy)`);
     });
-    const tlsSocket = tlsConnect({ socket: tunnel, servername: target.hostname, ca: settings.ca });
+    const tlsSocket = tlsConnect({ socket: tunnel, host: target.hostname, servername: tlsServerName(target.hostname), ca: settings.ca });
     return { ...base, host: target.hostname, port: target.port || 443, path: target.pathname + target.search, agent: undefined, createConnection: () => tlsSocket };
   }
 

@@ -1,4 +1,5 @@
 // What the HTTP and WebSocket transports share: their settings and the one call they offer the client.
+import { isIP } from 'node:net';
 import type { ProxyEnv } from './proxy';
 
 export interface TransportSettings {
@@ -24,4 +25,9 @@ export interface Transport {
    */
   send(id: number, method: string, body: string, signal: AbortSignal): Promise<unknown>;
   close(): Promise<void>;
+}
+
+/** SNI name for a host: none for an IP address (TLS forbids it). */
+export function tlsServerName(hostname: string): string | undefined {
+  return isIP(hostname.replace(/^\[|\]$/g, '')) ? undefined : hostname;
 }

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { fromHttpStatus, fromSocketError, NodeError, timeoutError, tooLargeError } from './errors';
 import { notJsonError, parseAnswer, settleAnswer } from './envelope';
 import { openTunnel, proxyFor } from './proxy';
-import type { Transport, TransportSettings } from './transport';
+import { tlsServerName, type Transport, type TransportSettings } from './transport';
 
 interface Pending {
   method: string;
@@ -60,7 +60,7 @@ export function createWsTransport(settings: TransportSettings): Transport {
         handshakeTimeout: settings.connectTimeoutMs,
         maxPayload: settings.maxResponseBytes,
         ca: settings.ca,
-        ...(tunnel ? { createConnection: () => (secure ? tlsConnect({ socket: tunnel, servername: target.hostname, ca: settings.ca }) : tunnel) } : {}),
+        ...(tunnel ? { createConnection: () => (secure ? tlsConnect({ socket: tunnel, host: target.hostname, servername: tlsServerName(target.hostname), ca: settings.ca }) : tunnel) } : {}),
       });
       let opened = false;
       let tooLarge = false;

@@ -1,0 +1,48 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cChainUrl, dialUrl, displayUrl, maskSecrets, parseNetwork, splitCredentials, xChainUrl, xChainUrlFromCChain } from '../../core/rpc/endpoint';
+
+const key = 'k3y-S3cr3t-9f8e7d';
+
+test('a provider base gets avalanchego paths; local http URLs stay as given', () => {
+  assert.equal(cChainUrl('https://api.example.com'), 'https://api.example.com/ext/bc/C/rpc');
+  assert.equal(cChainUrl('wss://api.example.com'), 'wss://api.example.com/ext/bc/C/ws');
+  assert.equal(cChainUrl('api.example.com'), 'https://api.example.com/ext/bc/C/rpc');
+  assert.equal(cChainUrl('http://127.0.0.1:8545'), 'http://127.0.0.1:8545/');
+  assert.equal(cChainUrl('https://h.example/custom/rpc'), 'https://h.example/custom/rpc');
+  assert.throws(() => cChainUrl('ftp://h.example'), /unsupported URL scheme 'ftp:'/);
+});
+
+test('a bare X-Chain host means https on the default port with /ext/bc/X', () => {
+  assert.equal(xChainUrl('api.example.com'), 'https://api.example.com/ext/bc/X');
+  assert.equal(xChainUrl('http://127.0.0.1:9650'), 'http://127.0.0.1:9650/ext/bc/X');
+  assert.equal(xChainUrlFromCChain('wss://api.example.com:444/ext/bc/C/ws'), 'https://api.example.com:444/ext/bc/X');
+  assert.throws(() => xChainUrl('wss://api.example.com'), /X-Chain is reached over http\(s\)/);
+});
+
+test('the key goes in as the first path segment and is masked for display', () => {
+  const endpoint = { name: 'p', url: 'https://api.example.com/ext/bc/C/rpc', auth: { kind: 'key' as const, key } };
+  assert.equal(dialUrl(endpoint.url, endpoint.auth), `https://api.example.com/${key}/ext/bc/C/rpc`);
+  assert.equal(displayUrl(endpoint), 'https://api.example.com/****/ext/bc/C/rpc');
+  assert.equal(maskSecrets(`failed at https://api.example.com/${key}/ext and ${encodeURIComponent(key)}`, endpoint), 'failed at https://api.example.com/****/ext and ****');
+});
+
+test('credentials typed into a URL are split out, so they are masked too', () => {
+  assert.deepEqual(splitCredentials(`https://api.example.com/${key}/ext/bc/C/rpc`), { url: 'https://api.example.com/ext/bc/C/rpc', auth: { kind: 'key', key } });
+  assert.deepEqual(splitCredentials('https://alice:pa55%40word@h.example/ext/bc/C/rpc'), {
+    url: 'https://h.example/ext/bc/C/rpc',
+    auth: { kind: 'basic', username: 'alice', password: 'pa55@word' },
+  });
+  const basic = { auth: { kind: 'basic' as const, username: 'alice', password: 'pa55@word' } };
+  const header = Buffer.from('alice:pa55@word').toString('base64');
+  assert.equal(maskSecrets(`pw pa55@word enc pa55%40word hdr ${header}`, basic), 'pw **** enc **** hdr ****');
+});
+
+test('networks by name, id or any', () => {
+  assert.equal(parseNetwork('mainnet'), 43114);
+  assert.equal(parseNetwork('fuji'), 43113);
+  assert.equal(parseNetwork('local'), 43112);
+  assert.equal(parseNetwork('0xa86a'), 43114);
+  assert.equal(parseNetwork('any'), undefined);
+  assert.throws(() => parseNetwork('moon'), /unknown network 'moon'/);
+});

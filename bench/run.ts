@@ -1,0 +1,16 @@
+// `npm run bench`: runs every bench/*.bench.ts in turn (each prints its own figures when imported).
+// `npm run bench -- NAME…` runs only the benches whose file names contain one of the NAMEs.
+import { readdirSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+
+const filters = process.argv.slice(2);
+const benches = readdirSync('bench')
+  .filter((name) => name.endsWith('.bench.ts'))
+  .filter((name) => filters.length === 0 || filters.some((filter) => name.includes(filter)))
+  .sort();
+
+for (const name of benches) {
+  console.log(`\n== ${name} ==`);
+  await import(pathToFileURL(join(process.cwd(), 'bench', name)).href);
+}

@@ -184,9 +184,11 @@ export async function startProviderServer(options: ProviderServerOptions = {}): 
         case 'drop':
           ws.terminate();
           return;
-        case 'slow':
-          setTimeout(() => ws.readyState === ws.OPEN && ws.send(text()), behaviour.ms);
+        case 'slow': {
+          const timer = setTimeout(() => ws.readyState === ws.OPEN && ws.send(text()), behaviour.ms);
+          ws.on('close', () => clearTimeout(timer));
           return;
+        }
         case 'big': {
           const parts: string[] = [];
           writeBig((chunk) => void parts.push(chunk), rpc.id, behaviour.bytes, () => ws.send(parts.join('')));

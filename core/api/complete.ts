@@ -25,7 +25,12 @@ export interface Completion {
 
 const COMPARISON = new Set(['==', '===', '!=', '!==']);
 
-export function completionsAt(text: string, offset: number): Completion[] {
+export interface CompletionOptions {
+  /** Prefixes of the editor's snippets: hooks they already insert are not offered again. */
+  snippetPrefixes?: ReadonlySet<string>;
+}
+
+export function completionsAt(text: string, offset: number, options: CompletionOptions = {}): Completion[] {
   const parsed = parseAtCursor(text, offset);
   if (!parsed) return [];
   const { tracer, path, word } = parsed;
@@ -44,8 +49,8 @@ export function completionsAt(text: string, offset: number): Completion[] {
     return membersOf(inference.typeOf(parent.object, path), inference, replace);
   }
   if (parent.type === 'Property' && parent.key === node && path[path.length - 3] === tracer.object) {
-    const defined = new Set(tracer.properties.map((p) => p.name));
-    return hookSkeletons(defined, text, word.start, replace);
+    const skip = new Set<string | undefined>([...tracer.properties.map((p) => p.name), ...(options.snippetPrefixes ?? [])]);
+    return hookSkeletons(skip, text, word.start, replace);
   }
   if (isDeclaration(parent, node)) return [];
   if (opcodeComparison(inference, path.slice(0, -1), node) === 'number') return opcodeNumbers(replace);
@@ -127,12 +132,12 @@ function globals(inference: TracerInference, path: AnyNode[], replace: Completio
   return items;
 }
 
-function hookSkeletons(defined: Set<string | undefined>, text: string, at: number, replace: Completion['replace']): Completion[] {
+function hookSkeletons(skip: Set<string | undefined>, text: string, at: number, replace: Completion['replace']): Completion[] {
   const lineStart = text.lastIndexOf('\n', at - 1) + 1;
   const indent = /^[ \t]*/.exec(text.slice(lineStart, at))![0];
   const unit = indent.includes('\t') ? '\t' : '  ';
   return hooks
-    .filter((hook) => !defined.has(hook.name))
+    .filter((hook) => !skip.has(hook.name))
     .map((hook) => ({
       label: hook.name,
       kind: 'hook' as const,

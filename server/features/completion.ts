@@ -1,5 +1,7 @@
 // Completion: members after a dot, globals, whole hooks at the top level, opcode names and numbers
 // (the decisions are in core/api/complete.ts; this maps them onto LSP items).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem } from 'vscode-languageserver/node';
 import { completionsAt, type Completion, type CompletionKind } from '../../core/api/complete';
 import type { Feature } from './feature';
@@ -14,6 +16,22 @@ const KINDS: Record<CompletionKind, CompletionItemKind> = {
   opcode: CompletionItemKind.Constant,
 };
 
+/** The prefixes of the extension's snippets (snippets/ beside dist/, where this bundle runs): the editor
+ * already offers those, so completion leaves them out. Empty when the server runs without the extension. */
+export function snippetPrefixes(dir = join(__dirname, '..', 'snippets')): Set<string> {
+  const prefixes = new Set<string>();
+  if (!existsSync(dir)) return prefixes;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.code-snippets'))) {
+    try {
+      const snippets = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, { prefix?: string | string[] }>;
+      for (const snippet of Object.values(snippets)) for (const prefix of [snippet.prefix ?? []].flat()) prefixes.add(prefix);
+    } catch {
+      // A snippet file that does not parse is the editor's problem to report; offer everything.
+    }
+  }
+  return prefixes;
+}
+
 /** Whether the client takes snippet syntax (hook skeletons put the cursor inside the body). */
 let snippets = false;
 
@@ -23,11 +41,12 @@ export const completionFeature: Feature = {
     return { completionProvider: { triggerCharacters: ['.', "'", '"'] } };
   },
   register({ connection, documents }) {
+    const options = { snippetPrefixes: snippetPrefixes() };
     connection.onCompletion(({ textDocument, position }) => {
       const document = documents.get(textDocument.uri);
       if (!document) return null;
       const text = document.getText();
-      return completionsAt(text, document.offsetAt(position)).map((item) => toLsp(item, document.positionAt.bind(document), snippets));
+      return completionsAt(text, document.offsetAt(position), options).map((item) => toLsp(item, document.positionAt.bind(document), snippets));
     });
   },
 };

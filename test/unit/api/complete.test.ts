@@ -1,0 +1,41 @@
+// The completion decisions without a server: hook skeletons (which the extension's snippets usually
+// cover), the placeholder recovery on unparsable text, and what is not offered.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { completionsAt } from '../../../core/api/complete';
+
+function at(marked: string, options = {}) {
+  const offset = marked.indexOf('|');
+  return completionsAt(marked.slice(0, offset) + marked.slice(offset + 1), offset, options);
+}
+
+test('top-level keys offer the hooks not yet defined, each as a whole skeleton', () => {
+  const items = at('{\n  step: function (log, db) {},\n  |\n}');
+  assert.deepEqual(items.map((i) => i.label).sort(), ['enter', 'exit', 'fault', 'result', 'setup']);
+  const result = items.find((i) => i.label === 'result')!;
+  assert.equal(result.snippet, true);
+  assert.equal(result.insertText, 'result: function (ctx, db) {\n    $0\n  },');
+  assert.equal(at('{\n\tst|\n}').find((i) => i.label === 'enter')!.insertText, 'enter: function (frame) {\n\t\t$0\n\t},');
+});
+
+test('hooks covered by snippet prefixes are left to the snippets', () => {
+  const items = at('{\n  |\n}', { snippetPrefixes: new Set(['step', 'fault', 'result']) });
+  assert.deepEqual(items.map((i) => i.label).sort(), ['enter', 'exit', 'setup']);
+});
+
+test('the word being typed is what an item replaces', () => {
+  const text = '{ step: function (log) { log.sta| } }';
+  const item = at(text).find((i) => i.label === 'stack')!;
+  assert.deepEqual(item.replace, { start: text.indexOf('sta'), end: text.indexOf('|') });
+});
+
+test('text broken after the cursor is cut off; broken before it gives no items rather than wrong ones', () => {
+  assert.ok(at('{ step: function (log) { log.| } }, , ,').some((i) => i.label === 'stack'));
+  assert.deepEqual(at('{ step: function (log) { , log.| } }'), []);
+  assert.deepEqual(at('{ step: function (log) { var log2 = 1; log2.| } }'), []);
+});
+
+test('a parameter shadowing a hook parameter hides its type', () => {
+  assert.deepEqual(at('{ step: function (log) { [1].forEach(function (log) { log.| }); } }'), []);
+  assert.ok(at('{ step: function (log) { [1].forEach(function (x) { log.| }); } }').some((i) => i.label === 'stack'));
+});

@@ -76,11 +76,11 @@ export function fromSocketError(error: unknown, where: string): NodeError {
   const detail = error instanceof Error ? error.message : String(error);
   const tls = tlsCodes[code] ?? (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') ? 'the TLS handshake failed' : undefined);
   if (tls) {
-    return new NodeError('tls', `TLS error for ${where}: ${tls}`, `${tls} (${code}). Check the URL's host and scheme, or trust the certificate (NODE_EXTRA_CA_CERTS).`);
+    return new NodeError('tls', `TLS error for ${where}: ${tls}`, `TLS ${code}: check the URL's host and scheme, or trust the certificate (NODE_EXTRA_CA_CERTS=ca.pem).`);
   }
   const network = networkCodes[code];
   if (network) {
-    return new NodeError('unreachable', `cannot reach ${where}: ${network}`, `${network} (${code}). Check the URL, the network, and any proxy settings.`);
+    return new NodeError('unreachable', `cannot reach ${where}: ${network}`, `Network error ${code}: check the URL, the network, and any proxy settings (HTTPS_PROXY, NO_PROXY).`);
   }
   return new NodeError('unreachable', `cannot reach ${where}: ${detail}`, `The connection failed: ${detail}.`);
 }

@@ -1,9 +1,17 @@
 // Subcommands of `evm-tracer`. Each module exports a `Command`; add it here to expose it.
 import type { Command } from './command';
+import { checkCommand } from './check';
 import { flattenCommand } from './flatten';
 import { lintCommand } from './lint';
+import { nodeCommand } from './node';
+import { traceCommand } from './trace';
+import { xchainCommand } from './xchain';
 
 export const commands: Record<string, Command> = {
   lint: lintCommand,
   flatten: flattenCommand,
+  trace: traceCommand,
+  check: checkCommand,
+  xchain: xchainCommand,
+  node: nodeCommand,
 };

@@ -1,0 +1,104 @@
+// `evm-tracer trace tx|call|block`: runs a tracer file on a node and prints the tracer's result as JSON.
+import { existsSync, readFileSync } from 'node:fs';
+import { toCallObject } from '../../core/trace/call';
+import { parseBlockTag } from '../../core/trace/block';
+import { checkHash, runTrace, type TraceTarget } from '../../core/trace/requests';
+import { nodeOptions, nodeOptionsHelp } from '../node/select';
+import { parseCommandLine, reportFailure, UsageError, withNode } from '../node/command-kit';
+import type { Command } from './command';
+
+const usage = `usage:
+  evm-tracer trace tx HASH --tracer FILE [options]
+  evm-tracer trace call --call FILE_OR_JSON [--block TAG] --tracer FILE [options]
+  evm-tracer trace block HASH --tracer FILE [options]
+
+Prints the tracer's result as JSON on stdout. The tracer is sent flattened (one line, single quotes).
+
+trace options:
+  --tracer FILE          the tracer (*.tracer.js)
+  --config JSON          tracerConfig passed to setup(config): JSON text or a JSON file
+  --timeout DURATION     the node's tracing time-out, e.g. 5s (the request waits a little longer)
+  --call FILE_OR_JSON    call object {from, to, gas, gasPrice | maxFeePerGas, value, data}: JSON text or a file
+  --block TAG            block for trace call: latest (default, sent as its number), a number, or a hash
+
+${nodeOptionsHelp}`;
+
+const options = {
+  ...nodeOptions,
+  tracer: { type: 'string' },
+  config: { type: 'string' },
+  timeout: { type: 'string' },
+  call: { type: 'string' },
+  block: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** JSON given inline or as the path of a JSON file. */
+function jsonArgument(text: string, what: string): unknown {
+  const fromFile = !/^\s*[[{"]/.test(text) && existsSync(text);
+  const source = fromFile ? readFileSync(text, 'utf8') : text;
+  try {
+    return JSON.parse(source);
+  } catch (error) {
+    throw new UsageError(`${what}: ${fromFile ? `${text} is` : 'the value is'} not valid JSON (${(error as Error).message})`);
+  }
+}
+
+function target(kind: string | undefined, positionals: string[], values: { call?: string; block?: string }): TraceTarget {
+  const [argument, ...extra] = positionals;
+  if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
+  switch (kind) {
+    case 'tx':
+    case 'block': {
+      if (!argument) throw new UsageError(`trace ${kind} needs a ${kind === 'tx' ? 'transaction' : 'block'} hash`);
+      const hash = checkHash(argument, kind === 'tx' ? 'transaction hash' : 'block hash');
+      return { kind, hash };
+    }
+    case 'call': {
+      if (argument) throw new UsageError(`trace call takes no positional argument (got '${argument}'); use --call`);
+      if (!values.call) throw new UsageError('trace call needs --call FILE_OR_JSON');
+      return { kind, call: toCallObject(jsonArgument(values.call, '--call'), '--call'), block: parseBlockTag(values.block ?? 'latest') };
+    }
+    default:
+      throw new UsageError(kind ? `unknown trace kind '${kind}' (use tx, call or block)` : 'trace needs tx, call or block');
+  }
+}
+
+export const traceCommand: Command = {
+  summary: 'run a tracer file on a node: trace tx|call|block (result JSON on stdout)',
+  async run(argv) {
+    let parsed: ReturnType<typeof parseCommandLine<typeof options>>;
+    let traceTarget: TraceTarget;
+    let tracerSource: string;
+    let tracerConfig: unknown;
+    try {
+      parsed = parseCommandLine(argv, options);
+      if (parsed.values.help) {
+        process.stdout.write(`${usage}\n`);
+        return 0;
+      }
+      const [kind, ...positionals] = parsed.positionals;
+      traceTarget = target(kind, positionals, parsed.values);
+      if (!parsed.values.tracer) throw new UsageError('--tracer FILE is required');
+      if (kind !== 'call' && parsed.values.block !== undefined) throw new UsageError('--block is for trace call only');
+      try {
+        tracerSource = readFileSync(parsed.values.tracer, 'utf8');
+      } catch (error) {
+        throw new Error(`cannot read the tracer ${parsed.values.tracer}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      }
+      tracerConfig = parsed.values.config === undefined ? undefined : jsonArgument(parsed.values.config, '--config');
+    } catch (error) {
+      return reportFailure(error, usage);
+    }
+    const { values } = parsed;
+    return withNode(values, usage, async (session) => {
+      const result = await runTrace(session.client(), traceTarget, tracerSource, {
+        fileName: values.tracer!,
+        tracerConfig,
+        timeout: values.timeout,
+      });
+      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      return 0;
+    });
+  },
+};

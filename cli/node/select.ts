@@ -1,0 +1,133 @@
+// Which node a command talks to: --node URL (+ --key / --key-env, or --user + --password-env / prompt),
+// --endpoint NAME from evm-tracer.config.json, or else the local node, started on demand and stopped after.
+import { resolve } from 'node:path';
+import { cChainUrl, parseNetwork, splitCredentials, xChainUrl, type Endpoint, type EndpointAuth } from '../../core/rpc/endpoint';
+import type { RpcClientOptions } from '../../core/rpc/client';
+import { configFileName, readNodeEntry } from './config-file';
+import { promptHidden } from './prompt';
+import { parseSize } from './size';
+
+/** parseArgs options every node-using command accepts. */
+export const nodeOptions = {
+  node: { type: 'string' },
+  key: { type: 'string' },
+  'key-env': { type: 'string' },
+  user: { type: 'string' },
+  'password-env': { type: 'string' },
+  endpoint: { type: 'string' },
+  'config-file': { type: 'string' },
+  'x-chain': { type: 'string' },
+  network: { type: 'string' },
+  'max-response': { type: 'string' },
+  verbose: { type: 'boolean' },
+} as const;
+
+export const nodeOptionsHelp = `node selection (default: the local node, started for this command):
+  --node URL             C-Chain URL (https://, wss://, http://, ws://; a bare https host gets /ext/bc/C/rpc)
+  --key KEY | --key-env VAR      access key, inserted as a path segment: https://host/KEY/ext/bc/C/rpc
+  --user USER [--password-env VAR]  HTTP Basic auth; without --password-env the password is prompted for
+  --endpoint NAME        a node from ${configFileName} ({"nodes": {NAME: {url, auth, username, keyEnv, passwordEnv, network}}})
+  --config-file PATH     another config file than ./${configFileName}
+  --x-chain URL          X-Chain URL or bare host (default: the C-Chain host's /ext/bc/X)
+  --network NET          expected network: mainnet (43114), fuji (43113), local (43112), a chain id, or any
+  --max-response SIZE    largest answer accepted (default 32MB; e.g. 64MB)
+  --verbose              log each request and answer (secrets masked) on stderr`;
+
+export interface NodeOptionValues {
+  node?: string;
+  key?: string;
+  'key-env'?: string;
+  user?: string;
+  'password-env'?: string;
+  endpoint?: string;
+  'config-file'?: string;
+  'x-chain'?: string;
+  network?: string;
+  'max-response'?: string;
+  verbose?: boolean;
+}
+
+export interface SelectedNode {
+  endpoint: Endpoint;
+  clientOptions: RpcClientOptions;
+  /** Stops the local node if this command started one. */
+  release(): Promise<void>;
+}
+
+function fromEnv(variable: string, what: string): string {
+  const value = process.env[variable];
+  if (!value) throw new Error(`${what}: environment variable ${variable} is not set`);
+  return value;
+}
+
+async function password(variable: string | undefined, user: string): Promise<string> {
+  return variable ? fromEnv(variable, '--password-env') : promptHidden(`password for ${user}: `);
+}
+
+async function fromCommandLine(values: NodeOptionValues): Promise<Endpoint> {
+  const { url, auth: inUrl } = splitCredentials(values.node!);
+  let auth: EndpointAuth = inUrl ?? { kind: 'none' };
+  const key = values.key ?? (values['key-env'] ? fromEnv(values['key-env'], '--key-env') : undefined);
+  if (key !== undefined && values.user !== undefined) throw new Error('give either --key/--key-env or --user, not both');
+  if (key !== undefined) auth = { kind: 'key', key };
+  if (values.user !== undefined) auth = { kind: 'basic', username: values.user, password: await password(values['password-env'], values.user) };
+  return {
+    name: new URL(url).host,
+    url: cChainUrl(url),
+    xChainUrl: values['x-chain'] ? xChainUrl(values['x-chain']) : undefined,
+    auth,
+    expectedChainId: values.network ? parseNetwork(values.network) : undefined,
+  };
+}
+
+async function fromConfigFile(values: NodeOptionValues): Promise<Endpoint> {
+  const name = values.endpoint!;
+  const file = resolve(values['config-file'] ?? configFileName);
+  const entry = readNodeEntry(file, name);
+  const kind = entry.auth ?? 'none';
+  const where = `${configFileName}: nodes.${name}`;
+  let auth: EndpointAuth = { kind: 'none' };
+  if (kind === 'key') {
+    if (!entry.keyEnv) throw new Error(`${where}: auth "key" needs keyEnv (the variable holding the key)`);
+    auth = { kind: 'key', key: fromEnv(entry.keyEnv, `${where}.keyEnv`) };
+  } else if (kind === 'basic') {
+    if (!entry.username) throw new Error(`${where}: auth "basic" needs username`);
+    auth = { kind: 'basic', username: entry.username, password: await password(entry.passwordEnv, entry.username) };
+  }
+  const network = values.network ?? (entry.network === undefined ? undefined : String(entry.network));
+  const xChain = values['x-chain'] ?? entry.xChainUrl;
+  return {
+    name,
+    url: cChainUrl(entry.url),
+    xChainUrl: xChain ? xChainUrl(xChain) : undefined,
+    auth,
+    expectedChainId: network ? parseNetwork(network) : undefined,
+  };
+}
+
+async function localNode(values: NodeOptionValues): Promise<{ endpoint: Endpoint; release(): Promise<void> }> {
+  const { launchLocalNode } = await import('../../core/local-node');
+  // This very CLI bundle runs the node: `evm-tracer node --port 0`.
+  const node = await launchLocalNode({ cliPath: process.argv[1] });
+  const endpoint: Endpoint = {
+    name: 'local',
+    url: node.url,
+    auth: { kind: 'none' },
+    expectedChainId: values.network ? parseNetwork(values.network) : undefined,
+  };
+  return { endpoint, release: () => node.stop() };
+}
+
+export async function selectNode(values: NodeOptionValues): Promise<SelectedNode> {
+  if (values.node !== undefined && values.endpoint !== undefined) throw new Error('give either --node or --endpoint, not both');
+  if (values.node === undefined && (values.key ?? values['key-env'] ?? values.user) !== undefined) {
+    throw new Error('--key, --key-env and --user need --node URL');
+  }
+  const clientOptions: RpcClientOptions = {
+    maxResponseBytes: values['max-response'] ? parseSize(values['max-response'], '--max-response') : undefined,
+    log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
+  };
+  if (values.node !== undefined) return { endpoint: await fromCommandLine(values), clientOptions, release: async () => {} };
+  if (values.endpoint !== undefined) return { endpoint: await fromConfigFile(values), clientOptions, release: async () => {} };
+  return { ...(await localNode(values)), clientOptions };
+}

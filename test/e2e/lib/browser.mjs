@@ -1,0 +1,40 @@
+// Headless Debian Chromium driven by playwright-core (Playwright never downloads a browser here).
+import { chromium as playwright } from 'playwright-core';
+import { chromium } from './tools.mjs';
+
+const flags = [
+  '--no-sandbox', // runs as root in a container
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-default-apps',
+  '--disable-sync',
+  '--no-first-run',
+  '--mute-audio',
+];
+
+export function launchBrowser() {
+  return playwright.launch({ executablePath: chromium, headless: true, args: flags });
+}
+
+/** A page of its own context, sized like a laptop screen so screenshots show the whole workbench. */
+export async function newPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  return context.newPage();
+}
+
+
+/**
+ * Prints the workbench's warnings and errors (the extension host's included: activation failures,
+ * uncaught errors) without the logger's CSS arguments. Resources code-server does not ship (404s) are
+ * known noise and left out.
+ */
+export function relayWorkbenchProblems(page, prefix) {
+  page.on('console', (message) => {
+    if (message.type() !== 'warning' && message.type() !== 'error') return;
+    const text = message.text().replace(/^%c\s*(\w+)\s+color:\s*#[0-9a-f]+\s*/i, '$1 ');
+    if (!text.startsWith('Failed to load resource')) console.log(`${prefix} ${text}`);
+  });
+  page.on('pageerror', (error) => console.log(`${prefix} page error: ${error.message}`));
+}

@@ -1,0 +1,32 @@
+// Playwright actions on the VS Code web workbench, for the UI checks. Selectors are VS Code's own
+// DOM (1.139); every wait is generous because the machine is shared.
+export const fileRow = (page, name) => page.locator('.quick-input-list .monaco-list-row', { hasText: name });
+
+/** Waits until the workbench has loaded and the explorer shows `name` at the workspace root. */
+export async function waitForWorkbench(page, name) {
+  await page.locator('.monaco-workbench').waitFor();
+  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: name }).first().waitFor();
+}
+
+/** Opens a file through Quick Open (Ctrl+P), waiting for it to be listed before pressing Enter. */
+export async function quickOpen(page, name) {
+  await page.locator('.monaco-workbench').click({ position: { x: 700, y: 5 } }); // focus the window
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(name);
+  await fileRow(page, name).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor();
+  await page.locator('.monaco-editor .view-lines').first().waitFor();
+}
+
+/** Runs a command by its title through the command palette (F1). */
+export async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}

@@ -33,7 +33,10 @@ export function removeCommentEdit(text: string, comment: Comment): OffsetEdit {
     return { start: lineStart, end: lineEnd + breakLength, newText: '' };
   }
   if (comment.type === 'Line') return { start: lineStart + before.trimEnd().length, end: comment.end, newText: '' };
-  if (/[\r\n\u2028\u2029]/.test(comment.value)) return { start: comment.start, end: comment.end, newText: '\n' };
+  if (/[\r\n\u2028\u2029]/.test(comment.value)) return { start: lineStart + before.trimEnd().length, end: comment.end, newText: '\n' };
+  // First on its line, before code: the space after it goes too; last on its line: the space before it.
+  if (before.trim() === '') return { start: comment.start, end: comment.end + (after.length - after.trimStart().length), newText: '' };
+  if (after.trim() === '') return { start: lineStart + before.trimEnd().length, end: comment.end, newText: '' };
   const joins = /\S/.test(text[comment.start - 1] ?? ' ') && /\S/.test(text[comment.end] ?? ' ');
   return { start: comment.start, end: comment.end, newText: joins ? ' ' : '' };
 }

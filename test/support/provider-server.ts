@@ -4,6 +4,7 @@
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { generate } from 'selfsigned';
 import { WebSocketServer, type WebSocket } from 'ws';
 
@@ -57,7 +58,8 @@ const paths = { rpc: '/ext/bc/C/rpc', ws: '/ext/bc/C/ws', x: '/ext/bc/X' };
 
 export async function startProviderServer(options: ProviderServerOptions = {}): Promise<ProviderServer> {
   const tls = options.tls ?? true;
-  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+  // A unique subject: OpenSSL finds a self-signed issuer by name, so two test servers must not share one.
+  const pems = await generate([{ name: 'commonName', value: `provider-test-${randomUUID()}` }], {
     keyType: 'ec',
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
   });

@@ -25,17 +25,18 @@ export const diagnosticsFeature: Feature = {
   },
   register({ connection, documents }) {
     const report = (error: unknown) => connection.console.error(`evm-tracer diagnostics: ${(error as Error).stack ?? error}`);
-    if (pull) {
-      connection.languages.diagnostics.on(async (params) => {
-        const document = documents.get(params.textDocument.uri);
-        if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-        const analysis = await getAnalysis(document);
-        if (params.previousResultId === analysis.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: analysis.resultId };
-        return { kind: DocumentDiagnosticReportKind.Full, resultId: analysis.resultId, items: analysis.diagnostics.map(toLspDiagnostic) };
-      });
-    } else {
-      documents.onDidChangeContent((change) => push(connection, documents, change.document).catch(report));
-    }
+    // Handlers are installed before initialize tells us the client's capabilities: both are set up, and
+    // the push path checks `pull` when it runs.
+    connection.languages.diagnostics.on(async (params) => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      const analysis = await getAnalysis(document);
+      if (params.previousResultId === analysis.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: analysis.resultId };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId: analysis.resultId, items: analysis.diagnostics.map(toLspDiagnostic) };
+    });
+    documents.onDidChangeContent((change) => {
+      if (!pull) push(connection, documents, change.document).catch(report);
+    });
     onSettingsChanged(() => {
       if (!pull) for (const document of documents.all()) push(connection, documents, document).catch(report);
       else if (canRefresh) connection.languages.diagnostics.refresh().catch(report);

@@ -1,0 +1,120 @@
+// `evm-tracer lint` and `evm-tracer flatten` as a user runs them (dist/cli.js in a child process).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { flattenTracer } from '../../core/tracer/flatten';
+
+const cli = resolve('dist/cli.js');
+const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-lint-'));
+const file = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+const run = (args: string[], cwd = dir) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd });
+
+const CLEAN = "{\n  result: function (ctx, db) { return 1; },\n  fault: function (log, db) {}\n}\n";
+const WARNED = "// note\n{\n  result: function (ctx, db) { return \"x\"; },\n  fault: function (log, db) {}\n}\n";
+const BROKEN = '{\n  step: function (log) { let n = 1; },\n  result: function () {}\n};\n';
+
+test('lint: clean file → no output, exit 0', () => {
+  const result = run(['lint', file('clean.tracer.js', CLEAN)]);
+  assert.equal(result.status, 0);
+  assert.equal(result.stdout, '');
+});
+
+test('lint: warnings only → exit 0; text format is file:line:col severity code message (1-based)', () => {
+  const path = file('warned.tracer.js', WARNED);
+  const result = run(['lint', path]);
+  assert.equal(result.status, 0);
+  const lines = result.stdout.trimEnd().split('\n');
+  assert.equal(lines.length, 2);
+  assert.match(lines[0], new RegExp(`^${path.replace(/[.\\/]/g, '\\$&')}:1:1 warning comment Comment: `));
+  assert.match(lines[1], /:3:39 warning double-quote Double-quoted string/);
+});
+
+test('lint: errors → exit 1; json format has 0-based LSP ranges', () => {
+  const path = file('broken.tracer.js', BROKEN);
+  const result = run(['lint', '--format', 'json', path, file('clean2.tracer.js', CLEAN)]);
+  assert.equal(result.status, 1);
+  const report = JSON.parse(result.stdout) as { file: string; diagnostics: { code: string; severity: string; message: string; range: unknown }[] }[];
+  assert.equal(report.length, 2);
+  assert.equal(report[0].file, path);
+  assert.deepEqual(report[0].diagnostics.map((d) => [d.code, d.severity]), [['missing-fault', 'error'], ['syntax', 'error'], ['not-object', 'error']]);
+  assert.deepEqual(report[0].diagnostics[1].range, { start: { line: 1, character: 25 }, end: { line: 1, character: 28 } });
+  assert.match(report[0].diagnostics[1].message, /'let' declarations/);
+  assert.deepEqual(Object.keys(report[0].diagnostics[0]).sort(), ['code', 'message', 'range', 'severity']);
+  assert.deepEqual(report[1].diagnostics, []);
+});
+
+test('lint: --ecma 2017 and --rule change the outcome', () => {
+  const path = file('rules.tracer.js', BROKEN);
+  const result = run(['lint', '--ecma', '2017', '--rule', 'not-object=warning', '--rule', 'missing-fault=off', path]);
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, /:4:2 warning not-object /);
+  assert.doesNotMatch(result.stdout, /syntax|missing-fault/);
+});
+
+test('lint: evm-tracer.config.json in the working directory (and --config) set ecmaVersion and rules', () => {
+  const project = mkdtempSync(join(tmpdir(), 'evm-tracer-config-'));
+  writeFileSync(join(project, 'evm-tracer.config.json'), JSON.stringify({ lint: { ecmaVersion: 2017, rules: { 'not-object': 'off', 'missing-fault': 'off' } }, nodes: {} }));
+  writeFileSync(join(project, 't.tracer.js'), BROKEN);
+  assert.equal(run(['lint', 't.tracer.js'], project).status, 0);
+  const other = file('other.config.json', JSON.stringify({ lint: { rules: { 'missing-fault': 'off' } } }));
+  const explicit = run(['lint', '--config', other, 't.tracer.js'], project);
+  assert.equal(explicit.status, 1);
+  assert.match(explicit.stdout, /error syntax .*'let' declarations/);
+});
+
+test('lint: usage errors exit 2 with a clear message', () => {
+  const cases: [string[], RegExp][] = [
+    [['lint'], /no tracer file given/],
+    [['lint', '--format', 'xml', 'x.js'], /--format must be text or json/],
+    [['lint', '--ecma', '6', 'x.js'], /ecmaVersion must be 5 or 2017/],
+    [['lint', '--rule', 'nope=error', 'x.js'], /unknown rule 'nope'/],
+    [['lint', '--rule', 'comment=loud', 'x.js'], /severity of rule 'comment' must be one of error, warning, information, hint, off/],
+    [['lint', '--rule', 'comment', 'x.js'], /--rule takes code=severity/],
+    [['lint', '--bogus', 'x.js'], /Unknown option '--bogus'/],
+    [['lint', join(dir, 'does-not-exist.tracer.js')], /cannot read .*does-not-exist\.tracer\.js: ENOENT/],
+    [['lint', '--config', join(dir, 'missing.json'), 'x.js'], /cannot read config file .*missing\.json/],
+    [['lint', '--config', file('bad.json', '{ lint: 1 }'), 'x.js'], /bad\.json is not valid JSON/],
+    [['lint', '--config', file('bad-rule.json', '{"lint":{"rules":{"comment":"loud"}}}'), 'x.js'], /bad-rule\.json: lint\.rules: severity of rule 'comment'/],
+  ];
+  for (const [args, message] of cases) {
+    const result = run(args);
+    assert.equal(result.status, 2, args.join(' '));
+    assert.match(result.stderr, message, args.join(' '));
+    assert.equal(result.stdout, '');
+  }
+  const help = run(['lint', '--help']);
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /double-quote +warning/);
+});
+
+test('flatten: prints the one-line tracer, or a JSON string with --json', () => {
+  const path = file('flat.tracer.js', WARNED);
+  const expected = flattenTracer(WARNED);
+  assert.ok(expected.ok);
+  const plain = run(['flatten', path]);
+  assert.equal(plain.status, 0);
+  assert.equal(plain.stdout, expected.code + '\n');
+  assert.equal(plain.stdout, "{result: function (ctx, db) {return 'x';},fault: function (log, db) {}}\n");
+  const json = run(['flatten', '--json', path]);
+  assert.equal(json.status, 0);
+  assert.equal(JSON.parse(json.stdout), expected.code);
+});
+
+test('flatten: syntax errors → nothing on stdout, diagnostics on stderr, exit 1', () => {
+  const path = file('flat-broken.tracer.js', BROKEN);
+  const result = run(['flatten', path]);
+  assert.equal(result.status, 1);
+  assert.equal(result.stdout, '');
+  assert.match(result.stderr, /:2:26 error syntax .*'let' declarations/);
+  assert.match(result.stderr, /:4:2 error not-object /);
+  assert.equal(run(['flatten', '--ecma', '2017', file('flat-2017.tracer.js', BROKEN.replace('};', '}'))]).status, 0);
+  assert.equal(run(['flatten']).status, 2);
+  assert.equal(run(['flatten', 'a', 'b']).status, 2);
+});

@@ -39,6 +39,12 @@ function writeCounts() {
   for (const reason of failures) console.log(`  failed: ${reason}`);
 }
 
+async function phase(name, run) {
+  const started = Date.now();
+  record(await run().catch((error) => failure(name, error)));
+  console.log(`VS Code tests: ${name} took ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
 function preconditions() {
   const missing = missingTools();
   if (missing.length > 0) {
@@ -114,8 +120,8 @@ async function main() {
   try {
     preconditions();
     browser = await launchBrowser();
-    record(await runSuite(browser, controller.signal).catch((error) => failure('VS Code suite', error)));
-    record(await runUiCheck({ browser, signal: controller.signal }).catch((error) => failure('UI check', error)));
+    await phase('VS Code suite', () => runSuite(browser, controller.signal));
+    await phase('UI check', () => runUiCheck({ browser, signal: controller.signal }));
   } catch (error) {
     record(failure('setup', error));
   } finally {

@@ -59,6 +59,7 @@ const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^
 
 /** Runs every step; returns {passed, failed, skipped, failures}. */
 export async function runUiCheck({ browser, signal }) {
+  if (signal?.aborted) throw new Error('not started: time limit reached');
   // Locked until the .vsix is installed, so a concurrent run cannot repackage it under our feet.
   const server = await withLock(join(toolsDir, 'package.lock'), () => {
     packageIfStale();

@@ -25,16 +25,18 @@ export async function newPage(browser) {
 }
 
 
+/** Messages every code-server page logs, whatever the extension does: files code-server does not ship, closing the page. */
+const knownNoise = [/^Failed to load resource/, /Long running operations during shutdown are unsupported in the web/];
+
 /**
  * Prints the workbench's warnings and errors (the extension host's included: activation failures,
- * uncaught errors) without the logger's CSS arguments. Resources code-server does not ship (404s) are
- * known noise and left out.
+ * uncaught errors) without the logger's CSS arguments.
  */
 export function relayWorkbenchProblems(page, prefix) {
   page.on('console', (message) => {
     if (message.type() !== 'warning' && message.type() !== 'error') return;
     const text = message.text().replace(/^%c\s*(\w+)\s+color:\s*#[0-9a-f]+\s*/i, '$1 ');
-    if (!text.startsWith('Failed to load resource')) console.log(`${prefix} ${text}`);
+    if (!knownNoise.some((noise) => noise.test(text))) console.log(`${prefix} ${text}`);
   });
   page.on('pageerror', (error) => console.log(`${prefix} page error: ${error.message}`));
 }

@@ -113,6 +113,7 @@ function waitForListening(child, logPath, signal) {
   return new Promise((resolve, reject) => {
     let output = '';
     const fail = (reason) => reject(new Error(`code-server did not start: ${reason}\n${output.slice(-2000)}`));
+    if (signal?.aborted) fail('time limit reached');
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -129,7 +130,7 @@ function waitForListening(child, logPath, signal) {
 async function waitForHealthy(origin, signal) {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    signal?.throwIfAborted();
+    if (signal?.aborted) throw new Error('time limit reached while waiting for code-server');
     const response = await fetch(`${origin}/healthz`).catch(() => undefined);
     if (response?.ok) return;
     if (Date.now() > deadline) throw new Error(`${origin}/healthz did not answer 200 within 60 s`);

@@ -6,6 +6,7 @@ import { describeHook, describeMember, describeObject, describeOpcode } from './
 import { inferenceFor, type TracerInference, type Ty } from './infer';
 import { apiObject, bigIntFactory, bigIntStatics, helpers, hooks, hookSignature, opcodes, signatureOf } from './model';
 import { isFunction, type AnyNode } from './syntax';
+import type { TopLevelMember } from './top-level-scan';
 import type { ApiMember, ObjectTypeName } from './types';
 
 export type CompletionKind = 'method' | 'property' | 'field' | 'function' | 'variable' | 'hook' | 'opcode';
@@ -33,7 +34,7 @@ export interface CompletionOptions {
 export function completionsAt(text: string, offset: number, options: CompletionOptions = {}): Completion[] {
   const parsed = parseAtCursor(text, offset);
   if (!parsed) return [];
-  const { tracer, path, word } = parsed;
+  const { tracer, path, word, members } = parsed;
   const inference = inferenceFor(tracer);
   const node = path[path.length - 1];
   const parent = path[path.length - 2];
@@ -43,13 +44,14 @@ export function completionsAt(text: string, offset: number, options: CompletionO
     const kind = opcodeComparison(inference, path.slice(0, -1), node);
     return kind === 'name' ? opcodeNames({ start: node.start + 1, end: Math.max(node.start + 1, offset) }) : [];
   }
-  if (node.type !== 'Identifier' || node.name !== PLACEHOLDER || !parent) return [];
+  if (node.type !== 'Identifier' || !node.name.startsWith(PLACEHOLDER) || !parent) return [];
 
   if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) {
-    return membersOf(inference.typeOf(parent.object, path), inference, replace);
+    return membersOf(inference.typeOf(parent.object, path), members, replace);
   }
   if (parent.type === 'Property' && parent.key === node && path[path.length - 3] === tracer.object) {
-    const skip = new Set<string | undefined>([...tracer.properties.map((p) => p.name), ...(options.snippetPrefixes ?? [])]);
+    const others = members.filter((m) => !(m.start <= offset && offset <= m.end));
+    const skip = new Set<string | undefined>([...others.map((m) => m.name), ...(options.snippetPrefixes ?? [])]);
     return hookSkeletons(skip, text, word.start, replace);
   }
   if (isDeclaration(parent, node)) return [];
@@ -90,22 +92,21 @@ function memberItem(member: ApiMember, owner: ObjectTypeName | undefined, replac
   };
 }
 
-function membersOf(type: Ty | undefined, inference: TracerInference, replace: Completion['replace']): Completion[] {
+function membersOf(type: Ty | undefined, tracerMembers: TopLevelMember[], replace: Completion['replace']): Completion[] {
   if (!type) return [];
   if (type.kind === 'object') return apiObject(type.name).members.map((m) => memberItem(m, type.name, replace));
   if (type.kind === 'function' && type.member === bigIntFactory) return bigIntStatics.map((m) => memberItem(m, undefined, replace));
   if (type.kind !== 'tracer') return [];
   const seen = new Set<string>();
   const items: Completion[] = [];
-  for (const property of inference.tracer.properties) {
-    if (property.name === undefined || seen.has(property.name)) continue;
-    seen.add(property.name);
-    const callable = isFunction(property.node.value as AnyNode);
+  for (const { name, callable } of tracerMembers) {
+    if (name === undefined || name === PLACEHOLDER || seen.has(name)) continue;
+    seen.add(name);
     items.push({
-      label: property.name,
+      label: name,
       kind: callable ? 'method' : 'field',
-      detail: callable ? `(tracer method) ${property.name}` : `(tracer state) ${property.name}`,
-      insertText: property.name,
+      detail: callable ? `(tracer method) ${name}` : `(tracer state) ${name}`,
+      insertText: name,
       replace,
     });
   }

@@ -1,10 +1,12 @@
-// Parses a tracer that is being typed, so completion and signature help can see the syntax around the
-// cursor. `log.` at the end of a line does not parse; we put a placeholder identifier where the word
-// being typed is, and if that still fails, cut the text after the placeholder and close the brackets
-// that are open there.
+// Parses a tracer that is being typed, so completion, hover and signature help can see the syntax around
+// the cursor. Only the top-level member under the cursor is parsed (the rest is blanked), which keeps a
+// 2,000-line tracer fast. `log.` at the end of a line does not parse; we put a placeholder identifier
+// where the word being typed is, and if that still fails, cut the text after the placeholder and close
+// the brackets that are open there.
 import { tokenizer, tokTypes, type Token } from 'acorn';
 import { parseTracer, type ParsedTracer } from '../tracer/parse';
 import { pathAt, type AnyNode } from './syntax';
+import { isolate, memberAt, scanTopLevel, type TopLevelMember } from './top-level-scan';
 
 export const PLACEHOLDER = '__cursor__';
 
@@ -17,6 +19,8 @@ export interface CursorParse {
   /** The word being typed before the cursor, which the placeholder replaced. */
   word: { start: number; end: number };
   patched: boolean;
+  /** All top-level members of the tracer object (from a scan: the parse holds only the one at the cursor). */
+  members: TopLevelMember[];
 }
 
 const WORD = /[A-Za-z0-9_$]/;
@@ -58,13 +62,17 @@ function closers(prefix: string): string | undefined {
   return open.reverse().join('');
 }
 
-/** Parses `text` as it is at `offset`: as is when `tryAsIs` and it parses, else patched as above. */
-export function parseAtCursor(text: string, offset: number, options: { tryAsIs?: boolean } = {}): CursorParse | undefined {
+/** Parses `text` at `offset`: as is first when `tryAsIs`, then patched as above unless `patch` is false. */
+export function parseAtCursor(fullText: string, offset: number, options: { tryAsIs?: boolean; patch?: boolean } = {}): CursorParse | undefined {
+  const members = scanTopLevel(fullText) ?? [];
+  const member = memberAt(members, offset);
+  const text = member ? isolate(fullText, member) : fullText;
   const word = wordBefore(text, offset);
   if (options.tryAsIs) {
     const tracer = usable(text);
-    if (tracer) return { tracer, at: offset, path: pathAt(tracer.expression!, offset), word, patched: false };
+    if (tracer) return { tracer, at: offset, path: pathAt(tracer.expression!, offset), word, patched: false, members };
   }
+  if (options.patch === false) return undefined;
   const prefix = text.slice(0, word.start) + PLACEHOLDER;
   const at = word.start;
   let tracer = usable(prefix + text.slice(offset));
@@ -72,5 +80,5 @@ export function parseAtCursor(text: string, offset: number, options: { tryAsIs?:
     const close = closers(prefix);
     if (close !== undefined) tracer = usable(prefix + close);
   }
-  return tracer ? { tracer, at, path: pathAt(tracer.expression!, at), word, patched: true } : undefined;
+  return tracer ? { tracer, at, path: pathAt(tracer.expression!, at), word, patched: true, members } : undefined;
 }

@@ -1,10 +1,11 @@
 // What a hover shows at an offset of a parsed tracer: API members with signature, type, description and
 // node-side pitfalls; hooks; hook parameters; helpers; `this`; opcode names in comparisons.
 import type { ParsedTracer } from '../tracer/parse';
+import { parseAtCursor } from './cursor';
 import { describeHook, describeMember, describeObject, describeOpcode, TRACER_DESCRIPTION } from './describe';
 import { inferenceFor } from './infer';
 import { findHook, findMember, opcodeByName } from './model';
-import { pathAt, type AnyNode } from './syntax';
+import type { AnyNode } from './syntax';
 
 export interface HoverInfo {
   markdown: string;
@@ -12,9 +13,11 @@ export interface HoverInfo {
   end: number;
 }
 
-export function hoverAt(tracer: ParsedTracer, offset: number): HoverInfo | undefined {
-  if (!tracer.expression) return undefined;
-  const path = pathAt(tracer.expression, offset);
+/** Hover at `offset` of the document text (only the top-level member there is parsed). */
+export function hoverAt(text: string, offset: number): HoverInfo | undefined {
+  const parsed = parseAtCursor(text, offset, { tryAsIs: true, patch: false });
+  if (!parsed) return undefined;
+  const { tracer, path } = parsed;
   const node = path[path.length - 1];
   const parent = path[path.length - 2];
   const markdown = describeNode(tracer, path, node, parent);

@@ -1,16 +1,15 @@
 // Hover: signature, type, description and node-side pitfalls of the tracer API under the cursor.
 import { MarkupKind } from 'vscode-languageserver/node';
 import { hoverAt } from '../../core/api/hover-info';
-import { getParsed } from '../analysis-cache';
 import type { Feature } from './feature';
 
 export const hoverFeature: Feature = {
   capabilities: () => ({ hoverProvider: true }),
   register({ connection, documents }) {
-    connection.onHover(async ({ textDocument, position }) => {
+    connection.onHover(({ textDocument, position }) => {
       const document = documents.get(textDocument.uri);
       if (!document) return null;
-      const info = hoverAt(await getParsed(document), document.offsetAt(position));
+      const info = hoverAt(document.getText(), document.offsetAt(position));
       if (!info) return null;
       return {
         contents: { kind: MarkupKind.Markdown, value: info.markdown },

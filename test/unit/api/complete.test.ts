@@ -39,3 +39,7 @@ test('a parameter shadowing a hook parameter hides its type', () => {
   assert.deepEqual(at('{ step: function (log) { [1].forEach(function (log) { log.| }); } }'), []);
   assert.ok(at('{ step: function (log) { [1].forEach(function (x) { log.| }); } }').some((i) => i.label === 'stack'));
 });
+
+test('completing in the middle of a word still sees the receiver', () => {
+  assert.ok(at('{ fault: function () {}, result: function (ctx) { return ctx.|gasUsed; } }').some((i) => i.label === 'gasPrice'));
+});

@@ -1,0 +1,118 @@
+// A fast character scan of a tracer object literal: where each top-level member starts and ends, its key,
+// and whether it is a function. Lets completion, hover and signature help parse only the member under
+// the cursor (a full parse of a 2,000-line tracer is too slow to do on every keystroke), and works on
+// text that does not parse.
+
+export interface TopLevelMember {
+  /** The key, when it is a plain name or string. */
+  name?: string;
+  /** [start, end): from after the `{` or `,` before it to the `,` or `}` after it. */
+  start: number;
+  end: number;
+  callable: boolean;
+}
+
+const REGEX_AFTER = new Set(['', '(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^']);
+const REGEX_AFTER_WORD = /(?:^|[^\w$])(?:return|typeof|case|in|of|void|delete|instanceof|new)$/;
+const KEY = /^\s*(?:([A-Za-z_$][\w$]*)|'([^'\\]*)'|"([^"\\]*)")\s*(:|\()/;
+const FUNCTION_VALUE = /^\s*(?:async\s+)?(?:function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)/;
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 10 || code === 13 || code === 9 || code === 11 || code === 12 || code === 0xa0 || code === 0xfeff || code === 0x2028 || code === 0x2029;
+}
+
+function isWordChar(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 || code > 127;
+}
+
+/** Offset after a comment, string, template or regex starting at `i`, or `i` when none starts there. */
+function skipAtom(text: string, i: number, previous: string): number {
+  const c = text[i];
+  if (c !== '/' && c !== "'" && c !== '"' && c !== '`') return i;
+  const next = text[i + 1];
+  if (c === '/' && next === '/') {
+    const end = text.indexOf('\n', i);
+    return end < 0 ? text.length : end;
+  }
+  if (c === '/' && next === '*') {
+    const end = text.indexOf('*/', i + 2);
+    return end < 0 ? text.length : end + 2;
+  }
+  if (c === "'" || c === '"') {
+    let j = i + 1;
+    while (j < text.length && text[j] !== c && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+    return Math.min(j + 1, text.length);
+  }
+  if (c === '`') {
+    let j = i + 1;
+    while (j < text.length && text[j] !== '`') j += text[j] === '\\' ? 2 : 1;
+    return Math.min(j + 1, text.length);
+  }
+  if (c === '/' && (REGEX_AFTER.has(previous) || REGEX_AFTER_WORD.test(text.slice(Math.max(0, i - 12), i).trimEnd()))) {
+    let j = i + 1;
+    let inClass = false;
+    while (j < text.length && text[j] !== '\n' && (inClass || text[j] !== '/')) {
+      if (text[j] === '[') inClass = true;
+      else if (text[j] === ']') inClass = false;
+      j += text[j] === '\\' ? 2 : 1;
+    }
+    return Math.min(j + 1, text.length);
+  }
+  return i;
+}
+
+/** The top-level members of the tracer object, or undefined when the text is not an object literal. */
+export function scanTopLevel(text: string): TopLevelMember[] | undefined {
+  let i = 0;
+  // Leading whitespace and comments, then the object's `{`.
+  for (;;) {
+    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+    const after = text[i] === '/' ? skipAtom(text, i, 'x') : i;
+    if (after === i) break;
+    i = after;
+  }
+  if (text[i] !== '{') return undefined;
+  const members: TopLevelMember[] = [];
+  let depth = 1;
+  let start = i + 1;
+  let previous = '{';
+  const close = (end: number) => {
+    const head = text.slice(start, Math.min(end, start + 200));
+    const key = KEY.exec(head);
+    const callable = key !== null && (key[4] === '(' || FUNCTION_VALUE.test(head.slice(key[0].length)));
+    members.push({ name: key ? key[1] ?? key[2] ?? key[3] : undefined, start, end, callable });
+  };
+  for (i = i + 1; i < text.length; i++) {
+    const skipped = skipAtom(text, i, previous);
+    if (skipped !== i) {
+      i = skipped - 1;
+      previous = 'x';
+      continue;
+    }
+    const code = text.charCodeAt(i);
+    if (isSpace(code)) continue;
+    const c = text[i];
+    if (c === '{' || c === '(' || c === '[') depth++;
+    else if (c === '}' || c === ')' || c === ']') depth--;
+    if (depth === 1 && c === ',') {
+      close(i);
+      start = i + 1;
+    } else if (depth === 0) {
+      close(i);
+      return members;
+    }
+    previous = isWordChar(code) ? 'x' : c;
+  }
+  close(text.length);
+  return members;
+}
+
+/** The member whose span holds `offset` (a cursor right after a `,` belongs to the next member). */
+export function memberAt(members: TopLevelMember[], offset: number): TopLevelMember | undefined {
+  return members.find((m) => m.start <= offset && offset <= m.end);
+}
+
+/** The text with everything but `member` blanked, kept as an object literal so offsets stay the same. */
+export function isolate(text: string, member: TopLevelMember): string {
+  return ' '.repeat(member.start - 1) + '{' + text.slice(member.start, member.end) + '}';
+}

@@ -1,9 +1,7 @@
 // `evm-tracer check`: does the node run custom JS tracers, and is it on the expected network?
 import { checkSupport } from '../../core/support-check';
 import { displayUrl } from '../../core/rpc/endpoint';
-import { nodeOptions, nodeOptionsHelp } from '../node/select';
-import { parseCommandLine, reportFailure, withNode } from '../node/command-kit';
-import type { Command } from './command';
+import { nodeCommand, UsageError } from '../node/command-kit';
 
 const usage = `usage: evm-tracer check [options]
 
@@ -12,37 +10,24 @@ disabled, ignored (a default trace came back instead), unreachable, unauthorized
 when supported and on the expected network.
 
   --json                 print the report as JSON
-  --timeout DURATION     per-request time-out, e.g. 30s
+  --timeout DURATION     per-request time-out, e.g. 30s`;
 
-${nodeOptionsHelp}`;
-
-const options = { ...nodeOptions, json: { type: 'boolean' }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
-
-export const checkCommand: Command = {
+export const checkCommand = nodeCommand<{ json?: boolean }, void>({
   summary: 'check whether a node runs custom JS tracers (and its chain id)',
-  async run(argv) {
-    let parsed: ReturnType<typeof parseCommandLine<typeof options>>;
-    try {
-      parsed = parseCommandLine(argv, options);
-      if (parsed.positionals.length > 0) throw new Error(`unexpected argument '${parsed.positionals[0]}'`);
-    } catch (error) {
-      return reportFailure(error, usage);
-    }
-    const { values } = parsed;
-    if (values.help) {
-      process.stdout.write(`${usage}\n`);
-      return 0;
-    }
-    return withNode(values, usage, async ({ endpoint, client }) => {
-      const report = await checkSupport(client(), endpoint);
-      if (values.json) {
-        process.stdout.write(`${JSON.stringify({ node: displayUrl(endpoint), ...report }, null, 2)}\n`);
-      } else {
-        const chain = report.chainId === undefined ? '' : `, chain id ${report.chainId}`;
-        process.stdout.write(`${endpoint.name} (${displayUrl(endpoint)}${chain}): ${report.status}\n  ${report.detail}\n`);
-        for (const warning of report.warnings) process.stderr.write(`warning: ${warning}\n`);
-      }
-      return report.status === 'supported' && report.chainIdMatches !== false ? 0 : 1;
-    });
+  usage,
+  options: { json: { type: 'boolean' } },
+  prepare({ positionals }) {
+    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   },
-};
+  async run({ endpoint, client }, _prepared, { values }) {
+    const report = await checkSupport(client(), endpoint);
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify({ node: displayUrl(endpoint), ...report }, null, 2)}\n`);
+    } else {
+      const chain = report.chainId === undefined ? '' : `, chain id ${report.chainId}`;
+      process.stdout.write(`${endpoint.name} (${displayUrl(endpoint)}${chain}): ${report.status}\n  ${report.detail}\n`);
+      for (const warning of report.warnings) process.stderr.write(`warning: ${warning}\n`);
+    }
+    return report.status === 'supported' && report.chainIdMatches !== false ? 0 : 1;
+  },
+});

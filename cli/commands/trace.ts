@@ -3,9 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { toCallObject } from '../../core/trace/call';
 import { parseBlockTag } from '../../core/trace/block';
 import { checkHash, runTrace, type TraceTarget } from '../../core/trace/requests';
-import { nodeOptions, nodeOptionsHelp } from '../node/select';
-import { parseCommandLine, reportFailure, UsageError, withNode } from '../node/command-kit';
-import type { Command } from './command';
+import { nodeCommand, UsageError } from '../node/command-kit';
 
 const usage = `usage:
   evm-tracer trace tx HASH --tracer FILE [options]
@@ -19,19 +17,7 @@ trace options:
   --config JSON          tracerConfig passed to setup(config): JSON text or a JSON file
   --timeout DURATION     the node's tracing time-out, e.g. 5s (the request waits a little longer)
   --call FILE_OR_JSON    call object {from, to, gas, gasPrice | maxFeePerGas, value, data}: JSON text or a file
-  --block TAG            block for trace call: latest (default, sent as its number), a number, or a hash
-
-${nodeOptionsHelp}`;
-
-const options = {
-  ...nodeOptions,
-  tracer: { type: 'string' },
-  config: { type: 'string' },
-  timeout: { type: 'string' },
-  call: { type: 'string' },
-  block: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+  --block TAG            block for trace call: latest (default, sent as its number), a number, or a hash`;
 
 /** JSON given inline or as the path of a JSON file. */
 function jsonArgument(text: string, what: string): unknown {
@@ -64,41 +50,33 @@ function target(kind: string | undefined, positionals: string[], values: { call?
   }
 }
 
-export const traceCommand: Command = {
+interface Prepared {
+  target: TraceTarget;
+  tracerSource: string;
+  tracerConfig: unknown;
+}
+
+export const traceCommand = nodeCommand<{ tracer?: string; config?: string; call?: string; block?: string }, Prepared>({
   summary: 'run a tracer file on a node: trace tx|call|block (result JSON on stdout)',
-  async run(argv) {
-    let parsed: ReturnType<typeof parseCommandLine<typeof options>>;
-    let traceTarget: TraceTarget;
+  usage,
+  options: { tracer: { type: 'string' }, config: { type: 'string' }, call: { type: 'string' }, block: { type: 'string' } },
+  prepare({ values, positionals }) {
+    const [kind, ...rest] = positionals;
+    const traceTarget = target(kind, rest, values);
+    if (!values.tracer) throw new UsageError('--tracer FILE is required');
+    if (kind !== 'call' && values.block !== undefined) throw new UsageError('--block is for trace call only');
     let tracerSource: string;
-    let tracerConfig: unknown;
     try {
-      parsed = parseCommandLine(argv, options);
-      if (parsed.values.help) {
-        process.stdout.write(`${usage}\n`);
-        return 0;
-      }
-      const [kind, ...positionals] = parsed.positionals;
-      traceTarget = target(kind, positionals, parsed.values);
-      if (!parsed.values.tracer) throw new UsageError('--tracer FILE is required');
-      if (kind !== 'call' && parsed.values.block !== undefined) throw new UsageError('--block is for trace call only');
-      try {
-        tracerSource = readFileSync(parsed.values.tracer, 'utf8');
-      } catch (error) {
-        throw new Error(`cannot read the tracer ${parsed.values.tracer}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-      }
-      tracerConfig = parsed.values.config === undefined ? undefined : jsonArgument(parsed.values.config, '--config');
+      tracerSource = readFileSync(values.tracer, 'utf8');
     } catch (error) {
-      return reportFailure(error, usage);
+      throw new Error(`cannot read the tracer ${values.tracer}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
-    const { values } = parsed;
-    return withNode(values, usage, async (session) => {
-      const result = await runTrace(session.client(), traceTarget, tracerSource, {
-        fileName: values.tracer!,
-        tracerConfig,
-        timeout: values.timeout,
-      });
-      process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-      return 0;
-    });
+    const tracerConfig = values.config === undefined ? undefined : jsonArgument(values.config, '--config');
+    return { target: traceTarget, tracerSource, tracerConfig };
   },
-};
+  async run(session, { target: traceTarget, tracerSource, tracerConfig }, { values }) {
+    const result = await runTrace(session.client(), traceTarget, tracerSource, { fileName: values.tracer, tracerConfig, timeout: values.timeout });
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  },
+});

@@ -14,6 +14,7 @@ export interface TopLevelMember {
 
 const REGEX_AFTER = new Set(['', '(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^']);
 const REGEX_AFTER_WORD = /(?:^|[^\w$])(?:return|typeof|case|in|of|void|delete|instanceof|new)$/;
+const LEADING_COMMENTS = /^(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*/;
 const KEY = /^\s*(?:([A-Za-z_$][\w$]*)|'([^'\\]*)'|"([^"\\]*)")\s*(:|\()/;
 const FUNCTION_VALUE = /^\s*(?:async\s+)?(?:function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)/;
 
@@ -77,7 +78,7 @@ export function scanTopLevel(text: string): TopLevelMember[] | undefined {
   let start = i + 1;
   let previous = '{';
   const close = (end: number) => {
-    const head = text.slice(start, Math.min(end, start + 200));
+    const head = text.slice(start, Math.min(end, start + 200)).replace(LEADING_COMMENTS, '');
     const key = KEY.exec(head);
     const callable = key !== null && (key[4] === '(' || FUNCTION_VALUE.test(head.slice(key[0].length)));
     members.push({ name: key ? key[1] ?? key[2] ?? key[3] : undefined, start, end, callable });

@@ -1,42 +1,61 @@
-// One walk over the tracer's syntax tree, shared by the rules that need literals or identifiers
-// (computed on first use, once per parse).
-import { simple } from 'acorn-walk';
-import type { Identifier, Literal, TemplateElement } from 'acorn';
-import type { ParsedTracer } from './parse';
+// Literals and identifiers of the tracer, from the nodes the parser filed by type (no extra walk),
+// computed on first use, once per parse.
+import type { Identifier, Literal, Node, TemplateElement } from 'acorn';
+import { nodesOfType, type ParsedTracer } from './parse';
 
 export interface NodeIndex {
-  /** String, regex and other literals, in source order. */
-  literals: Literal[];
-  templateElements: TemplateElement[];
-  /** Identifiers used as values (not property names, not declarations). */
+  /** String, regex and other literals (quoted keys included), in source order. */
+  literals: readonly Literal[];
+  templateElements: readonly TemplateElement[];
+  /** Identifiers used as values (not property names, labels or declarations). */
   references: Identifier[];
-  /** Every name declared or assigned anywhere (var/let/const, functions, parameters, catch, `x = ...`). */
+  /** Every name declared or assigned anywhere (var, functions, parameters, catch, `x = ...`). */
   declared: Set<string>;
 }
 
 const cache = new WeakMap<ParsedTracer, NodeIndex>();
 
+// Nodes are read loosely (`any`): many node types, each with its own identifier-holding fields.
+function notReferences(tracer: ParsedTracer): { names: Set<Node>; declared: Set<string> } {
+  const names = new Set<Node>();
+  const declared = new Set<string>();
+  const declare = (node: any) => {
+    if (node?.type === 'Identifier') {
+      declared.add(node.name);
+      names.add(node);
+    }
+  };
+  for (const node of nodesOfType<any>(tracer, 'MemberExpression')) if (!node.computed) names.add(node.property);
+  for (const type of ['Property', 'MethodDefinition', 'PropertyDefinition']) {
+    for (const node of nodesOfType<any>(tracer, type)) if (!node.computed && !node.shorthand) names.add(node.key);
+  }
+  for (const type of ['LabeledStatement', 'BreakStatement', 'ContinueStatement']) {
+    for (const node of nodesOfType<any>(tracer, type)) if (node.label) names.add(node.label);
+  }
+  for (const node of nodesOfType<any>(tracer, 'MetaProperty')) names.add(node.meta).add(node.property);
+  for (const node of nodesOfType<any>(tracer, 'VariableDeclarator')) declare(node.id);
+  for (const type of ['FunctionExpression', 'FunctionDeclaration', 'ArrowFunctionExpression', 'ClassDeclaration', 'ClassExpression']) {
+    for (const node of nodesOfType<any>(tracer, type)) {
+      declare(node.id);
+      for (const param of node.params ?? []) declare(param);
+    }
+  }
+  for (const node of nodesOfType<any>(tracer, 'CatchClause')) declare(node.param);
+  for (const node of nodesOfType<any>(tracer, 'AssignmentExpression')) declare(node.left);
+  for (const node of nodesOfType<any>(tracer, 'ForInStatement')) declare(node.left);
+  return { names, declared };
+}
+
 export function nodeIndex(tracer: ParsedTracer): NodeIndex {
   let index = cache.get(tracer);
   if (index) return index;
-  index = { literals: [], templateElements: [], references: [], declared: new Set() };
-  if (tracer.expression) {
-    const found = index;
-    simple(tracer.expression, {
-      Literal: (node) => found.literals.push(node),
-      TemplateElement: (node) => found.templateElements.push(node),
-      // The walker skips non-computed keys; quoted keys are literals too.
-      Property: (node) => {
-        if (!node.computed && node.key.type === 'Literal') found.literals.push(node.key);
-      },
-      Identifier: (node) => found.references.push(node),
-      // Declarations and assignment targets: a name the tracer assigns is defined.
-      Pattern: (node) => {
-        if (node.type === 'Identifier') found.declared.add(node.name);
-      },
-    });
-    found.literals.sort((a, b) => a.start - b.start);
-  }
+  const { names, declared } = notReferences(tracer);
+  index = {
+    literals: nodesOfType<Literal>(tracer, 'Literal'),
+    templateElements: nodesOfType<TemplateElement>(tracer, 'TemplateElement'),
+    references: nodesOfType<Identifier>(tracer, 'Identifier').filter((node) => node.type === 'Identifier' && !names.has(node)),
+    declared,
+  };
   cache.set(tracer, index);
   return index;
 }

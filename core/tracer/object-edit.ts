@@ -1,6 +1,7 @@
 // Adds a member to the tracer's object literal, in the object's own layout (one line or one per line).
 import type { OffsetEdit } from './diagnostic';
 import type { ParsedTracer } from './parse';
+import { lineStartBefore } from './positions';
 
 /** An edit that appends `member` (one line of source, e.g. "fault: function (log, db) {}") to the object. */
 export function addMemberEdit(tracer: ParsedTracer, member: string): OffsetEdit | undefined {
@@ -12,7 +13,7 @@ export function addMemberEdit(tracer: ParsedTracer, member: string): OffsetEdit 
   const { text } = tracer;
   const multiline = /[\r\n]/.test(text.slice(object.start, object.end));
   if (!multiline) return { start: last.end, end: last.end, newText: `, ${member}` };
-  const lineStart = Math.max(text.lastIndexOf('\n', last.start - 1), text.lastIndexOf('\r', last.start - 1)) + 1;
+  const lineStart = lineStartBefore(text, last.start);
   const lead = text.slice(lineStart, last.start);
   const indent = /^\s*$/.test(lead) ? lead : '  ';
   const lineBreak = text.includes('\r\n') ? '\r\n' : '\n';

@@ -2,7 +2,7 @@
 // We parse the user's text directly as an expression, so every offset is an offset in the user's file, and
 // then check what geth's wrapping would reject: anything after the expression, and a final `//` comment
 // with no line break (it comments out the appended ")").
-import { Parser, tokTypes, type Comment, type Expression, type ObjectExpression, type Options, type Property, type TokenType } from 'acorn';
+import { Parser, tokTypes, type Comment, type Expression, type Node, type ObjectExpression, type Options, type Property, type TokenType } from 'acorn';
 import type { EcmaVersion, OffsetFix } from './diagnostic';
 import { findLaterFeatures } from './es-features';
 import { LineMap } from './positions';
@@ -40,6 +40,10 @@ export interface ParsedTracer {
   /** A final `//` comment with no line break after it: the node fails, but flattening (which drops
    * comments) is unaffected, so it is kept apart from `syntaxErrors`. */
   unterminatedLineComment?: SyntaxProblem;
+  /** Every node the parser built, by type, in the order finished (leaves in source order). Rules look
+   * nodes up here instead of walking the tree. A node's type may have changed since (an object literal
+   * that became a destructuring pattern): check `node.type`. */
+  nodesByType: ReadonlyMap<string, readonly Node[]>;
   /** Text after the expression ([start, end) of its tokens), e.g. a trailing `;`. */
   trailing?: { start: number; end: number; onlySemicolons: boolean };
 }
@@ -54,22 +58,43 @@ interface ExpressionParser {
   lastTokEnd: number;
 }
 
+interface RecordingParser extends ExpressionParser {
+  nodesByType: Map<string, Node[]>;
+}
+
+/** acorn's parser, also filing each finished node by type (cheaper than a walk afterwards). */
+const RecordingParserClass = Parser.extend(
+  (Base) =>
+    class extends (Base as unknown as new (...args: unknown[]) => { finishNode(node: Node, type: string): Node; finishNodeAt(node: Node, type: string, pos: number, loc: unknown): Node }) {
+      nodesByType = new Map<string, Node[]>();
+      finishNode(node: Node, type: string): Node {
+        return this.file(super.finishNode(node, type), type);
+      }
+      finishNodeAt(node: Node, type: string, pos: number, loc: unknown): Node {
+        return this.file(super.finishNodeAt(node, type, pos, loc), type);
+      }
+      file(node: Node, type: string): Node {
+        const list = this.nodesByType.get(type);
+        if (list) list.push(node);
+        else this.nodesByType.set(type, [node]);
+        return node;
+      }
+    } as unknown as typeof Parser,
+) as unknown as new (options: Options, input: string, position: number) => RecordingParser;
+
 interface AcornSyntaxError extends SyntaxError {
   pos: number;
   raisedAt: number;
 }
 
 type Attempt =
-  | { ok: true; expression: Expression; comments: Comment[]; trailing?: ParsedTracer['trailing'] }
+  | { ok: true; expression: Expression; comments: Comment[]; nodesByType: Map<string, Node[]>; trailing?: ParsedTracer['trailing'] }
   | { ok: false; error: AcornSyntaxError; comments: Comment[] };
 
 function attempt(text: string, ecmaVersion: Options['ecmaVersion']): Attempt {
   const comments: Comment[] = [];
-  const parser = new (Parser as unknown as new (options: Options, input: string, position: number) => ExpressionParser)(
-    { ecmaVersion, sourceType: 'script', onComment: comments },
-    text,
-    0,
-  );
+  const parser = new RecordingParserClass({ ecmaVersion, sourceType: 'script', onComment: comments }, text, 0);
+  const { nodesByType } = parser;
   let expression: Expression;
   try {
     parser.nextToken();
@@ -78,7 +103,7 @@ function attempt(text: string, ecmaVersion: Options['ecmaVersion']): Attempt {
     if (!(error instanceof SyntaxError) || !('pos' in error)) throw error;
     return { ok: false, error: error as AcornSyntaxError, comments };
   }
-  if (parser.type === tokTypes.eof) return { ok: true, expression, comments };
+  if (parser.type === tokTypes.eof) return { ok: true, expression, comments, nodesByType };
   // Something follows the expression: walk its tokens (collecting comments) to know where it ends.
   const start = parser.start;
   let onlySemicolons = true;
@@ -93,7 +118,7 @@ function attempt(text: string, ecmaVersion: Options['ecmaVersion']): Attempt {
     onlySemicolons = false;
     end = text.trimEnd().length;
   }
-  return { ok: true, expression, comments, trailing: { start, end: Math.max(end, start + 1), onlySemicolons } };
+  return { ok: true, expression, comments, nodesByType, trailing: { start, end: Math.max(end, start + 1), onlySemicolons } };
 }
 
 function cleanMessage(error: AcornSyntaxError): string {
@@ -154,7 +179,7 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion })
   }
   const comments = outcome.comments;
   const unterminatedLineComment = outcome.ok && outcome.trailing ? undefined : finalLineCommentProblem(text, comments);
-  if (!outcome.ok) return { text, ecmaVersion, lines, properties: [], comments, syntaxErrors, unterminatedLineComment };
+  if (!outcome.ok) return { text, ecmaVersion, lines, properties: [], comments, syntaxErrors, unterminatedLineComment, nodesByType: new Map() };
 
   const expression = outcome.expression;
   const object = expression.type === 'ObjectExpression' ? expression : undefined;
@@ -162,7 +187,24 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion })
   for (const member of object?.properties ?? []) {
     if (member.type === 'Property') properties.push({ name: staticKey(member), node: member });
   }
-  return { text, ecmaVersion, lines, expression, object, properties, comments, syntaxErrors, unterminatedLineComment, trailing: outcome.trailing };
+  return {
+    text,
+    ecmaVersion,
+    lines,
+    expression,
+    object,
+    properties,
+    comments,
+    syntaxErrors,
+    unterminatedLineComment,
+    nodesByType: outcome.nodesByType,
+    trailing: outcome.trailing,
+  };
+}
+
+/** The nodes of one type (see `ParsedTracer.nodesByType`). */
+export function nodesOfType<T extends Node = Node>(tracer: ParsedTracer, type: string): readonly T[] {
+  return (tracer.nodesByType.get(type) ?? []) as readonly T[];
 }
 
 /** The member that JS property lookup finds for `name` (the last definition wins). */

@@ -57,3 +57,21 @@ export class LineMap {
     return { start: this.positionAt(start), end: this.positionAt(end) };
   }
 }
+
+/** The offset just after the last line break before `at` (0 if none). */
+export function lineStartBefore(text: string, at: number): number {
+  for (let i = at - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return i + 1;
+  }
+  return 0;
+}
+
+/** The offset of the first line break at or after `from` (the text's length if none). */
+export function lineEndAfter(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return i;
+  }
+  return text.length;
+}

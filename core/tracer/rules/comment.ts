@@ -1,6 +1,7 @@
 // `comment`: providers reject comments in the tracer string; flatten removes them.
 import type { Comment } from 'acorn';
 import type { OffsetEdit } from '../diagnostic';
+import { lineEndAfter, lineStartBefore } from '../positions';
 import type { Rule } from '../rule';
 
 export const commentRule: Rule = {
@@ -23,9 +24,8 @@ export const commentRule: Rule = {
  * break; a block comment holding a line break leaves one (it ends statements for ASI); one between two
  * tokens leaves a space. */
 export function removeCommentEdit(text: string, comment: Comment): OffsetEdit {
-  const lineStart = Math.max(text.lastIndexOf('\n', comment.start - 1), text.lastIndexOf('\r', comment.start - 1)) + 1;
-  const lineBreakAfter = text.slice(comment.end).search(/[\r\n]/);
-  const lineEnd = lineBreakAfter < 0 ? text.length : comment.end + lineBreakAfter;
+  const lineStart = lineStartBefore(text, comment.start);
+  const lineEnd = lineEndAfter(text, comment.end);
   const before = text.slice(lineStart, comment.start);
   const after = text.slice(comment.end, lineEnd);
   if (before.trim() === '' && after.trim() === '') {

@@ -1,0 +1,103 @@
+// Lint figures on a 2,000-line tracer: warm median of analyzeTracer, and its ratio to a bare acorn parse of
+// the same text (measured in the same run), then the LSP round trip didChange → pushed diagnostics (p95)
+// against dist/server.js.
+import { parse } from 'acorn';
+import { performance } from 'node:perf_hooks';
+import { analyzeTracer } from '../core/tracer/analyze';
+import { startServer } from '../test/support/lsp-client';
+
+const WARMUP = 20;
+const RUNS = 100;
+const ROUND_TRIPS = 100;
+
+/** A realistic tracer: state, helpers and hooks, about 2,000 lines, a few warnings (comments, quotes). */
+export function bigTracer(lines = 2000): string {
+  const parts = ['// generated for the benchmark', '{', '  calls: [],', '  counts: {},'];
+  for (let i = 0; parts.length < lines - 12; i++) {
+    parts.push(
+      `  helper${i}: function (log, db) {`,
+      `    var op = log.op.toString();`,
+      `    if (op === 'CALL' || op === "STATICCALL") {`,
+      `      this.calls.push({ pc: log.getPC(), depth: log.getDepth(), gas: log.getGas() });`,
+      `    }`,
+      `    this.counts[op] = (this.counts[op] || 0) + ${i}; /* tally */`,
+      `    return this.counts[op] / 2;`,
+      `  },`,
+    );
+  }
+  parts.push(
+    '  step: function (log, db) {',
+    '    this.helper0(log, db);',
+    '  },',
+    '  fault: function (log, db) {},',
+    '  result: function (ctx, db) {',
+    '    return { calls: this.calls, counts: this.counts };',
+    '  }',
+    '}',
+    '',
+  );
+  return parts.join('\n');
+}
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function timeEach(runs: number, work: () => void): number[] {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    work();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+export default async function lintBench(): Promise<void> {
+  const text = bigTracer();
+  const lineCount = text.split('\n').length;
+  const lint = () => analyzeTracer(text, { ecmaVersion: 5 });
+  const bare = () => parse(`(${text})`, { ecmaVersion: 5 });
+  timeEach(WARMUP, lint);
+  timeEach(WARMUP, bare);
+  // Interleave the two so machine noise hits both alike.
+  const lintSamples: number[] = [];
+  const parseSamples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    lintSamples.push(...timeEach(1, lint));
+    parseSamples.push(...timeEach(1, bare));
+  }
+  const lintMedian = median(lintSamples);
+  const parseMedian = median(parseSamples);
+  console.log(`lint of a ${lineCount}-line tracer (${lint().length} diagnostics): median ${lintMedian.toFixed(2)} ms warm (target < 10 ms)`);
+  console.log(`bare acorn parse of the same text: median ${parseMedian.toFixed(2)} ms; ratio lint/parse ${(lintMedian / parseMedian).toFixed(2)}x (target <= 2x)`);
+
+  const client = await startServer();
+  try {
+    const name = 'bench.tracer.js';
+    const uri = `file:///tmp/${name}`;
+    const opened = client.nextDiagnostics(uri);
+    await client.open(name, text);
+    await opened;
+    const samples: number[] = [];
+    for (let version = 2; version < ROUND_TRIPS + 2; version++) {
+      // Type one character at the end of line 3 (a state member), then wait for that version's diagnostics.
+      const pushed = client.nextDiagnostics(uri);
+      const start = performance.now();
+      const character = version % 2 === 0 ? ' ' : '';
+      await client.change(uri, version, [{ range: { start: { line: 2, character: 12 }, end: { line: 2, character: version % 2 === 0 ? 12 : 13 } }, text: character }]);
+      const diagnostics = await pushed;
+      samples.push(performance.now() - start);
+      if (diagnostics.version !== version) throw new Error(`diagnostics for version ${diagnostics.version}, expected ${version}`);
+    }
+    console.log(`LSP didChange → publishDiagnostics on that file: p50 ${median(samples).toFixed(2)} ms, p95 ${percentile(samples, 95).toFixed(2)} ms over ${ROUND_TRIPS} edits (target p95 < 30 ms)`);
+  } finally {
+    await client.close();
+  }
+}

@@ -12,6 +12,7 @@ import { stackError } from './stack-limits';
 const callOps: Record<number, string> = { 0xf1: 'CALL', 0xf2: 'CALLCODE', 0xf4: 'DELEGATECALL', 0xfa: 'STATICCALL' };
 const createOps: Record<number, string> = { 0xf0: 'CREATE', 0xf5: 'CREATE2' };
 const SELFDESTRUCT = 0xff;
+const RETURN = 0xf3;
 const stackLimit = 1024;
 
 interface Frame {
@@ -24,6 +25,7 @@ interface Frame {
   /** CREATE enter waiting for the new address. */
   pendingEnter: EnterView | undefined;
   isTop: boolean;
+  isCreate: boolean;
 }
 
 export interface TxTraceEvents {
@@ -88,7 +90,7 @@ export function createTxTracer(host: TracerHost, state: StateReader): TxTraceEve
       };
       const frame: Frame = {
         view, gasLimit: msg.gasLimit, isStatic: msg.isStatic, lastStep: undefined, childSinceStep: false,
-        pendingEnter: undefined, isTop: parent === undefined,
+        pendingEnter: undefined, isTop: parent === undefined, isCreate,
       };
       if (!parent) {
         host.setContext({
@@ -163,7 +165,9 @@ export function createTxTracer(host: TracerHost, state: StateReader): TxTraceEve
       synthesizePrecheckFailure(frame);
       const raw = exec.exceptionError?.error;
       const last = frame.lastStep;
-      const error = raw === undefined ? undefined : last?.error ?? gethError(raw, last?.op);
+      // ethereumjs reports a failed code deposit (after a clean RETURN of init code) as plain out of gas.
+      const depositFailed = raw === 'out of gas' && frame.isCreate && last?.op === RETURN && last.error === undefined;
+      const error = raw === undefined ? undefined : depositFailed ? 'contract creation code storage out of gas' : last?.error ?? gethError(raw, last?.op);
       if (raw !== undefined && last && last.error === undefined && !frame.childSinceStep && failsDuringExecution(raw)) {
         host.fault({ ...last, error });
       }

@@ -29,8 +29,13 @@ function acquireWorker(): Worker {
   return worker;
 }
 
+/** Only our own listeners: Worker keeps internal ones (removing those breaks message delivery). */
+function detach(worker: Worker): void {
+  for (const event of ['message', 'error', 'exit']) worker.removeAllListeners(event);
+}
+
 function releaseWorker(worker: Worker): void {
-  worker.removeAllListeners();
+  detach(worker);
   if (idle.length >= maxIdleWorkers) {
     void worker.terminate();
     return;
@@ -74,7 +79,7 @@ function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>): Promis
       clearTimeout(timer);
       if (keepWorker) releaseWorker(worker);
       else {
-        worker.removeAllListeners();
+        detach(worker);
         worker.on('error', () => undefined);
         void worker.terminate();
       }

@@ -4,6 +4,8 @@
 import { parse } from 'acorn';
 import { performance } from 'node:perf_hooks';
 import { analyzeTracer } from '../core/tracer/analyze';
+import { parseTracer } from '../core/tracer/parse';
+import { rules } from '../core/tracer/rules';
 import { startServer } from '../test/support/lsp-client';
 
 const WARMUP = 20;
@@ -77,6 +79,18 @@ export default async function lintBench(): Promise<void> {
   const parseMedian = median(parseSamples);
   console.log(`lint of a ${lineCount}-line tracer (${lint().length} diagnostics): median ${lintMedian.toFixed(2)} ms warm (target < 10 ms)`);
   console.log(`bare acorn parse of the same text: median ${parseMedian.toFixed(2)} ms; ratio lint/parse ${(lintMedian / parseMedian).toFixed(2)}x (target <= 2x)`);
+  // Where the time goes: parseTracer, then each rule on the parsed tracer (fresh parse per sample so no
+  // rule profits from another's cached work).
+  const tracerSamples = timeEach(RUNS / 2, () => parseTracer(text, { ecmaVersion: 5 }));
+  const perRule = rules.map((rule) => {
+    const samples: number[] = [];
+    for (let i = 0; i < RUNS / 4; i++) {
+      const parsed = parseTracer(text, { ecmaVersion: 5 });
+      samples.push(...timeEach(1, () => rule.check(parsed, () => {})));
+    }
+    return `${rule.code} ${median(samples).toFixed(2)}`;
+  });
+  console.log(`  breakdown (median ms): parseTracer ${median(tracerSamples).toFixed(2)}; rules: ${perRule.join(', ')}`);
 
   const client = await startServer();
   try {

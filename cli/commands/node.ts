@@ -1,0 +1,123 @@
+// `evm-tracer node`: the local dev node (JSON-RPC over HTTP and WebSocket on one port, JS tracing).
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { hardforkNames } from '../../runtime/chain/hardforks';
+import { startDevNode, type NodeOptions } from '../../runtime/node/start-node';
+import type { Command } from './command';
+
+const usage = `usage: evm-tracer node [options]
+
+Runs a local dev chain with JavaScript tracing (debug_traceCall, debug_traceTransaction, debug_traceBlock*).
+  --host HOST          address to listen on (default 127.0.0.1)
+  --port PORT          port (default 8545; 0 picks a free one)
+  --chain-id ID        chain id (default 43112)
+  --hardfork NAME      rules active from genesis (default prague; ${hardforkNames.join(', ')})
+  --accounts N         prefunded, unlocked dev accounts (default 10)
+  --key KEY            serve only under /KEY (also /KEY/ext/bc/C/rpc and /KEY/ext/bc/C/ws)
+  --basic USER:PASS    require HTTP Basic credentials
+  --genesis FILE       start from a geth genesis file (config with fork blocks/times, alloc)
+  --fork URL           continue an upstream chain, reading its state lazily (http or https)
+  --fork-block N       the upstream block to fork at (default: its latest)
+Prints "listening on http://HOST:PORT (ws://HOST:PORT)" when ready; stops on SIGINT/SIGTERM.`;
+
+class UsageError extends Error {}
+
+function integer(value: string | undefined, name: string, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`${name} must be an integer ≥ ${min} (got '${value}')`);
+  return Number(value);
+}
+
+function readGenesis(file: string): NonNullable<NodeOptions['genesis']> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --genesis ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    return { json: JSON.parse(text), source: file };
+  } catch (error) {
+    throw new UsageError(`--genesis ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+function nodeOptions(argv: string[]): NodeOptions | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'chain-id': { type: 'string' },
+        hardfork: { type: 'string' },
+        accounts: { type: 'string' },
+        key: { type: 'string' },
+        basic: { type: 'string' },
+        genesis: { type: 'string' },
+        fork: { type: 'string' },
+        'fork-block': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return 'help';
+  const hardfork = values.hardfork ?? 'prague';
+  if (!hardforkNames.some((name) => name.toLowerCase() === hardfork.toLowerCase())) {
+    throw new UsageError(`unknown --hardfork '${hardfork}' (known: ${hardforkNames.join(', ')})`);
+  }
+  let basic: NodeOptions['basic'];
+  if (values.basic !== undefined) {
+    const colon = values.basic.indexOf(':');
+    if (colon <= 0) throw new UsageError('--basic must be USER:PASS');
+    basic = { username: values.basic.slice(0, colon), password: values.basic.slice(colon + 1) };
+  }
+  if (values.key !== undefined && !/^[A-Za-z0-9._~-]+$/.test(values.key)) {
+    throw new UsageError('--key may contain only letters, digits and . _ ~ - (it becomes a URL path segment)');
+  }
+  if (values['fork-block'] !== undefined && values.fork === undefined) throw new UsageError('--fork-block needs --fork URL');
+  if (values.fork !== undefined && values.genesis !== undefined) throw new UsageError('give either --fork or --genesis, not both');
+  return {
+    host: values.host ?? '127.0.0.1',
+    port: integer(values.port, '--port', 8545, 0),
+    chainId: integer(values['chain-id'], '--chain-id', 43112, 1),
+    hardfork,
+    accounts: integer(values.accounts, '--accounts', 10, 0),
+    key: values.key,
+    basic,
+    genesis: values.genesis === undefined ? undefined : readGenesis(values.genesis),
+    fork: values.fork === undefined ? undefined : { url: values.fork, blockNumber: values['fork-block'] === undefined ? undefined : BigInt(integer(values['fork-block'], '--fork-block', 0, 0)) },
+  };
+}
+
+export const nodeCommand: Command = {
+  summary: 'run the local dev node with JavaScript tracing',
+  async run(argv) {
+    let options: NodeOptions | 'help';
+    try {
+      options = nodeOptions(argv);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      process.stderr.write(`evm-tracer node: ${error.message}\n\n${usage}\n`);
+      return 2;
+    }
+    if (options === 'help') {
+      process.stdout.write(usage + '\n');
+      return 0;
+    }
+    const node = await startDevNode(options);
+    const host = node.host.includes(':') ? `[${node.host}]` : node.host;
+    process.stdout.write(`listening on http://${host}:${node.port} (ws://${host}:${node.port})\n`);
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await node.close();
+    return 0;
+  },
+};

@@ -1,0 +1,275 @@
+// The dev chain: one block per transaction, every block, transaction, receipt and post-block state kept in
+// memory, so any block can be read, called against or re-executed for a trace. In fork mode the chain
+// continues from an upstream block and its states are overlays on the upstream state at that block.
+import { createBlock, genTransactionsTrieRoot, type Block, type HeaderData } from '@ethereumjs/block';
+import type { Common } from '@ethereumjs/common';
+import type { TypedTransaction } from '@ethereumjs/tx';
+import { bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
+import { createVM, runTx, type RunTxResult } from '@ethereumjs/vm';
+import { dumpState } from '../state/dump';
+import { createStateManager } from '../state/create';
+import { commonFor } from '../evm/common';
+import type { AllocAccount, CallObject, TraceBlock, TraceJob } from '../trace/job';
+import { callHasNoFee, txFromCall } from './call-tx';
+import type { DevAccount } from './dev-accounts';
+import type { GenesisSpec } from './genesis';
+import { checkTransaction } from './tx-checks';
+
+export interface StoredLog {
+  address: string;
+  topics: string[];
+  data: string;
+}
+
+export interface StoredReceipt {
+  status: 0 | 1;
+  gasUsed: bigint;
+  cumulativeGasUsed: bigint;
+  effectiveGasPrice: bigint;
+  logs: StoredLog[];
+  logsBloom: string;
+  from: string;
+  contractAddress?: string;
+}
+
+export interface StoredBlock {
+  number: bigint;
+  hash: string;
+  /** Undefined for the fork point (an upstream block we only know by its header). */
+  block?: Block;
+  header: { timestamp: bigint; gasLimit: bigint; baseFeePerGas?: bigint };
+  receipts: StoredReceipt[];
+  /** State after this block (in fork mode: the overlay on the upstream state at the fork point). */
+  state: Record<string, AllocAccount>;
+}
+
+export interface ForkPoint {
+  url: string;
+  number: bigint;
+  hash: string;
+  timestamp: bigint;
+  gasLimit: bigint;
+  baseFeePerGas?: bigint;
+}
+
+/** A failed transaction rule (nonce, funds, fees): geth's text, answered as JSON-RPC -32000. */
+export class TxRejected extends Error {}
+
+export class DevChain {
+  private readonly blocks: StoredBlock[] = [];
+  private readonly byHash = new Map<string, StoredBlock>();
+  private readonly txs = new Map<string, { block: StoredBlock; index: number }>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    readonly genesis: GenesisSpec,
+    readonly accounts: DevAccount[],
+    readonly fork: ForkPoint | undefined,
+  ) {}
+
+  static async create(genesis: GenesisSpec, accounts: DevAccount[], fork?: ForkPoint): Promise<DevChain> {
+    const chain = new DevChain(genesis, accounts, fork);
+    if (fork) {
+      const header = { timestamp: fork.timestamp, gasLimit: fork.gasLimit, baseFeePerGas: fork.baseFeePerGas };
+      chain.store({ number: fork.number, hash: fork.hash, header, receipts: [], state: genesis.alloc });
+    } else {
+      const block = createBlock(
+        {
+          header: {
+            number: 0n,
+            timestamp: genesis.timestamp,
+            gasLimit: genesis.gasLimit,
+            difficulty: genesis.difficulty,
+            extraData: hexToBytes(genesis.extraData as `0x${string}`),
+            coinbase: createAddressFromString(genesis.coinbase),
+            mixHash: hexToBytes(genesis.mixHash as `0x${string}`),
+            baseFeePerGas: genesis.baseFeePerGas,
+          },
+        },
+        { common: chain.commonAt(0n, genesis.timestamp), skipConsensusFormatValidation: true },
+      );
+      chain.store({ number: 0n, hash: bytesToHex(block.hash()), block, header: summary(block), receipts: [], state: genesis.alloc });
+    }
+    return chain;
+  }
+
+  /** The rules (hardfork, chain id) of a block with this number and timestamp. */
+  commonAt(number: bigint, timestamp: bigint): Common {
+    return commonFor(this.genesis.config, number, timestamp);
+  }
+
+  private store(stored: StoredBlock) {
+    this.blocks.push(stored);
+    this.byHash.set(stored.hash, stored);
+    stored.block?.transactions.forEach((tx, index) => this.txs.set(bytesToHex(tx.hash()), { block: stored, index }));
+  }
+
+  get firstNumber(): bigint {
+    return this.blocks[0].number;
+  }
+
+  get head(): StoredBlock {
+    return this.blocks[this.blocks.length - 1];
+  }
+
+  blockByNumber(number: bigint): StoredBlock | undefined {
+    return this.blocks[Number(number - this.firstNumber)];
+  }
+
+  blockByHash(hash: string): StoredBlock | undefined {
+    return this.byHash.get(hash.toLowerCase());
+  }
+
+  transaction(hash: string): { block: StoredBlock; index: number } | undefined {
+    return this.txs.get(hash.toLowerCase());
+  }
+
+  /** The state after `block`, as a TraceJob state source. */
+  stateAfter(block: StoredBlock): Pick<TraceJob, 'preState' | 'fork'> {
+    return { preState: block.state, fork: this.fork && { url: this.fork.url, blockNumber: '0x' + this.fork.number.toString(16) } };
+  }
+
+  /** The block context of a stored block as a TraceJob block. */
+  traceBlock(stored: StoredBlock): TraceBlock {
+    const header = stored.block?.header;
+    const hex = (value: bigint | undefined) => (value === undefined ? undefined : '0x' + value.toString(16));
+    return {
+      number: hex(stored.number)!,
+      timestamp: hex(stored.header.timestamp)!,
+      gasLimit: hex(stored.header.gasLimit)!,
+      difficulty: hex(header?.difficulty ?? 0n),
+      coinbase: header ? header.coinbase.toString() : '0x' + '00'.repeat(20),
+      baseFeePerGas: hex(stored.header.baseFeePerGas),
+      excessBlobGas: hex(header?.excessBlobGas),
+      prevRandao: header ? bytesToHex(header.mixHash) : undefined,
+      hash: stored.hash,
+      parentHash: header ? bytesToHex(header.parentHash) : undefined,
+    };
+  }
+
+  /** number → hash of the up to 256 blocks before `number` (BLOCKHASH). */
+  blockHashesBefore(number: bigint): Record<string, string> {
+    const hashes: Record<string, string> = {};
+    for (let n = number - 1n; n >= 0n && n >= number - 256n; n--) {
+      const stored = this.blockByNumber(n);
+      if (!stored) break;
+      hashes[n.toString()] = stored.hash;
+    }
+    return hashes;
+  }
+
+  /** Runs `work` after every earlier mining step (the chain changes one block at a time). */
+  private serialised<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work, work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** The base fee of the next block (EIP-1559), or undefined before London. */
+  nextBaseFee(): bigint | undefined {
+    const parent = this.head;
+    if (!parent.block) return parent.header.baseFeePerGas;
+    return parent.block.header.common.isActivatedEIP(1559) ? parent.block.header.calcNextBaseFee() : undefined;
+  }
+
+  private nextHeader() {
+    const parent = this.head;
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    return {
+      number: parent.number + 1n,
+      parentHash: hexToBytes(parent.hash as `0x${string}`),
+      timestamp: now > parent.header.timestamp ? now : parent.header.timestamp + 1n,
+      gasLimit: parent.header.gasLimit,
+      coinbase: createAddressFromString(this.genesis.coinbase),
+      baseFeePerGas: this.nextBaseFee(),
+    };
+  }
+
+  /** Validates, executes and mines `tx` in a block of its own; returns its hash. */
+  sendTransaction(tx: TypedTransaction): Promise<string> {
+    return this.serialised(async () => {
+      const headerData = this.nextHeader();
+      const common = this.commonAt(headerData.number, headerData.timestamp);
+      const pending = createBlock({ header: headerData }, { common });
+      const sender = tx.getSenderAddress().toString();
+      const stateManager = await createStateManager(this.stateAfter(this.head), common);
+      const problem = checkTransaction(tx, sender, await stateManager.getAccount(tx.getSenderAddress()), pending.header);
+      if (problem) throw new TxRejected(problem);
+      const vm = await createVM({ common, stateManager });
+      const result = await runTx(vm, { tx, block: pending, skipHardForkValidation: true });
+      const header = { ...headerData, gasUsed: result.totalGasSpent, transactionsTrie: await genTransactionsTrieRoot([tx]), logsBloom: result.bloom.bitvector };
+      const block = createBlock({ header, transactions: [tx] }, { common });
+      this.store({
+        number: block.header.number,
+        hash: bytesToHex(block.hash()),
+        block,
+        header: summary(block),
+        receipts: [receiptOf(tx, result, sender, block)],
+        state: dumpState(stateManager),
+      });
+      return bytesToHex(tx.hash());
+    });
+  }
+
+  /** A state manager on the state after `stored` (reads for eth_getBalance & co.). */
+  stateAfterBlock(stored: StoredBlock) {
+    return createStateManager(this.stateAfter(stored), this.commonAt(stored.number, stored.header.timestamp));
+  }
+
+  /** Runs a call on the state after `block` with that block's context; nothing is kept. */
+  async call(call: CallObject, stored: StoredBlock, overrides?: Record<string, AllocAccount>): Promise<RunTxResult> {
+    const header = this.callHeader(stored, call);
+    const common = this.commonAt(stored.number, stored.header.timestamp);
+    const block = createBlock({ header }, { common, skipConsensusFormatValidation: true });
+    const source = this.stateAfter(stored);
+    const stateManager = await createStateManager({ ...source, preState: { ...source.preState, ...overrides } }, common);
+    const sender = createAddressFromString(call.from ?? '0x' + '00'.repeat(20));
+    const nonce = (await stateManager.getAccount(sender))?.nonce ?? 0n;
+    const tx = txFromCall(call, common, { gasLimit: stored.header.gasLimit, nonce });
+    const balance = (await stateManager.getAccount(sender))?.balance ?? 0n;
+    const want = tx.gasLimit * ('maxFeePerGas' in tx ? tx.maxFeePerGas : tx.gasPrice) + tx.value;
+    if (balance < want) throw new TxRejected(`insufficient funds for gas * price + value: address ${sender} have ${balance} want ${want}`);
+    const vm = await createVM({ common, stateManager });
+    return runTx(vm, { tx, block, skipNonce: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
+  }
+
+  private callHeader(stored: StoredBlock, call: CallObject): HeaderData {
+    const base = stored.block?.header;
+    return {
+      number: stored.number,
+      timestamp: stored.header.timestamp,
+      gasLimit: stored.header.gasLimit,
+      coinbase: base?.coinbase,
+      mixHash: base?.mixHash,
+      difficulty: base?.difficulty,
+      baseFeePerGas: stored.header.baseFeePerGas === undefined ? undefined : callHasNoFee(call) ? 0n : (stored.header.baseFeePerGas),
+    };
+  }
+}
+
+function summary(block: Block): StoredBlock['header'] {
+  const { timestamp, gasLimit, baseFeePerGas } = block.header;
+  return { timestamp, gasLimit, baseFeePerGas };
+}
+
+function receiptOf(tx: TypedTransaction, result: RunTxResult, from: string, block: Block): StoredReceipt {
+  const baseFee = block.header.baseFeePerGas ?? 0n;
+  const effectiveGasPrice =
+    'maxFeePerGas' in tx
+      ? baseFee + (tx.maxPriorityFeePerGas < tx.maxFeePerGas - baseFee ? tx.maxPriorityFeePerGas : tx.maxFeePerGas - baseFee)
+      : tx.gasPrice;
+  return {
+    status: result.execResult.exceptionError ? 0 : 1,
+    gasUsed: result.totalGasSpent,
+    cumulativeGasUsed: result.totalGasSpent,
+    effectiveGasPrice,
+    logs: (result.execResult.logs ?? []).map(([address, topics, data]) => ({
+      address: bytesToHex(address),
+      topics: topics.map((topic) => bytesToHex(topic)),
+      data: bytesToHex(data),
+    })),
+    logsBloom: bytesToHex(result.bloom.bitvector),
+    from,
+    contractAddress: result.createdAddress?.toString(),
+  };
+}

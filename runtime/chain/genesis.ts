@@ -1,0 +1,100 @@
+// Genesis of the dev chain: either a geth genesis file (`--genesis FILE`) or the default dev genesis
+// (chain id, hardfork, prefunded dev accounts).
+import type { AllocAccount, GethChainConfig } from '../trace/job';
+import { chainConfigFor } from './hardforks';
+import { parseAddress, parseData, parseQuantity, parseWord, toQuantity } from './hex';
+import { devAccountBalance, type DevAccount } from './dev-accounts';
+
+export type Alloc = Record<string, AllocAccount>;
+
+export interface GenesisSpec {
+  config: GethChainConfig;
+  /** Normalised: lowercase 0x addresses, hex balances, numeric nonces, 32-byte storage words. */
+  alloc: Alloc;
+  timestamp: bigint;
+  gasLimit: bigint;
+  difficulty: bigint;
+  extraData: string;
+  coinbase: string;
+  mixHash: string;
+  baseFeePerGas?: bigint;
+}
+
+/** geth's initial base fee (params.InitialBaseFee) when London is active at genesis. */
+const initialBaseFee = 1_000_000_000n;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function normaliseAlloc(alloc: unknown, where: string): Alloc {
+  if (!isObject(alloc)) throw new Error(`${where}: expected an object of address → account`);
+  const result: Alloc = {};
+  for (const [key, account] of Object.entries(alloc)) {
+    const address = parseAddress(key, `${where}: address`);
+    const at = `${where}.${key}`;
+    if (!isObject(account)) throw new Error(`${at}: expected an account object`);
+    const normalised: AllocAccount = { balance: toQuantity(parseQuantity(account.balance ?? '0x0', `${at}.balance`)) };
+    if (account.nonce !== undefined) normalised.nonce = Number(parseQuantity(account.nonce, `${at}.nonce`));
+    if (account.code !== undefined) normalised.code = parseData(account.code, `${at}.code`);
+    if (account.storage !== undefined) {
+      if (!isObject(account.storage)) throw new Error(`${at}.storage: expected an object of slot → value`);
+      normalised.storage = Object.fromEntries(
+        Object.entries(account.storage).map(([slot, value]) => [
+          parseWord(slot, `${at}.storage: slot`),
+          parseWord(value, `${at}.storage.${slot}`),
+        ]),
+      );
+    }
+    result[address] = normalised;
+  }
+  return result;
+}
+
+/** Reads a geth genesis JSON object; `where` names it in errors (e.g. the file name). */
+export function parseGenesis(json: unknown, where: string): GenesisSpec {
+  if (!isObject(json)) throw new Error(`${where}: a genesis must be a JSON object`);
+  if (!isObject(json.config)) throw new Error(`${where}: missing "config" object`);
+  const chainId = parseQuantity(json.config.chainId, `${where}: config.chainId`);
+  const config: GethChainConfig = { ...json.config, chainId: Number(chainId) };
+  const londonAtGenesis = config.londonBlock === 0;
+  return {
+    config,
+    alloc: normaliseAlloc(json.alloc ?? {}, `${where}: alloc`),
+    timestamp: parseQuantity(json.timestamp ?? 0, `${where}: timestamp`),
+    gasLimit: parseQuantity(json.gasLimit ?? 30_000_000, `${where}: gasLimit`),
+    difficulty: parseQuantity(json.difficulty ?? 0, `${where}: difficulty`),
+    extraData: parseData(json.extraData ?? '0x', `${where}: extraData`),
+    coinbase: parseAddress(json.coinbase ?? '0x' + '00'.repeat(20), `${where}: coinbase`),
+    mixHash: parseWord(json.mixHash ?? '0x0', `${where}: mixHash`),
+    baseFeePerGas:
+      json.baseFeePerGas !== undefined
+        ? parseQuantity(json.baseFeePerGas, `${where}: baseFeePerGas`)
+        : londonAtGenesis
+          ? initialBaseFee
+          : undefined,
+  };
+}
+
+/** The default dev genesis: every fork up to `hardfork` active, dev accounts funded. */
+export function devGenesis(options: { chainId: number; hardfork: string; timestamp: bigint }): GenesisSpec {
+  const config = chainConfigFor(options.chainId, options.hardfork);
+  return {
+    config,
+    alloc: {},
+    timestamp: options.timestamp,
+    gasLimit: 30_000_000n,
+    difficulty: config.terminalTotalDifficulty === 0 ? 0n : 1n,
+    extraData: '0x',
+    coinbase: '0x' + '00'.repeat(20),
+    mixHash: '0x' + '00'.repeat(32),
+    baseFeePerGas: config.londonBlock === 0 ? initialBaseFee : undefined,
+  };
+}
+
+/** Adds the dev accounts (unless the alloc already has them) with their balance. */
+export function fundAccounts(alloc: Alloc, accounts: DevAccount[]): Alloc {
+  const funded = { ...alloc };
+  for (const { address } of accounts) funded[address] ??= { balance: toQuantity(devAccountBalance) };
+  return funded;
+}

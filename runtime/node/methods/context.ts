@@ -1,0 +1,31 @@
+// What every method handler works on: the dev chain, and in fork mode the upstream it continues from.
+import type { DevChain, StoredBlock } from '../../chain/dev-chain';
+import type { Upstream } from '../../state/upstream';
+import type { BlockRef } from '../params';
+import { serverError } from '../rpc-error';
+
+export interface NodeContext {
+  chain: DevChain;
+  /** Fork mode: blocks, transactions and state up to the fork point are read here. */
+  upstream?: Upstream;
+}
+
+/** Where a block reference points: a block of the dev chain, or (fork mode) an upstream block number. */
+export type ResolvedBlock = { local: StoredBlock } | { upstream: bigint };
+
+export function resolveBlock(context: NodeContext, ref: BlockRef): ResolvedBlock {
+  const { chain } = context;
+  if ('tag' in ref) {
+    if (ref.tag === 'earliest') return context.upstream ? { upstream: 0n } : { local: chain.blockByNumber(0n)! };
+    return { local: chain.head };
+  }
+  if ('hash' in ref) {
+    const local = chain.blockByHash(ref.hash);
+    if (!local) throw serverError('header for hash not found');
+    return { local };
+  }
+  if (context.upstream && ref.number < chain.firstNumber) return { upstream: ref.number };
+  const local = chain.blockByNumber(ref.number);
+  if (!local) throw serverError('header not found');
+  return { local };
+}

@@ -1,0 +1,15 @@
+// JSON-RPC error objects with the standard codes and geth's messages.
+
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const invalidParams = (message: string) => new RpcError(-32602, message);
+/** geth's code for errors a method returns (execution failures, unknown blocks, tracing failures). */
+export const serverError = (message: string, data?: unknown) => new RpcError(-32000, message, data);

@@ -1,0 +1,49 @@
+// geth's TraceConfig from a debug_trace* request: keys matched case-insensitively as Go's JSON decoder does,
+// `tracerConfig` kept as its verbatim source text (setup() receives it raw), `timeout` in Go duration syntax.
+import { rawMember } from './json-text';
+import { parseGoDuration } from '../trace/duration';
+import { invalidParams, serverError } from './rpc-error';
+
+export interface TraceOptions {
+  tracer: string;
+  tracerConfig?: string;
+  timeoutMs: number;
+  /** debug_traceCall only. */
+  stateOverrides?: unknown;
+}
+
+const defaultTimeoutMs = 5000;
+
+/** Go's rule: an exact key match wins, else the first case-insensitive one. */
+function member(object: Record<string, unknown>, name: string): string | undefined {
+  if (Object.hasOwn(object, name)) return name;
+  return Object.keys(object).find((key) => key.toLowerCase() === name.toLowerCase());
+}
+
+export function traceOptions(value: unknown, index: number): TraceOptions {
+  if (value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+    throw invalidParams(`invalid argument ${index}: expected a trace config object`);
+  }
+  const config = (value ?? {}) as Record<string, unknown>;
+  const tracerKey = member(config, 'tracer');
+  const tracer = tracerKey === undefined ? undefined : config[tracerKey];
+  if (tracer === undefined || tracer === null || tracer === '') {
+    throw invalidParams(`invalid argument ${index}: "tracer" is required: this node runs JavaScript tracers only (no struct logger)`);
+  }
+  if (typeof tracer !== 'string') throw invalidParams(`invalid argument ${index}: "tracer" must be a string`);
+  const configKey = member(config, 'tracerConfig');
+  const rawConfig = configKey === undefined ? undefined : rawMember(config, configKey);
+  const timeoutKey = member(config, 'timeout');
+  const timeout = timeoutKey === undefined ? undefined : config[timeoutKey];
+  let timeoutMs = defaultTimeoutMs;
+  if (timeout !== undefined && timeout !== null) {
+    if (typeof timeout !== 'string') throw invalidParams(`invalid argument ${index}: "timeout" must be a duration string like "5s"`);
+    try {
+      timeoutMs = Math.max(0, parseGoDuration(timeout));
+    } catch (error) {
+      throw serverError((error as Error).message);
+    }
+  }
+  const overridesKey = member(config, 'stateOverrides');
+  return { tracer, tracerConfig: rawConfig, timeoutMs, stateOverrides: overridesKey === undefined ? undefined : config[overridesKey] };
+}

@@ -4,6 +4,7 @@ import { checkCommand } from './check';
 import { flattenCommand } from './flatten';
 import { lintCommand } from './lint';
 import { nodeCommand } from './node';
+import { replayCommand } from './replay';
 import { traceCommand } from './trace';
 import { xchainCommand } from './xchain';
 
@@ -14,4 +15,5 @@ export const commands: Record<string, Command> = {
   check: checkCommand,
   xchain: xchainCommand,
   node: nodeCommand,
+  replay: replayCommand,
 };

@@ -30,7 +30,11 @@ function send(response: ServerResponse, status: number, body: string, headers: R
 function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > limit) return resolve(undefined);
+    if (declared > limit) {
+      // Drain rather than reset the connection, so the client reads the 413.
+      request.resume();
+      return resolve(undefined);
+    }
     const chunks: Uint8Array[] = [];
     let size = 0;
     request.on('data', (chunk: Uint8Array) => {

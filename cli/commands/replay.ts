@@ -1,0 +1,70 @@
+// `evm-tracer replay FIXTURE.json --tracer FILE`: re-executes the transaction of a geth tracer-test fixture on
+// the local runtime with a tracer and prints its result (the geth-serialised JSON).
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { fixtureJob } from '../../runtime/chain/fixture-job';
+import { parseGoDuration } from '../../runtime/trace/duration';
+import { runTraceJob } from '../../runtime/trace/run';
+import type { Command } from './command';
+
+const usage = `usage: evm-tracer replay FIXTURE.json --tracer FILE [--config JSON] [--timeout 60s]
+
+Re-executes the transaction of a geth tracer-test fixture (genesis + context + input) with the tracer and
+prints the tracer's result as JSON. --config is passed to setup() as is (default: the fixture's tracerConfig).`;
+
+class UsageError extends Error {}
+
+function readText(file: string, what: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+export const replayCommand: Command = {
+  summary: 're-execute a geth tracer-test fixture with a tracer',
+  async run(argv) {
+    let job;
+    try {
+      const { values, positionals } = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        strict: true,
+        options: { tracer: { type: 'string' }, config: { type: 'string' }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      });
+      if (values.help) {
+        process.stdout.write(usage + '\n');
+        return 0;
+      }
+      if (positionals.length !== 1) throw new UsageError(`give exactly one fixture file (got ${positionals.length})`);
+      if (values.tracer === undefined) throw new UsageError('--tracer FILE is required');
+      if (values.config !== undefined) {
+        try {
+          JSON.parse(values.config);
+        } catch (error) {
+          throw new UsageError(`--config is not valid JSON: ${(error as Error).message}`);
+        }
+      }
+      const [file] = positionals;
+      let fixture: unknown;
+      try {
+        fixture = JSON.parse(readText(file, 'fixture'));
+      } catch (error) {
+        throw error instanceof UsageError ? error : new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
+      }
+      job = fixtureJob(fixture, file, readText(values.tracer, 'tracer'), values.config);
+      if (values.timeout !== undefined) job.timeoutMs = Math.max(0, parseGoDuration(values.timeout));
+    } catch (error) {
+      process.stderr.write(`evm-tracer replay: ${(error as Error).message}\n\n${usage}\n`);
+      return 2;
+    }
+    const [outcome] = await runTraceJob(job);
+    if ('error' in outcome) {
+      process.stderr.write(`evm-tracer replay: ${outcome.error}\n`);
+      return 1;
+    }
+    process.stdout.write(outcome.json + '\n');
+    return 0;
+  },
+};

@@ -1,0 +1,67 @@
+// Talking to a running dev node in tests: JSON-RPC over HTTP POST and over WebSocket.
+import { WebSocket } from 'ws';
+import { launchLocalNode, type LocalNode } from '../../core/local-node';
+
+export interface RpcReply {
+  jsonrpc?: string;
+  id?: unknown;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+/** `evm-tracer node --port 0 ...args` from the built CLI. */
+export function startNode(args: string[] = []): Promise<LocalNode> {
+  return launchLocalNode({ cliPath: 'dist/cli.js', args });
+}
+
+export async function post(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; headers: Headers }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(120_000) });
+  return { status: response.status, text: await response.text(), headers: response.headers };
+}
+
+export async function rpc(url: string, method: string, params: unknown[] = [], headers: Record<string, string> = {}): Promise<RpcReply> {
+  const { status, text } = await post(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), headers);
+  if (status !== 200) throw new Error(`${method}: HTTP ${status} ${text}`);
+  return JSON.parse(text) as RpcReply;
+}
+
+/** The result, or a thrown Error carrying the JSON-RPC error message. */
+export async function call<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const reply = await rpc(url, method, params);
+  if (reply.error) throw new Error(`${method}: ${reply.error.code} ${reply.error.message}`);
+  return reply.result as T;
+}
+
+/** Opens a WebSocket, sends `payload`, resolves with the first message (parsed), then closes. */
+export function wsExchange(url: string, payload: string, headers: Record<string, string> = {}): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    const timer = setTimeout(() => {
+      socket.terminate();
+      reject(new Error('no WebSocket answer within 60 s'));
+    }, 60_000);
+    socket.once('open', () => socket.send(payload));
+    socket.once('message', (data) => {
+      clearTimeout(timer);
+      socket.close();
+      resolve(JSON.parse(data.toString()));
+    });
+    socket.once('unexpected-response', (_request, response) => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error(`WebSocket upgrade refused: HTTP ${response.statusCode}`), { status: response.statusCode }));
+    });
+    socket.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+/** A tracer listing the opcode names it saw. */
+export const opcodeTracer = '{ops: [], step: function(log) { this.ops.push(log.op.toString()); }, fault: function() {}, result: function() { return this.ops; }}';
+
+/** Deploys (initcode, 12 bytes) a contract that stores its first calldata word at slot 0, logs it and returns it. */
+export const storeAndLogInitcode = '0x6014600c60003960146000f3' + '6000358060005560005260206000a060206000f3';
+export const storeAndLogRuntime = '0x6000358060005560005260206000a060206000f3';
+export const storeAndLogOps = ['PUSH1', 'CALLDATALOAD', 'DUP1', 'PUSH1', 'SSTORE', 'PUSH1', 'MSTORE', 'PUSH1', 'PUSH1', 'LOG0', 'PUSH1', 'PUSH1', 'RETURN'];
+export const word = (n: number) => '0x' + n.toString(16).padStart(64, '0');

@@ -4,7 +4,7 @@
 import { createBlock, type Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { getActivePrecompiles, type EVMMockBlockchainInterface } from '@ethereumjs/evm';
-import { createFeeMarket1559Tx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
+import { createFeeMarket1559Tx, createLegacyTx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes, type Address } from '@ethereumjs/util';
 import { createVM, runTx, type VM } from '@ethereumjs/vm';
 import { TracerHost, type HookName } from '../host/tracer-host';
@@ -56,27 +56,30 @@ function blockchainFor(job: TraceJob): EVMMockBlockchainInterface {
   return chain;
 }
 
-function callTx(call: CallObject, common: Common, block: Block): TypedTransaction {
+function callTx(call: CallObject, common: Common): TypedTransaction {
   const from = createAddressFromString(hex(call.from ?? '0x0000000000000000000000000000000000000000'));
   const gasPrice = toBigInt(call.gasPrice);
-  const maxFee = toBigInt(call.maxFeePerGas) ?? gasPrice ?? 0n;
-  const tx = createFeeMarket1559Tx(
-    {
-      to: call.to ? hex(call.to) : undefined,
-      gasLimit: toBigInt(call.gas) ?? defaultCallGas,
-      maxFeePerGas: maxFee,
-      maxPriorityFeePerGas: toBigInt(call.maxPriorityFeePerGas) ?? gasPrice ?? 0n,
-      value: toBigInt(call.value) ?? 0n,
-      data: hex(call.input ?? call.data ?? '0x'),
-      nonce: toBigInt(call.nonce) ?? 0n,
-      chainId: common.chainId(),
-    },
-    { common, freeze: false },
-  );
+  const fields = {
+    to: call.to ? hex(call.to) : undefined,
+    gasLimit: toBigInt(call.gas) ?? defaultCallGas,
+    value: toBigInt(call.value) ?? 0n,
+    data: hex(call.input ?? call.data ?? '0x'),
+    nonce: toBigInt(call.nonce) ?? 0n,
+  };
+  const tx = common.isActivatedEIP(1559)
+    ? createFeeMarket1559Tx(
+        {
+          ...fields,
+          maxFeePerGas: toBigInt(call.maxFeePerGas) ?? gasPrice ?? 0n,
+          maxPriorityFeePerGas: toBigInt(call.maxPriorityFeePerGas) ?? gasPrice ?? 0n,
+          chainId: common.chainId(),
+        },
+        { common, freeze: false },
+      )
+    : createLegacyTx({ ...fields, gasPrice: gasPrice ?? 0n }, { common, freeze: false });
   // Impersonation: the call is unsigned; geth executes it as if `from` had signed it.
   (tx as { getSenderAddress: () => Address }).getSenderAddress = () => from;
   (tx as { isSigned: () => boolean }).isSigned = () => true;
-  void block;
   return tx;
 }
 
@@ -103,9 +106,9 @@ export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
     const entry = job.transactions[index];
     let tx: TypedTransaction;
     try {
-      tx = 'raw' in entry ? createTxFromRLP(hexToBytes(hex(entry.raw)), { common }) : callTx(entry.call, common, block);
+      tx = 'raw' in entry ? createTxFromRLP(hexToBytes(hex(entry.raw)), { common }) : callTx(entry.call, common);
     } catch (error) {
-      if (traced.has(index)) sink.outcome(index, { error: `could not decode transaction: ${(error as Error).message}` });
+      if (traced.has(index)) sink.outcome(index, { error: `could not decode transaction: ${describeRejection(error)}` });
       continue;
     }
     const txHash = 'raw' in entry ? bytesToHex(tx.hash()) : undefined;
@@ -165,6 +168,6 @@ async function traceOne(
 
 function describeRejection(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  if (/kzg/i.test(message)) return `${message} (this runtime has no KZG library: point-evaluation precompile 0x0a is unavailable)`;
+  if (/kzg/i.test(message)) return `${message} (this runtime includes no KZG library, so blob transactions and the point-evaluation precompile 0x0a are unavailable)`;
   return message.replace(/ -> .*$/s, '');
 }

@@ -1,0 +1,173 @@
+// The acceptance cases of the geth tracer spec (§7), run through runTraceJob on the bundled trace worker:
+// one traceCall of `PUSH1 1 PUSH1 1 STOP` (steps at pc 0, 2, 4), gas 31000, gas price 100000, base fee 0.
+// Error texts are compared with the location part normalised (goja's bytecode index has no equivalent).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { TraceJob, TraceOutcome } from '../../runtime/trace/job';
+import { runTraceJob } from '../../runtime/trace/run';
+
+const contract = '0x00000000000000000000000000000000000000aa';
+const sender = '0x00000000000000000000000000000000000000bb';
+const allForks = {
+  chainId: 1337, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0,
+  constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0,
+  shanghaiTime: 0, cancunTime: 0, pragueTime: 0, terminalTotalDifficulty: 0,
+};
+
+function job(tracer: string, options: { code?: string; tracerConfig?: string; timeoutMs?: number; number?: string; chainConfig?: TraceJob['chainConfig'] } = {}): TraceJob {
+  return {
+    chainConfig: options.chainConfig ?? allForks,
+    preState: { [contract]: { code: options.code ?? '0x6001600100' }, [sender]: { balance: '0xffffffffffffffff' } },
+    block: { number: options.number ?? '1', timestamp: '10', gasLimit: '30000000', coinbase: '0x0000000000000000000000000000000000000000', baseFeePerGas: '0' },
+    transactions: [{ call: { from: sender, to: contract, gas: '0x7918', gasPrice: '0x186a0' } }],
+    trace: [0],
+    tracer,
+    tracerConfig: options.tracerConfig,
+    timeoutMs: options.timeoutMs ?? 10_000,
+  };
+}
+
+async function trace(tracer: string, options?: Parameters<typeof job>[1]): Promise<TraceOutcome> {
+  const [outcome] = await runTraceJob(job(tracer, options));
+  return outcome;
+}
+
+async function result(tracer: string, options?: Parameters<typeof job>[1]): Promise<unknown> {
+  const outcome = await trace(tracer, options);
+  assert.ok('json' in outcome, `expected a result, got error: ${'error' in outcome ? outcome.error : ''}`);
+  return JSON.parse(outcome.json);
+}
+
+const location = / at (?:[^ ()]+ )?\(?(?:<eval>|bigInt):\d+:\d+(?:\(\d+\))?\)?/g;
+async function error(tracer: string, options?: Parameters<typeof job>[1]): Promise<string> {
+  const outcome = await trace(tracer, options);
+  assert.ok('error' in outcome, `expected an error, got ${'json' in outcome ? outcome.json : ''}`);
+  return outcome.error.replace(location, ' at <loc>');
+}
+
+const tail = 'fault: function() {}, result: function() { return this.d; }';
+
+test('1-3: out-of-bound memory and stack reads are errors with geth texts', async () => {
+  assert.equal(await error(`{d:[], step: function(log){ this.d.push(log.memory.slice(-1,-2)); }, ${tail}}`),
+    "tracer accessed out of bound memory: offset -1, end -2 at <loc>    in server-side tracer function 'step'");
+  assert.equal(await error(`{d:[], step: function(log){ this.d.push(log.stack.peek(-1)); }, ${tail}}`),
+    "tracer accessed out of bound stack: size 0, index -1 at <loc>    in server-side tracer function 'step'");
+  assert.equal(await error(`{d:[], step: function(log, db){ this.d.push(log.memory.getUint(-64)); }, ${tail}}`),
+    "tracer accessed out of bound memory: available 0, offset -64, size 32 at <loc>    in server-side tracer function 'step'");
+});
+
+test('4-7: step values, opcode names and ctx numbers', async () => {
+  assert.equal(await result('{count: 0, step: function() { this.count += 1; }, fault: function() {}, result: function() { return this.count; }}'), 3);
+  assert.deepEqual(await result(`{d:[], step: function(log){ this.d.push(log.stack.length()); }, ${tail}}`), [0, 1, 2]);
+  assert.deepEqual(await result(`{d:[], step: function(log){ this.d.push(log.memory.length()); }, ${tail}}`), [0, 0, 0]);
+  assert.deepEqual(await result(`{d:[], step: function(log){ this.d.push(log.op.toString()); }, ${tail}}`), ['PUSH1', 'PUSH1', 'STOP']);
+  assert.deepEqual(await result(`{d:[], step: function(log){ this.d.push([log.getPC(), log.getGas(), log.getCost(), log.getDepth()]); }, ${tail}}`),
+    [[0, 10000, 3, 1], [2, 9997, 3, 1], [4, 9994, 0, 1]]);
+  assert.equal(await result("{step: function() {}, fault: function() {}, result: function(ctx) { return ctx.gasPrice + '.' + ctx.gasUsed; }}"), '100000.21006');
+});
+
+test('8-9, 12: toWord, toAddress and ctx.coinbase serialise as index objects', async () => {
+  const word = (await result("{fault: function() {}, result: function() { return toWord('0xffaa'); }}")) as Record<string, number>;
+  assert.equal(Object.keys(word).length, 32);
+  assert.equal(word['30'], 255);
+  assert.equal(word['31'], 170);
+  const long = (await result("{fault: function() {}, result: function() { return toWord('0x1234567890123456789012345678901234567890123456789012345678901234567890'); }}")) as Record<string, number>;
+  assert.equal(long['0'], 0x78);
+  assert.equal(long['1'], 0x90);
+  const zero20 = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(i), 0]));
+  assert.deepEqual(await result("{fault: function() {}, result: function() { return toAddress('0x0000000000000000000000000000000000000000'); }}"), zero20);
+  assert.deepEqual(await result("{fault: function() {}, result: function() { return toAddress(Array.prototype.slice.call(toAddress('0x00'))); }}"), zero20);
+  assert.deepEqual(await result('{fault: function() {}, result: function(ctx) { return toAddress(ctx.coinbase); }}'), zero20);
+});
+
+test('10-11: memory is not yet expanded at MSTORE8; slice padding is limited to 1 MiB', async () => {
+  const code = '0x60ff60005300';
+  assert.deepEqual(await result(`{d:[], step: function(log){ var op = log.op.toString(); if (op === 'MSTORE8' || op === 'STOP') this.d.push(log.memory.slice(0, 2)); }, ${tail}}`, { code }),
+    [{ 0: 0, 1: 0 }, { 0: 255, 1: 0 }]);
+  assert.equal(await error(`{d:[], step: function(log){ if (log.op.toString() === 'STOP') this.d.push(log.memory.slice(5, 1025 * 1024)); }, ${tail}}`, { code }),
+    "reached limit for padding memory slice: 1049568 at <loc>    in server-side tracer function 'step'");
+});
+
+test('13: a tracer stuck in a loop times out and the next job runs', async () => {
+  const message = await error('{step: function() { while (1); }, fault: function() {}, result: function() { return 1; }}', { timeoutMs: 500 });
+  assert.match(message, /^execution timeout/);
+  assert.match(message, /in server-side tracer function 'step'$/);
+  assert.equal(await result('{fault: function() {}, result: function() { return 7; }}'), 7);
+});
+
+test('15: isPrecompiled follows the fork of the traced block', async () => {
+  const chainConfig = { chainId: 1337, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 100, istanbulBlock: 200, berlinBlock: 300 };
+  const tracer = "{addr: toAddress('0000000000000000000000000000000000000009'), step: function() { this.p = isPrecompiled(this.addr); }, fault: function() {}, result: function() { return this.p; }}";
+  const pre = { chainConfig, number: '150' };
+  const tx = (n: string) => ({ ...pre, number: n });
+  const legacyJob = (n: string): TraceJob => {
+    const j = job(tracer, tx(n));
+    delete j.block.baseFeePerGas;
+    return j;
+  };
+  assert.deepEqual(await runTraceJob(legacyJob('150')), [{ json: 'false' }]);
+  assert.deepEqual(await runTraceJob(legacyJob('250')), [{ json: 'true' }]);
+});
+
+test('16, 19, 20: construction errors carry geth texts', async () => {
+  assert.equal(await error('{step: function() {}, enter: function() {}, fault: function() {}, result: function() {}}'),
+    'trace object must expose either both or none of enter() and exit()');
+  assert.equal(await error('{step: function() {}, result: function() {}}'), 'trace object must expose a function fault()');
+  assert.equal(await error('{step: function() {}, fault: function() {}}'), 'trace object must expose a function result()');
+  const syntax = await error('{step: function() { , fault: function() {}, result: function() {}}');
+  assert.match(syntax, /^SyntaxError: SyntaxError: \(anonymous\): Line 1:22 Unexpected token ,/);
+});
+
+test('17: enter/exit see nested frames with their gas', async () => {
+  // CALL(gas 1000) to the sender (no code): enter with 1000, exit with 0 used.
+  const code = '0x60006000600060006000' + '73' + sender.slice(2) + '6103e8f100';
+  const tracer = '{enters: 0, exits: 0, step: function() {}, enter: function(f) { this.enters++; this.enterGas = f.getGas(); this.type = f.getType(); }, exit: function(r) { this.exits++; this.gasUsed = r.getGasUsed(); }, fault: function() {}, result: function() { return this; }}';
+  assert.deepEqual(await result(tracer, { code }), { enters: 1, exits: 1, enterGas: 1000, gasUsed: 0, type: 'CALL' });
+});
+
+test('18: setup receives the raw config text, "{}" when absent', async () => {
+  assert.equal(await result('{setup: function(c) { this.c = c; }, fault: function() {}, result: function() { return this.c; }}'), '{}');
+  assert.equal(await result('{setup: function(c) { this.c = JSON.parse(c); }, fault: function() {}, result: function() { return this.c.foo; }}', { tracerConfig: '{"foo":"bar"}' }), 'bar');
+  assert.equal(await result('{fault: function() {}, result: function() { return 1; }}', { tracerConfig: '{"foo":"bar"}' }), 1);
+});
+
+test('21: host errors are not caught by the tracer', async () => {
+  assert.equal(await error('{step: function(log) { try { log.stack.peek(5); } catch (e) { this.caught = true; } }, fault: function() {}, result: function() { return this.caught; }}'),
+    "tracer accessed out of bound stack: size 0, index 5 at <loc>    in server-side tracer function 'step'");
+});
+
+test('22: top-level primitives serialise as geth does', async () => {
+  const r = (body: string) => trace(`{fault: function() {}, result: function(ctx) { ${body} }}`);
+  assert.deepEqual(await r('return null;'), { json: '{}' });
+  assert.deepEqual(await r('return toHex(ctx.from);'), { json: '{}' });
+  assert.deepEqual(await r('return NaN;'), { error: 'json: unsupported value: NaN' });
+  assert.deepEqual(await r("return bigInt('123456789012345678901234567890');"), { json: '"123456789012345678901234567890"' });
+  assert.deepEqual(await r("return 'h\\u00e9llo';"), { json: '[65279,104,233,108,108,111]' });
+  assert.deepEqual(await r('return -0;'), { json: '-0' });
+});
+
+test('23: REVERT calls fault with the failing step; an out-of-gas step gets no fault', async () => {
+  const tracer = "{d: [], step: function(log) { this.d.push('step ' + log.op.toString() + ' ' + log.getError()); }, fault: function(log) { this.d.push('fault ' + log.op.toString() + ' ' + log.getPC() + ' ' + log.getGas() + ' ' + log.getError()); }, result: function(ctx) { this.d.push(ctx.error); return this.d; }}";
+  assert.deepEqual(await result(tracer, { code: '0x60006000fd' }), [
+    'step PUSH1 undefined', 'step PUSH1 undefined', 'step REVERT undefined', 'fault REVERT 4 9994 execution reverted', 'execution reverted',
+  ]);
+  assert.deepEqual(await result(tracer, { code: '0x50' }), ['step POP stack underflow (0 <=> 1)', 'stack underflow (0 <=> 1)']);
+});
+
+test('hooks: a throw in each hook ends the trace with that hook named', async () => {
+  for (const hook of ['step', 'fault', 'result']) {
+    const body = `{d: [], step: function() {}, fault: function() {}, result: function() { return 1; }, ${hook}: function() { throw new Error('boom'); }}`;
+    assert.equal(await error(body, { code: '0x60006000fd' }), `Error: boom at <loc>    in server-side tracer function '${hook}'`);
+  }
+  const code = '0x60006000600060006000' + '73' + sender.slice(2) + '6103e8f100';
+  for (const hook of ['enter', 'exit']) {
+    const body = `{enter: function() {}, exit: function() {}, fault: function() {}, result: function() { return 1; }, ${hook}: function() { throw 'plain'; }}`;
+    assert.equal(await error(body, { code }), `plain at <loc>    in server-side tracer function '${hook}'`);
+  }
+});
+
+test('memory: a tracer allocating without bound hits the worker memory limit; the next job runs', { timeout: 180_000 }, async () => {
+  const message = await error('{a: [], step: function() { for (;;) { this.a.push({ x: Math.random(), y: [1, 2, 3] }); } }, fault: function() {}, result: function() { return 1; }}', { timeoutMs: 120_000 });
+  assert.match(message, /memory limit/);
+  assert.equal(await result('{fault: function() {}, result: function() { return 2; }}'), 2);
+});

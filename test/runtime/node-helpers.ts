@@ -65,3 +65,28 @@ export const storeAndLogInitcode = '0x6014600c60003960146000f3' + '6000358060005
 export const storeAndLogRuntime = '0x6000358060005560005260206000a060206000f3';
 export const storeAndLogOps = ['PUSH1', 'CALLDATALOAD', 'DUP1', 'PUSH1', 'SSTORE', 'PUSH1', 'MSTORE', 'PUSH1', 'PUSH1', 'LOG0', 'PUSH1', 'PUSH1', 'RETURN'];
 export const word = (n: number) => '0x' + n.toString(16).padStart(64, '0');
+
+/** Like startNode, but keeps everything the node printed (to check that no secret appears in it). */
+export async function spawnNodeWithOutput(args: string[]): Promise<LocalNode & { output(): string }> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['dist/cli.js', 'node', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 60_000;
+  let match: RegExpExecArray | null = null;
+  while (!(match = /listening on (http:\/\/\S+) \((ws:\/\/\S+)\)/.exec(output))) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`node did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: match[1],
+    wsUrl: match[2],
+    output: () => output,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -14,6 +14,19 @@ prints the tracer's result as JSON. --config is passed to setup() as is (default
 
 class UsageError extends Error {}
 
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { tracer: { type: 'string' }, config: { type: 'string' }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
 function readText(file: string, what: string): string {
   try {
     return readFileSync(file, 'utf8');
@@ -27,12 +40,7 @@ export const replayCommand: Command = {
   async run(argv) {
     let job;
     try {
-      const { values, positionals } = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        strict: true,
-        options: { tracer: { type: 'string' }, config: { type: 'string' }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      });
+      const { values, positionals } = parseCommandLine(argv);
       if (values.help) {
         process.stdout.write(usage + '\n');
         return 0;
@@ -53,10 +61,23 @@ export const replayCommand: Command = {
       } catch (error) {
         throw error instanceof UsageError ? error : new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
       }
-      job = fixtureJob(fixture, file, readText(values.tracer, 'tracer'), values.config);
-      if (values.timeout !== undefined) job.timeoutMs = Math.max(0, parseGoDuration(values.timeout));
+      const tracer = readText(values.tracer, 'tracer');
+      let timeoutMs: number | undefined;
+      try {
+        timeoutMs = values.timeout === undefined ? undefined : Math.max(0, parseGoDuration(values.timeout));
+      } catch (error) {
+        throw new UsageError(`--timeout: ${(error as Error).message}`);
+      }
+      try {
+        job = fixtureJob(fixture, file, tracer, values.config);
+      } catch (error) {
+        process.stderr.write(`evm-tracer replay: ${(error as Error).message}\n`);
+        return 1;
+      }
+      if (timeoutMs !== undefined) job.timeoutMs = timeoutMs;
     } catch (error) {
-      process.stderr.write(`evm-tracer replay: ${(error as Error).message}\n\n${usage}\n`);
+      if (!(error instanceof UsageError)) throw error;
+      process.stderr.write(`evm-tracer replay: ${error.message}\n\n${usage}\n`);
       return 2;
     }
     const [outcome] = await runTraceJob(job);

@@ -1,0 +1,117 @@
+// Fork mode against a real third-party node: anvil is the upstream. Its transaction, traced by the local
+// node with an opcode-listing tracer, must list the same opcodes as anvil's own structLogs; state is read
+// lazily from anvil (also synchronously, for the tracer's db), and local transactions run on top of it.
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import type { LocalNode } from '../../core/local-node';
+import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
+import type { RunningNode } from '../support/nodes/process';
+import { call, opcodeTracer, startNode, storeAndLogInitcode, storeAndLogOps, word } from './node-helpers';
+
+async function receipt(url: string, hash: string): Promise<{ contractAddress: string | null; blockNumber: string; status: string }> {
+  // anvil may not have the receipt the instant eth_sendTransaction returns.
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const found = await call<{ contractAddress: string | null; blockNumber: string; status: string } | null>(url, 'eth_getTransactionReceipt', [hash]);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no receipt for ${hash}`);
+}
+
+/** An HTTP proxy in front of the upstream that refuses eth_getProof and records every request body. */
+async function recordingProxy(target: string): Promise<{ url: string; bodies: unknown[]; close(): Promise<void> }> {
+  const bodies: unknown[] = [];
+  const server: Server = createServer(async (request, response) => {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of request) chunks.push(chunk as Uint8Array);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const body = JSON.parse(text) as { method?: string; id?: unknown } | Array<{ method?: string; id?: unknown }>;
+    bodies.push(body);
+    const items = Array.isArray(body) ? body : [body];
+    if (items.some((item) => item.method === 'eth_getProof')) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ jsonrpc: '2.0', id: items[0].id, error: { code: -32601, message: 'eth_getProof is not available' } }));
+      return;
+    }
+    const upstream = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+    response.writeHead(upstream.status, { 'content-type': 'application/json' });
+    response.end(await upstream.text());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    bodies,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('fork mode with anvil as the upstream', { skip: anvilAvailable() ? false : 'anvil binary not installed (npm ci installs @foundry-rs/anvil)' }, () => {
+  let anvil: RunningNode;
+  let proxy: Awaited<ReturnType<typeof recordingProxy>>;
+  let node: LocalNode;
+  let deployHash: string;
+  let accounts: string[];
+  let contract: string;
+  let storeHash: string;
+
+  before(async () => {
+    anvil = await startAnvil({ args: ['--steps-tracing'] });
+    accounts = await call<string[]>(anvil.url, 'eth_accounts');
+    deployHash = await call<string>(anvil.url, 'eth_sendTransaction', [{ from: accounts[0], data: storeAndLogInitcode }]);
+    contract = (await receipt(anvil.url, deployHash)).contractAddress!;
+    storeHash = await call<string>(anvil.url, 'eth_sendTransaction', [{ from: accounts[0], to: contract, data: word(42) }]);
+    assert.equal((await receipt(anvil.url, storeHash)).status, '0x1');
+    proxy = await recordingProxy(anvil.url);
+    node = await startNode(['--fork', proxy.url]);
+  });
+  after(async () => {
+    await node?.stop();
+    await proxy?.close();
+    await anvil?.stop();
+  });
+
+  test("upstream transactions traced locally list the same opcodes as anvil's structLogs", async () => {
+    const anvilOps = async (hash: string) =>
+      (await call<{ structLogs: Array<{ op: string }> }>(anvil.url, 'debug_traceTransaction', [hash])).structLogs.map((log) => log.op);
+    const stored = await anvilOps(storeHash);
+    assert.deepEqual(stored, storeAndLogOps, 'anvil itself ran the expected code');
+    assert.deepEqual(await call(node.url, 'debug_traceTransaction', [storeHash, { tracer: opcodeTracer }]), stored);
+    const deployed = await anvilOps(deployHash);
+    assert.ok(deployed.length > 0);
+    assert.deepEqual(await call(node.url, 'debug_traceTransaction', [deployHash, { tracer: opcodeTracer }]), deployed);
+  });
+
+  test('the upstream was read without eth_getProof, with JSON-RPC batches', () => {
+    const calls = proxy.bodies.flatMap((body) => (Array.isArray(body) ? body : [body])) as Array<{ method: string }>;
+    assert.ok(!calls.some((c) => c.method === 'eth_getProof'));
+    assert.ok(calls.some((c) => c.method === 'eth_getStorageAt') && calls.some((c) => c.method === 'eth_getCode'));
+    assert.ok(proxy.bodies.some((body) => Array.isArray(body) && body.length >= 3), 'an account read travels as one batch');
+  });
+
+  test("the tracer's db reads upstream accounts the EVM never touched (synchronous fetch)", async () => {
+    const untouched = accounts[5];
+    const tracer = `{step: function() {}, fault: function() {}, result: function(ctx, db) { return db.getBalance(toAddress("${untouched}")).toString(16); }}`;
+    const balance = await call<string>(anvil.url, 'eth_getBalance', [untouched, 'latest']);
+    assert.equal('0x' + (await call<string>(node.url, 'debug_traceTransaction', [storeHash, { tracer }])), balance);
+  });
+
+  test('eth_* read the upstream state lazily at the fork block', async () => {
+    assert.equal(await call(node.url, 'eth_chainId'), '0xa86a', "the upstream's chain id");
+    assert.equal(await call(node.url, 'eth_getStorageAt', [contract, '0x0', 'latest']), word(42));
+    assert.equal(await call(node.url, 'eth_getBalance', [accounts[1], 'latest']), await call(anvil.url, 'eth_getBalance', [accounts[1], 'latest']));
+    assert.equal(await call(node.url, 'eth_call', [{ to: contract, data: word(9) }, 'latest']), word(9));
+    const forkBlock = await call<string>(anvil.url, 'eth_blockNumber');
+    assert.equal(await call(node.url, 'eth_blockNumber'), forkBlock);
+  });
+
+  test('a local transaction runs on top of the forked state and is traced locally', async () => {
+    const [devAccount] = await call<string[]>(node.url, 'eth_accounts');
+    const hash = await call<string>(node.url, 'eth_sendTransaction', [{ from: devAccount, to: contract, data: word(7) }]);
+    assert.equal((await receipt(node.url, hash)).status, '0x1');
+    assert.equal(await call(node.url, 'eth_getStorageAt', [contract, '0x0', 'latest']), word(7));
+    assert.equal(await call(anvil.url, 'eth_getStorageAt', [contract, '0x0', 'latest']), word(42), 'the upstream is untouched');
+    assert.deepEqual(await call(node.url, 'debug_traceTransaction', [hash, { tracer: opcodeTracer }]), storeAndLogOps);
+  });
+});

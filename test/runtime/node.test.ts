@@ -85,7 +85,7 @@ describe('dev node', () => {
     const common = createCustomCommon({ chainId: 43112 }, Mainnet, { hardfork: 'prague' });
     const gasPrice = BigInt(await call<string>(node.url, 'eth_gasPrice'));
     const tx = createFeeMarket1559Tx(
-      { nonce: 0n, to: contract, data: hexToBytes(word(5) as `0x${string}`), gasLimit: 100_000n, maxFeePerGas: gasPrice * 2n, maxPriorityFeePerGas: 1n },
+      { nonce: 0n, to: contract as `0x${string}`, data: hexToBytes(word(5) as `0x${string}`), gasLimit: 100_000n, maxFeePerGas: gasPrice * 2n, maxPriorityFeePerGas: 1n },
       { common },
     ).sign(second.privateKey);
     const raw = bytesToHex(tx.serialize());

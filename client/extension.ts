@@ -1,11 +1,26 @@
-// Extension entry: starts the language server for `evm-tracer` documents.
+// Extension entry: starts the language server for `evm-tracer` documents and wires the commands, the
+// CodeLens, the node status bar item and the result panels. Everything heavy (node access, the tracer
+// parser, the local node) loads on first use, so activation stays light.
 import * as path from 'node:path';
-import type { ExtensionContext } from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import * as vscode from 'vscode';
+import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import { TracerCodeLens } from './code-lens';
+import { commands } from './commands/index';
+import type { Ctx } from './ctx';
+import { LocalNodeManager } from './local-node';
+import { Nodes } from './nodes';
+import { ReadonlyDocs } from './readonly-docs';
+import { createNodeStatus } from './status-bar';
+import { TraceRunner } from './trace/run';
+import type { ViewState } from './webview/messages';
+import { RESULT_VIEW_TYPE, ResultPanel } from './webview/panel';
 
 let client: LanguageClient | undefined;
+let localNode: LocalNodeManager | undefined;
 
-export async function activate(context: ExtensionContext): Promise<void> {
+/** Starts the language server; the client library loads after activate() returns (it is most of the bundle). */
+async function startLanguageClient(context: vscode.ExtensionContext): Promise<LanguageClient> {
+  const { LanguageClient, TransportKind } = await import('vscode-languageclient/node');
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -13,11 +28,58 @@ export async function activate(context: ExtensionContext): Promise<void> {
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'evm-tracer' }],
+    synchronize: { configurationSection: 'evmTracer' },
   };
-  client = new LanguageClient('evmTracer', 'EVM Tracer', serverOptions, clientOptions);
-  await client.start();
+  const started = new LanguageClient('evmTracer', 'EVM Tracer', serverOptions, clientOptions);
+  client = started;
+  await started.start();
+  return started;
+}
+
+export function activate(context: vscode.ExtensionContext): void {
+  const log = vscode.window.createOutputChannel('EVM Tracer', { log: true });
+  localNode = new LocalNodeManager(context.asAbsolutePath(path.join('dist', 'cli.js')), log);
+  const nodes = new Nodes(context.secrets, localNode);
+  const languageClient = startLanguageClient(context);
+  languageClient.catch((error: unknown) => log.error(`the language server did not start: ${String(error)}`));
+  const docs = new ReadonlyDocs();
+  const traces = new TraceRunner({ extensionUri: context.extensionUri, nodes, log, state: context.workspaceState });
+  const ctx: Ctx = { extension: context, log, nodes, localNode, traces, docs, languageClient: () => languageClient };
+
+  context.subscriptions.push(
+    log,
+    localNode,
+    docs,
+    createNodeStatus(nodes, localNode),
+    vscode.languages.registerCodeLensProvider({ language: 'evm-tracer' }, new TracerCodeLens()),
+    vscode.window.registerWebviewPanelSerializer(RESULT_VIEW_TYPE, {
+      async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: ViewState | undefined) {
+        if (!state?.spec) return panel.dispose();
+        ResultPanel.revive(panel, context.extensionUri, state, { rerun: (spec, from) => void traces.run(spec, from) });
+      },
+    }),
+    ...Object.entries(commands).map(([id, load]) =>
+      vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+        try {
+          return await (await load())(ctx)(...args);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          log.error(`${id}: ${message}`);
+          // Called with arguments: a program (CodeLens, test) wants the failure; from the palette: tell the user.
+          if (args.length > 0 && !(args.length === 1 && isCodeLensArgument(args[0]))) throw error;
+          void vscode.window.showErrorMessage(`EVM Tracer: ${message}`);
+          return undefined;
+        }
+      }),
+    ),
+  );
+}
+
+/** The CodeLens passes only `{ uri }`: its failures are shown to the user rather than thrown. */
+function isCodeLensArgument(arg: unknown): boolean {
+  return typeof arg === 'object' && arg !== null && Object.keys(arg).length === 1 && 'uri' in arg;
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
+  await Promise.all([client?.stop(), localNode?.stop()]);
 }

@@ -15,9 +15,15 @@ export function tracerBaseName(uri: vscode.Uri): string {
   return (uri.path.split('/').pop() ?? '').replace(/\.tracer\.js$|\.js$/, '');
 }
 
+/** The companion file `<name><suffix>` beside `<name>.tracer.js`, if it exists. */
+export async function ownCompanion(tracer: vscode.Uri, suffix: string): Promise<vscode.Uri | undefined> {
+  const [first] = await companionFiles(tracer, suffix);
+  return first && first.path.endsWith(`/${tracerBaseName(tracer)}${suffix}`) ? first : undefined;
+}
+
 /**
- * Companion files with `suffix` (e.g. `.call.json`) in the tracer's folder: the one named after the tracer
- * first, then the others in name order.
+ * Files with `suffix` (e.g. `.call.json`) in the tracer's folder: the one named after the tracer first,
+ * then the others in name order.
  */
 export async function companionFiles(tracer: vscode.Uri, suffix: string): Promise<vscode.Uri[]> {
   const folder = vscode.Uri.joinPath(tracer, '..');

@@ -1,0 +1,11 @@
+// Hidden commands for the VS Code test suites: they read what the UI shows, through the same messages
+// the UI uses (hidden from the command palette in package.json).
+import { ResultPanel } from '../webview/panel';
+import type { RenderedContent } from '../webview/messages';
+import type { CommandFactory } from './command';
+
+/** What the most recent result panel's webview rendered. */
+export const lastResultView: CommandFactory = () => async (): Promise<RenderedContent | undefined> => ResultPanel.last?.query();
+
+/** The folder of the extension's logs (the "EVM Tracer" output channel's file is under it). */
+export const logFolder: CommandFactory = (ctx) => (): string => ctx.extension.logUri.fsPath;

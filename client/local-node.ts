@@ -1,0 +1,53 @@
+// The built-in local node: started on the first trace that needs it (or by command), stopped with the
+// extension. A failed start is forgotten so that the next attempt starts afresh.
+import * as vscode from 'vscode';
+import type { LocalNode } from '../core/local-node';
+
+export class LocalNodeManager implements vscode.Disposable {
+  private starting: Promise<LocalNode> | undefined;
+  private running: LocalNode | undefined;
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly cliPath: string,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  get url(): string | undefined {
+    return this.running?.url;
+  }
+
+  ensure(): Promise<LocalNode> {
+    this.starting ??= this.start().catch((error: unknown) => {
+      this.starting = undefined;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  private async start(): Promise<LocalNode> {
+    const { launchLocalNode } = await import('../core/local-node');
+    const node = await launchLocalNode({ cliPath: this.cliPath });
+    this.running = node;
+    this.log.info(`local node listening on ${node.url}`);
+    this.changed.fire();
+    return node;
+  }
+
+  async stop(): Promise<void> {
+    const starting = this.starting;
+    this.starting = undefined;
+    this.running = undefined;
+    if (!starting) return;
+    const node = await starting.catch(() => undefined);
+    await node?.stop();
+    this.log.info('local node stopped');
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    void this.stop();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,25 @@
+// The selected node in the status bar (name, network, chain id); a click switches nodes.
+import * as vscode from 'vscode';
+import { config } from './config';
+import type { LocalNodeManager } from './local-node';
+import type { Nodes } from './nodes';
+
+export function createNodeStatus(nodes: Nodes, localNode: LocalNodeManager): vscode.Disposable {
+  const item = vscode.window.createStatusBarItem('evmTracer.node', vscode.StatusBarAlignment.Left, 50);
+  item.name = 'EVM Tracer node';
+  item.command = 'evmTracer.selectNode';
+  const update = (): void => {
+    const node = nodes.selected();
+    item.text = `$(server) ${nodes.describe(node)}`;
+    item.tooltip = `EVM Tracer: traces run on ${node.name} (${node.url}). Click to switch nodes.`;
+  };
+  update();
+  item.show();
+  return vscode.Disposable.from(
+    item,
+    localNode.onDidChange(update),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (config.affects(event, 'nodes') || config.affects(event, 'selectedNode')) update();
+    }),
+  );
+}

@@ -1,0 +1,130 @@
+// Runs a trace through core's runTrace (flattening, request, node errors mapped to the tracer file) with
+// progress, Cancel and the configured time-out; logs it (masked) and shows the outcome in a result panel.
+import * as vscode from 'vscode';
+import { displayUrl, maskSecrets, type Endpoint } from '../../core/rpc/endpoint';
+import { formatBytes, NodeError } from '../../core/rpc/errors';
+import { config } from '../config';
+import type { Nodes } from '../nodes';
+import type { OutcomeView, RequestSummary, TraceErrorView, ViewState } from '../webview/messages';
+import { ResultPanel } from '../webview/panel';
+import { describeTarget, METHOD_NAMES, tracerName, type TraceSpec } from './spec';
+
+const LAST_TRACE_KEY = 'evmTracer.lastTrace';
+
+export interface TraceRunnerDeps {
+  extensionUri: vscode.Uri;
+  nodes: Nodes;
+  log: vscode.LogOutputChannel;
+  state: vscode.Memento;
+}
+
+export class TraceRunner {
+  private readonly running = new Set<AbortController>();
+
+  constructor(private readonly deps: TraceRunnerDeps) {}
+
+  get lastSpec(): TraceSpec | undefined {
+    return this.deps.state.get<TraceSpec>(LAST_TRACE_KEY);
+  }
+
+  /** Aborts every running trace (the Cancel buttons and the "Cancel Running Traces" command). */
+  cancelAll(): number {
+    const count = this.running.size;
+    for (const controller of this.running) controller.abort();
+    return count;
+  }
+
+  /** Runs `spec`, showing it in `panel` (re-run) or a new panel; resolves with what the panel shows. */
+  async run(spec: TraceSpec, panel?: ResultPanel): Promise<ViewState> {
+    const node = this.deps.nodes.find(spec.nodeName);
+    if (!node) throw new Error(`No node named "${spec.nodeName}": add it with "EVM Tracer: Add Node" or select another.`);
+    await this.deps.state.update(LAST_TRACE_KEY, spec);
+    const method = METHOD_NAMES[spec.target.kind];
+    const request: RequestSummary = {
+      method,
+      tracerName: tracerName(spec),
+      nodeName: node.name,
+      maskedUrl: node.url,
+      target: describeTarget(spec.target),
+      tracerConfig: spec.tracerConfig,
+    };
+    const running: ViewState = { spec, request, outcome: { status: 'running', startedAt: Date.now() } };
+    const view = panel && !panel.isDisposed ? panel : ResultPanel.create(this.deps.extensionUri, running, { rerun: (again, from) => void this.run(again, from) });
+    view.update(running);
+    view.reveal();
+
+    const controller = new AbortController();
+    this.running.add(controller);
+    const cancelFromPanel = view.onCancel(() => controller.abort());
+    try {
+      const state = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `EVM Tracer: ${method} on ${node.name}`, cancellable: true },
+        (_progress, token) => {
+          token.onCancellationRequested(() => controller.abort());
+          return this.execute(spec, request, controller.signal, (endpoint) => view.update({ ...running, request: { ...request, maskedUrl: displayUrl(endpoint) } }));
+        },
+      );
+      view.update(state);
+      return state;
+    } finally {
+      cancelFromPanel.dispose();
+      this.running.delete(controller);
+    }
+  }
+
+  private async execute(spec: TraceSpec, request: RequestSummary, signal: AbortSignal, connected: (endpoint: Endpoint) => void): Promise<ViewState> {
+    const { nodes, log } = this.deps;
+    const started = performance.now();
+    let endpoint: Endpoint | undefined;
+    const elapsed = (): number => performance.now() - started;
+    // Loaded on the first trace, not at activation: they bring the tracer parser and the transports.
+    const [{ createRpcClient }, core, { TracerNodeError }] = await Promise.all([
+      import('../../core/rpc/client'),
+      import('../../core/trace/requests'),
+      import('../../core/trace/node-positions'),
+    ]);
+    /** An error as the panel shows it: NodeErrors keep their kind and explanation; any text is masked. */
+    const errorView = (error: unknown): TraceErrorView => {
+      const mask = (text: string): string => (endpoint ? maskSecrets(text, endpoint) : text);
+      if (error instanceof NodeError) {
+        const position = error instanceof TracerNodeError ? error.positions[0] : undefined;
+        return { kind: error.kind, message: mask(error.message), explanation: mask(error.explanation), position };
+      }
+      if (error instanceof core.TracerSourceError) {
+        return { kind: 'tracer', message: error.message, explanation: 'Fix the tracer (see the Problems panel) and run it again.', position: error.diagnostics[0]?.range.start };
+      }
+      return { kind: 'error', message: mask(error instanceof Error ? error.message : String(error)) };
+    };
+    try {
+      const node = nodes.find(spec.nodeName);
+      if (!node) throw new Error(`No node named "${spec.nodeName}".`);
+      endpoint = await nodes.endpoint(node);
+      request = { ...request, maskedUrl: displayUrl(endpoint) };
+      connected(endpoint);
+      log.debug(`${METHOD_NAMES[spec.target.kind]} on ${request.nodeName} (${request.maskedUrl}): sending`);
+      const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(spec.tracerUri));
+      const client = createRpcClient(endpoint, { log: (line: string) => log.trace(line) });
+      let result: unknown;
+      try {
+        result = await core.runTrace(client, spec.target, document.getText(), {
+          fileName: request.tracerName,
+          tracerConfig: spec.tracerConfig === undefined ? undefined : (JSON.parse(spec.tracerConfig) as unknown),
+          timeout: `${config.traceTimeoutSeconds()}s`,
+          signal,
+        });
+      } finally {
+        await client.close();
+      }
+      const json = JSON.stringify(result) ?? 'null';
+      const bytes = Buffer.byteLength(json, 'utf8');
+      log.info(`${METHOD_NAMES[spec.target.kind]} on ${request.nodeName} (${request.maskedUrl}): ${Math.round(elapsed())} ms, ${formatBytes(bytes)}`);
+      return { spec, request, outcome: { status: 'done', json, bytes, durationMs: elapsed() } };
+    } catch (error) {
+      const view = errorView(error);
+      log.warn(`${METHOD_NAMES[spec.target.kind]} on ${request.nodeName} (${request.maskedUrl}) failed after ${Math.round(elapsed())} ms: ${view.kind}: ${view.message}`);
+      const outcome: OutcomeView = { status: 'failed', error: view, durationMs: elapsed() };
+      return { spec, request, outcome };
+    }
+  }
+}
+

@@ -1,0 +1,81 @@
+// A node behind HTTP Basic auth (the project's local node started with --basic), with its password in
+// SecretStorage only: tracing works, a wrong password is explained, and the password shows up nowhere.
+import * as assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
+import * as vscode from 'vscode';
+import { launchLocalNode, type LocalNode } from '../../../core/local-node';
+import { waitFor } from '../lib/workspace';
+import { describe, extensionPath, renderedResult, traceCall } from './ext-helpers';
+
+const NODE_NAME = 'basic-auth node (test)';
+const USERNAME = 'tracer-test';
+
+function logFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? logFiles(path) : name.endsWith('.log') ? [path] : [];
+  });
+}
+
+suite('a Basic-auth node', () => {
+  const password = `pw-${randomBytes(12).toString('hex')}`;
+  const forms = [password, Buffer.from(`${USERNAME}:${password}`).toString('base64')];
+  let node: LocalNode | undefined;
+
+  suiteSetup(async () => {
+    node = await launchLocalNode({ cliPath: join(extensionPath(), 'dist/cli.js'), args: ['--basic', `${USERNAME}:${password}`] });
+    await vscode.commands.executeCommand('evmTracer.addNode', { name: NODE_NAME, url: node.url, auth: 'basic', username: USERNAME, secret: password, network: 43112 });
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('evmTracer.removeNode', NODE_NAME);
+    await node?.stop();
+  });
+
+  test('the password lives in SecretStorage, not in settings', () => {
+    const nodes = vscode.workspace.getConfiguration('evmTracer').get<unknown[]>('nodes');
+    const text = JSON.stringify(nodes);
+    assert.match(text, new RegExp(USERNAME));
+    for (const form of forms) assert.ok(!text.includes(form), 'the password is in settings');
+  });
+
+  test('Trace Call with the stored password returns the result', async () => {
+    const state = await traceCall('ops.tracer.js', { node: NODE_NAME, tracerConfig: null });
+    assert.equal(state.outcome.status, 'done', describe(state));
+    const view = await renderedResult();
+    assert.deepEqual(JSON.parse(view.resultJson ?? 'null'), { ops: ['PUSH1', 'PUSH1', 'MSTORE', 'STOP'] });
+    for (const form of forms) {
+      assert.ok(!JSON.stringify(state).includes(form), 'the password is in the panel state');
+      assert.ok(!JSON.stringify(view).includes(form), 'the password is in the rendered panel');
+    }
+  });
+
+  test('a wrong password is reported as unauthorized', async () => {
+    await vscode.commands.executeCommand('evmTracer.editNode', NODE_NAME, { secret: 'not-the-password' });
+    try {
+      const state = await traceCall('ops.tracer.js', { node: NODE_NAME, tracerConfig: null });
+      assert.equal(state.outcome.status, 'failed', describe(state));
+      if (state.outcome.status === 'failed') assert.equal(state.outcome.error.kind, 'unauthorized', describe(state));
+    } finally {
+      await vscode.commands.executeCommand('evmTracer.editNode', NODE_NAME, { secret: password });
+    }
+  });
+
+  test('no log file holds the password', async () => {
+    const folder = await vscode.commands.executeCommand<string>('evmTracer._test.logFolder');
+    // The output channel's file is somewhere under the extension host's log folder.
+    const root = dirname(folder);
+    const ours = await waitFor('the trace to be logged', () => {
+      const files = logFiles(root).filter((file) => readFileSync(file, 'utf8').includes(`debug_traceCall on ${NODE_NAME}`));
+      return files.length > 0 && files;
+    });
+    assert.ok(ours.length > 0);
+    for (const file of logFiles(root)) {
+      const text = readFileSync(file, 'utf8');
+      for (const form of forms) assert.ok(!text.includes(form), `${file} holds the password`);
+    }
+  });
+});

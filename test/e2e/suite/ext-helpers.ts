@@ -1,0 +1,50 @@
+// Shared by the extension's VS Code suites: fixture URIs, driving the trace commands without prompts, and
+// reading what the result panel rendered (through the webview's own messages).
+import * as vscode from 'vscode';
+import type { RenderedContent, ViewState } from '../../../client/webview/messages';
+import { waitFor } from '../lib/workspace';
+
+export const extensionId = 'evm-tracer-studio.evm-tracer-studio';
+export const LOCAL_NODE = 'Local (in-process EVM)';
+
+export function extensionPath(): string {
+  const extension = vscode.extensions.getExtension(extensionId);
+  if (!extension) throw new Error(`extension ${extensionId} is not installed`);
+  return extension.extensionPath;
+}
+
+export function fixtureUri(name: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('no workspace folder open');
+  return vscode.Uri.joinPath(folder.uri, name);
+}
+
+/** Runs Trace Call on `tracer` (its `*.call.json` beside it supplies the call) without any prompt. */
+export async function traceCall(tracer: string, options: { node: string; tracerConfig?: string | null }): Promise<ViewState> {
+  const state = await vscode.commands.executeCommand<ViewState | undefined>('evmTracer.traceCall', {
+    uri: fixtureUri(tracer).toString(),
+    block: 'latest',
+    node: options.node,
+    tracerConfig: options.tracerConfig,
+  });
+  if (!state) throw new Error('Trace Call returned nothing');
+  return state;
+}
+
+/** What the most recent result panel shows once it has finished (asks the webview itself). */
+export function renderedResult(): Promise<RenderedContent> {
+  let last: RenderedContent | undefined;
+  return waitFor(
+    'the result panel to render the outcome',
+    async () => {
+      last = await vscode.commands.executeCommand<RenderedContent | undefined>('evmTracer._test.lastResultView');
+      return last && last.status !== 'running' && (last.resultJson !== undefined || last.errorText !== undefined) ? last : undefined;
+    },
+    { describeLast: () => JSON.stringify(last) },
+  );
+}
+
+/** Outcome details for assertion messages. */
+export function describe(state: ViewState): string {
+  return JSON.stringify(state.outcome);
+}

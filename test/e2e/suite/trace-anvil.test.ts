@@ -1,0 +1,44 @@
+// Tracing on anvil (a third-party node that runs JS tracers), added as a node through the Add Node command.
+import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
+import * as vscode from 'vscode';
+import { startNodeProcess, type RunningNode } from '../../support/nodes/process';
+import { describe, extensionPath, renderedResult, traceCall } from './ext-helpers';
+
+const NODE_NAME = 'anvil (test)';
+
+suite('trace on anvil', function () {
+  let anvil: RunningNode | undefined;
+
+  suiteSetup(async function () {
+    const binary = join(extensionPath(), 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil');
+    if (!existsSync(binary)) {
+      console.warn(`SKIPPED: anvil is not installed (${binary})`);
+      this.skip();
+    }
+    anvil = await startNodeProcess('anvil', binary, (port) => ['--host', '127.0.0.1', '--port', String(port), '--chain-id', '43114']);
+    await vscode.commands.executeCommand('evmTracer.addNode', { name: NODE_NAME, url: anvil.url, auth: 'none', network: 43114 });
+  });
+
+  suiteTeardown(async () => {
+    if (anvil) await vscode.commands.executeCommand('evmTracer.removeNode', NODE_NAME);
+    await anvil?.stop();
+  });
+
+  test('Trace Call on anvil shows the same result as the local node', async () => {
+    const state = await traceCall('ops.tracer.js', { node: NODE_NAME, tracerConfig: null });
+    assert.equal(state.outcome.status, 'done', describe(state));
+    const view = await renderedResult();
+    assert.deepEqual(JSON.parse(view.resultJson ?? 'null'), { ops: ['PUSH1', 'PUSH1', 'MSTORE', 'STOP'] });
+    assert.ok(view.header.some((line) => line.includes(NODE_NAME) && line.includes(anvil!.url.replace(/\/$/, ''))), view.header.join('\n'));
+  });
+
+  test('Check Node Support reports anvil as supported on chain 43114', async () => {
+    const report = await vscode.commands.executeCommand<{ status: string; chainId?: number; chainIdMatches?: boolean }>('evmTracer.checkSupport', NODE_NAME);
+    assert.equal(report.status, 'supported', JSON.stringify(report));
+    assert.equal(report.chainId, 43114);
+    assert.equal(report.chainIdMatches, true);
+  });
+});

@@ -1,0 +1,7 @@
+{
+  fault: function (log, db) {},
+  result: function (ctx, db) {
+    var missing;
+    return missing.value;
+  }
+}

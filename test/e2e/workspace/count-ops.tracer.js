@@ -1,0 +1,12 @@
+// Counts opcodes by name.
+{
+  counts: {},
+  step: function (log, db) {
+    var name = log.op.toString(); /* the opcode */
+    this.counts[name] = (this.counts[name] || 0) + 1;
+  },
+  fault: function (log, db) {},
+  result: function (ctx, db) {
+    return this.counts;
+  }
+}

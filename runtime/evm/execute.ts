@@ -147,7 +147,10 @@ async function traceOne(
   const events = createTxTracer(host, state.reader);
   const evmEvents = vm.evm.events!;
   const onAfterTx = (result: { totalGasSpent: bigint }) => host.setContext({ gasUsed: Number(result.totalGasSpent) });
-  evmEvents.on('step', events.step);
+  // Steps are only needed for step hooks and for call types of enter/exit; without either, the EVM runs
+  // at full speed (and geth's `log` stays unfilled, as for a tracer with no step).
+  const needSteps = host.hasStep || host.hasEnterExit;
+  if (needSteps) evmEvents.on('step', events.step);
   evmEvents.on('beforeMessage', events.beforeMessage);
   evmEvents.on('afterMessage', events.afterMessage);
   evmEvents.on('newContract', events.newContract as never);

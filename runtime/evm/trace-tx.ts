@@ -4,7 +4,7 @@
 // synthesized SELFDESTRUCT), call types inferred from the parent's last opcode.
 import type { InterpreterStep, Message, EVMResult } from '@ethereumjs/evm';
 import { bigIntToUnpaddedBytes, generateAddress, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
-import type { TracerHost } from '../host/tracer-host';
+import { emptyStep, type TracerHost } from '../host/tracer-host';
 import type { EnterView, FrameView, StateReader, StepView } from '../host/views';
 import { failsDuringExecution, gethError } from './errors';
 import { stackError } from './stack-limits';
@@ -168,8 +168,9 @@ export function createTxTracer(host: TracerHost, state: StateReader): TxTraceEve
       // ethereumjs reports a failed code deposit (after a clean RETURN of init code) as plain out of gas.
       const depositFailed = raw === 'out of gas' && frame.isCreate && last?.op === RETURN && last.error === undefined;
       const error = raw === undefined ? undefined : depositFailed ? 'contract creation code storage out of gas' : last?.error ?? gethError(raw, last?.op);
-      if (raw !== undefined && last && last.error === undefined && !frame.childSinceStep && failsDuringExecution(raw)) {
-        host.fault({ ...last, error });
+      if (raw !== undefined && last?.error === undefined && !frame.childSinceStep && failsDuringExecution(raw)) {
+        // Without a step hook geth never fills `log` in, so fault sees an empty one.
+        host.fault({ ...(last ?? emptyStep), error });
       }
       const output = exec.returnValue ?? new Uint8Array(0);
       if (frame.isTop) {

@@ -26,7 +26,11 @@ function stub() {
     construct: () => stub(),
   });
 }
-const vscode = stub();
+// The module object itself needs real keys: the bundle copies them into its namespace object.
+const names = ['window', 'workspace', 'commands', 'languages', 'env', 'extensions', 'l10n', 'Uri', 'EventEmitter', 'Disposable',
+  'StatusBarAlignment', 'ProgressLocation', 'ViewColumn', 'Range', 'Position', 'CodeLens', 'ConfigurationTarget', 'FileType',
+  'CancellationTokenSource', 'DiagnosticSeverity', 'version'];
+const vscode = Object.fromEntries(names.map((name) => [name, stub()]));
 const load = Module._load;
 Module._load = function (request, ...rest) { return request === 'vscode' ? vscode : load.call(this, request, ...rest); };
 const root = process.argv[1];

@@ -1,6 +1,5 @@
 {
   pre: {},
-  created: {},
   sender: null,
   target: null,
   senderBalance: null,
@@ -50,18 +49,13 @@
     } else if (op === 'CALL' || op === 'CALLCODE' || op === 'DELEGATECALL' || op === 'STATICCALL') {
       this.lookup(toAddress(log.stack.peek(1).toString(16)), db);
     } else if (op === 'CREATE') {
-      this.markCreated(toContract(addr, db.getNonce(addr)), db);
+      this.lookup(toContract(addr, db.getNonce(addr)), db);
     } else if (op === 'CREATE2') {
       var offset = log.stack.peek(1).valueOf();
       var size = log.stack.peek(2).valueOf();
       var salt = log.stack.peek(3).toString(16);
-      this.markCreated(toContract2(addr, salt, log.memory.slice(offset, offset + size)), db);
+      this.lookup(toContract2(addr, salt, log.memory.slice(offset, offset + size)), db);
     }
-  },
-
-  markCreated: function (addr, db) {
-    this.created[toHex(addr)] = true;
-    this.lookup(addr, db);
   },
 
   fault: function (log, db) {
@@ -92,7 +86,6 @@
       }
     }
     if (ctx.type === 'CREATE' && this.pre[to] !== undefined) {
-      this.created[to] = true;
       this.pre[to].nonce = 0;
       this.pre[to].code = '0x';
     }
@@ -109,9 +102,6 @@
     for (var key in this.pre) {
       var account = this.pre[key];
       var empty = account.balance.isZero() && account.nonce === 0 && account.code === '0x';
-      if (this.created[key] && empty) {
-        continue;
-      }
       if (empty && !this.includeEmpty) {
         continue;
       }

@@ -2,6 +2,7 @@
 // and timestamp, and the chain id. geth reads config keys case-insensitively (`IstanbulBlock` works).
 import { createCustomCommon, Hardfork, Mainnet, type Common } from '@ethereumjs/common';
 import type { GethChainConfig } from '../trace/job';
+import { noKzg } from './no-kzg';
 
 /** Forks in activation order: the geth config key and the ethereumjs hardfork it switches on. */
 const forks: Array<[key: string, hardfork: string]> = [
@@ -61,5 +62,8 @@ export function chainIdOf(config: GethChainConfig): bigint {
 }
 
 export function commonFor(config: GethChainConfig, number: bigint, timestamp: bigint): Common {
-  return createCustomCommon({ chainId: Number(chainIdOf(config)) }, Mainnet, { hardfork: hardforkAt(config, number, timestamp) });
+  return createCustomCommon({ chainId: Number(chainIdOf(config)) }, Mainnet, {
+    hardfork: hardforkAt(config, number, timestamp),
+    customCrypto: { kzg: noKzg },
+  });
 }

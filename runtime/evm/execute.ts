@@ -56,7 +56,7 @@ function blockchainFor(job: TraceJob): EVMMockBlockchainInterface {
   return chain;
 }
 
-function callTx(call: CallObject, common: Common): TypedTransaction {
+export function callTx(call: CallObject, common: Common): TypedTransaction {
   const from = createAddressFromString(hex(call.from ?? '0x0000000000000000000000000000000000000000'));
   const gasPrice = toBigInt(call.gasPrice);
   const fields = {

@@ -69,11 +69,12 @@ const sets: Array<{ folder: string; tracer: string; normalise: (r: never) => unk
 
 /** Fixtures the shipped JS tracers do not yet reproduce, each with its cause. Reported as TODO, not passed. */
 const knownDifferences: Record<string, string> = {
-  'prestate_tracer/blob_tx.json': 'ethereumjs needs a KZG library to decode a blob (type 3) transaction; none is bundled',
+  'prestate_tracer/blob_tx.json':
+    'no opcode runs, so the sender balance is rebuilt from ctx alone, and a JS tracer is not told the base fee or blob fee it paid (ctx.gasPrice is the tip)',
   'prestate_tracer/7702_delegate.json': 'the native tracer reads authority accounts before the EIP-7702 authorizations apply; a JS tracer has no hook that early',
   'prestate_tracer/setcode_tx.json': 'the native tracer reads authority accounts before the EIP-7702 authorizations apply; a JS tracer has no hook that early',
-  'prestate_tracer/create_create.json': 'the JS prestate tracer reconstructs the sender balance from in-transaction reads; not yet right for this nested-create case',
-  'prestate_tracer/enable_empty.json': 'the JS prestate tracer reconstructs a nonce from in-transaction reads; not yet right for this case',
+  'prestate_tracer/create_create.json':
+    'the transaction uses all its gas, so the base fee the sender paid cannot be measured from balances during execution, and a JS tracer is not told the base fee',
 };
 
 if (!existsSync(root)) {

@@ -9,8 +9,8 @@ import { createVM, runTx, type RunTxResult } from '@ethereumjs/vm';
 import { dumpState } from '../state/dump';
 import { createStateManager } from '../state/create';
 import { commonFor } from '../evm/common';
+import { callTx } from '../evm/execute';
 import type { AllocAccount, CallObject, TraceBlock, TraceJob } from '../trace/job';
-import { callHasNoFee, txFromCall } from './call-tx';
 import type { DevAccount } from './dev-accounts';
 import type { GenesisSpec } from './genesis';
 import { checkTransaction } from './tx-checks';
@@ -224,8 +224,7 @@ export class DevChain {
     const source = this.stateAfter(stored);
     const stateManager = await createStateManager({ ...source, preState: { ...source.preState, ...overrides } }, common);
     const sender = createAddressFromString(call.from ?? '0x' + '00'.repeat(20));
-    const nonce = (await stateManager.getAccount(sender))?.nonce ?? 0n;
-    const tx = txFromCall(call, common, { gasLimit: stored.header.gasLimit, nonce });
+    const tx = callTx(call, common);
     const balance = (await stateManager.getAccount(sender))?.balance ?? 0n;
     const want = tx.gasLimit * ('maxFeePerGas' in tx ? tx.maxFeePerGas : tx.gasPrice) + tx.value;
     if (balance < want) throw new TxRejected(`insufficient funds for gas * price + value: address ${sender} have ${balance} want ${want}`);
@@ -233,7 +232,9 @@ export class DevChain {
     return runTx(vm, { tx, block, skipNonce: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
   }
 
+  /** geth runs a call that names no gas price with a zero base fee (NoBaseFee). */
   private callHeader(stored: StoredBlock, call: CallObject): HeaderData {
+    const noFee = !BigInt(call.gasPrice ?? 0) && !BigInt(call.maxFeePerGas ?? 0);
     const base = stored.block?.header;
     return {
       number: stored.number,
@@ -242,7 +243,7 @@ export class DevChain {
       coinbase: base?.coinbase,
       mixHash: base?.mixHash,
       difficulty: base?.difficulty,
-      baseFeePerGas: stored.header.baseFeePerGas === undefined ? undefined : callHasNoFee(call) ? 0n : (stored.header.baseFeePerGas),
+      baseFeePerGas: stored.header.baseFeePerGas === undefined ? undefined : noFee ? 0n : stored.header.baseFeePerGas,
     };
   }
 }

@@ -27,25 +27,18 @@ function send(response: ServerResponse, status: number, body: string, headers: R
   response.end(body);
 }
 
+/** The body text, or undefined when it exceeds `limit`: then it is drained (not kept) so the client reads the 413. */
 function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
-    const declared = Number(request.headers['content-length'] ?? 0);
-    if (declared > limit) {
-      // Drain rather than reset the connection, so the client reads the 413.
-      request.resume();
-      return resolve(undefined);
-    }
+    let tooLarge = Number(request.headers['content-length'] ?? 0) > limit;
     const chunks: Uint8Array[] = [];
     let size = 0;
     request.on('data', (chunk: Uint8Array) => {
       size += chunk.length;
-      if (size > limit) {
-        request.removeAllListeners('data');
-        request.resume();
-        resolve(undefined);
-      } else chunks.push(chunk);
+      if (size > limit) tooLarge = true;
+      if (!tooLarge) chunks.push(chunk);
     });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
   });
 }
@@ -65,10 +58,7 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     if (request.method !== 'POST') return send(response, 405, JSON.stringify({ error: 'method not allowed: use POST' }), { Allow: 'POST' });
     try {
       const body = await readBody(request, limit);
-      if (body === undefined) {
-        response.setHeader('Connection', 'close');
-        return send(response, 413, JSON.stringify({ error: `request body too large (limit ${limit} bytes)` }));
-      }
+      if (body === undefined) return send(response, 413, JSON.stringify({ error: `request body too large (limit ${limit} bytes)` }));
       const answer = await dispatch(body, options.methods);
       if (answer === undefined) return send(response, 200, '');
       send(response, 200, answer);

@@ -2,7 +2,6 @@
 // before the block, the block's transactions, which to trace) and runs it in the trace worker. The tracer's
 // result is already geth-serialised JSON text and is spliced into the response as is.
 import { bytesToHex } from '@ethereumjs/util';
-import { callHasNoFee } from '../../chain/call-tx';
 import type { StoredBlock } from '../../chain/dev-chain';
 import type { TraceJob, TraceOutcome } from '../../trace/job';
 import type { Methods } from '../dispatch';
@@ -105,8 +104,8 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, concurren
       const stored = where.local;
       const source = chain.stateAfter(stored);
       const overrides = options.stateOverrides === undefined ? undefined : stateOverrides(options.stateOverrides, 2, source.preState);
+      // No hash: geth's ctx for traceCall has no blockHash. The worker lowers the base fee for fee-less calls.
       const { hash: _hash, ...block } = chain.traceBlock(stored);
-      if (callHasNoFee(call) && block.baseFeePerGas !== undefined) block.baseFeePerGas = '0x0';
       return single(
         (
           await run({

@@ -1,5 +1,6 @@
 // JSON-RPC over HTTPS against the provider-like test server: auth, exact request bytes, every error class.
 import { after, before, test } from 'node:test';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import assert from 'node:assert/strict';
 import { createRpcClient, type RpcClientOptions } from '../../core/rpc/client';
 import type { Endpoint } from '../../core/rpc/endpoint';
@@ -177,4 +178,23 @@ test('nothing listening is unreachable (connection refused); an unknown host is 
   const dns = await failure(createRpcClient({ name: 'x', url: 'https://no-such-host.invalid/ext/bc/C/rpc', auth: { kind: 'none' } }).request('eth_chainId', []));
   assert.equal(dns.kind, 'unreachable');
   assert.match(dns.message, /does not resolve \(DNS\)|could not be resolved/);
+});
+
+test('a server that accepts TCP but never completes TLS hits the connect time-out (HTTPS and WSS)', async () => {
+  const held = new Set<Socket>();
+  const silent = createServer((socket) => void held.add(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const port = (silent.address() as AddressInfo).port;
+  try {
+    for (const url of [`https://127.0.0.1:${port}/ext/bc/C/rpc`, `wss://127.0.0.1:${port}/ext/bc/C/ws`]) {
+      const stalled = createRpcClient({ name: 's', url, auth: { kind: 'none' } }, { connectTimeoutMs: 300 });
+      const error = await failure(stalled.request('eth_chainId', []));
+      assert.equal(error.kind, 'timeout', url);
+      assert.match(error.message, /connecting to .* timed out after 300 ms/);
+      await stalled.close();
+    }
+  } finally {
+    for (const socket of held) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  }
 });

@@ -13,6 +13,7 @@ const callOps: Record<number, string> = { 0xf1: 'CALL', 0xf2: 'CALLCODE', 0xf4: 
 const createOps: Record<number, string> = { 0xf0: 'CREATE', 0xf5: 'CREATE2' };
 const SELFDESTRUCT = 0xff;
 const RETURN = 0xf3;
+const INVALID = 0xfe;
 const stackLimit = 1024;
 
 interface Frame {
@@ -26,6 +27,8 @@ interface Frame {
   pendingEnter: EnterView | undefined;
   isTop: boolean;
   isCreate: boolean;
+  /** Where the frame's code comes from, to read the real byte of an undefined opcode (ethereumjs shows 0xfe). */
+  code: () => Uint8Array;
 }
 
 export interface TxTraceEvents {
@@ -91,6 +94,7 @@ export function createTxTracer(host: TracerHost, state: StateReader): TxTraceEve
       const frame: Frame = {
         view, gasLimit: msg.gasLimit, isStatic: msg.isStatic, lastStep: undefined, childSinceStep: false,
         pendingEnter: undefined, isTop: parent === undefined, isCreate,
+        code: isCreate ? () => msg.data : () => state.code(msg.codeAddress.bytes),
       };
       if (!parent) {
         host.setContext({
@@ -127,7 +131,7 @@ export function createTxTracer(host: TracerHost, state: StateReader): TxTraceEve
       const frame = frames.at(-1)!;
       flushEnter(frame);
       synthesizePrecheckFailure(frame);
-      const op = ev.opcode.code;
+      const op = ev.opcode.code === INVALID ? frame.code()[ev.pc] ?? INVALID : ev.opcode.code;
       const baseCost = Number(ev.opcode.dynamicFee ?? BigInt(ev.opcode.fee));
       const gas = Number(ev.gasLeft);
       const stackProblem = stackError(op, ev.stack.length);

@@ -171,3 +171,17 @@ test('memory: a tracer allocating without bound hits the worker memory limit; th
   assert.match(message, /memory limit/);
   assert.equal(await result('{fault: function() {}, result: function() { return 2; }}'), 2);
 });
+
+test('§9: geth opcode names, and undefined opcodes fail with fault', async () => {
+  const tracer = "{d: [], step: function(log) { this.d.push(log.op.toString()); }, fault: function(log) { this.d.push('fault ' + log.getError()); }, result: function() { return this.d; }}";
+  assert.deepEqual(await result(tracer, { code: '0x6000600020504450' + '0c' }), [
+    'PUSH1', 'PUSH1', 'KECCAK256', 'POP', 'DIFFICULTY', 'POP', 'opcode 0x0c not defined', 'fault invalid opcode: opcode 0x0c not defined',
+  ]);
+});
+
+test('SELFDESTRUCT is reported as an enter/exit pair after its step', async () => {
+  const tracer = "{d: [], step: function(log) { this.d.push(log.op.toString()); }, enter: function(f) { this.d.push(f.getType() + ' ' + toHex(f.getTo()) + ' ' + f.getValue()); }, exit: function(r) { this.d.push('exit ' + r.getGasUsed()); }, fault: function() {}, result: function() { return this.d; }}";
+  assert.deepEqual(await result(tracer, { code: '0x73' + sender.slice(2) + 'ff' }), [
+    'PUSH20', 'SELFDESTRUCT', `SELFDESTRUCT ${sender} 0`, 'exit 0',
+  ]);
+});

@@ -1,4 +1,5 @@
 // The description of one trace run: plain, structured-cloneable data so it can cross into the trace worker.
+import type { CallObject as RpcCallObject } from '../../core/trace/call';
 
 /** geth genesis `config`: chain id plus fork activation blocks (…Block) and times (…Time). */
 export interface GethChainConfig {
@@ -14,16 +15,10 @@ export interface AllocAccount {
   storage?: Record<string, string>;
 }
 
-/** An unsigned call (debug_traceCall): the sender is impersonated, fees are not charged from a signature. */
-export interface CallObject {
-  from?: string;
+/** An unsigned call (debug_traceCall): the sender is impersonated, fees are not charged from a signature.
+ * The RPC call object, plus `input` (geth's alias of `data`), `nonce`, and `to: null` for a create. */
+export interface CallObject extends Omit<RpcCallObject, 'to'> {
   to?: string | null;
-  gas?: string;
-  gasPrice?: string;
-  maxFeePerGas?: string;
-  maxPriorityFeePerGas?: string;
-  value?: string;
-  data?: string;
   input?: string;
   nonce?: string;
 }

@@ -1,0 +1,51 @@
+// The node process: exactly one "listening" line, a clean exit (status 0) on SIGINT and SIGTERM, and
+// usage errors for bad options.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import { post } from './node-helpers';
+
+async function runUntilSignal(signal: NodeJS.Signals): Promise<{ code: number | null; output: string; url: string }> {
+  const child = spawn(process.execPath, ['dist/cli.js', 'node', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes('\n') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  const url = /http:\/\/\S+/.exec(output)?.[0] ?? '';
+  assert.equal((await post(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId' }))).status, 200);
+  child.kill(signal);
+  return { code: await exited, output, url };
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  test(`prints one listening line and exits 0 on ${signal}, closing the port`, async () => {
+    const { code, output, url } = await runUntilSignal(signal);
+    assert.match(output, /^listening on http:\/\/127\.0\.0\.1:\d+ \(ws:\/\/127\.0\.0\.1:\d+\)\n$/);
+    assert.equal(code, 0);
+    await assert.rejects(post(url, '{}'));
+  });
+}
+
+test('bad options are usage errors (status 2) that say what is wrong', () => {
+  const cases: Array<[string[], RegExp]> = [
+    [['--hardfork', 'nope'], /unknown --hardfork 'nope'/],
+    [['--port', 'x'], /--port must be an integer/],
+    [['--basic', 'nocolon'], /--basic must be USER:PASS/],
+    [['--fork-block', '5'], /--fork-block needs --fork URL/],
+    [['--genesis', '/nonexistent/genesis.json'], /cannot read --genesis/],
+  ];
+  for (const [args, message] of cases) {
+    const run = spawnSync(process.execPath, ['dist/cli.js', 'node', ...args], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(run.status, 2, args.join(' '));
+    assert.match(run.stderr, message);
+  }
+});
+
+test('a fork upstream that cannot be reached fails start-up without printing its key', () => {
+  const run = spawnSync(process.execPath, ['dist/cli.js', 'node', '--port', '0', '--fork', 'http://127.0.0.1:1/s3cret-key/ext/bc/C/rpc'], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /fork upstream http:\/\/127\.0\.0\.1:1\/\*\*\*\*: eth_chainId failed/);
+  assert.ok(!run.stderr.includes('s3cret-key') && !run.stdout.includes('s3cret-key'));
+});

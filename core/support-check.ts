@@ -48,7 +48,8 @@ function accessFailure(error: unknown, warnings: string[], chainId?: number): Su
   if (!(error instanceof NodeError)) return undefined;
   const base = { chainId, warnings };
   if (error.kind === 'unauthorized' || error.kind === 'forbidden') return { ...base, status: 'unauthorized', detail: `${error.message}. ${error.explanation}` };
-  if (error.kind === 'rpc' || error.kind === 'rate-limited') return undefined;
+  if (error.kind === 'rpc') return undefined;
+  // Rate limits, time-outs, TLS and transport failures: the check could not get an answer.
   return { ...base, status: 'unreachable', detail: `${error.message}. ${error.explanation}` };
 }
 

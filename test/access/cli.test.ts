@@ -153,3 +153,26 @@ test('without --node, trace runs on the local node started for the command', { s
   assert.equal(counts.PUSH1, 2);
   assert.equal(counts.MSTORE, 1);
 });
+
+const hasScript = spawnSync('script', ['--version']).status === 0;
+
+test('--user without --password-env prompts on the terminal without echo', { skip: !hasScript && 'util-linux script (for a pseudo-terminal) is missing' }, async () => {
+  // `script` gives the CLI a pseudo-terminal; the password is typed once the prompt shows.
+  const child = spawn('script', ['-qfec', `${process.execPath} ${cli} check --node ${basic.httpBase} --user alice`, '/dev/null'], {
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile },
+  });
+  let output = '';
+  let typed = false;
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    if (!typed && output.includes('password for alice: ')) {
+      typed = true;
+      child.stdin.write(`${password}\r`);
+    }
+  });
+  const status = await new Promise((resolve) => child.on('close', resolve));
+  assert.equal(status, 0, output);
+  assert.match(output, /password for alice: \r\n.*: supported/);
+  assertNoSecret(output, 'the terminal');
+  assert.equal(basic.requests.at(-1)!.headers.authorization, `Basic ${Buffer.from(`alice:${password}`).toString('base64')}`);
+});

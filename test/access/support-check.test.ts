@@ -92,3 +92,17 @@ test('unreachable and unauthorized endpoints', async () => {
   assert.equal(gone.status, 'unreachable');
   assert.match(gone.detail, /connection was refused/);
 });
+
+test('a rate-limited node cannot be checked: unreachable, with Retry-After', async () => {
+  const server = await startProviderServer({ tls: false });
+  try {
+    server.on('eth_chainId', { kind: 'result', value: '0xa86a' });
+    server.on('eth_blockNumber', { kind: 'http', status: 429, body: 'Too Many Requests', headers: { 'retry-after': '30' } });
+    const report = await check(`${server.httpBase}/ext/bc/C/rpc`);
+    assert.equal(report.status, 'unreachable');
+    assert.equal(report.chainId, 43114);
+    assert.match(report.detail, /rate limited, retry after 30 s/);
+  } finally {
+    await server.stop();
+  }
+});

@@ -12,6 +12,7 @@ import { createStateManager, type TraceStateManager } from '../state/create';
 import type { CallObject, TraceJob, TraceOutcome } from '../trace/job';
 import { commonFor, toBigInt } from './common';
 import { createTxTracer } from './trace-tx';
+import { gethTxRejection } from './tx-errors';
 
 export interface JobSink {
   /** A traced transaction starts (its time-out starts now). */
@@ -158,7 +159,7 @@ async function traceOne(
   try {
     await runTx(vm, options);
   } catch (error) {
-    return { error: `tracing failed: ${describeRejection(error)}` };
+    return { error: `tracing failed: ${describeRejection(error, tx.getSenderAddress().toString())}` };
   } finally {
     evmEvents.off('step', events.step);
     evmEvents.off('beforeMessage', events.beforeMessage);
@@ -169,8 +170,8 @@ async function traceOne(
   return host.result();
 }
 
-function describeRejection(error: unknown): string {
+function describeRejection(error: unknown, sender?: string): string {
   const message = error instanceof Error ? error.message : String(error);
   if (/kzg/i.test(message)) return `${message} (this runtime includes no KZG library, so blob transactions and the point-evaluation precompile 0x0a are unavailable)`;
-  return message.replace(/ -> .*$/s, '');
+  return sender ? gethTxRejection(message, sender) : message;
 }

@@ -3,6 +3,9 @@
 // Error texts are compared with the location part normalised (goja's bytecode index has no equivalent).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
+import { createLegacyTx } from '@ethereumjs/tx';
+import { bytesToHex, toChecksumAddress } from '@ethereumjs/util';
 import type { TraceJob, TraceOutcome } from '../../runtime/trace/job';
 import { runTraceJob } from '../../runtime/trace/run';
 
@@ -184,4 +187,17 @@ test('SELFDESTRUCT is reported as an enter/exit pair after its step', async () =
   assert.deepEqual(await result(tracer, { code: '0x73' + sender.slice(2) + 'ff' }), [
     'PUSH20', 'SELFDESTRUCT', `SELFDESTRUCT ${sender} 0`, 'exit 0',
   ]);
+});
+
+test('§5.3: a transaction the sender cannot pay for gives geth\'s "tracing failed: insufficient funds …"', async () => {
+  const key = new Uint8Array(32).fill(7);
+  const common = createCustomCommon({ chainId: 1337 }, Mainnet, { hardfork: Hardfork.Prague });
+  const tx = createLegacyTx({ to: contract, gasLimit: 30_000n, gasPrice: 10n, nonce: 0n }, { common }).sign(key);
+  const from = tx.getSenderAddress().toString();
+  const traced: TraceJob = { ...job('{fault: function() {}, result: function() { return 1; }}'), transactions: [{ raw: bytesToHex(tx.serialize()) }] };
+  const [outcome] = await runTraceJob(traced);
+  assert.deepEqual(outcome, {
+    txHash: bytesToHex(tx.hash()),
+    error: `tracing failed: insufficient funds for gas * price + value: address ${toChecksumAddress(from)} have 0 want 300000`,
+  });
 });

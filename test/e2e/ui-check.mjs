@@ -41,6 +41,30 @@ export const steps = [
       await page.locator('.markers-panel .monaco-list-row', { hasText: "no 'fault' hook" }).first().waitFor();
     },
   },
+  {
+    name: 'the CodeLens Trace call runs the tracer on the local node and the result panel shows it',
+    run: async ({ page }) => {
+      await quickOpen(page, 'ops.tracer.js');
+      await page.locator('.codelens-decoration a', { hasText: 'Trace call' }).first().click();
+      // ops.call.json beside the tracer is the call; the block prompt offers "latest".
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.tabs-container .tab', { hasText: 'traceCall · ops.tracer.js' }).first().waitFor();
+      const view = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+      await view.locator('.row', { hasText: '"MSTORE"' }).first().waitFor();
+      await view.locator('.header-line', { hasText: 'done in' }).waitFor();
+    },
+  },
+  {
+    name: 'the CodeLens Flatten shows the one-line tracer read-only',
+    run: async ({ page }) => {
+      await page.locator('.tabs-container .tab[data-resource-name="ops.tracer.js"]').click();
+      await page.locator('.codelens-decoration a', { hasText: 'Flatten' }).first().click();
+      await page.locator('.tabs-container .tab.active', { hasText: 'ops.flat.js' }).waitFor();
+      await page.locator('.monaco-editor .view-lines', { hasText: '{ops: [],step: function (log, db)' }).first().waitFor();
+    },
+  },
 ];
 
 /** Packages the extension (npm run package) unless the .vsix is newer than the build and the manifest. */

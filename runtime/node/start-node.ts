@@ -2,7 +2,8 @@
 // chain), the dev chain, the JSON-RPC methods and the HTTP/WebSocket server.
 import { availableParallelism } from 'node:os';
 import { DevChain, type ForkPoint } from '../chain/dev-chain';
-import { devAccounts } from '../chain/dev-accounts';
+import { devAccountBalance, devAccounts, type DevAccount } from '../chain/dev-accounts';
+import { forkStateAt } from '../state/fork-state';
 import { devGenesis, fundAccounts, parseGenesis, type GenesisSpec } from '../chain/genesis';
 import { Upstream } from '../state/upstream';
 import { runTraceJob } from '../trace/run';
@@ -30,6 +31,18 @@ export interface RunningDevNode extends RpcServer {
   chain: DevChain;
 }
 
+/** Dev accounts in fork mode: funded, but keeping their upstream nonce and code. */
+async function fundOnFork(accounts: DevAccount[], point: ForkPoint): Promise<GenesisSpec['alloc']> {
+  const fork = forkStateAt(point.url, '0x' + point.number.toString(16));
+  const entries = await Promise.all(
+    accounts.map(async ({ address }) => {
+      const upstream = await fork.account(address);
+      return [address, { balance: '0x' + devAccountBalance.toString(16), nonce: Number(upstream.nonce), code: upstream.code }] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
 async function forkGenesis(upstream: Upstream, options: NodeOptions): Promise<{ genesis: GenesisSpec; point: ForkPoint }> {
   const chainId = Number(BigInt((await upstream.request('eth_chainId', [])) as string));
   const number = options.fork!.blockNumber ?? BigInt((await upstream.request('eth_blockNumber', [])) as string);
@@ -52,10 +65,15 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
   const upstream = options.fork ? new Upstream(options.fork.url) : undefined;
   let genesis: GenesisSpec;
   let point: ForkPoint | undefined;
-  if (upstream) ({ genesis, point } = await forkGenesis(upstream, options));
-  else if (options.genesis) genesis = parseGenesis(options.genesis.json, options.genesis.source);
-  else genesis = devGenesis({ chainId: options.chainId, hardfork: options.hardfork, timestamp: BigInt(Math.floor(Date.now() / 1000)) });
-  genesis.alloc = fundAccounts(genesis.alloc, accounts);
+  if (upstream) {
+    ({ genesis, point } = await forkGenesis(upstream, options));
+    genesis.alloc = await fundOnFork(accounts, point);
+  } else {
+    genesis = options.genesis
+      ? parseGenesis(options.genesis.json, options.genesis.source)
+      : devGenesis({ chainId: options.chainId, hardfork: options.hardfork, timestamp: BigInt(Math.floor(Date.now() / 1000)) });
+    genesis.alloc = fundAccounts(genesis.alloc, accounts);
+  }
   const chain = await DevChain.create(genesis, accounts, point);
   const context: NodeContext = { chain, upstream };
   const methods: Methods = { ...ethMethods(context), ...debugMethods(context, runTraceJob, Math.max(2, availableParallelism())) };

@@ -108,6 +108,8 @@ describe('fork mode with anvil as the upstream', { skip: anvilAvailable() ? fals
 
   test('a local transaction runs on top of the forked state and is traced locally', async () => {
     const [devAccount] = await call<string[]>(node.url, 'eth_accounts');
+    assert.equal(devAccount, accounts[0], 'the same well-known test accounts as anvil');
+    assert.equal(await call(node.url, 'eth_getTransactionCount', [devAccount, 'latest']), '0x2', 'its upstream nonce is kept');
     const hash = await call<string>(node.url, 'eth_sendTransaction', [{ from: devAccount, to: contract, data: word(7) }]);
     assert.equal((await receipt(node.url, hash)).status, '0x1');
     assert.equal(await call(node.url, 'eth_getStorageAt', [contract, '0x0', 'latest']), word(7));

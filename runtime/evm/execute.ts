@@ -131,10 +131,15 @@ async function traceOne(
   const built = TracerHost.create({
     source: job.tracer,
     config: job.tracerConfig,
-    initialContext: blockHash && txHash ? { blockHash, txIndex: index, txHash: hexToBytes(hex(txHash)) } : blockHash ? { blockHash } : {},
+    // traceCall (no tx hash) has no block hash, index or tx hash in ctx.
+    initialContext: blockHash && txHash ? { blockHash, txIndex: index, txHash: hexToBytes(hex(txHash)) } : {},
     onHook: (name) => sink.hook(name),
   });
-  if ('error' in built) return { error: built.error };
+  if ('error' in built) {
+    // The transaction still happens: later transactions of the block see its effects.
+    await runTx(vm, options).catch(() => undefined);
+    return { error: built.error };
+  }
   const host = built.host;
   sink.txStart(index, host.hookLocations);
   const precompiles = [...getActivePrecompiles(common).keys()].map((a) => hexToBytes(hex(a)));
@@ -145,7 +150,7 @@ async function traceOne(
     block: Number(block.header.number),
     coinbase: block.header.coinbase.bytes,
   });
-  const events = createTxTracer(host, state.reader);
+  const events = createTxTracer(host, state.reader, { eip150: common.gteHardfork('tangerineWhistle') });
   const evmEvents = vm.evm.events!;
   const onAfterTx = (result: { totalGasSpent: bigint }) => host.setContext({ gasUsed: Number(result.totalGasSpent) });
   // Steps are only needed for step hooks and for call types of enter/exit; without either, the EVM runs

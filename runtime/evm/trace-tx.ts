@@ -38,7 +38,19 @@ export interface TxTraceEvents {
   afterMessage(res: EVMResult): void;
 }
 
-export function createTxTracer(host: TracerHost, state: StateReader): TxTraceEvents {
+export interface ForkRules {
+  /** EIP-150: a call forwards at most all but 1/64 of the remaining gas (before it, the requested gas). */
+  eip150: boolean;
+}
+
+/** Bytes [offset, offset+size) of a step's memory view, zero-padded past its end. */
+function readMemory(memory: Uint8Array, offset: bigint, size: bigint): Uint8Array {
+  const out = new Uint8Array(Number(size));
+  if (offset < BigInt(memory.length)) out.set(memory.subarray(Number(offset), Number(offset + size)));
+  return out;
+}
+
+export function createTxTracer(host: TracerHost, state: StateReader, rules: ForkRules): TxTraceEvents {
   const frames: Frame[] = [];
 
   function flushEnter(frame: Frame, to?: Uint8Array): void {
@@ -65,16 +77,17 @@ export function createTxTracer(host: TracerHost, state: StateReader): TxTraceEve
       const value = hasValue ? top(2) : step.op === 0xf4 ? frame.view.value : undefined;
       const forwarded = step.cost - (step.baseCost ?? step.cost);
       const stipend = hasValue && value !== undefined && value > 0n ? 2300 : 0;
+      const args = hasValue ? 3 : 2;
       enter = {
         type, from: frame.view.address, to: setLengthLeft(bigIntToBytes(top(1)), 20).slice(-20),
-        input: new Uint8Array(0), gas: forwarded + stipend, value,
+        input: readMemory(step.memory, top(args), top(args + 1)), gas: forwarded + stipend, value,
       };
     } else {
       const available = BigInt(step.gas - step.cost);
       const nonce = state.nonce(frame.view.address);
       enter = {
         type, from: frame.view.address, to: generateAddress(frame.view.address, bigIntToUnpaddedBytes(nonce)),
-        input: new Uint8Array(0), gas: Number(available - available / 64n), value: top(0),
+        input: readMemory(step.memory, top(1), top(2)), gas: Number(rules.eip150 ? available - available / 64n : available), value: top(0),
       };
     }
     host.enter(enter);
@@ -139,7 +152,7 @@ export function createTxTracer(host: TracerHost, state: StateReader): TxTraceEve
       if (callOps[op] && !stackProblem) {
         // geth's cost for CALL-family opcodes includes the gas forwarded to the child (EIP-150 capped).
         const available = ev.gasLeft - BigInt(baseCost);
-        const capped = available - available / 64n;
+        const capped = rules.eip150 ? available - available / 64n : available;
         const requested = ev.stack[ev.stack.length - 1];
         if (available >= 0n) cost += Number(requested < capped ? requested : capped);
       }
@@ -166,7 +179,7 @@ export function createTxTracer(host: TracerHost, state: StateReader): TxTraceEve
       if (!frame) return;
       const exec = res.execResult;
       flushEnter(frame, res.createdAddress?.bytes);
-      synthesizePrecheckFailure(frame);
+      // No pre-check synthesis here: a frame that ends right after a CALL/CREATE step failed in that opcode.
       const raw = exec.exceptionError?.error;
       const last = frame.lastStep;
       // ethereumjs reports a failed code deposit (after a clean RETURN of init code) as plain out of gas.

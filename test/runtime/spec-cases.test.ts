@@ -201,3 +201,9 @@ test('§5.3: a transaction the sender cannot pay for gives geth\'s "tracing fail
     error: `tracing failed: insufficient funds for gas * price + value: address ${toChecksumAddress(from)} have 0 want 300000`,
   });
 });
+
+test('§2.2: a CALL failing its pre-check (insufficient balance) still enters and exits, with the stipend in its gas', async () => {
+  const code = '0x63deadbeef60e01b600052' + '60006000600460006001' + '73' + sender.slice(2) + '6064f1' + '00';
+  const tracer = "{d: [], enter: function(f) { this.d.push([f.getType(), toHex(f.getTo()), toHex(f.getInput()), f.getGas(), f.getValue().toString()].join(' ')); }, exit: function(r) { this.d.push('exit ' + r.getGasUsed() + ' ' + r.getError()); }, fault: function() {}, result: function() { return this.d; }}";
+  assert.deepEqual(await result(tracer, { code }), [`CALL ${sender} 0xdeadbeef 2400 1`, 'exit 0 insufficient balance for transfer']);
+});

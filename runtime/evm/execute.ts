@@ -150,7 +150,7 @@ async function traceOne(
     block: Number(block.header.number),
     coinbase: block.header.coinbase.bytes,
   });
-  const events = createTxTracer(host, state.reader, { eip150: common.gteHardfork('tangerineWhistle') });
+  const events = createTxTracer(host, state.reader, { eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul') });
   const evmEvents = vm.evm.events!;
   const onAfterTx = (result: { totalGasSpent: bigint }) => host.setContext({ gasUsed: Number(result.totalGasSpent) });
   // Steps are only needed for step hooks and for call types of enter/exit; without either, the EVM runs

@@ -13,6 +13,7 @@ const callOps: Record<number, string> = { 0xf1: 'CALL', 0xf2: 'CALLCODE', 0xf4: 
 const createOps: Record<number, string> = { 0xf0: 'CREATE', 0xf5: 'CREATE2' };
 const SELFDESTRUCT = 0xff;
 const RETURN = 0xf3;
+const SSTORE = 0x55;
 const INVALID = 0xfe;
 const stackLimit = 1024;
 
@@ -41,6 +42,8 @@ export interface TxTraceEvents {
 export interface ForkRules {
   /** EIP-150: a call forwards at most all but 1/64 of the remaining gas (before it, the requested gas). */
   eip150: boolean;
+  /** EIP-2200 (Istanbul): SSTORE needs more than the 2300 stipend. */
+  eip2200: boolean;
 }
 
 /** Bytes [offset, offset+size) of a step's memory view, zero-padded past its end. */
@@ -51,6 +54,9 @@ function readMemory(memory: Uint8Array, offset: bigint, size: bigint): Uint8Arra
 }
 
 export function createTxTracer(host: TracerHost, state: StateReader, rules: ForkRules): TxTraceEvents {
+  /** EIP-2200: SSTORE with 2300 gas or less fails in its dynamic gas (ethereumjs reports no cost for it). */
+  const sstoreSentry = (op: number, gas: number) =>
+    op === SSTORE && rules.eip2200 && gas <= 2300 ? 'out of gas: not enough gas for reentrancy sentry' : undefined;
   const frames: Frame[] = [];
 
   function flushEnter(frame: Frame, to?: Uint8Array): void {
@@ -156,7 +162,7 @@ export function createTxTracer(host: TracerHost, state: StateReader, rules: Fork
         const requested = ev.stack[ev.stack.length - 1];
         if (available >= 0n) cost += Number(requested < capped ? requested : capped);
       }
-      const error = stackProblem ?? (gas < baseCost ? 'out of gas' : undefined);
+      const error = stackProblem ?? (gas < baseCost ? 'out of gas' : sstoreSentry(op, gas));
       const view: StepView = {
         op, pc: ev.pc, gas, cost, baseCost, depth: ev.depth + 1, refund: Number(ev.gasRefund), stack: ev.stack,
         memory: ev.memory, error, frame: frame.view,

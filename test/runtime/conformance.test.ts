@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { runTraceJob } from '../../runtime/trace/run';
-import { fixtureJob, type Fixture } from './fixture-job';
+import { fixtureJob } from '../../runtime/chain/fixture-job';
 
 const root = resolve(process.env.EVM_TRACER_CONFORMANCE ?? join(__dirname, '..', '..', '..', 'shared', 'conformance'));
 const examples = join(__dirname, '..', '..', 'examples');
@@ -89,9 +89,8 @@ if (!existsSync(root)) {
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
       const todo = knownDifferences[`${set.folder}/${file}`];
       test(`conformance ${set.folder}/${file}`, { timeout: 120_000, todo }, async () => {
-        const fixture = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Fixture;
-        const config = fixture.tracerConfig === undefined ? undefined : JSON.stringify(fixture.tracerConfig);
-        const [outcome] = await runTraceJob(fixtureJob(fixture, tracer, config));
+        const fixture = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { result: unknown };
+        const [outcome] = await runTraceJob(fixtureJob(fixture, file, tracer));
         assert.ok('json' in outcome, `trace failed: ${'error' in outcome ? outcome.error : ''}`);
         assert.deepEqual(set.normalise(JSON.parse(outcome.json) as never), set.normalise(fixture.result as never));
       });

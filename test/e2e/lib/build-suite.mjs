@@ -2,7 +2,7 @@
 // suite/*.test.ts → dist/test/e2e/suite/*.test.js. `vscode` comes from the extension host; `mocha` is
 // loaded from node_modules at run time so the index and every suite share one mocha instance.
 import * as esbuild from 'esbuild';
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './tools.mjs';
 
@@ -26,4 +26,10 @@ export async function buildSuite() {
     sourcemap: true,
     logLevel: 'warning',
   });
+  // A suite deleted or renamed since the last build must not run from its old output.
+  const outDir = join(repoRoot, 'dist/test/e2e/suite');
+  const current = new Set(tests.map((name) => name.replace(/\.ts$/, '.js')));
+  for (const name of readdirSync(outDir)) {
+    if (!current.has(name.replace(/\.map$/, ''))) rmSync(join(outDir, name));
+  }
 }

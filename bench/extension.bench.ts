@@ -65,7 +65,7 @@ function activation(root: string): void {
 /** A private copy of the sources (node_modules linked), so building and packaging leave dist/ alone. */
 function privateCopy(): string {
   const copy = mkdtempSync(join(tmpdir(), 'evm-tracer-package-'));
-  for (const entry of ['package.json', 'esbuild.mjs', 'README.md', 'LICENSE', '.vscodeignore', 'build', 'client', 'core', 'server', 'cli', 'runtime', 'language', 'snippets', 'media']) {
+  for (const entry of ['package.json', 'esbuild.mjs', 'README.md', 'LICENSE', '.vscodeignore', 'docs', 'build', 'client', 'core', 'server', 'cli', 'runtime', 'language', 'snippets', 'media']) {
     if (existsSync(entry)) cpSync(entry, join(copy, entry), { recursive: true });
   }
   symlinkSync(resolve('node_modules'), join(copy, 'node_modules'));
@@ -80,7 +80,7 @@ function productionBuild(): void {
     if (build.status !== 0) throw new Error(`production build failed: ${build.stderr}`);
     activation(copy);
     const vsix = join(copy, 'evm-tracer-studio.vsix');
-    const pack = spawnSync(resolve('node_modules/.bin/vsce'), ['package', '--no-dependencies', '--out', vsix], { cwd: copy, encoding: 'utf8', timeout: 300_000 });
+    const pack = spawnSync(resolve('node_modules/.bin/vsce'), ['package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix], { cwd: copy, encoding: 'utf8', timeout: 300_000 });
     if (pack.status !== 0 || !existsSync(vsix)) throw new Error(`vsce package failed: ${pack.stdout}${pack.stderr}`);
     console.log(`.vsix size: ${(statSync(vsix).size / 1024 / 1024).toFixed(2)} MB (target < 2 MB)`);
   } finally {

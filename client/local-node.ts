@@ -6,6 +6,8 @@ import type { LocalNode } from '../core/local-node';
 export class LocalNodeManager implements vscode.Disposable {
   private starting: Promise<LocalNode> | undefined;
   private running: LocalNode | undefined;
+  /** The chain id the running node reports (for the status bar). */
+  chainId: number | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
@@ -30,15 +32,30 @@ export class LocalNodeManager implements vscode.Disposable {
     const { launchLocalNode } = await import('../core/local-node');
     const node = await launchLocalNode({ cliPath: this.cliPath });
     this.running = node;
-    this.log.info(`local node listening on ${node.url}`);
+    this.chainId = await this.askChainId(node.url);
+    this.log.info(`local node listening on ${node.url} (chain ${this.chainId ?? 'unknown'})`);
     this.changed.fire();
     return node;
+  }
+
+  private async askChainId(url: string): Promise<number | undefined> {
+    const { createRpcClient } = await import('../core/rpc/client');
+    const client = createRpcClient({ name: 'local', url, auth: { kind: 'none' } }, { timeoutMs: 10_000 });
+    try {
+      return Number(BigInt(await client.request<string>('eth_chainId', [])));
+    } catch (error) {
+      this.log.warn(`the local node did not tell its chain id: ${(error as Error).message}`);
+      return undefined;
+    } finally {
+      await client.close();
+    }
   }
 
   async stop(): Promise<void> {
     const starting = this.starting;
     this.starting = undefined;
     this.running = undefined;
+    this.chainId = undefined;
     if (!starting) return;
     const node = await starting.catch(() => undefined);
     await node?.stop();

@@ -40,7 +40,10 @@ export class Nodes {
 
   /** "name · network · chain id" for pickers and the status bar. */
   describe(node: NodeSettings): string {
-    if (this.isLocal(node)) return `${node.name} · ${this.localNode.url ? 'running' : 'stopped'}`;
+    if (this.isLocal(node)) {
+      const chainId = this.localNode.chainId;
+      return [node.name, chainId !== undefined ? `chain ${chainId}` : undefined, this.localNode.url ? 'running' : 'stopped'].filter(Boolean).join(' · ');
+    }
     const chainId = expectedChainId(node);
     const network = typeof node.network === 'number' ? NETWORK_LABELS[node.network] : 'custom';
     return [node.name, network, chainId !== undefined ? `chain ${chainId}` : undefined].filter(Boolean).join(' · ');

@@ -5,7 +5,7 @@ import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { ViewState } from '../../../client/webview/messages';
 import { waitFor } from '../lib/workspace';
-import { describe, LOCAL_NODE, renderedResult, traceCall } from './ext-helpers';
+import { describe, fixtureUri, LOCAL_NODE, renderedResult, traceCall } from './ext-helpers';
 
 suite('trace on the local node', () => {
   suiteTeardown(() => vscode.commands.executeCommand('evmTracer.stopLocalNode'));
@@ -50,5 +50,44 @@ suite('trace on the local node', () => {
     const state: ViewState = await running;
     assert.equal(state.outcome.status, 'failed', describe(state));
     if (state.outcome.status === 'failed') assert.equal(state.outcome.error.kind, 'cancelled');
+  });
+});
+
+suite('trace a mined transaction and its block on the local node', () => {
+  suiteTeardown(() => vscode.commands.executeCommand('evmTracer.stopLocalNode'));
+
+  test('Trace Transaction, Trace Block and Run Last Trace Again', async () => {
+    const url = await vscode.commands.executeCommand<string>('evmTracer.startLocalNode');
+    const rpc = async <T>(method: string, params: unknown[]): Promise<T> => {
+      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+      const answer = (await response.json()) as { result?: T; error?: unknown };
+      if (answer.error) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
+      return answer.result as T;
+    };
+    const [from] = await rpc<string[]>('eth_accounts', []);
+    const hash = await rpc<string>('eth_sendTransaction', [{ from, data: '0x600160005200', gas: '0x30d40' }]);
+    const receipt = await waitFor('the receipt', () => rpc<{ blockHash: string } | null>('eth_getTransactionReceipt', [hash]).then((r) => r ?? undefined));
+    const uri = fixtureUri('ops.tracer.js').toString();
+    const expected = { ops: ['PUSH1', 'PUSH1', 'MSTORE', 'STOP'] };
+
+    const tx = await vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', { uri, hash, node: LOCAL_NODE, tracerConfig: null });
+    assert.equal(tx.outcome.status, 'done', describe(tx));
+    assert.deepEqual(JSON.parse((await renderedResult()).resultJson ?? 'null'), expected);
+
+    const again = await vscode.commands.executeCommand<ViewState>('evmTracer.rerunLastTrace');
+    assert.equal(again.outcome.status, 'done', describe(again));
+    assert.equal(again.spec.target.kind, 'tx');
+    assert.deepEqual(JSON.parse(again.outcome.status === 'done' ? again.outcome.json : 'null'), expected);
+
+    const block = await vscode.commands.executeCommand<ViewState>('evmTracer.traceBlock', { uri, hash: receipt.blockHash, node: LOCAL_NODE, tracerConfig: null });
+    assert.equal(block.outcome.status, 'done', describe(block));
+    assert.deepEqual(JSON.parse((await renderedResult()).resultJson ?? 'null'), [{ txHash: hash, result: expected }]);
+  });
+
+  test('an invalid hash is refused before anything is sent', async () => {
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('evmTracer.traceTransaction', { uri: fixtureUri('ops.tracer.js').toString(), hash: '0x1234', node: LOCAL_NODE })),
+      /transaction hash '0x1234' is not a 0x-prefixed 32-byte hash/,
+    );
   });
 });

@@ -125,12 +125,21 @@ function cleanMessage(error: AcornSyntaxError): string {
   return error.message.replace(/ \(\d+:\d+\)$/, '');
 }
 
-function syntaxProblem(text: string, error: AcornSyntaxError): SyntaxProblem {
+/** True when the text holds nothing but white space and the given comments. */
+function blank(text: string, comments: Comment[]): boolean {
+  let at = 0;
+  for (const comment of comments) {
+    if (text.slice(at, comment.start).trim() !== '') return false;
+    at = comment.end;
+  }
+  return text.slice(at).trim() === '';
+}
+
+function syntaxProblem(text: string, error: AcornSyntaxError, comments: Comment[]): SyntaxProblem {
   const message = cleanMessage(error);
   if (error.pos >= text.trimEnd().length) {
     const last = Math.max(0, text.trimEnd().length - 1);
-    const empty = text.trim() === '' || /^\s*(\/\/[^\n]*\n?|\/\*[\s\S]*?\*\/\s*)*\s*$/.test(text);
-    return empty
+    return blank(text, comments)
       ? { start: 0, end: 0, message: 'The file is empty: a tracer is one object literal, e.g. { result: function (ctx, db) { return {}; }, fault: function (log, db) {} }.' }
       : { start: last, end: last + 1, message: `${message}: the text ends before the expression is complete (a closing } or ) may be missing).` };
   }
@@ -174,7 +183,7 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion })
       outcome = later;
       syntaxErrors = features;
     } else {
-      syntaxErrors = [syntaxProblem(text, first.error)];
+      syntaxErrors = [syntaxProblem(text, first.error, first.comments)];
     }
   }
   const comments = outcome.comments;

@@ -52,9 +52,6 @@ export interface ForkPoint {
   baseFeePerGas?: bigint;
 }
 
-/** A failed transaction rule (nonce, funds, fees): geth's text, answered as JSON-RPC -32000. */
-export class TxRejected extends Error {}
-
 export class DevChain {
   private readonly blocks: StoredBlock[] = [];
   private readonly byHash = new Map<string, StoredBlock>();
@@ -185,7 +182,7 @@ export class DevChain {
     };
   }
 
-  /** Validates, executes and mines `tx` in a block of its own; returns its hash. */
+  /** Validates (throwing geth's text for a broken rule), executes and mines `tx` in a block of its own; returns its hash. */
   sendTransaction(tx: TypedTransaction): Promise<string> {
     return this.serialised(async () => {
       const headerData = this.nextHeader();
@@ -194,7 +191,7 @@ export class DevChain {
       const sender = tx.getSenderAddress().toString();
       const stateManager = await createStateManager(this.stateAfter(this.head), common);
       const problem = checkTransaction(tx, sender, await stateManager.getAccount(tx.getSenderAddress()), pending.header);
-      if (problem) throw new TxRejected(problem);
+      if (problem) throw new Error(problem);
       const vm = await createVM({ common, stateManager });
       const result = await runTx(vm, { tx, block: pending, skipHardForkValidation: true });
       const header = { ...headerData, gasUsed: result.totalGasSpent, transactionsTrie: await genTransactionsTrieRoot([tx]), logsBloom: result.bloom.bitvector };
@@ -227,7 +224,7 @@ export class DevChain {
     const tx = callTx(call, common);
     const balance = (await stateManager.getAccount(sender))?.balance ?? 0n;
     const want = tx.gasLimit * ('maxFeePerGas' in tx ? tx.maxFeePerGas : tx.gasPrice) + tx.value;
-    if (balance < want) throw new TxRejected(`insufficient funds for gas * price + value: address ${sender} have ${balance} want ${want}`);
+    if (balance < want) throw new Error(`insufficient funds for gas * price + value: address ${sender} have ${balance} want ${want}`);
     const vm = await createVM({ common, stateManager });
     return runTx(vm, { tx, block, skipNonce: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
   }

@@ -1,19 +1,20 @@
 // eth_*, net_* and web3_* methods of the dev node.
 import { createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
-import { TxRejected, type StoredBlock } from '../../chain/dev-chain';
+import type { StoredBlock } from '../../chain/dev-chain';
 import { estimateGas } from '../../chain/estimate-gas';
+import type { TraceStateManager } from '../../state/create';
 import type { AllocAccount } from '../../trace/job';
 import type { Methods } from '../dispatch';
 import * as p from '../params';
-import { serverError } from '../rpc-error';
+import { RpcError, serverError } from '../rpc-error';
 import { formatBlock, formatReceipt, formatTransaction } from '../rpc-format';
 import { resolveBlock, type NodeContext } from './context';
 import { executionError } from './execution-error';
 import { buildDevTransaction, defaultTip } from './send-transaction';
 import { stateOverrides } from './state-overrides';
 
-export const clientVersion = 'EVMTracerStudio/v0.1.0/ethereumjs-vm-10';
+const clientVersion = 'EVMTracerStudio/v0.1.0/ethereumjs-vm-10';
 
 const hex = (value: bigint | number) => '0x' + value.toString(16);
 
@@ -26,13 +27,13 @@ export async function proxy(context: NodeContext, method: string, params: unknow
   }
 }
 
-/** Runs `work` turning dev-chain rule failures into -32000 errors with geth's text. */
+/** Runs `work` turning failures (rule checks with geth's text, EVM refusals) into -32000 errors. */
 async function asRpc<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof TxRejected) throw serverError(error.message);
-    throw error;
+    if (error instanceof RpcError) throw error;
+    throw serverError(error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -40,7 +41,7 @@ async function asRpc<T>(work: () => Promise<T>): Promise<T> {
 function stateRead(
   context: NodeContext,
   method: string,
-  read: (state: Awaited<ReturnType<NodeContext['chain']['stateAfterBlock']>>, address: string, extra: string | undefined) => Promise<string>,
+  read: (state: TraceStateManager, address: string, slot: string | undefined) => Promise<string>,
   withSlot = false,
 ) {
   return async (params: unknown[]) => {
@@ -63,7 +64,6 @@ function localBlock(context: NodeContext, ref: p.BlockRef): StoredBlock {
 export function ethMethods(context: NodeContext): Methods {
   const { chain } = context;
   const chainId = BigInt(chain.genesis.config.chainId as number);
-  const latestTransaction = (hash: string) => chain.transaction(hash);
 
   const send = async (tx: TypedTransaction) => asRpc(() => chain.sendTransaction(tx));
 
@@ -73,9 +73,7 @@ export function ethMethods(context: NodeContext): Methods {
     web3_clientVersion: async () => clientVersion,
     eth_blockNumber: async () => hex(chain.head.number),
     eth_accounts: async () => chain.accounts.map((a) => a.address),
-    eth_gasPrice: async () => {
-      return hex((chain.nextBaseFee() ?? 0n) + defaultTip);
-    },
+    eth_gasPrice: async () => hex((chain.nextBaseFee() ?? 0n) + defaultTip),
     eth_getBalance: stateRead(context, 'eth_getBalance', async (state, address) =>
       hex((await state.getAccount(createAddressFromString(address)))?.balance ?? 0n),
     ),
@@ -128,13 +126,13 @@ export function ethMethods(context: NodeContext): Methods {
     },
     eth_getTransactionByHash: async (params) => {
       p.requireCount(params, 1, 1);
-      const found = latestTransaction(p.hash(params[0], 0));
+      const found = chain.transaction(p.hash(params[0], 0));
       if (found) return formatTransaction(found.block, found.index);
       return context.upstream ? proxy(context, 'eth_getTransactionByHash', params) : null;
     },
     eth_getTransactionReceipt: async (params) => {
       p.requireCount(params, 1, 1);
-      const found = latestTransaction(p.hash(params[0], 0));
+      const found = chain.transaction(p.hash(params[0], 0));
       if (found) return formatReceipt(found.block, found.index);
       return context.upstream ? proxy(context, 'eth_getTransactionReceipt', params) : null;
     },

@@ -25,8 +25,16 @@ export async function newPage(browser) {
 }
 
 
-/** Messages every code-server page logs, whatever the extension does: files code-server does not ship, closing the page. */
-const knownNoise = [/^Failed to load resource/, /Long running operations during shutdown are unsupported in the web/];
+/**
+ * Messages every code-server page logs whatever the extension does: files code-server does not ship,
+ * Chromium's warnings about VS Code's own iframes (webviews, web worker host), closing the page.
+ */
+const knownNoise = [
+  /^Failed to load resource/,
+  /^An iframe which has both allow-scripts and allow-same-origin/,
+  /^The web worker extension host is started in a same-origin iframe/,
+  /Long running operations during shutdown are unsupported in the web/,
+];
 
 /**
  * Prints the workbench's warnings and errors (the extension host's included: activation failures,

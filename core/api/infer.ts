@@ -4,7 +4,7 @@
 import type { ParsedTracer } from '../tracer/parse';
 import { bigIntFactory, findHelper, findHook, findMember, isObjectType } from './model';
 import type { ApiMember, ObjectTypeName, TypeName, ValueTypeName } from './types';
-import { isFunction, walkOwnScope, type AnyNode } from './syntax';
+import { isFunction, walkOwnScope, walkWithPath, type AnyNode } from './syntax';
 
 export type Ty =
   | { kind: 'object'; name: ObjectTypeName }
@@ -48,6 +48,8 @@ export function memberType(owner: Ty | undefined, name: string, tracer?: TracerI
 
 export class TracerInference {
   private readonly scopes = new WeakMap<AnyNode, Scope>();
+  /** Types already worked out (null = unknown): the rules ask about the same nodes. */
+  private readonly known = new WeakMap<AnyNode, Ty | null>();
   /** Function node → the top-level property name it is the value of. */
   private readonly members = new Map<AnyNode, string>();
 
@@ -66,6 +68,14 @@ export class TracerInference {
   /** The type of an expression; `path` holds its ancestors (outermost first), as from `pathAt`. */
   typeOf(node: AnyNode, path: AnyNode[], depth = 0): Ty | undefined {
     if (depth > MAX_DEPTH) return undefined;
+    const known = this.known.get(node);
+    if (known !== undefined) return known ?? undefined;
+    const type = this.compute(node, path, depth);
+    this.known.set(node, type ?? null);
+    return type;
+  }
+
+  private compute(node: AnyNode, path: AnyNode[], depth: number): Ty | undefined {
     switch (node.type) {
       case 'Identifier':
         return this.resolve(node.name, node.start, path, depth);
@@ -159,4 +169,11 @@ export function inferenceFor(tracer: ParsedTracer): TracerInference {
     cache.set(tracer, inference);
   }
   return inference;
+}
+
+/** Visits every node of the tracer with its ancestors (live, outermost first) and the tracer's inference. */
+export function walkTyped(tracer: ParsedTracer, visit: (node: AnyNode, path: AnyNode[], inference: TracerInference) => void): void {
+  if (!tracer.expression) return;
+  const inference = inferenceFor(tracer);
+  walkWithPath(tracer.expression as AnyNode, (node, path) => visit(node, path, inference));
 }

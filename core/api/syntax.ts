@@ -11,18 +11,19 @@ function isNode(value: unknown): value is AnyNode {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }
 
-export function children(node: AnyNode): AnyNode[] {
-  const out: AnyNode[] = [];
-  for (const key of Object.keys(node)) {
+/** Calls `visit` for each child node in source order until it returns true (no arrays allocated:
+ * rules walk every node of large tracers). */
+export function someChild(node: AnyNode, visit: (child: AnyNode) => boolean | void): boolean {
+  for (const key in node) {
     if (NOT_CHILDREN.has(key)) continue;
     const value = node[key];
     if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) out.push(item);
-    } else if (isNode(value)) {
-      out.push(value);
+      for (const item of value) if (isNode(item) && visit(item)) return true;
+    } else if (isNode(value) && visit(value)) {
+      return true;
     }
   }
-  return out;
+  return false;
 }
 
 /** The nodes containing `offset`, outermost first (an offset at a node's end counts as inside it). */
@@ -31,7 +32,12 @@ export function pathAt(root: Node, offset: number): AnyNode[] {
   let node: AnyNode | undefined = root as AnyNode;
   while (node) {
     path.push(node);
-    node = children(node).find((child) => child.start <= offset && offset <= child.end && !(child.start === child.end));
+    let next: AnyNode | undefined;
+    someChild(node, (child) => {
+      if (child.start <= offset && offset <= child.end && child.start !== child.end) next = child;
+      return next !== undefined;
+    });
+    node = next;
   }
   return path;
 }
@@ -42,10 +48,10 @@ export function isFunction(node: AnyNode): boolean {
 
 /** Calls `visit` for every node below `node`, not descending into nested functions. */
 export function walkOwnScope(node: AnyNode, visit: (node: AnyNode) => void): void {
-  for (const child of children(node)) {
+  someChild(node, (child) => {
     visit(child);
     if (!isFunction(child)) walkOwnScope(child, visit);
-  }
+  });
 }
 
 /** `a.b` with a plain (non-computed) property name. */
@@ -57,10 +63,10 @@ export function memberName(node: AnyNode): string | undefined {
 /** Visits every node below `root` with its ancestors (outermost first). `path` is live: copy to keep it. */
 export function walkWithPath(root: AnyNode, visit: (node: AnyNode, path: AnyNode[]) => void): void {
   const path: AnyNode[] = [];
-  const step = (node: AnyNode) => {
+  const step = (node: AnyNode): void => {
     visit(node, path);
     path.push(node);
-    for (const child of children(node)) step(child);
+    someChild(node, step);
     path.pop();
   };
   step(root);

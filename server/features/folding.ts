@@ -1,6 +1,6 @@
 // Folding ranges for multi-line objects, arrays, blocks and block comments of the tracer.
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver/node';
-import { children, type AnyNode } from '../../core/api/syntax';
+import { someChild, type AnyNode } from '../../core/api/syntax';
 import { getParsed } from '../analysis-cache';
 import type { Feature } from './feature';
 
@@ -22,7 +22,7 @@ export const foldingFeature: Feature = {
       };
       const visit = (node: AnyNode) => {
         if (FOLDABLE.has(node.type)) add(node.start, node.end);
-        children(node).forEach(visit);
+        someChild(node, visit);
       };
       if (tracer.expression) visit(tracer.expression as AnyNode);
       for (const comment of tracer.comments) if (comment.type === 'Block') add(comment.start, comment.end, FoldingRangeKind.Comment);

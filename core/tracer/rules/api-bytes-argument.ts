@@ -1,7 +1,7 @@
 // `bytes-argument`: a string where the node only takes bytes (toHex, slice, db.*). geth rejects it with
 // "invalid buffer type", an error try/catch cannot catch, and the whole trace fails.
-import { inferenceFor } from '../../api/infer';
-import { walkWithPath, type AnyNode } from '../../api/syntax';
+import { walkTyped } from '../../api/infer';
+import type { AnyNode } from '../../api/syntax';
 import type { Rule } from '../rule';
 
 function isStringValued(node: AnyNode, typed: () => boolean): boolean {
@@ -14,9 +14,7 @@ export const apiBytesArgumentRule: Rule = {
   defaultSeverity: 'warning',
   description: "A string passed where the node requires bytes (toHex('0x..'), slice('..'), db.getBalance('0x..')): it fails with the uncatchable 'invalid buffer type'.",
   check(tracer, report) {
-    if (!tracer.expression) return;
-    const inference = inferenceFor(tracer);
-    walkWithPath(tracer.expression as AnyNode, (node, path) => {
+    walkTyped(tracer, (node, path, inference) => {
       if (node.type !== 'CallExpression') return;
       const callee = inference.typeOf(node.callee, path);
       if (callee?.kind !== 'function') return;

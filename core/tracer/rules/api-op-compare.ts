@@ -1,7 +1,7 @@
 // `op-string-compare`: `log.op == 'CALL'` compares the opcode object itself with a string; compare
 // log.op.toString() instead.
-import { inferenceFor } from '../../api/infer';
-import { walkWithPath, type AnyNode } from '../../api/syntax';
+import { walkTyped } from '../../api/infer';
+import type { AnyNode } from '../../api/syntax';
 import type { Rule } from '../rule';
 
 const COMPARISON = new Set(['==', '===', '!=', '!==']);
@@ -11,9 +11,7 @@ export const apiOpCompareRule: Rule = {
   defaultSeverity: 'warning',
   description: "log.op compared with a string ('log.op == \"CALL\"'): log.op is an object; compare log.op.toString().",
   check(tracer, report) {
-    if (!tracer.expression) return;
-    const inference = inferenceFor(tracer);
-    walkWithPath(tracer.expression as AnyNode, (node, path) => {
+    walkTyped(tracer, (node, path, inference) => {
       if (node.type !== 'BinaryExpression' || !COMPARISON.has(node.operator)) return;
       for (const [op, other] of [[node.left, node.right], [node.right, node.left]] as AnyNode[][]) {
         if (other.type !== 'Literal' || typeof other.value !== 'string') continue;

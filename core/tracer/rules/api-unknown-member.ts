@@ -1,8 +1,8 @@
 // `unknown-member`: a member the node's API object does not have (`log.getOpcode()`, `ctx.gasprice`):
 // on the node it is undefined, and calling it throws. Suggests the nearest real member.
-import { inferenceFor } from '../../api/infer';
+import { walkTyped } from '../../api/infer';
 import { apiObject, findMember } from '../../api/model';
-import { walkWithPath, type AnyNode } from '../../api/syntax';
+import type { AnyNode } from '../../api/syntax';
 import type { ObjectTypeName } from '../../api/types';
 import type { Rule } from '../rule';
 
@@ -61,11 +61,9 @@ export const apiUnknownMemberRule: Rule = {
   defaultSeverity: 'warning',
   description: 'A member that log, db, ctx, the call frame, the frame result or a bigInt does not have (e.g. log.getOpcode(), ctx.gasprice).',
   check(tracer, report) {
-    if (!tracer.expression) return;
-    const inference = inferenceFor(tracer);
     const reads: Array<{ node: AnyNode; owner: ObjectTypeName }> = [];
     const added = new Set<string>(); // properties a tracer adds to an open object (ctx) itself
-    walkWithPath(tracer.expression as AnyNode, (node, path) => {
+    walkTyped(tracer, (node, path, inference) => {
       if (node.type !== 'MemberExpression' || node.computed) return;
       const name: string = node.property.name;
       const owner = inference.typeOf(node.object, path);

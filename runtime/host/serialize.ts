@@ -28,9 +28,9 @@ export function serialiseResult(value: unknown, realm: TracerRealm, strings: Hos
     const text = realm.JSON.stringify(value);
     return { json: goEscape(text === undefined ? 'null' : text) };
   } catch (error) {
-    const message = error instanceof Object && 'message' in error ? String((error as Error).message).split('\n')[0] : String(error);
-    const name = error instanceof Object && 'name' in error ? String((error as Error).name) : 'Error';
-    return { error: `json: error calling MarshalJSON for type *goja.Object: ${name}: ${message}` };
+    // The error comes from the tracer's realm (instanceof Error is false here); V8 adds lines about the cycle.
+    const text = typeof error === 'object' && error !== null ? `${(error as Error).name}: ${(error as Error).message}` : String(error);
+    return { error: `json: error calling MarshalJSON for type *goja.Object: ${text.split('\n')[0]}` };
   }
 }
 

@@ -207,3 +207,23 @@ test('§2.2: a CALL failing its pre-check (insufficient balance) still enters an
   const tracer = "{d: [], enter: function(f) { this.d.push([f.getType(), toHex(f.getTo()), toHex(f.getInput()), f.getGas(), f.getValue().toString()].join(' ')); }, exit: function(r) { this.d.push('exit ' + r.getGasUsed() + ' ' + r.getError()); }, fault: function() {}, result: function() { return this.d; }}";
   assert.deepEqual(await result(tracer, { code }), [`CALL ${sender} 0xdeadbeef 2400 1`, 'exit 0 insufficient balance for transfer']);
 });
+
+test('§3.6 helpers: buffer coercion, strings rejected uncatchably, slice bounds', async () => {
+  assert.equal(await result('{fault: function() {}, result: function() { return toHex([256, -1, 3.7]) + toHex(["a", null]); }}'), '0x00ff030x0000');
+  assert.equal(await error("{fault: function() {}, result: function() { try { return toHex('0x01'); } catch (e) { return 'caught'; } }}"),
+    "invalid buffer type at <loc>    in server-side tracer function 'result'");
+  assert.equal(await error("{fault: function() {}, result: function(ctx, db) { return db.getBalance('0x00'); }}"),
+    "invalid buffer type at <loc>    in server-side tracer function 'result'");
+  assert.equal(await error('{fault: function() {}, result: function() { return slice([1, 2, 3], 2, 1); }}'),
+    "Tracer accessed out of bound memory: available 3, offset 2, size -1 at <loc>    in server-side tracer function 'result'");
+  assert.equal(await result('{fault: function() {}, result: function() { try { toHex(undefined); } catch (e) { return String(e); } }}'),
+    'TypeError: Cannot convert undefined or null to object');
+});
+
+test('§1.2 construction: evaluation and setup errors carry no hook suffix; bad results', async () => {
+  assert.equal(await error('foo.bar'), 'ReferenceError: foo is not defined at <loc>');
+  assert.equal(await error("{setup: function(c) { throw new Error('bad cfg ' + c); }, fault: function() {}, result: function() {}}"), 'Error: bad cfg {} at <loc>');
+  assert.equal(await error('1'), 'trace object must expose a function result()');
+  assert.equal(await error('{fault: function() {}, result: function() { var a = {}; a.a = a; return a; }}'),
+    'json: error calling MarshalJSON for type *goja.Object: TypeError: Converting circular structure to JSON');
+});

@@ -121,4 +121,19 @@ describe('fork mode with anvil as the upstream', { skip: anvilAvailable() ? fals
     assert.equal(await call(anvil.url, 'eth_getStorageAt', [contract, '0x0', 'latest']), word(42), 'the upstream is untouched');
     assert.deepEqual(await call(node.url, 'debug_traceTransaction', [hash, { tracer: opcodeTracer }]), storeAndLogOps);
   });
+
+  // Last: it moves anvil past the fork point.
+  test('a later transaction of an upstream block sees the earlier ones replayed', async () => {
+    await call(anvil.url, 'evm_setAutomine', [false]);
+    const first = await call<string>(anvil.url, 'eth_sendTransaction', [{ from: accounts[1], to: contract, data: word(1), gas: '0x30000' }]);
+    const second = await call<string>(anvil.url, 'eth_sendTransaction', [{ from: accounts[2], to: contract, data: word(2), gas: '0x30000' }]);
+    await call(anvil.url, 'evm_mine');
+    await call(anvil.url, 'evm_setAutomine', [true]);
+    const [one, two] = [await receipt(anvil.url, first), await receipt(anvil.url, second)];
+    assert.equal(one.blockNumber, two.blockNumber, 'both in one block');
+    // The slot's value when the traced transaction starts: geth replays the block's earlier transactions first.
+    const before = `{pre: null, step: function(log, db) { if (this.pre === null) this.pre = toHex(db.getState(log.contract.getAddress(), toWord("0x0"))) + ""; }, fault: function() {}, result: function() { return [this.pre]; }}`;
+    assert.deepEqual(await call(node.url, 'debug_traceTransaction', [second, { tracer: before }]), [word(1)]);
+    assert.deepEqual(await call(node.url, 'debug_traceTransaction', [first, { tracer: before }]), [word(42)]);
+  });
 });

@@ -5,7 +5,7 @@
 // To add a check, append a step: { name, run: async ({ page, server }) => { ... } }.
 // Run alone: node test/e2e/ui-check.mjs (needs the tools from node test/setup.mjs and a build).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, newPage } from './lib/browser.mjs';
@@ -91,6 +91,8 @@ export async function runUiCheck({ browser, signal }) {
   });
   const page = await newPage(browser);
   page.setDefaultTimeout(60_000);
+  // Only this run's pictures: an old "-failed" one would mislead.
+  rmSync(screenshots, { recursive: true, force: true });
   mkdirSync(screenshots, { recursive: true });
   const counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
   try {

@@ -6,6 +6,8 @@ export function promptHidden(question: string): Promise<string> {
     return Promise.reject(new Error('a password is needed but there is no terminal to ask on: use --password-env VAR'));
   }
   return new Promise((resolve, reject) => {
+    // Echo goes off before the question shows, so nothing typed right after it is echoed.
+    input.setRawMode(true);
     process.stderr.write(question);
     let answer = '';
     const finish = (error?: Error) => {
@@ -24,7 +26,6 @@ export function promptHidden(question: string): Promise<string> {
         else answer += char;
       }
     };
-    input.setRawMode(true);
     input.resume();
     input.on('data', onData);
   });

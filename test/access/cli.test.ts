@@ -171,8 +171,8 @@ test('--user without --password-env prompts on the terminal without echo', { ski
     }
   });
   const status = await new Promise((resolve) => child.on('close', resolve));
+  assertNoSecret(output, 'the terminal');
   assert.equal(status, 0, output);
   assert.match(output, /password for alice: \r\n.*: supported/);
-  assertNoSecret(output, 'the terminal');
   assert.equal(basic.requests.at(-1)!.headers.authorization, `Basic ${Buffer.from(`alice:${password}`).toString('base64')}`);
 });

@@ -182,6 +182,13 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion })
     if (later.ok && features.length > 0) {
       outcome = later;
       syntaxErrors = features;
+    } else if (!later.ok && later.error.pos > first.error.pos) {
+      // It gets further at a later level: the first error is most likely later syntax, and the text has
+      // a genuine error after it too. Report both.
+      const atLevel = syntaxProblem(text, first.error, first.comments);
+      const level = ecmaVersion === 5 ? 'ES5.1' : 'ecmaVersion 2017';
+      atLevel.message = `${atLevel.message.replace(/\.$/, '')}: this is probably syntax newer than ${level} (such as let/const, arrow functions, template literals, method shorthand).`;
+      syntaxErrors = [atLevel, syntaxProblem(text, later.error, later.comments)];
     } else {
       syntaxErrors = [syntaxProblem(text, first.error, first.comments)];
     }

@@ -175,3 +175,39 @@ test('traceRequestBody: the JSON-RPC body for debug_traceTransaction and debug_t
   const bad = traceRequestBody('{ x: }', { kind: 'tx', hash });
   assert.equal(bad.ok, false);
 });
+
+test('flatten: operators, precedence and statement forms keep their trees', () => {
+  const body = [
+    'var a = new (foo())(), b = new a.b.C(), c = new (a().b)();',
+    'var d = (1, 2), e = - -a, f = + +a, g = a - -b, h = typeof typeof a, i = !(a && b) || c;',
+    'for (var j = ("k" in a); j < 3; j++) { continue; }',
+    'for (var k in a) if (a.hasOwnProperty(k)) break;',
+    'var l = 1..toString() + 1.5.toFixed(1) + (-1).toString();',
+    '({}).toString(); (function () {})(); (function () {}());',
+    'outer: for (;;) { do a++; while (a < 3); break outer }',
+    'if (a) ; else b();',
+    'switch (a) { case 1: b(); case "2": { break; } default: c() }',
+    'try { throw a } catch (err) { b = err } finally { c = 1 }',
+    'var m = a ? b ? 1 : 2 : c ? 3 : 4, n = (a = 1) ? (b, c) : void 0;',
+    'var o = a instanceof Object, p = delete a.b, q = a !== b === c;',
+    'var r = [ , 1, , ], s = { "if": 1, get "x y"() { return 1; }, 3: 3 };',
+    'while (a--) debugger;',
+    'with (a) { b = c }',
+    'return a /= 2, a;',
+  ].join('\n');
+  assertFlat(`{ v: function (a, b, c, foo) {\n${body}\n}, ${hooks} }`);
+});
+
+test('flatten: ES2017 forms (classes, arrows, destructuring, spread, generators, async) keep their trees', () => {
+  const body = [
+    'const f = () => ({ a: 1 }), g = async (x) => await x, h = (...xs) => xs.length;',
+    'let { p, q: [r = 1, ...rest] = [] } = a, [s, , t] = b;',
+    'class K extends Object { constructor(n) { super(); this.n = n; } static make() { return new.target; } get size() { return 1; } }',
+    'function* gen() { yield 1; yield* [2, 3]; }',
+    'const u = { [`k${1}`]: 2, m() { return 1; }, p };',
+    'for (const [k, v] of new Map()) { f(k, v, ...rest); }',
+    'const w = String.raw`a\\nb${c}`, x = 2 ** 3 ** 2, y = (-2) ** 2;',
+    'return [f, g, h, p, q, r, s, t, u, w, x, y, K, gen];',
+  ].join('\n');
+  assertFlat(`{ v: function (a, b, c) {\n${body}\n}, ${hooks} }`, 2017);
+});

@@ -114,3 +114,13 @@ test('parse: random garbage never throws and always yields a syntax error or a t
     }
   }
 });
+
+test('syntax: later syntax before a genuine error reports both', () => {
+  const text = '{\n  step: function () { let x = 1; },\n  result: function () { return ( },\n  fault: function () {}\n}';
+  const found = only('syntax', text);
+  assert.equal(found.length, 2);
+  assert.equal(found[0].range.start.line, 1);
+  assert.match(found[0].message, /probably syntax newer than ES5\.1/);
+  assert.equal(found[1].range.start.line, 2);
+  assert.match(found[1].message, /Unexpected token/);
+});

@@ -22,12 +22,19 @@ export interface TracerRealm {
   bigInt: BigIntFactory;
 }
 
-export function createRealm(): TracerRealm {
-  const context = vm.createContext({}, { codeGeneration: { strings: true, wasm: false } });
+let compiledBigInt: vm.Script | undefined;
+
+/** Compiled once per thread; a vm.Script runs in any context. */
+function bigIntScript(): vm.Script {
   // geth ships the pre-native build of the library; hiding BigInt keeps it on its own arithmetic, so values
   // behave as there (typeof 'object', valueOf a JS number).
-  const wrapped = `(function (BigInt) {${bigIntLibrarySource}\nreturn bigInt; })(undefined)`;
-  const bigInt = new vm.Script(wrapped, { filename: 'bigInt' }).runInContext(context) as BigIntFactory;
+  compiledBigInt ??= new vm.Script(`(function (BigInt) {${bigIntLibrarySource}\nreturn bigInt; })(undefined)`, { filename: 'bigInt' });
+  return compiledBigInt;
+}
+
+export function createRealm(): TracerRealm {
+  const context = vm.createContext({}, { codeGeneration: { strings: true, wasm: false } });
+  const bigInt = bigIntScript().runInContext(context) as BigIntFactory;
   const builtins = vm.runInContext('({ Uint8Array: Uint8Array, Object: Object, TypeError: TypeError, Error: Error, JSON: JSON })', context);
   Object.defineProperty(context, 'bigInt', { value: bigInt, writable: true, configurable: true, enumerable: false });
   return { context, bigInt, ...builtins };

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { test } from 'node:test';
+import { launchLocalNode } from '../../core/local-node';
 import { post } from './node-helpers';
 
 async function runUntilSignal(signal: NodeJS.Signals): Promise<{ code: number | null; output: string; url: string }> {
@@ -48,4 +49,12 @@ test('a fork upstream that cannot be reached fails start-up without printing its
   assert.equal(run.status, 1);
   assert.match(run.stderr, /fork upstream http:\/\/127\.0\.0\.1:1\/\*\*\*\*: eth_chainId failed/);
   assert.ok(!run.stderr.includes('s3cret-key') && !run.stdout.includes('s3cret-key'));
+});
+
+test('launchLocalNode gives up cleanly when its signal is aborted', async () => {
+  await assert.rejects(launchLocalNode({ cliPath: 'dist/cli.js', signal: AbortSignal.abort() }), /the local node did not start: cancelled/);
+  const controller = new AbortController();
+  const starting = launchLocalNode({ cliPath: 'dist/cli.js', signal: controller.signal });
+  controller.abort();
+  await assert.rejects(starting, /cancelled/);
 });

@@ -118,7 +118,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, concurren
             tracer: options.tracer,
             tracerConfig: options.tracerConfig,
             timeoutMs: options.timeoutMs,
-            blockHashes: chain.blockHashesBefore(stored.number + 1n),
+            blockHashes: chain.blockHashesBefore(stored.number),
           })
         )[0],
       );

@@ -128,6 +128,17 @@ test('xchain balance prints the balance in AVAX', async () => {
   assert.equal(keyed.requests.at(-1)!.path, `/${accessKey}/ext/bc/X`);
 });
 
+test('--max-response bounds the answer; over it the trace fails as too-large', async () => {
+  keyed.on('debug_traceBlockByHash', { kind: 'big', bytes: 2 * 1024 * 1024 });
+  const args = ['trace', 'block', `0x${'cd'.repeat(32)}`, '--tracer', opcount, '--node', keyed.httpBase, '--key-env', 'K'];
+  const small = await run([...args, '--max-response', '1MB'], { K: accessKey });
+  assert.equal(small.status, 1);
+  assert.match(small.stderr, /^evm-tracer: too-large: the answer from .*\/\*\*\*\*\/ext\/bc\/C\/rpc exceeds the 1 MB response limit/);
+  const enough = await run([...args, '--max-response', '4MB'], { K: accessKey });
+  assert.equal(enough.status, 0, enough.stderr);
+  assert.equal((JSON.parse(enough.stdout) as string).length, 2 * 1024 * 1024);
+});
+
 test('usage mistakes exit 2 with the usage; bad input names what is wrong', async () => {
   const noTracer = await run(['trace', 'tx', `0x${'ab'.repeat(32)}`, '--node', keyed.httpBase]);
   assert.equal(noTracer.status, 2);

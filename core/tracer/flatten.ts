@@ -3,10 +3,10 @@
 // line breaks, starting with `{` and ending with `}`. While generating we record where each node's output
 // starts, to map a node's reported position back to the user's file.
 import { generate, GENERATOR } from 'astring';
-import type { Node, TemplateLiteral } from 'acorn';
+import type { Node, TaggedTemplateExpression, TemplateLiteral } from 'acorn';
 import { analyzeParsed } from './analyze';
 import type { EcmaVersion, SeveritySetting, TracerDiagnostic } from './diagnostic';
-import { parseTracer } from './parse';
+import { nodesOfType, parseTracer, type ParsedTracer } from './parse';
 import type { Position } from './positions';
 import { regexLiteral, singleQuoted, templateChunk } from './quote';
 import { rules } from './rules';
@@ -77,11 +77,25 @@ function markingGenerator(marks: Mark[]): Record<string, NodeGenerator> {
   return generator;
 }
 
+/** A tag function sees the raw text, so in a tagged template `"` and line breaks cannot be rewritten. */
+function unflattenableTemplates(tracer: ParsedTracer): TracerDiagnostic[] {
+  return nodesOfType<TaggedTemplateExpression>(tracer, 'TaggedTemplateExpression')
+    .filter((node) => node.quasi.quasis.some((quasi) => /["\r\n\u2028\u2029]/.test(quasi.value.raw)))
+    .map((node) => ({
+      code: 'flatten',
+      severity: 'error',
+      message: "This tagged template's raw text holds a double quote or a line break, which a flattened tracer cannot contain without changing what the tag receives. Use a plain string or an untagged template.",
+      range: tracer.lines.range(node.quasi.start, node.quasi.end),
+    }));
+}
+
 export function flattenTracer(text: string, options: FlattenOptions = {}): FlattenResult {
   const tracer = parseTracer(text, { ecmaVersion: options.ecmaVersion ?? 5 });
   if (!tracer.object || tracer.syntaxErrors.length > 0 || tracer.trailing) {
     return { ok: false, diagnostics: analyzeParsed(tracer, BLOCKING) };
   }
+  const templates = unflattenableTemplates(tracer);
+  if (templates.length > 0) return { ok: false, diagnostics: templates };
   const marks: Mark[] = [];
   const code = generate(tracer.object, { generator: markingGenerator(marks) as never, indent: '', lineEnd: '', comments: false });
   if (/["\r\n\u2028\u2029]/.test(code)) throw new Error('flatten produced a double quote or a line break (a bug in the flattener)');

@@ -107,6 +107,10 @@ test('flatten: refuses text with syntax errors or a trailing ;, with diagnostics
     if (!result.ok) assert.ok(result.diagnostics.some((d) => d.code === code && d.severity === 'error'), `${text}: ${code}`);
   }
   assert.ok(flattenTracer('{ v: () => 1 }', { ecmaVersion: 2017 }).ok);
+  // A tag function sees the raw text: its " or line break cannot be rewritten.
+  const tagged = flattenTracer('{ v: String.raw`say "hi"` }', { ecmaVersion: 2017 });
+  assert.ok(!tagged.ok && tagged.diagnostics[0].code === 'flatten' && /tagged template/.test(tagged.diagnostics[0].message));
+  assert.ok(flattenTracer('{ v: String.raw`fine` }', { ecmaVersion: 2017 }).ok);
   // A final line comment without a line break fails on the node, but flattening drops it.
   assert.equal(flat('{ v: 1 } // end'), '{v: 1}');
 });

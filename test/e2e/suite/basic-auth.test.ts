@@ -2,23 +2,16 @@
 // SecretStorage only: tracing works, a wrong password is explained, and the password shows up nowhere.
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import { launchLocalNode, type LocalNode } from '../../../core/local-node';
 import { waitFor } from '../lib/workspace';
-import { describe, extensionPath, renderedResult, traceCall } from './ext-helpers';
+import { describe, extensionHostLogFiles, extensionPath, renderedResult, traceCall } from './ext-helpers';
 
 const NODE_NAME = 'basic-auth node (test)';
 const USERNAME = 'tracer-test';
-
-function logFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    return statSync(path).isDirectory() ? logFiles(path) : name.endsWith('.log') ? [path] : [];
-  });
-}
 
 suite('a Basic-auth node', () => {
   const password = `pw-${randomBytes(12).toString('hex')}`;
@@ -65,15 +58,12 @@ suite('a Basic-auth node', () => {
   });
 
   test('no log file holds the password', async () => {
-    const folder = await vscode.commands.executeCommand<string>('evmTracer._test.logFolder');
-    // The output channel's file is somewhere under the extension host's log folder.
-    const root = dirname(folder);
-    const ours = await waitFor('the trace to be logged', () => {
-      const files = logFiles(root).filter((file) => readFileSync(file, 'utf8').includes(`debug_traceCall on ${NODE_NAME}`));
+    const ours = await waitFor('the trace to be logged', async () => {
+      const files = (await extensionHostLogFiles()).filter((file) => readFileSync(file, 'utf8').includes(`debug_traceCall on ${NODE_NAME}`));
       return files.length > 0 && files;
     });
     assert.ok(ours.length > 0);
-    for (const file of logFiles(root)) {
+    for (const file of await extensionHostLogFiles()) {
       const text = readFileSync(file, 'utf8');
       for (const form of forms) assert.ok(!text.includes(form), `${file} holds the password`);
     }

@@ -1,5 +1,7 @@
 // Shared by the extension's VS Code suites: fixture URIs, driving the trace commands without prompts, and
 // reading what the result panel rendered (through the webview's own messages).
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { RenderedContent, ViewState } from '../../../client/webview/messages';
 import { waitFor } from '../lib/workspace';
@@ -47,4 +49,17 @@ export function renderedResult(): Promise<RenderedContent> {
 /** Outcome details for assertion messages. */
 export function describe(state: ViewState): string {
   return JSON.stringify(state.outcome);
+}
+
+function logFilesUnder(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? logFilesUnder(path) : name.endsWith('.log') ? [path] : [];
+  });
+}
+
+/** Every log file of the extension host (the "EVM Tracer" output channel's file is among them). */
+export async function extensionHostLogFiles(): Promise<string[]> {
+  const folder = await vscode.commands.executeCommand<string>('evmTracer._test.logFolder');
+  return logFilesUnder(dirname(folder));
 }

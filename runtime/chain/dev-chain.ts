@@ -202,7 +202,7 @@ export class DevChain {
         block,
         header: summary(block),
         receipts: [receiptOf(tx, result, sender, block)],
-        state: dumpState(stateManager),
+        state: dumpState(stateManager, this.head.state),
       });
       return bytesToHex(tx.hash());
     });

@@ -4,11 +4,18 @@ import type { SimpleStateManager } from '@ethereumjs/statemanager';
 import { bytesToHex } from '@ethereumjs/util';
 import type { AllocAccount } from '../trace/job';
 
+function sameAccount(a: AllocAccount, b: AllocAccount | undefined): boolean {
+  if (!b || a.balance !== b.balance || a.nonce !== b.nonce || a.code !== b.code) return false;
+  const slots = Object.entries(a.storage ?? {});
+  return slots.length === Object.keys(b.storage ?? {}).length && slots.every(([slot, value]) => b.storage![slot] === value);
+}
+
 /**
  * Every account, its code and its storage slots (zero-valued slots included: in fork mode they shadow
- * the upstream value). Deleted accounts are left out.
+ * the upstream value). Deleted accounts are left out. Entries equal to those of `previous` (the state
+ * before) are shared with it, so keeping one state per block costs memory only for what changed.
  */
-export function dumpState(stateManager: SimpleStateManager): Record<string, AllocAccount> {
+export function dumpState(stateManager: SimpleStateManager, previous: Record<string, AllocAccount> = {}): Record<string, AllocAccount> {
   const alloc: Record<string, AllocAccount> = {};
   const accounts = stateManager.accountStack[stateManager.accountStack.length - 1];
   const code = stateManager.codeStack[stateManager.codeStack.length - 1];
@@ -26,5 +33,6 @@ export function dumpState(stateManager: SimpleStateManager): Record<string, Allo
     if (entry === undefined) continue;
     (entry.storage ??= {})[slot] = '0x' + bytesToHex(value).slice(2).padStart(64, '0');
   }
+  for (const [address, entry] of Object.entries(alloc)) if (sameAccount(entry, previous[address])) alloc[address] = previous[address];
   return alloc;
 }

@@ -38,6 +38,8 @@ describe('dev node', () => {
     assert.equal(await call(node.url, 'eth_chainId'), '0xa868');
     assert.equal(await call(node.url, 'net_version'), '43112');
     assert.match(await call<string>(node.url, 'web3_clientVersion'), /^EVMTracerStudio\//);
+    assert.deepEqual([await call(node.url, 'eth_syncing'), await call(node.url, 'net_listening')], [false, true]);
+    assert.equal(await call(node.url, 'eth_maxPriorityFeePerGas'), '0x3b9aca00');
     const accounts = await call<string[]>(node.url, 'eth_accounts');
     assert.equal(accounts.length, 10);
     assert.equal(accounts[0], '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 'the well-known test mnemonic');

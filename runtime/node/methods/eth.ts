@@ -74,6 +74,9 @@ export function ethMethods(context: NodeContext): Methods {
     eth_blockNumber: async () => hex(chain.head.number),
     eth_accounts: async () => chain.accounts.map((a) => a.address),
     eth_gasPrice: async () => hex((chain.nextBaseFee() ?? 0n) + defaultTip),
+    eth_maxPriorityFeePerGas: async () => hex(defaultTip),
+    eth_syncing: async () => false,
+    net_listening: async () => true,
     eth_getBalance: stateRead(context, 'eth_getBalance', async (state, address) =>
       hex((await state.getAccount(createAddressFromString(address)))?.balance ?? 0n),
     ),

@@ -35,7 +35,7 @@ export function completionsAt(text: string, offset: number, options: CompletionO
   const parsed = parseAtCursor(text, offset);
   if (!parsed) return [];
   const { tracer, path, word, members } = parsed;
-  const inference = inferenceFor(tracer);
+  const inference = inferenceFor(tracer, parsed.members);
   const node = path[path.length - 1];
   const parent = path[path.length - 2];
   const replace = word;

@@ -1,5 +1,7 @@
 // Markdown for hover and completion documentation, written from the model.
 import { apiObject, hookSignature, signatureOf } from './model';
+import type { Ty } from './infer';
+import type { TopLevelMember } from './top-level-scan';
 import type { ApiMember, HookModel, ObjectTypeName, OpcodeInfo } from './types';
 
 function code(text: string): string {
@@ -33,3 +35,12 @@ export function describeOpcode(op: OpcodeInfo): string {
 }
 
 export const TRACER_DESCRIPTION = `${code('this: tracer object')}\n\nThe tracer object itself: geth calls every hook with this = the object, so its properties hold state across steps.`;
+
+/** `this.name` where name is the tracer's own member (state or helper method). */
+export function describeTracerMember(members: TopLevelMember[], name: string, state: Ty | undefined): string | undefined {
+  const member = members.findLast((m) => m.name === name);
+  if (!member) return undefined;
+  if (member.callable) return code(`(tracer method) ${name}`) + '\n\nA function of the tracer object; call it as this.' + name + '(...) so that `this` stays the tracer.';
+  const type = state?.kind === 'value' ? `: ${state.name}` : '';
+  return code(`(tracer state) ${name}${type}`) + '\n\nA property of the tracer object: it keeps its value from hook to hook within one transaction.';
+}

@@ -2,10 +2,11 @@
 // node-side pitfalls; hooks; hook parameters; helpers; `this`; opcode names in comparisons.
 import type { ParsedTracer } from '../tracer/parse';
 import { parseAtCursor } from './cursor';
-import { describeHook, describeMember, describeObject, describeOpcode, TRACER_DESCRIPTION } from './describe';
+import { describeHook, describeMember, describeObject, describeOpcode, describeTracerMember, TRACER_DESCRIPTION } from './describe';
 import { inferenceFor } from './infer';
 import { findHook, findMember, opcodeByName } from './model';
 import type { AnyNode } from './syntax';
+import type { TopLevelMember } from './top-level-scan';
 
 export interface HoverInfo {
   markdown: string;
@@ -17,15 +18,15 @@ export interface HoverInfo {
 export function hoverAt(text: string, offset: number): HoverInfo | undefined {
   const parsed = parseAtCursor(text, offset, { tryAsIs: true, patch: false });
   if (!parsed) return undefined;
-  const { tracer, path } = parsed;
+  const { tracer, path, members } = parsed;
   const node = path[path.length - 1];
   const parent = path[path.length - 2];
-  const markdown = describeNode(tracer, path, node, parent);
+  const markdown = describeNode(tracer, members, path, node, parent);
   return markdown ? { markdown, start: node.start, end: node.end } : undefined;
 }
 
-function describeNode(tracer: ParsedTracer, path: AnyNode[], node: AnyNode, parent: AnyNode | undefined): string | undefined {
-  const inference = inferenceFor(tracer);
+function describeNode(tracer: ParsedTracer, members: TopLevelMember[], path: AnyNode[], node: AnyNode, parent: AnyNode | undefined): string | undefined {
+  const inference = inferenceFor(tracer, members);
   if (node.type === 'ThisExpression') return inference.thisType(path) ? TRACER_DESCRIPTION : undefined;
   if (node.type === 'Literal' && typeof node.value === 'string') {
     const op = opcodeByName(node.value);
@@ -34,6 +35,7 @@ function describeNode(tracer: ParsedTracer, path: AnyNode[], node: AnyNode, pare
   if (node.type !== 'Identifier' || !parent) return undefined;
   if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) {
     const owner = inference.typeOf(parent.object, path);
+    if (owner?.kind === 'tracer') return describeTracerMember(members, node.name, inference.stateType(node.name));
     if (owner?.kind !== 'object') return undefined;
     const member = findMember(owner.name, node.name);
     return member ? describeMember(member, owner.name) : undefined;

@@ -5,6 +5,7 @@ import type { ParsedTracer } from '../tracer/parse';
 import { bigIntFactory, findHelper, findHook, findMember, isObjectType } from './model';
 import type { ApiMember, ObjectTypeName, TypeName, ValueTypeName } from './types';
 import { isFunction, walkOwnScope, walkWithPath, type AnyNode } from './syntax';
+import { scanTopLevel, type TopLevelMember } from './top-level-scan';
 
 export type Ty =
   | { kind: 'object'; name: ObjectTypeName }
@@ -51,18 +52,19 @@ export class TracerInference {
   /** Types already worked out (null = unknown): the rules ask about the same nodes. */
   private readonly known = new WeakMap<AnyNode, Ty | null>();
   /** Function node → the top-level property name it is the value of. */
-  private readonly members = new Map<AnyNode, string>();
+  private readonly functions = new Map<AnyNode, string>();
 
-  constructor(readonly tracer: ParsedTracer) {
+  /** `members`: the tracer's top-level members when the parse holds only part of it (see cursor.ts). */
+  constructor(readonly tracer: ParsedTracer, private readonly members: TopLevelMember[] = scanTopLevel(tracer.text) ?? []) {
     for (const property of tracer.properties) {
       const value = property.node.value as AnyNode;
-      if (property.name !== undefined && isFunction(value)) this.members.set(value, property.name);
+      if (property.name !== undefined && isFunction(value)) this.functions.set(value, property.name);
     }
   }
 
   /** The top-level member a function is the value of (a hook or a helper method), if any. */
   memberOf(fn: AnyNode): string | undefined {
-    return this.members.get(fn);
+    return this.functions.get(fn);
   }
 
   /** The type of an expression; `path` holds its ancestors (outermost first), as from `pathAt`. */
@@ -101,18 +103,15 @@ export class TracerInference {
     for (let i = path.length - 1; i >= 0; i--) {
       const node = path[i];
       if (!isFunction(node) || node.type === 'ArrowFunctionExpression') continue;
-      return this.members.has(node) ? { kind: 'tracer' } : undefined;
+      return this.functions.has(node) ? { kind: 'tracer' } : undefined;
     }
     return undefined;
   }
 
   /** A tracer property's type when its initial value shows it (`count: 0` → number). */
   stateType(name: string): Ty | undefined {
-    const property = this.tracer.properties.findLast((p) => p.name === name);
-    const value = property?.node.value as AnyNode | undefined;
-    if (value?.type !== 'Literal') return undefined;
-    const kind = typeof value.value;
-    return kind === 'number' || kind === 'string' || kind === 'boolean' ? { kind: 'value', name: kind } : undefined;
+    const literal = this.members.findLast((m) => m.name === name)?.literal;
+    return literal ? { kind: 'value', name: literal } : undefined;
   }
 
   private resolve(name: string, at: number, path: AnyNode[], depth: number): Ty | undefined {
@@ -134,7 +133,7 @@ export class TracerInference {
   }
 
   private paramType(fn: AnyNode, index: number): Ty | undefined {
-    const name = this.members.get(fn);
+    const name = this.functions.get(fn);
     const param = name === undefined ? undefined : findHook(name)?.params[index];
     return param ? fromTypeName(param.type) : undefined;
   }
@@ -162,10 +161,10 @@ export class TracerInference {
 const cache = new WeakMap<ParsedTracer, TracerInference>();
 
 /** One inference per parse (its scope tables are filled lazily). */
-export function inferenceFor(tracer: ParsedTracer): TracerInference {
+export function inferenceFor(tracer: ParsedTracer, members?: TopLevelMember[]): TracerInference {
   let inference = cache.get(tracer);
   if (!inference) {
-    inference = new TracerInference(tracer);
+    inference = new TracerInference(tracer, members);
     cache.set(tracer, inference);
   }
   return inference;

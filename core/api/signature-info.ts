@@ -24,7 +24,7 @@ export function signatureAt(text: string, offset: number): SignatureInfo | undef
   for (let i = path.length - 1; i >= 0; i--) {
     const call = path[i];
     if (call.type !== 'CallExpression' || at <= call.callee.end || at >= call.end) continue;
-    const callee = inferenceFor(tracer).typeOf(call.callee, path.slice(0, i));
+    const callee = inferenceFor(tracer, parsed.members).typeOf(call.callee, path.slice(0, i));
     if (callee?.kind !== 'function') return undefined;
     const { member, owner } = callee;
     const label = signatureOf(member, owner ? apiObject(owner).label : undefined);

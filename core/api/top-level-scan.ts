@@ -10,12 +10,17 @@ export interface TopLevelMember {
   start: number;
   end: number;
   callable: boolean;
+  /** The type of the value when it is a plain literal (`count: 0`). */
+  literal?: 'number' | 'string' | 'boolean';
 }
 
 const REGEX_AFTER = new Set(['', '(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^']);
 const REGEX_AFTER_WORD = /(?:^|[^\w$])(?:return|typeof|case|in|of|void|delete|instanceof|new)$/;
 const LEADING_COMMENTS = /^(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*/;
 const KEY = /^\s*(?:([A-Za-z_$][\w$]*)|'([^'\\]*)'|"([^"\\]*)")\s*(:|\()/;
+const NUMBER = /^-?(?:0x[\da-f]+|\d+(?:\.\d*)?(?:e[+-]?\d+)?)$/i;
+const STRING = /^(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")$/;
+const BOOLEAN = /^(?:true|false)$/;
 const FUNCTION_VALUE = /^\s*(?:async\s+)?(?:function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)/;
 
 function isSpace(code: number): boolean {
@@ -81,7 +86,9 @@ export function scanTopLevel(text: string): TopLevelMember[] | undefined {
     const head = text.slice(start, Math.min(end, start + 200)).replace(LEADING_COMMENTS, '');
     const key = KEY.exec(head);
     const callable = key !== null && (key[4] === '(' || FUNCTION_VALUE.test(head.slice(key[0].length)));
-    members.push({ name: key ? key[1] ?? key[2] ?? key[3] : undefined, start, end, callable });
+    const value = key && key[4] === ':' ? head.slice(key[0].length).trim() : '';
+    const literal = NUMBER.test(value) ? 'number' : STRING.test(value) ? 'string' : BOOLEAN.test(value) ? 'boolean' : undefined;
+    members.push({ name: key ? key[1] ?? key[2] ?? key[3] : undefined, start, end, callable, ...(literal ? { literal } : {}) });
   };
   for (i = i + 1; i < text.length; i++) {
     const skipped = skipAtom(text, i, previous);

@@ -63,12 +63,15 @@ test('hover on a helper, a hook, a hook parameter, this and an opcode name', asy
   assert.match(result, /Required\./);
   assert.match(await hoverAt('l, d)'), /\(parameter\) l: log/);
   assert.match(await hoverAt('this.calls'), /tracer object/);
+  assert.match(await hoverAt('calls++', 0), /\(tracer state\) calls: number/);
+  assert.match(await hoverAt("tally('CALL')", 0), /\(tracer method\) tally/);
   assert.match(await hoverAt("'CALL')"), /CALL = 0xf1 \(241\)/);
 });
 
 test('no hover on plain user code', async () => {
   assert.equal(await hoverAt('top ='), '');
-  assert.equal(await hoverAt('tally('), '');
+  assert.equal(await hoverAt('tally:'), '');
+  assert.equal(await hoverAt('name)'), '');
 });
 
 async function signature(marked: string, name: string): Promise<SignatureHelp | null> {

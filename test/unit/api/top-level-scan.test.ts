@@ -39,3 +39,8 @@ test('unfinished text still gives the members so far; non-objects give undefined
   assert.deepEqual(members.map((m) => m.name), ['a', 'step']);
   assert.equal(scanTopLevel('(function () { return {}; })()'), undefined);
 });
+
+test('plain literal values give the state type', () => {
+  const members = scanTopLevel("{ n: 0x10, s: 'a,b', t: true, list: [], sum: 1 + 2, f: -1.5e3 }")!;
+  assert.deepEqual(members.map((m) => [m.name, m.literal]), [['n', 'number'], ['s', 'string'], ['t', 'boolean'], ['list', undefined], ['sum', undefined], ['f', 'number']]);
+});

@@ -50,13 +50,13 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, concurren
     };
   };
 
-  const traceBlock = async (stored: StoredBlock | undefined, options: TraceOptions, upstreamNumber?: bigint) => {
-    if (upstreamNumber !== undefined) {
-      const { job, hashes } = await upstreamBlockJob(context, upstreamNumber, options);
-      return perTransaction(await run(job), hashes);
-    }
-    if (!stored) throw serverError('block not found');
-    if (!stored.block) return traceBlock(undefined, options, stored.number);
+  const traceUpstreamBlock = async (number: bigint, options: TraceOptions) => {
+    const { job, hashes } = await upstreamBlockJob(context, number, options);
+    return perTransaction(await run(job), hashes);
+  };
+
+  const traceBlock = async (stored: StoredBlock, options: TraceOptions) => {
+    if (!stored.block) return traceUpstreamBlock(stored.number, options);
     if (stored.number === 0n) throw serverError('genesis is not traceable');
     const hashes = stored.block.transactions.map((tx) => bytesToHex(tx.hash()));
     if (hashes.length === 0) return [];
@@ -80,7 +80,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, concurren
       if ('tag' in ref && ref.tag === 'pending') throw serverError('tracing on top of pending is not supported');
       if ('number' in ref && !context.upstream && !chain.blockByNumber(ref.number)) throw serverError(`block #${ref.number} not found`);
       const where = resolveBlock(context, ref);
-      return 'upstream' in where ? traceBlock(undefined, options, where.upstream) : traceBlock(where.local, options);
+      return 'upstream' in where ? traceUpstreamBlock(where.upstream, options) : traceBlock(where.local, options);
     },
     debug_traceBlockByHash: async (params) => {
       p.requireCount(params, 1, 2);
@@ -91,7 +91,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, concurren
       if (!context.upstream) throw serverError(`block ${hash} not found`);
       const header = (await context.upstream.request('eth_getBlockByHash', [hash, false]).catch(() => null)) as { number?: string } | null;
       if (!header?.number) throw serverError(`block ${hash} not found`);
-      return traceBlock(undefined, options, BigInt(header.number));
+      return traceUpstreamBlock(BigInt(header.number), options);
     },
     debug_traceCall: async (params) => {
       p.requireCount(params, 2, 3);

@@ -119,6 +119,14 @@ test('document symbols list hooks, helper methods and state', async () => {
   assert.deepEqual(symbols[2].selectionRange, { start: { line: 3, character: 2 }, end: { line: 3, character: 6 } });
 });
 
+test('the outline survives an unfinished edit (from the top-level scan)', async () => {
+  const broken = TRACER.replace("var top = l.stack.peek(0);", 'var top = l.stack.');
+  const symbols = await request<DocumentSymbol[]>('textDocument/documentSymbol', 'symbols-broken.tracer.js', broken);
+  assert.deepEqual(symbols.map((s) => s.name), ['calls', 'tally', 'step', 'fault', 'result']);
+  assert.deepEqual(symbols[2].selectionRange, { start: { line: 3, character: 2 }, end: { line: 3, character: 6 } });
+  assert.equal(symbols[2].range.end.line, 7);
+});
+
 test('folding ranges cover the object, the hooks and multi-line block comments', async () => {
   const text = `/*\n * a tracer\n */\n${TRACER}`;
   const ranges = await request<FoldingRange[]>('textDocument/foldingRange', 'folding.tracer.js', text);

@@ -15,6 +15,8 @@ const DEFAULTS: TracerSettings = { ecmaVersion: 5, rules: {} };
 
 let connection: Connection | undefined;
 let canAskClient = false;
+/** From clients that cannot be asked but send their settings with didChangeConfiguration. */
+let sentSettings: TracerSettings | undefined;
 let generation = 0;
 const cache = new Map<string, Promise<TracerSettings>>();
 const listeners: (() => void)[] = [];
@@ -29,7 +31,7 @@ export function onSettingsChanged(listener: () => void): void {
 }
 
 export function documentSettings(uri: string): Promise<TracerSettings> {
-  if (!connection || !canAskClient) return Promise.resolve(DEFAULTS);
+  if (!connection || !canAskClient) return Promise.resolve(sentSettings ?? DEFAULTS);
   let settings = cache.get(uri);
   if (!settings) {
     settings = connection.workspace.getConfiguration({ scopeUri: uri, section: 'evmTracer' }).then(
@@ -77,7 +79,9 @@ export const settingsFeature: Feature = {
   },
   register(context) {
     connection = context.connection;
-    context.connection.onDidChangeConfiguration(() => {
+    context.connection.onDidChangeConfiguration((params) => {
+      const sent = (params.settings as { evmTracer?: unknown } | null)?.evmTracer;
+      if (!canAskClient && sent !== undefined) sentSettings = sanitize(sent);
       cache.clear();
       generation++;
       for (const listener of listeners) listener();

@@ -137,6 +137,19 @@ test('settings: ecmaVersion 2017 accepts ES2015 syntax; flatten uses it too', as
   }
 });
 
+test('settings sent with didChangeConfiguration apply when the client cannot be asked', async (t) => {
+  const client = await startServer();
+  t.after(() => client.close());
+  const uri = 'file:///tmp/sent.tracer.js';
+  const first = client.nextDiagnostics(uri);
+  await client.open('sent.tracer.js', TRACER);
+  assert.deepEqual(codesOf((await first).diagnostics), ['comment', 'missing-fault', 'double-quote']);
+  const second = client.nextDiagnostics(uri);
+  await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { evmTracer: { rules: { comment: 'off', 'double-quote': 'bogus' } } } });
+  // 'bogus' is not a severity: that entry is ignored (and logged), the rest applies.
+  assert.deepEqual(codesOf((await second).diagnostics), ['missing-fault', 'double-quote']);
+});
+
 test('evmTracer/flatten: the flattened line, or the reasons it cannot be flattened', async (t) => {
   const client = await startServer();
   t.after(() => client.close());

@@ -14,7 +14,7 @@ export interface DevAccount {
 /** 10,000 ether each. */
 export const devAccountBalance = 10n ** 22n;
 
-export const devMnemonic = 'test test test test test test test test test test test junk';
+const devMnemonic = 'test test test test test test test test test test test junk';
 
 const curveOrder = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 const hardened = 0x80000000;

@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { createCustomCommon, Mainnet } from '@ethereumjs/common';
 import { createFeeMarket1559Tx } from '@ethereumjs/tx';
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
+import { WebSocket } from 'ws';
 import type { LocalNode } from '../../core/local-node';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
 import { call, opcodeTracer, post, rpc, startNode, storeAndLogInitcode, storeAndLogOps, storeAndLogRuntime, word, wsExchange } from './node-helpers';
@@ -189,6 +190,15 @@ describe('dev node', () => {
     const response = await post(node.url, huge).catch((error: Error) => ({ status: 0, text: error.message }));
     assert.equal(response.status, 413);
     assert.equal(await call(node.url, 'eth_chainId'), '0xa868');
+  });
+
+  test('a WebSocket message over the limit closes that socket (1009) and the node keeps serving', async () => {
+    const socket = new WebSocket(node.wsUrl);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ data: '0x' + '00'.repeat(6 * 1024 * 1024) }] }));
+    assert.equal(await closed, 1009);
+    assert.deepEqual(await wsExchange(node.wsUrl, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_chainId' })), { jsonrpc: '2.0', id: 2, result: '0xa868' });
   });
 
   test('WebSocket on the same port: single calls and batches', async () => {

@@ -35,10 +35,9 @@ export function completionsAt(text: string, offset: number, options: CompletionO
   const parsed = parseAtCursor(text, offset);
   if (!parsed) return [];
   const { tracer, path, word, members } = parsed;
-  const inference = inferenceFor(tracer, parsed.members);
+  const inference = inferenceFor(tracer, members);
   const node = path[path.length - 1];
   const parent = path[path.length - 2];
-  const replace = word;
 
   if (node.type === 'Literal' && typeof node.value === 'string') {
     const kind = opcodeComparison(inference, path.slice(0, -1), node);
@@ -47,16 +46,16 @@ export function completionsAt(text: string, offset: number, options: CompletionO
   if (node.type !== 'Identifier' || !node.name.startsWith(PLACEHOLDER) || !parent) return [];
 
   if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) {
-    return membersOf(inference.typeOf(parent.object, path), members, replace);
+    return membersOf(inference.typeOf(parent.object, path), members, word);
   }
   if (parent.type === 'Property' && parent.key === node && path[path.length - 3] === tracer.object) {
     const others = members.filter((m) => !(m.start <= offset && offset <= m.end));
     const skip = new Set<string | undefined>([...others.map((m) => m.name), ...(options.snippetPrefixes ?? [])]);
-    return hookSkeletons(skip, text, word.start, replace);
+    return hookSkeletons(skip, text, word);
   }
   if (isDeclaration(parent, node)) return [];
-  if (opcodeComparison(inference, path.slice(0, -1), node) === 'number') return opcodeNumbers(replace);
-  return globals(inference, path, replace);
+  if (opcodeComparison(inference, path.slice(0, -1), node) === 'number') return opcodeNumbers(word);
+  return globals(inference, path, word);
 }
 
 /** Whether `operand` is compared to an opcode name (op.toString()) or number (op.toNumber()). */
@@ -67,13 +66,7 @@ function opcodeComparison(inference: TracerInference, path: AnyNode[], operand: 
   else if (parent?.type === 'SwitchCase' && parent.test === operand) other = path[path.length - 2]?.discriminant;
   if (!other) return undefined;
   const type = inference.typeOf(other, path);
-  if (type?.kind === 'value' && type.opName) return 'name';
-  if (type?.kind === 'value' && type.name === 'number' && isOpNumberCall(other)) return 'number';
-  return undefined;
-}
-
-function isOpNumberCall(node: AnyNode): boolean {
-  return node.type === 'CallExpression' && node.callee.type === 'MemberExpression' && node.callee.property.name === 'toNumber';
+  return type?.kind === 'value' ? type.opcode : undefined;
 }
 
 function isDeclaration(parent: AnyNode, node: AnyNode): boolean {
@@ -133,9 +126,9 @@ function globals(inference: TracerInference, path: AnyNode[], replace: Completio
   return items;
 }
 
-function hookSkeletons(skip: Set<string | undefined>, text: string, at: number, replace: Completion['replace']): Completion[] {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  const indent = /^[ \t]*/.exec(text.slice(lineStart, at))![0];
+function hookSkeletons(skip: Set<string | undefined>, text: string, replace: Completion['replace']): Completion[] {
+  const lineStart = text.lastIndexOf('\n', replace.start - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, replace.start))![0];
   const unit = indent.includes('\t') ? '\t' : '  ';
   return hooks
     .filter((hook) => !skip.has(hook.name))

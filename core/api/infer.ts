@@ -9,8 +9,9 @@ import { scanTopLevel, type TopLevelMember } from './top-level-scan';
 
 export type Ty =
   | { kind: 'object'; name: ObjectTypeName }
-  /** `opName`: a string from op.toString(); `hostString`: may serialise as {} when returned directly. */
-  | { kind: 'value'; name: ValueTypeName; opName?: true; hostString?: true }
+  /** `opcode`: an opcode name (op.toString()) or byte (op.toNumber()); `hostString`: may serialise as {}
+   * when returned directly. */
+  | { kind: 'value'; name: ValueTypeName; opcode?: 'name' | 'number'; hostString?: true }
   /** A callable API member; `owner` is undefined for the helper globals. */
   | { kind: 'function'; member: ApiMember; owner?: ObjectTypeName }
   | { kind: 'tracer' };
@@ -25,15 +26,13 @@ interface Scope {
 const MAX_DEPTH = 12;
 
 export function typeOfReturn(member: ApiMember, owner?: ObjectTypeName): Ty {
-  return fromTypeName(member.returns, {
-    opName: owner === 'op' && member.name === 'toString',
-    hostString: member.hostString === true,
-  });
+  const opcode = owner !== 'op' ? undefined : member.name === 'toString' ? 'name' : member.name === 'toNumber' ? 'number' : undefined;
+  return fromTypeName(member.returns, { opcode, hostString: member.hostString === true });
 }
 
-function fromTypeName(type: TypeName, flags: { opName?: boolean; hostString?: boolean } = {}): Ty {
+function fromTypeName(type: TypeName, flags: { opcode?: 'name' | 'number'; hostString?: boolean } = {}): Ty {
   if (isObjectType(type)) return { kind: 'object', name: type };
-  return { kind: 'value', name: type, ...(flags.opName ? { opName: true } : {}), ...(flags.hostString ? { hostString: true } : {}) };
+  return { kind: 'value', name: type, ...(flags.opcode ? { opcode: flags.opcode } : {}), ...(flags.hostString ? { hostString: true } : {}) };
 }
 
 /** The type of `owner.name`, or undefined when the model has no such member. */

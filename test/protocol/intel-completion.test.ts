@@ -109,6 +109,8 @@ test('opcode names inside log.op.toString() comparisons, opcode numbers after to
   const call = numbers.find((i) => i.label === '0xf1');
   assert.equal(call?.detail, 'CALL');
   assert.equal(numbers.find((i) => i.label === '0x44')?.detail, 'DIFFICULTY');
+  const numberVariable = await complete(client, 'opnumvar.tracer.js', tracer('var code = l.op.toNumber();\n    switch (code) { case |: break; }'));
+  assert.equal(numberVariable.find((i) => i.label === '0xfa')?.detail, 'STATICCALL');
   const plain = await complete(client, 'plainstring.tracer.js', tracer("var s = 'C|';"));
   assert.deepEqual(plain, []);
 });

@@ -15,7 +15,7 @@ function typeBefore(marked: string): string {
   const index = path.findIndex((n) => n.end === offset && /Expression$|Identifier/.test(n.type) && !/Function|Statement/.test(n.type));
   const type = inferenceFor(tracer).typeOf(path[index], path.slice(0, index));
   if (!type) return 'unknown';
-  return type.kind === 'function' ? `fn ${type.member.name}` : type.kind === 'tracer' ? 'tracer' : type.name + (type.kind === 'value' && type.opName ? ' (op name)' : '') + (type.kind === 'value' && type.hostString ? ' (host)' : '');
+  return type.kind === 'function' ? `fn ${type.member.name}` : type.kind === 'tracer' ? 'tracer' : type.name + (type.kind === 'value' && type.opcode ? ` (op ${type.opcode})` : '') + (type.kind === 'value' && type.hostString ? ' (host)' : '');
 }
 
 test('hook parameters by position, whatever their names', () => {
@@ -32,6 +32,7 @@ test('hook parameters by position, whatever their names', () => {
 test('members, calls, helpers and local variables', () => {
   assert.equal(typeBefore('{ step: function (l) { l.stack.peek(0)|; } }'), 'bigInt');
   assert.equal(typeBefore('{ step: function (l) { l.op.toString()|; } }'), 'string (op name)');
+  assert.equal(typeBefore('{ step: function (l) { var n = l.op.toNumber(); n|; } }'), 'number (op number)');
   assert.equal(typeBefore('{ step: function (l) { var s = l.memory; s.slice(0, 1)|; } }'), 'Uint8Array');
   assert.equal(typeBefore('{ result: function (c) { toHex(c.from)|; } }'), 'string (host)');
   assert.equal(typeBefore('{ result: function (c) { c.error|; } }'), 'string (host)');

@@ -23,7 +23,7 @@ export class TracerCodeLens implements vscode.CodeLensProvider {
     if (offset === undefined) return [];
     const position = document.positionAt(offset);
     const range = new vscode.Range(position, position);
-    const args = [{ uri: document.uri.toString() }];
+    const args = [document.uri];
     return [
       new vscode.CodeLens(range, { title: 'Trace transaction', command: 'evmTracer.traceTransaction', arguments: args }),
       new vscode.CodeLens(range, { title: 'Trace call', command: 'evmTracer.traceCall', arguments: args }),

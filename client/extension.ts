@@ -55,29 +55,26 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.window.registerWebviewPanelSerializer(RESULT_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: ViewState | undefined) {
         if (!state?.spec) return panel.dispose();
-        ResultPanel.revive(panel, context.extensionUri, state, { rerun: (spec, from) => void traces.run(spec, from) });
+        ResultPanel.revive(panel, context.extensionUri, state, traces.panelActions);
       },
     }),
     ...Object.entries(commands).map(([id, load]) =>
       vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+        // Menus and the CodeLens pass the tracer's Uri (or nothing, from the palette): a person is waiting,
+        // so failures are shown. Programs (tests, other commands) pass options and get the failure.
+        const fromUi = args.length === 0 || args[0] instanceof vscode.Uri;
         try {
-          return await (await load())(ctx)(...args);
+          return await (await load())(ctx)(...(args[0] instanceof vscode.Uri ? [{ uri: args[0] }] : args));
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           log.error(`${id}: ${message}`);
-          // Called with arguments: a program (CodeLens, test) wants the failure; from the palette: tell the user.
-          if (args.length > 0 && !(args.length === 1 && isCodeLensArgument(args[0]))) throw error;
+          if (!fromUi) throw error;
           void vscode.window.showErrorMessage(`EVM Tracer: ${message}`);
           return undefined;
         }
       }),
     ),
   );
-}
-
-/** The CodeLens passes only `{ uri }`: its failures are shown to the user rather than thrown. */
-function isCodeLensArgument(arg: unknown): boolean {
-  return typeof arg === 'object' && arg !== null && Object.keys(arg).length === 1 && 'uri' in arg;
 }
 
 export async function deactivate(): Promise<void> {

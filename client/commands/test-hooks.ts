@@ -4,8 +4,11 @@ import { ResultPanel } from '../webview/panel';
 import type { RenderedContent } from '../webview/messages';
 import type { CommandFactory } from './command';
 
-/** What the most recent result panel's webview rendered. */
-export const lastResultView: CommandFactory = () => async (): Promise<RenderedContent | undefined> => ResultPanel.last?.query();
+/** What the most recent result panel's webview rendered (brought to the front first, as a user would look). */
+export const lastResultView: CommandFactory = () => async (): Promise<RenderedContent | undefined> => {
+  ResultPanel.last?.reveal();
+  return ResultPanel.last?.query();
+};
 
 /** The folder of the extension's logs (the "EVM Tracer" output channel's file is under it). */
 export const logFolder: CommandFactory = (ctx) => (): string => ctx.extension.logUri.fsPath;

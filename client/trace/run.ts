@@ -6,7 +6,7 @@ import { formatBytes, NodeError } from '../../core/rpc/errors';
 import { config } from '../config';
 import type { Nodes } from '../nodes';
 import type { OutcomeView, RequestSummary, TraceErrorView, ViewState } from '../webview/messages';
-import { ResultPanel } from '../webview/panel';
+import { ResultPanel, type PanelActions } from '../webview/panel';
 import { describeTarget, METHOD_NAMES, tracerName, type TraceSpec } from './spec';
 
 const LAST_TRACE_KEY = 'evmTracer.lastTrace';
@@ -20,6 +20,13 @@ export interface TraceRunnerDeps {
 
 export class TraceRunner {
   private readonly running = new Set<AbortController>();
+
+  /** What the result panels' Re-run button does (also for panels restored after a restart). */
+  readonly panelActions: PanelActions = {
+    rerun: (spec, panel) => {
+      this.run(spec, panel).catch((error: unknown) => void vscode.window.showErrorMessage(`EVM Tracer: ${error instanceof Error ? error.message : String(error)}`));
+    },
+  };
 
   constructor(private readonly deps: TraceRunnerDeps) {}
 
@@ -49,7 +56,7 @@ export class TraceRunner {
       tracerConfig: spec.tracerConfig,
     };
     const running: ViewState = { spec, request, outcome: { status: 'running', startedAt: Date.now() } };
-    const view = panel && !panel.isDisposed ? panel : ResultPanel.create(this.deps.extensionUri, running, { rerun: (again, from) => void this.run(again, from) });
+    const view = panel && !panel.isDisposed ? panel : ResultPanel.create(this.deps.extensionUri, running, this.panelActions);
     view.update(running);
     view.reveal();
 

@@ -51,6 +51,10 @@ export class ResultPanel {
     panel.title = panelTitle(state);
     panel.webview.html = resultHtml(panel.webview, extensionUri);
     panel.webview.onDidReceiveMessage((message: FromWebview) => this.receive(message));
+    // A hidden webview is torn down (no retainContextWhenHidden): messages wait for its next 'ready'.
+    panel.onDidChangeViewState(({ webviewPanel }) => {
+      if (!webviewPanel.visible) this.ready = false;
+    });
     panel.onDidDispose(() => {
       this.disposed = true;
       this.cancel();

@@ -39,6 +39,18 @@ suite('trace on the local node', () => {
     assert.match(view.errorText ?? '', /Go to tracer line 5/);
   });
 
+  test('markup in a result is shown as text, and the panel shows it again after being hidden', async () => {
+    const markup = '<img src=x onerror=alert(1)><script>document.body.textContent = 1</script>';
+    const state = await traceCall('markup.tracer.js', { node: LOCAL_NODE, tracerConfig: null });
+    assert.equal(state.outcome.status, 'done', describe(state));
+    const before = await renderedResult();
+    assert.ok(before.rows.some((row) => row.includes(JSON.stringify(markup))), `rows: ${before.rows.join(' | ')}`);
+    // Hide the panel behind an editor in its column: its webview is torn down, then restored from its state.
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fixtureUri('ops.tracer.js')), { viewColumn: vscode.ViewColumn.Two });
+    const after = await renderedResult();
+    assert.deepEqual(after, before);
+  });
+
   test('cancelling a trace that never ends aborts it', async () => {
     const running = traceCall('slow.tracer.js', { node: LOCAL_NODE, tracerConfig: null });
     await waitFor('the slow trace to be running', async () => {

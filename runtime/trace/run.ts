@@ -1,20 +1,24 @@
-// runTraceJob: runs a TraceJob in a worker thread so that a tracer stuck in a loop or allocating without
-// bound is stopped (worker terminated, resource limits) while the calling process stays up. The time-out
-// is per traced transaction; after a worker is lost, the remaining transactions run in a fresh one (which
-// replays the earlier transactions of the block again).
+// runTraceJob: runs a TraceJob in a worker process (dist/trace-worker.js) so that a tracer stuck in a loop
+// or allocating without bound is stopped (process killed at the time-out, V8 heap limit) while the calling
+// process stays up. A child process rather than a worker thread: V8 aborts the whole process when a worker
+// thread's heap limit is hit by one large allocation (e.g. an array grown by push() in a loop, nodejs/node
+// #47224), whereas a child that dies takes nothing else with it. The time-out is per traced transaction;
+// after a worker is lost, the remaining transactions run in a fresh one (which replays the earlier
+// transactions of the block again).
+import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { TraceJob, TraceOutcome } from './job';
-import { hookCodes, type WorkerMessage, type WorkerRequest } from './protocol';
+import type { WorkerMessage, WorkerRequest } from './protocol';
 
 /** Heap limit per trace worker; geth has none, but a local runtime must not take the machine down. */
 export const traceMemoryLimitMb = 512;
 /** Before the first traced transaction starts (state seeding, replaying earlier transactions). */
 const preparationTimeoutMs = 60_000;
 const maxIdleWorkers = 2;
+const stderrTail = 4096;
 
-const idle: Worker[] = [];
+const idle: ChildProcess[] = [];
 
 function workerPath(): string {
   const candidates = [join(__dirname, 'trace-worker.js'), join(__dirname, '..', '..', 'dist', 'trace-worker.js')];
@@ -23,32 +27,56 @@ function workerPath(): string {
   return found;
 }
 
-function acquireWorker(): Worker {
-  const worker = idle.pop() ?? new Worker(workerPath(), { resourceLimits: { maxOldGenerationSizeMb: traceMemoryLimitMb } });
-  worker.ref();
-  return worker;
+function spawnWorker(): ChildProcess {
+  const child = fork(workerPath(), [], {
+    execArgv: [`--max-old-space-size=${traceMemoryLimitMb}`],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  child.stderr!.setEncoding('utf8');
+  return child;
 }
 
-/** Only our own listeners: Worker keeps internal ones (removing those breaks message delivery). */
-function detach(worker: Worker): void {
-  for (const event of ['message', 'error', 'exit']) worker.removeAllListeners(event);
+function setHeld(child: ChildProcess, held: boolean): void {
+  const channel = child.channel as { ref?(): void; unref?(): void } | null | undefined;
+  const stderr = child.stderr as { ref?(): void; unref?(): void } | null;
+  if (held) {
+    child.ref();
+    channel?.ref?.();
+    stderr?.ref?.();
+  } else {
+    child.unref();
+    channel?.unref?.();
+    stderr?.unref?.();
+  }
 }
 
-function releaseWorker(worker: Worker): void {
-  detach(worker);
+function acquireWorker(): ChildProcess {
+  const child = idle.pop() ?? spawnWorker();
+  setHeld(child, true);
+  return child;
+}
+
+/** Only our own listeners: the child process object keeps internal ones. */
+function detach(child: ChildProcess): void {
+  for (const event of ['message', 'error', 'exit']) child.removeAllListeners(event);
+  child.stderr?.removeAllListeners('data');
+}
+
+function releaseWorker(child: ChildProcess): void {
+  detach(child);
   if (idle.length >= maxIdleWorkers) {
-    void worker.terminate();
+    child.kill('SIGKILL');
     return;
   }
-  worker.unref();
-  worker.on('error', () => dropIdle(worker));
-  worker.on('exit', () => dropIdle(worker));
-  idle.push(worker);
-}
-
-function dropIdle(worker: Worker): void {
-  const at = idle.indexOf(worker);
-  if (at >= 0) idle.splice(at, 1);
+  setHeld(child, false);
+  const drop = () => {
+    const at = idle.indexOf(child);
+    if (at >= 0) idle.splice(at, 1);
+  };
+  child.on('error', drop);
+  child.on('exit', drop);
+  idle.push(child);
 }
 
 /** Starts an idle worker ahead of the first trace (loading the EVM bundle takes a few hundred ms). */
@@ -70,11 +98,10 @@ export async function runTraceJob(job: TraceJob): Promise<TraceOutcome[]> {
 
 /** Resolves true when the worker finished the job, false when it was lost (time-out, memory, crash). */
 function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>): Promise<boolean> {
-  const worker = acquireWorker();
-  const hookSlot = new SharedArrayBuffer(4);
-  const hookView = new Int32Array(hookSlot);
-  let current: { index: number; hookLocations: Record<string, string | undefined> } | undefined;
+  const child = acquireWorker();
+  let current: { index: number; hookLocations: Record<string, string | undefined>; hook?: string } | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let stderr = '';
 
   return new Promise<boolean>((resolve) => {
     let settled = false;
@@ -82,11 +109,11 @@ function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>): Promis
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      if (keepWorker) releaseWorker(worker);
+      if (keepWorker) releaseWorker(child);
       else {
-        detach(worker);
-        worker.on('error', () => undefined);
-        void worker.terminate();
+        detach(child);
+        child.on('error', () => undefined);
+        child.kill('SIGKILL');
       }
       resolve(finished);
     };
@@ -97,16 +124,22 @@ function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>): Promis
     const arm = (ms: number) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        failCurrent(timeoutText(current?.hookLocations, hookCodes[Atomics.load(hookView, 0)]));
+        failCurrent(timeoutText(current?.hookLocations, current?.hook));
         settle(false, false);
       }, Math.max(0, ms));
     };
 
-    worker.on('message', (message: WorkerMessage) => {
+    child.stderr!.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-stderrTail);
+    });
+    child.on('message', (message: WorkerMessage) => {
       switch (message.type) {
         case 'txStart':
           current = { index: message.index, hookLocations: message.hookLocations };
           arm(job.timeoutMs);
+          break;
+        case 'hook':
+          if (current) current.hook = message.hook;
           break;
         case 'outcome':
           outcomes.set(message.index, message.outcome);
@@ -122,21 +155,21 @@ function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>): Promis
           break;
       }
     });
-    worker.on('error', (error: Error & { code?: string }) => {
+    child.on('error', (error) => {
+      failCurrent(`trace worker failed: ${error.message}`);
+      settle(false, false);
+    });
+    child.on('exit', (code, signal) => {
       failCurrent(
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        /heap out of memory|Allocation failed/.test(stderr)
           ? `tracer exceeded the memory limit of ${traceMemoryLimitMb} MB (trace worker out of memory)`
-          : `trace worker failed: ${error.message}`,
+          : `trace worker exited unexpectedly (${signal ?? `code ${code}`})`,
       );
       settle(false, false);
     });
-    worker.on('exit', (code) => {
-      failCurrent(`trace worker exited unexpectedly (code ${code})`);
-      settle(false, false);
-    });
     arm(preparationTimeoutMs);
-    const request: WorkerRequest = { job, hookSlot };
-    worker.postMessage(request);
+    const request: WorkerRequest = { job };
+    child.send(request);
   });
 }
 
@@ -144,7 +177,7 @@ function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>): Promis
  * was running (the EVM itself was busy), geth interrupts the next hook, which is `result` at the latest. */
 function timeoutText(locations: Record<string, string | undefined> | undefined, hook: string | undefined): string {
   if (!locations) return 'execution timeout';
-  const name = hook && hook !== 'none' ? hook : 'result';
+  const name = hook ?? 'result';
   const where = locations[name];
   return `execution timeout${where ? ` at ${where}` : ''}    in server-side tracer function '${name}'`;
 }

@@ -1,29 +1,23 @@
-// The trace worker (bundled as dist/trace-worker.js): runs TraceJobs sent by runTraceJob, one at a time,
-// reporting each traced transaction's start, the running hook (through shared memory, readable while the
-// tracer blocks this thread) and its outcome.
-import { parentPort } from 'node:worker_threads';
+// The trace worker (bundled as dist/trace-worker.js, run as a child process by runTraceJob): runs TraceJobs
+// one at a time, reporting each traced transaction's start, the running hook and its outcome.
 import { executeJob } from '../evm/execute';
-import type { HookName } from '../host/tracer-host';
-import type { TraceJob } from './job';
-import { hookCodes, type WorkerMessage, type WorkerRequest } from './protocol';
+import type { WorkerMessage, WorkerRequest } from './protocol';
 
 Error.stackTraceLimit = 50;
-const port = parentPort!;
 
-port.on('message', (request: WorkerRequest) => {
-  const hookSlot = new Int32Array(request.hookSlot);
-  const post = (message: WorkerMessage) => port.postMessage(message);
-  void run(request.job, hookSlot, post);
+function post(message: WorkerMessage): void {
+  process.send!(message);
+}
+
+process.on('message', (request: WorkerRequest) => {
+  void run(request);
 });
 
-async function run(job: TraceJob, hookSlot: Int32Array, post: (m: WorkerMessage) => void): Promise<void> {
+async function run({ job }: WorkerRequest): Promise<void> {
   try {
     await executeJob(job, {
-      txStart: (index, hookLocations) => {
-        Atomics.store(hookSlot, 0, 0);
-        post({ type: 'txStart', index, hookLocations });
-      },
-      hook: (name: HookName) => Atomics.store(hookSlot, 0, hookCodes.indexOf(name)),
+      txStart: (index, hookLocations) => post({ type: 'txStart', index, hookLocations }),
+      hook: (hook) => post({ type: 'hook', hook }),
       outcome: (index, outcome) => post({ type: 'outcome', index, outcome }),
     });
     post({ type: 'done' });

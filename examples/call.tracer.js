@@ -80,10 +80,15 @@
     var size = log.stack.peek(1).valueOf();
     var topics = [];
     for (var i = 0; i < op - 0xa0; i++) {
-      topics.push('0x' + log.stack.peek(2 + i).toString(16));
+      topics.push(toHex(toWord(log.stack.peek(2 + i).toString(16))));
     }
-    var entry = { address: toHex(log.contract.getAddress()), topics: topics, data: toHex(log.memory.slice(offset, offset + size)) };
     var owner = depth > 0 ? this.stack[depth - 1].call : this.top();
+    var entry = {
+      address: toHex(log.contract.getAddress()),
+      topics: topics,
+      data: toHex(log.memory.slice(offset, offset + size)),
+      position: this.hex(owner.calls ? owner.calls.length : 0)
+    };
     if (!owner.logs) {
       owner.logs = [];
     }

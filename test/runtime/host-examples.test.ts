@@ -20,10 +20,10 @@ function flattened(name: string): string {
   return run.stdout.trim();
 }
 
-async function traceExample(name: string, tracerConfig?: string): Promise<unknown> {
+async function traceExample(name: string, tracerConfig?: string, contractCode = code): Promise<unknown> {
   const job: TraceJob = {
     chainConfig: { chainId: 1337, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0, shanghaiTime: 0, cancunTime: 0 },
-    preState: { [contract]: { code }, [sender]: { balance: '0x1000000000000000', nonce: '0x3' } },
+    preState: { [contract]: { code: contractCode }, [sender]: { balance: '0x1000000000000000', nonce: '0x3' } },
     block: { number: '5', timestamp: '100', gasLimit: '30000000', coinbase: '0x00000000000000000000000000000000000000cc', baseFeePerGas: '0' },
     transactions: [{ call: { from: sender, to: contract, gas: '0x30000', gasPrice: '0x0' } }],
     trace: [0],
@@ -70,4 +70,13 @@ test('prestate tracer reports touched accounts before the transaction, honouring
   assert.deepEqual(pre[sender], { balance: '0x1000000000000000', nonce: 3 });
   const noStorage = (await traceExample('prestate.tracer.js', '{"disableStorage":true,"disableCode":true}')) as Record<string, Record<string, unknown>>;
   assert.deepEqual(noStorage[contract], { balance: '0x0' });
+});
+
+test('call tracer with withLog adds the logs of each frame', async () => {
+  // MSTORE8 0xaa at 0; LOG1(offset 0, size 1, topic 0x07); STOP
+  const logging = '0x60aa600053' + '6007' + '60016000a1' + '00';
+  const tree = (await traceExample('call.tracer.js', '{"withLog":true}', logging)) as Record<string, unknown>;
+  assert.deepEqual(tree.logs, [{ address: contract, topics: ['0x' + '00'.repeat(31) + '07'], data: '0xaa', position: '0x0' }]);
+  const plain = (await traceExample('call.tracer.js', undefined, logging)) as Record<string, unknown>;
+  assert.equal(plain.logs, undefined);
 });

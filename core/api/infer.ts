@@ -4,7 +4,7 @@
 import type { ParsedTracer } from '../tracer/parse';
 import { bigIntFactory, findHelper, findHook, findMember, isObjectType } from './model';
 import type { ApiMember, ObjectTypeName, TypeName, ValueTypeName } from './types';
-import { isFunction, walkOwnScope, walkWithPath, type AnyNode } from './syntax';
+import { isFunction, walkOwnScope, type AnyNode } from './syntax';
 import { scanTopLevel, type TopLevelMember } from './top-level-scan';
 
 export type Ty =
@@ -167,11 +167,4 @@ export function inferenceFor(tracer: ParsedTracer, members?: TopLevelMember[]): 
     cache.set(tracer, inference);
   }
   return inference;
-}
-
-/** Visits every node of the tracer with its ancestors (live, outermost first) and the tracer's inference. */
-export function walkTyped(tracer: ParsedTracer, visit: (node: AnyNode, path: AnyNode[], inference: TracerInference) => void): void {
-  if (!tracer.expression) return;
-  const inference = inferenceFor(tracer);
-  walkWithPath(tracer.expression as AnyNode, (node, path) => visit(node, path, inference));
 }

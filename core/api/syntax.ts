@@ -59,15 +59,3 @@ export function memberName(node: AnyNode): string | undefined {
   if (node.type !== 'MemberExpression' || node.computed || node.property.type !== 'Identifier') return undefined;
   return node.property.name;
 }
-
-/** Visits every node below `root` with its ancestors (outermost first). `path` is live: copy to keep it. */
-export function walkWithPath(root: AnyNode, visit: (node: AnyNode, path: AnyNode[]) => void): void {
-  const path: AnyNode[] = [];
-  const step = (node: AnyNode): void => {
-    visit(node, path);
-    path.push(node);
-    someChild(node, step);
-    path.pop();
-  };
-  step(root);
-}

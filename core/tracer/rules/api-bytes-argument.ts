@@ -1,6 +1,6 @@
 // `bytes-argument`: a string where the node only takes bytes (toHex, slice, db.*). geth rejects it with
 // "invalid buffer type", an error try/catch cannot catch, and the whole trace fails.
-import { walkTyped } from '../../api/infer';
+import { typedNodes } from '../../api/typed-nodes';
 import type { AnyNode } from '../../api/syntax';
 import type { Rule } from '../rule';
 
@@ -14,16 +14,16 @@ export const apiBytesArgumentRule: Rule = {
   defaultSeverity: 'warning',
   description: "A string passed where the node requires bytes (toHex('0x..'), slice('..'), db.getBalance('0x..')): it fails with the uncatchable 'invalid buffer type'.",
   check(tracer, report) {
-    walkTyped(tracer, (node, path, inference) => {
-      if (node.type !== 'CallExpression') return;
-      const callee = inference.typeOf(node.callee, path);
-      if (callee?.kind !== 'function') return;
+    const { inference, calls } = typedNodes(tracer);
+    for (const { node, scope } of calls) {
+      const callee = inference.typeOf(node.callee, scope);
+      if (callee?.kind !== 'function') continue;
       const params = callee.member.params ?? [];
       node.arguments.forEach((arg: AnyNode, index: number) => {
         const param = params[index];
         if (!param?.bytesOnly) return;
         const typed = () => {
-          const type = inference.typeOf(arg, path);
+          const type = inference.typeOf(arg, scope);
           return type?.kind === 'value' && type.name === 'string';
         };
         if (!isStringValued(arg, typed)) return;
@@ -37,6 +37,6 @@ export const apiBytesArgumentRule: Rule = {
           fixes: convert ? [{ title: `Wrap in ${convert}(...)`, edits: [{ start: arg.start, end: arg.end, newText: `${convert}(${text})` }] }] : undefined,
         });
       });
-    });
+    }
   },
 };

@@ -1,21 +1,19 @@
 // `op-string-compare`: `log.op == 'CALL'` compares the opcode object itself with a string; compare
 // log.op.toString() instead.
-import { walkTyped } from '../../api/infer';
+import { typedNodes } from '../../api/typed-nodes';
 import type { AnyNode } from '../../api/syntax';
 import type { Rule } from '../rule';
-
-const COMPARISON = new Set(['==', '===', '!=', '!==']);
 
 export const apiOpCompareRule: Rule = {
   code: 'op-string-compare',
   defaultSeverity: 'warning',
   description: "log.op compared with a string ('log.op == \"CALL\"'): log.op is an object; compare log.op.toString().",
   check(tracer, report) {
-    walkTyped(tracer, (node, path, inference) => {
-      if (node.type !== 'BinaryExpression' || !COMPARISON.has(node.operator)) return;
+    const { inference, comparisons } = typedNodes(tracer);
+    for (const { node, scope } of comparisons) {
       for (const [op, other] of [[node.left, node.right], [node.right, node.left]] as AnyNode[][]) {
         if (other.type !== 'Literal' || typeof other.value !== 'string') continue;
-        const type = inference.typeOf(op, path);
+        const type = inference.typeOf(op, scope);
         if (type?.kind !== 'object' || type.name !== 'op') continue;
         const text = tracer.text.slice(op.start, op.end);
         report({
@@ -25,6 +23,6 @@ export const apiOpCompareRule: Rule = {
           fixes: [{ title: `Use ${text}.toString()`, edits: [{ start: op.end, end: op.end, newText: '.toString()' }], preferred: true }],
         });
       }
-    });
+    }
   },
 };

@@ -1,8 +1,8 @@
 // `unknown-member`: a member the node's API object does not have (`log.getOpcode()`, `ctx.gasprice`):
 // on the node it is undefined, and calling it throws. Suggests the nearest real member.
-import { walkTyped } from '../../api/infer';
 import { apiObject, findMember } from '../../api/model';
 import type { AnyNode } from '../../api/syntax';
+import { typedNodes } from '../../api/typed-nodes';
 import type { ObjectTypeName } from '../../api/types';
 import type { Rule } from '../rule';
 
@@ -63,14 +63,14 @@ export const apiUnknownMemberRule: Rule = {
   check(tracer, report) {
     const reads: Array<{ node: AnyNode; owner: ObjectTypeName }> = [];
     const added = new Set<string>(); // properties a tracer adds to an open object (ctx) itself
-    walkTyped(tracer, (node, path, inference) => {
-      if (node.type !== 'MemberExpression' || node.computed) return;
+    const { inference, members } = typedNodes(tracer);
+    for (const { node, parent, scope } of members) {
       const name: string = node.property.name;
-      const owner = inference.typeOf(node.object, path);
-      if (owner?.kind !== 'object' || findMember(owner.name, name) || OBJECT_PROTOTYPE.has(name)) return;
-      if (isWrite(node, path[path.length - 1])) added.add(`${owner.name}.${name}`);
+      const owner = inference.typeOf(node.object, scope);
+      if (owner?.kind !== 'object' || findMember(owner.name, name) || OBJECT_PROTOTYPE.has(name)) continue;
+      if (isWrite(node, parent)) added.add(`${owner.name}.${name}`);
       else reads.push({ node, owner: owner.name });
-    });
+    }
     for (const { node, owner } of reads) {
       const name: string = node.property.name;
       if (apiObject(owner).open && added.has(`${owner}.${name}`)) continue;

@@ -125,6 +125,7 @@ async function runSuite(browser, signal) {
     return { ...counts, failures: counts.failed > 0 ? [`${counts.failed} mocha test(s) in VS Code (see the [vscode] lines above)`] : [] };
   } finally {
     relay.stop();
+    mkdirSync(artifacts, { recursive: true });
     if (existsSync(files.report)) copyFileSync(files.report, join(artifacts, 'vscode-suite-report.txt'));
     await page.context().close();
     await server.stop();

@@ -41,7 +41,7 @@ export function toBigInt(value: unknown): bigint | undefined {
 }
 
 /** The ethereumjs hardfork geth would apply at this block number and timestamp. */
-export function hardforkAt(config: GethChainConfig, number: bigint, timestamp: bigint): string {
+function hardforkAt(config: GethChainConfig, number: bigint, timestamp: bigint): string {
   let active: string = Hardfork.Chainstart;
   for (const [key, hardfork] of forks) {
     const at = toBigInt(configValue(config, key));
@@ -57,7 +57,7 @@ export function hardforkAt(config: GethChainConfig, number: bigint, timestamp: b
   return active;
 }
 
-export function chainIdOf(config: GethChainConfig): bigint {
+function chainIdOf(config: GethChainConfig): bigint {
   return toBigInt(configValue(config, 'chainId')) ?? 1n;
 }
 

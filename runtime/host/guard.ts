@@ -30,8 +30,4 @@ export class HostGuard {
   check(): void {
     if (this.failure) throw this.sentinel;
   }
-
-  isSentinel(value: unknown): boolean {
-    return value === this.sentinel;
-  }
 }

@@ -15,13 +15,12 @@ export interface HostEnv {
   strings: HostStrings;
 }
 
-function copyBytes(env: HostEnv, bytes: Uint8Array): Uint8Array {
+/** A copy in the tracer's realm (geth hands out fresh byte arrays on every call). */
+export function copyBytes(env: HostEnv, bytes: Uint8Array): Uint8Array {
   const out = new env.realm.Uint8Array(bytes.length);
   out.set(bytes);
   return out;
 }
-
-export { copyBytes };
 
 export function createLog(env: HostEnv, current: () => StepView) {
   const { guard, realm } = env;

@@ -46,6 +46,6 @@ function serialiseString(text: string, strings: HostStrings): string {
 }
 
 /** Go's encoder escapes <, >, &, U+2028 and U+2029. */
-export function goEscape(json: string): string {
+function goEscape(json: string): string {
   return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

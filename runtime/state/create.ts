@@ -42,7 +42,7 @@ function quantity(value: string | number | undefined): bigint {
   return BigInt(value);
 }
 
-export async function seedAccount(sm: SimpleStateManager, address: Address, alloc: AllocAccount): Promise<void> {
+async function seedAccount(sm: SimpleStateManager, address: Address, alloc: AllocAccount): Promise<void> {
   await sm.putAccount(address, new Account(quantity(alloc.nonce), quantity(alloc.balance)));
   if (alloc.code && alloc.code !== '0x') await sm.putCode(address, hexToBytes(alloc.code as `0x${string}`));
   for (const [slot, value] of Object.entries(alloc.storage ?? {})) {

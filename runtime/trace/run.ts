@@ -79,11 +79,6 @@ function releaseWorker(child: ChildProcess): void {
   idle.push(child);
 }
 
-/** Starts an idle worker ahead of the first trace (loading the EVM bundle takes a few hundred ms). */
-export function warmTraceWorker(): void {
-  if (idle.length === 0) releaseWorker(acquireWorker());
-}
-
 export async function runTraceJob(job: TraceJob): Promise<TraceOutcome[]> {
   const outcomes = new Map<number, TraceOutcome>();
   let remaining = job.trace.filter((i, at) => job.trace.indexOf(i) === at);

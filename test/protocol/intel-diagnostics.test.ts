@@ -4,10 +4,10 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import type { Diagnostic } from 'vscode-languageserver-protocol';
+import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
 import { startServer, type TestClient } from '../support/lsp-client';
 
-const OURS = new Set(['unknown-member', 'bytes-argument', 'result-host-string', 'op-string-compare']);
+const OURS = new Set(['unknown-member', 'bytes-argument', 'result-host-string', 'op-string-compare', 'bigint-strict-equals']);
 
 let client: TestClient;
 before(async () => {
@@ -16,11 +16,16 @@ before(async () => {
 after(() => client.close());
 
 let counter = 0;
-async function diagnose(text: string, keep = (code: string) => OURS.has(code)): Promise<Diagnostic[]> {
+async function diagnoseAt(text: string, keep = (code: string) => OURS.has(code)): Promise<{ uri: string; diagnostics: Diagnostic[] }> {
   const name = `diag-${++counter}.tracer.js`;
-  const pushed = client.nextDiagnostics(`file:///tmp/${name}`);
+  const uri = `file:///tmp/${name}`;
+  const pushed = client.nextDiagnostics(uri);
   await client.open(name, text);
-  return (await pushed).diagnostics.filter((d) => keep(String(d.code)));
+  return { uri, diagnostics: (await pushed).diagnostics.filter((d) => keep(String(d.code))) };
+}
+
+async function diagnose(text: string, keep?: (code: string) => boolean): Promise<Diagnostic[]> {
+  return (await diagnoseAt(text, keep)).diagnostics;
 }
 
 const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length - 1;
@@ -34,6 +39,7 @@ const BAD = `{
     if (log.op == 'CALL') { this.calls++; }
     if ('SLOAD' !== log.op) { this.other++; }
     var ok = toHex(toHex(log.contract.getAddress()));
+    if (log.stack.peek(0) === 0) { this.zero++; }
   },
   fault: function (log, db) {},
   result: function (ctx, db) {
@@ -61,7 +67,8 @@ test('each misuse gets its warning at the right place', async () => {
   assert.ok(at('op-string-compare', "log.op)"), 'the string may be on the left');
   assert.match(messageOf(at('result-host-string', 'toHex(ctx.from)')), /\{\}/);
   assert.ok(at('result-host-string', 'ctx.error;'));
-  assert.equal(found.length, 11, found.map((d) => `${d.code}@${d.range.start.line}`).join(', '));
+  assert.match(messageOf(at('bigint-strict-equals', 'log.stack.peek(0) === 0')), /always false\. Use log\.stack\.peek\(0\)\.equals\(0\)/);
+  assert.equal(found.length, 12, found.map((d) => `${d.code}@${d.range.start.line}`).join(', '));
   assert.ok(found.every((d) => d.severity === 2));
 });
 
@@ -101,6 +108,7 @@ const CLEAN = `{
     return { type: ctx.type, from: toHex(ctx.from), to: toHex(ctx.to), input: toHex(ctx.input), value: ctx.value, gas: ctx.gas,
       price: ctx.gasPrice.toString(), block: ctx.block, coinbase: toHex(ctx.coinbase), used: ctx.gasUsed, output: toHex(ctx.output),
       error: ctx.error, hash: ctx.txHash ? toHex(ctx.txHash) : null, index: ctx.txIndex, blockHash: ctx.blockHash, note: ctx.note,
+      zero: bigInt(0).equals(0) && ctx.value == 0 && ctx.gas === 0,
       created: toHex(created) + '', created2: toHex(created2), short: toHex([1, 2]), big: bigInt(ctx.gasUsed).multiply(2).isZero(),
       keys: Object.keys(ctx).length, calls: this.calls, depths: this.depths, hasOwn: ctx.hasOwnProperty('error') };
   }
@@ -123,4 +131,22 @@ test('the shipped example tracers produce no diagnostics at all', async (t) => {
     const all = await diagnose(readFileSync(`examples/${file}`, 'utf8'), () => true);
     assert.deepEqual(all.map((d) => `${d.code}: ${d.message}`), [], file);
   }
+});
+
+test('quick fixes of the API warnings, and which ones fix-all applies', async () => {
+  const text = "{ fault: function () {}, step: function (log, db) { if (log.op == 'SLOAD') { db.getBalance('0x01'); } }, result: function (ctx) { var v = ctx.gasprice + ctx.Gas; return toHex(ctx.from); } }";
+  const { uri, diagnostics } = await diagnoseAt(text);
+  const fixes = async (code: string) => {
+    const diagnostic = diagnostics.find((d) => d.code === code)!;
+    const actions = await client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic], only: ['quickfix'] } });
+    return actions.map((a) => ({ title: a.title, preferred: a.isPreferred === true, newText: a.edit!.changes![uri].map((e: TextEdit) => e.newText).join('|') }));
+  };
+  assert.deepEqual(await fixes('op-string-compare'), [{ title: 'Use log.op.toString()', preferred: true, newText: '.toString()' }]);
+  assert.deepEqual(await fixes('bytes-argument'), [{ title: 'Wrap in toAddress(...)', preferred: false, newText: "toAddress('0x01')" }]);
+  assert.deepEqual(await fixes('result-host-string'), [{ title: "Append + '' to return a JS string", preferred: true, newText: " + ''" }]);
+  const renames = diagnostics.filter((d) => d.code === 'unknown-member');
+  assert.equal(renames.length, 2);
+  const fixAll = await client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll.evm-tracer'] } });
+  const edits = fixAll[0].edit!.changes![uri].map((e: TextEdit) => e.newText).sort();
+  assert.deepEqual(edits, [" + ''", '.toString()', 'gas', 'gasPrice'].sort());
 });

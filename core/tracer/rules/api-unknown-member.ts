@@ -83,7 +83,12 @@ export const apiUnknownMemberRule: Rule = {
         end: node.property.end,
         message: `'${name}' is not a member of ${label}: on the node it is undefined${advice}`,
         fixes: suggestion
-          ? [{ title: `Change to '${suggestion}'`, edits: [{ start: node.property.start, end: node.property.end, newText: suggestion }], preferred: true }]
+          ? [{
+              title: `Change to '${suggestion}'`,
+              edits: [{ start: node.property.start, end: node.property.end, newText: suggestion }],
+              // Safe to apply unseen only when the names differ in case alone.
+              preferred: suggestion.toLowerCase() === name.toLowerCase(),
+            }]
           : undefined,
       });
     }

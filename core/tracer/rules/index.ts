@@ -1,5 +1,6 @@
 // The lint rules, in reporting order. Add a rule by writing a module exporting a `Rule` and listing it here.
 import type { Rule } from '../rule';
+import { apiBigIntStrictEqualsRule } from './api-bigint-strict-equals';
 import { apiBytesArgumentRule } from './api-bytes-argument';
 import { apiOpCompareRule } from './api-op-compare';
 import { apiResultHostStringRule } from './api-result-host-string';
@@ -29,4 +30,5 @@ export const rules: Rule[] = [
   apiBytesArgumentRule,
   apiResultHostStringRule,
   apiOpCompareRule,
+  apiBigIntStrictEqualsRule,
 ];

@@ -30,7 +30,7 @@ function describeNode(tracer: ParsedTracer, members: TopLevelMember[], path: Any
   if (node.type === 'ThisExpression') return inference.thisType(path) ? TRACER_DESCRIPTION : undefined;
   if (node.type === 'Literal' && typeof node.value === 'string') {
     const op = opcodeByName(node.value);
-    return op && parent?.type === 'BinaryExpression' ? describeOpcode(op) : undefined;
+    return op && (parent?.type === 'BinaryExpression' || parent?.type === 'SwitchCase') ? describeOpcode(op) : undefined;
   }
   if (node.type !== 'Identifier' || !parent) return undefined;
   if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) {

@@ -18,6 +18,7 @@ const TRACER = `{
     var top = l.stack.peek(0);
     var bal = d.getBalance(l.contract.getAddress());
     if (l.op.toString() === 'CALL') { this.tally('CALL'); }
+    switch (l.op.toString()) { case 'SLOAD': break; }
   },
   fault: function (log, db) {},
   result: function (c, store) {
@@ -66,6 +67,7 @@ test('hover on a helper, a hook, a hook parameter, this and an opcode name', asy
   assert.match(await hoverAt('calls++', 0), /\(tracer state\) calls: number/);
   assert.match(await hoverAt("tally('CALL')", 0), /\(tracer method\) tally/);
   assert.match(await hoverAt("'CALL')"), /CALL = 0xf1 \(241\)/);
+  assert.match(await hoverAt("'SLOAD'"), /SLOAD = 0x54 \(84\)/);
 });
 
 test('no hover on plain user code', async () => {
@@ -115,7 +117,7 @@ test('document symbols list hooks, helper methods and state', async () => {
     ['fault', 'hook fault(log: log, db: db)'],
     ['result', 'hook result(ctx: ctx, db: db)'],
   ]);
-  assert.deepEqual(symbols[2].range, { start: { line: 3, character: 2 }, end: { line: 7, character: 3 } });
+  assert.deepEqual(symbols[2].range, { start: { line: 3, character: 2 }, end: { line: 8, character: 3 } });
   assert.deepEqual(symbols[2].selectionRange, { start: { line: 3, character: 2 }, end: { line: 3, character: 6 } });
 });
 
@@ -124,7 +126,7 @@ test('the outline survives an unfinished edit (from the top-level scan)', async 
   const symbols = await request<DocumentSymbol[]>('textDocument/documentSymbol', 'symbols-broken.tracer.js', broken);
   assert.deepEqual(symbols.map((s) => s.name), ['calls', 'tally', 'step', 'fault', 'result']);
   assert.deepEqual(symbols[2].selectionRange, { start: { line: 3, character: 2 }, end: { line: 3, character: 6 } });
-  assert.equal(symbols[2].range.end.line, 7);
+  assert.equal(symbols[2].range.end.line, 8);
 });
 
 test('folding ranges cover the object, the hooks and multi-line block comments', async () => {
@@ -132,9 +134,9 @@ test('folding ranges cover the object, the hooks and multi-line block comments',
   const ranges = await request<FoldingRange[]>('textDocument/foldingRange', 'folding.tracer.js', text);
   const lines = ranges.map((r) => `${r.startLine}-${r.endLine}${r.kind ? ` ${r.kind}` : ''}`);
   assert.ok(lines.includes('0-2 comment'), lines.join(', '));
-  assert.ok(lines.includes('3-14'), lines.join(', ')); // the tracer object, its closing line visible
-  assert.ok(lines.includes('6-9'), lines.join(', ')); // step's body
-  assert.ok(lines.includes('12-13'), lines.join(', ')); // result's body
+  assert.ok(lines.includes('3-15'), lines.join(', ')); // the tracer object, its closing line visible
+  assert.ok(lines.includes('6-10'), lines.join(', ')); // step's body
+  assert.ok(lines.includes('13-14'), lines.join(', ')); // result's body
 });
 
 test('selection ranges grow from the word to the whole tracer', async () => {
@@ -147,5 +149,5 @@ test('selection ranges grow from the word to the whole tracer', async () => {
   }
   assert.equal(chain[0], '4:16-4:21');
   assert.equal(chain[1], '4:14-4:21'); // l.stack
-  assert.equal(chain[chain.length - 1], '0:0-12:1');
+  assert.equal(chain[chain.length - 1], '0:0-13:1');
 });

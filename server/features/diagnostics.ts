@@ -10,10 +10,13 @@ import { onSettingsChanged } from './settings';
 let pull = false;
 let canRefresh = false;
 
+/** What was last pushed per document, so quick successive changes push the newest result once. */
+const pushed = new Map<string, string>();
+
 async function push(connection: Connection, documents: TextDocuments<TextDocument>, document: TextDocument): Promise<void> {
   const analysis = await getAnalysis(document);
-  // A newer version arrived while we waited for settings: its own push follows.
-  if (documents.get(document.uri) !== document || document.version !== analysis.version) return;
+  if (documents.get(document.uri) !== document || pushed.get(document.uri) === analysis.resultId) return;
+  pushed.set(document.uri, analysis.resultId);
   await connection.sendDiagnostics({ uri: document.uri, version: analysis.version, diagnostics: analysis.diagnostics.map(toLspDiagnostic) });
 }
 
@@ -43,6 +46,7 @@ export const diagnosticsFeature: Feature = {
     });
     documents.onDidClose((event) => {
       forgetDocument(event.document.uri);
+      pushed.delete(event.document.uri);
       if (!pull) connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(report);
     });
   },

@@ -12,6 +12,7 @@ import { createStateManager, type TraceStateManager } from '../state/create';
 import type { CallObject, TraceJob, TraceOutcome } from '../trace/job';
 import { commonFor, toBigInt } from './common';
 import { createTxTracer } from './trace-tx';
+import { kzgUnavailable, kzgWasUsed, resetKzgUse } from './no-kzg';
 import { gethTxRejection } from './tx-errors';
 
 export interface JobSink {
@@ -98,6 +99,7 @@ export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
   const timestamp = BigInt(job.block.timestamp);
   const common = commonFor(job.chainConfig, number, timestamp);
   const state = await createStateManager(job, common);
+  resetKzgUse();
   const vm = await createVM({ common, stateManager: state, blockchain: blockchainFor(job) });
   const zeroBaseFee = job.transactions.some((t) => 'call' in t && !toBigInt(t.call.gasPrice) && !toBigInt(t.call.maxFeePerGas));
   const block = blockFor(job, common, zeroBaseFee);
@@ -163,6 +165,7 @@ async function traceOne(
   vm.events.on('afterTx', onAfterTx as never);
   try {
     await runTx(vm, options);
+    if (kzgWasUsed()) return { error: `tracing failed: ${kzgUnavailable}` };
   } catch (error) {
     return { error: `tracing failed: ${describeRejection(error, tx.getSenderAddress().toString())}` };
   } finally {
@@ -177,6 +180,5 @@ async function traceOne(
 
 function describeRejection(error: unknown, sender?: string): string {
   const message = error instanceof Error ? error.message : String(error);
-  if (/kzg/i.test(message)) return `${message} (this runtime includes no KZG library, so blob transactions and the point-evaluation precompile 0x0a are unavailable)`;
   return sender ? gethTxRejection(message, sender) : message;
 }

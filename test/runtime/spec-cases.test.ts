@@ -17,12 +17,12 @@ const allForks = {
   shanghaiTime: 0, cancunTime: 0, pragueTime: 0, terminalTotalDifficulty: 0,
 };
 
-function job(tracer: string, options: { code?: string; tracerConfig?: string; timeoutMs?: number; number?: string; chainConfig?: TraceJob['chainConfig'] } = {}): TraceJob {
+function job(tracer: string, options: { code?: string; tracerConfig?: string; timeoutMs?: number; number?: string; chainConfig?: TraceJob['chainConfig']; gas?: string } = {}): TraceJob {
   return {
     chainConfig: options.chainConfig ?? allForks,
     preState: { [contract]: { code: options.code ?? '0x6001600100' }, [sender]: { balance: '0xffffffffffffffff' } },
     block: { number: options.number ?? '1', timestamp: '10', gasLimit: '30000000', coinbase: '0x0000000000000000000000000000000000000000', baseFeePerGas: '0' },
-    transactions: [{ call: { from: sender, to: contract, gas: '0x7918', gasPrice: '0x186a0' } }],
+    transactions: [{ call: { from: sender, to: contract, gas: options.gas ?? '0x7918', gasPrice: '0x186a0' } }],
     trace: [0],
     tracer,
     tracerConfig: options.tracerConfig,
@@ -229,4 +229,13 @@ test('§1.2 construction: evaluation and setup errors carry no hook suffix; bad 
   assert.equal(await error('1'), 'trace object must expose a function result()');
   assert.equal(await error('{fault: function() {}, result: function() { var a = {}; a.a = a; return a; }}'),
     'json: error calling MarshalJSON for type *goja.Object: TypeError: Converting circular structure to JSON');
+});
+
+test('KZG: calling the point-evaluation precompile says clearly that no KZG library is included', async () => {
+  // CODECOPY a well-formed 192-byte input (versioned hash of a zero commitment) and STATICCALL 0x0a with it.
+  const input = '01b0761f87b081d5cf10757ccc89f12be355c70e2e29df288b65b30710dcbcd100000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000';
+  const code = '0x60c0601460003960406000' + '60c06000600a5afa00' + input;
+  assert.deepEqual(await trace('{fault: function() {}, result: function() { return 1; }}', { code, gas: '0x100000' }), {
+    error: 'tracing failed: the point-evaluation precompile 0x0a was called, but this runtime includes no KZG library, so its result would be wrong',
+  });
 });

@@ -12,6 +12,8 @@ function post(message: WorkerMessage): void {
 process.on('message', (request: WorkerRequest) => {
   void run(request);
 });
+// The caller is gone (it exited or killed us): nothing is waiting for results.
+process.on('disconnect', () => process.exit(0));
 
 async function run({ job }: WorkerRequest): Promise<void> {
   try {

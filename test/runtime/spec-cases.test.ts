@@ -239,3 +239,11 @@ test('KZG: calling the point-evaluation precompile says clearly that no KZG libr
     error: 'tracing failed: the point-evaluation precompile 0x0a was called, but this runtime includes no KZG library, so its result would be wrong',
   });
 });
+
+test('14: a plain transfer runs no step; result reads the post-transaction state', async () => {
+  const transfer: TraceJob = {
+    ...job("{steps: 0, step: function() { this.steps++; }, fault: function() {}, result: function(ctx, db) { return [this.steps, db.getBalance(ctx.to), ctx.type]; }}"),
+    transactions: [{ call: { from: sender, to: '0x00000000000000000000000000000000000000cc', gas: '0x5208', gasPrice: '0x0', value: '0x5' } }],
+  };
+  assert.deepEqual(await runTraceJob(transfer), [{ json: '[0,"5","CALL"]' }]);
+});

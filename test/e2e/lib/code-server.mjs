@@ -2,7 +2,7 @@
 // data (quiet settings), extensions, TMPDIR and a copy of the fixture workspace, on 127.0.0.1 with a
 // port the OS picks. `stop()` ends its whole process group and deletes the folder.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { codeServerEntry, node24, repoRoot } from './tools.mjs';
@@ -72,7 +72,12 @@ export function workbenchUrl(server, { folder = server.workspace, payload = [] }
 export async function startCodeServer({ label, smokeTestDriver = false, vsix, env = () => ({}), signal }) {
   const paths = makeHome(label);
   const childEnv = codeServerEnv(paths, env);
-  if (vsix) installExtension(paths, childEnv, vsix);
+  try {
+    if (vsix) installExtension(paths, childEnv, vsix);
+  } catch (error) {
+    rmSync(paths.home, { recursive: true, force: true });
+    throw error;
+  }
   const args = [
     codeServerEntry,
     '--bind-addr', '127.0.0.1:0',
@@ -87,6 +92,7 @@ export async function startCodeServer({ label, smokeTestDriver = false, vsix, en
   const logFd = openSync(paths.logFile, 'a');
   // Its own process group, so stop() also ends the extension host and language server it starts.
   const child = spawn(node24, args, { cwd: paths.home, env: childEnv, detached: true, stdio: ['ignore', 'pipe', logFd] });
+  closeSync(logFd); // the child has its own copy
   running.add(child.pid);
   const server = { ...paths, origin: '', stop: () => stopServer(child, paths, label) };
   try {
@@ -112,14 +118,18 @@ function installExtension(paths, env, vsix) {
 function waitForListening(child, logPath, signal) {
   return new Promise((resolve, reject) => {
     let output = '';
-    const fail = (reason) => reject(new Error(`code-server did not start: ${reason}\n${output.slice(-2000)}`));
+    const fail = (reason) => reject(new Error(`code-server did not start: ${reason}\n${(output ?? '').slice(-2000)}`));
     if (signal?.aborted) fail('time limit reached');
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk) => {
-      output += chunk;
       writeFileSync(logPath, chunk, { flag: 'a' });
+      if (output === undefined) return; // listening already
+      output += chunk;
       const match = /HTTP server listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) resolve(match[1]);
+      if (match) {
+        output = undefined;
+        resolve(match[1]);
+      }
     });
     child.once('exit', (code, sig) => fail(`exited with ${code ?? sig}`));
     child.once('error', (error) => fail(error.message));

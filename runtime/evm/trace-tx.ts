@@ -13,6 +13,7 @@ const callOps: Record<number, string> = { 0xf1: 'CALL', 0xf2: 'CALLCODE', 0xf4: 
 const createOps: Record<number, string> = { 0xf0: 'CREATE', 0xf5: 'CREATE2' };
 const SELFDESTRUCT = 0xff;
 const RETURN = 0xf3;
+const RETURNDATACOPY = 0x3e;
 const SSTORE = 0x55;
 const INVALID = 0xfe;
 const stackLimit = 1024;
@@ -24,6 +25,8 @@ interface Frame {
   lastStep: StepView | undefined;
   /** A child frame was entered since the last step (tells a pre-check failure from a real call). */
   childSinceStep: boolean;
+  /** Size of the return data buffer (the last child's output), for RETURNDATACOPY bounds. */
+  returnDataSize: number;
   /** CREATE enter waiting for the new address. */
   pendingEnter: EnterView | undefined;
   isTop: boolean;
@@ -51,6 +54,24 @@ function readMemory(memory: Uint8Array, offset: bigint, size: bigint): Uint8Arra
   const out = new Uint8Array(Number(size));
   if (offset < BigInt(memory.length)) out.set(memory.subarray(Number(offset), Number(offset + size)));
   return out;
+}
+
+/** What geth reports for a frame's failure, and whether it happened while an opcode executed (`fault`). */
+function classifyFailure(frame: Frame, raw: string | undefined): { error: string | undefined; fault: boolean } {
+  if (raw === undefined) return { error: undefined, fault: false };
+  const last = frame.lastStep;
+  if (last?.error !== undefined) return { error: last.error, fault: false };
+  // ethereumjs reports these as plain out of gas where geth names them.
+  if (raw === 'out of gas' && last && !frame.childSinceStep) {
+    if (frame.isCreate && last.op === RETURN) return { error: 'contract creation code storage out of gas', fault: false };
+    if (last.op === RETURNDATACOPY && returnDataOverrun(last, frame.returnDataSize)) return { error: 'return data out of bounds', fault: true };
+  }
+  return { error: gethError(raw, last?.op), fault: !frame.childSinceStep && failsDuringExecution(raw) };
+}
+
+function returnDataOverrun(step: StepView, size: number): boolean {
+  const s = step.stack;
+  return s.length >= 3 && s[s.length - 2] + s[s.length - 3] > BigInt(size);
 }
 
 export function createTxTracer(host: TracerHost, state: StateReader, rules: ForkRules): TxTraceEvents {
@@ -98,6 +119,7 @@ export function createTxTracer(host: TracerHost, state: StateReader, rules: Fork
     }
     host.enter(enter);
     host.exit({ gasUsed: 0, output: new Uint8Array(0), error: depthExceeded ? 'max call depth exceeded' : 'insufficient balance for transfer' });
+    frame.returnDataSize = 0;
   }
 
   return {
@@ -111,7 +133,7 @@ export function createTxTracer(host: TracerHost, state: StateReader, rules: Fork
         input: isCreate ? new Uint8Array(0) : msg.data,
       };
       const frame: Frame = {
-        view, gasLimit: msg.gasLimit, isStatic: msg.isStatic, lastStep: undefined, childSinceStep: false,
+        view, gasLimit: msg.gasLimit, isStatic: msg.isStatic, lastStep: undefined, childSinceStep: false, returnDataSize: 0,
         pendingEnter: undefined, isTop: parent === undefined, isCreate,
         code: isCreate ? () => msg.data : () => state.code(msg.codeAddress.bytes),
       };
@@ -187,15 +209,13 @@ export function createTxTracer(host: TracerHost, state: StateReader, rules: Fork
       flushEnter(frame, res.createdAddress?.bytes);
       // No pre-check synthesis here: a frame that ends right after a CALL/CREATE step failed in that opcode.
       const raw = exec.exceptionError?.error;
-      const last = frame.lastStep;
-      // ethereumjs reports a failed code deposit (after a clean RETURN of init code) as plain out of gas.
-      const depositFailed = raw === 'out of gas' && frame.isCreate && last?.op === RETURN && last.error === undefined;
-      const error = raw === undefined ? undefined : depositFailed ? 'contract creation code storage out of gas' : last?.error ?? gethError(raw, last?.op);
-      if (raw !== undefined && last?.error === undefined && !frame.childSinceStep && failsDuringExecution(raw)) {
-        // Without a step hook geth never fills `log` in, so fault sees an empty one.
-        host.fault({ ...(last ?? emptyStep), error });
-      }
+      const { error, fault } = classifyFailure(frame, raw);
+      // Without a step hook geth never fills `log` in, so fault sees an empty one.
+      if (fault) host.fault({ ...(frame.lastStep ?? emptyStep), error });
       const output = exec.returnValue ?? new Uint8Array(0);
+      const parent = frames.at(-1);
+      // geth keeps a child's output as return data after success or revert (a CREATE's only after revert).
+      if (parent) parent.returnDataSize = (raw === undefined && !frame.isCreate) || raw === 'revert' ? output.length : 0;
       if (frame.isTop) {
         if (res.createdAddress) host.setContext({ to: res.createdAddress.bytes });
         host.setContext({ output, error });

@@ -247,3 +247,11 @@ test('14: a plain transfer runs no step; result reads the post-transaction state
   };
   assert.deepEqual(await runTraceJob(transfer), [{ json: '[0,"5","CALL"]' }]);
 });
+
+test('§2.3: RETURNDATACOPY past the return data is a fault (return data out of bounds), not an out-of-gas step', async () => {
+  const tracer = "{d: [], step: function(log) { this.d.push(log.op.toString() + ' ' + log.getError()); }, fault: function(log) { this.d.push('fault ' + log.op.toString() + ' ' + log.getError()); }, result: function(ctx) { this.d.push(ctx.error); return this.d; }}";
+  assert.deepEqual(await result(tracer, { code: '0x6001600060003e00' }), [
+    'PUSH1 undefined', 'PUSH1 undefined', 'PUSH1 undefined', 'RETURNDATACOPY undefined',
+    'fault RETURNDATACOPY return data out of bounds', 'return data out of bounds',
+  ]);
+});

@@ -26,7 +26,7 @@ export interface CursorParse {
 const WORD = /[A-Za-z0-9_$]/;
 const CONDITION_KEYWORDS = new Set(['if', 'while', 'for', 'with']);
 
-export function wordBefore(text: string, offset: number): { start: number; end: number } {
+function wordBefore(text: string, offset: number): { start: number; end: number } {
   let start = offset;
   while (start > 0 && WORD.test(text[start - 1])) start--;
   return { start, end: offset };
@@ -42,7 +42,6 @@ function usable(text: string): ParsedTracer | undefined {
 function closers(prefix: string): string | undefined {
   const open: string[] = [];
   let previous: Token | undefined;
-  let tail = '';
   try {
     for (const token of tokenizer(prefix, { ecmaVersion: 'latest' })) {
       const type = token.type;
@@ -55,9 +54,8 @@ function closers(prefix: string): string | undefined {
   } catch (error) {
     const quote = (error as { pos?: number }).pos === undefined ? undefined : prefix[(error as { pos: number }).pos];
     if (quote !== "'" && quote !== '"') return undefined;
-    tail = quote;
     const rest = closers(prefix + quote);
-    return rest === undefined ? undefined : tail + rest;
+    return rest === undefined ? undefined : quote + rest;
   }
   return open.reverse().join('');
 }

@@ -43,3 +43,10 @@ test('a parameter shadowing a hook parameter hides its type', () => {
 test('completing in the middle of a word still sees the receiver', () => {
   assert.ok(at('{ fault: function () {}, result: function (ctx) { return ctx.|gasUsed; } }').some((i) => i.label === 'gasPrice'));
 });
+
+test('opcode names while the string is still unterminated', () => {
+  for (const quote of ["'", '"']) {
+    const items = at(`{ step: function (log) {\n  if (log.op.toString() === ${quote}CA|\n`);
+    assert.ok(items.some((i) => i.label === 'CALL'), quote);
+  }
+});

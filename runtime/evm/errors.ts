@@ -12,12 +12,10 @@ const fixed: Record<string, string> = {
   'insufficient balance': 'insufficient balance for transfer',
   'invalid bytecode deployed': 'invalid code: must not begin with 0xef',
   'initcode exceeds max initcode size': 'max initcode size exceeded',
-  'value out of range': 'return data out of bounds',
-  'value overflow': 'nonce uint64 overflow',
 };
 
 /** Errors raised while the opcode executes (after its step ran cleanly): these trigger `fault`. */
-const duringExecution = new Set(['revert', 'invalid JUMP', 'invalid opcode', 'static state change', 'value out of range']);
+const duringExecution = new Set(['revert', 'invalid JUMP', 'invalid opcode', 'static state change']);
 
 export function gethError(ethereumjsError: string, failingOp: number | undefined): string {
   if (ethereumjsError.startsWith('invalid JUMP')) return 'invalid jump destination';

@@ -5,7 +5,7 @@ import type { ParsedTracer } from '../tracer/parse';
 import { bigIntFactory, findHelper, findHook, findMember, isObjectType } from './model';
 import type { ApiMember, ObjectTypeName, TypeName, ValueTypeName } from './types';
 import { isFunction, walkOwnScope, type AnyNode } from './syntax';
-import { scanTopLevel, type TopLevelMember } from './top-level-scan';
+import type { TopLevelMember } from './top-level-scan';
 
 export type Ty =
   | { kind: 'object'; name: ObjectTypeName }
@@ -25,7 +25,7 @@ interface Scope {
 
 const MAX_DEPTH = 12;
 
-export function typeOfReturn(member: ApiMember, owner?: ObjectTypeName): Ty {
+function typeOfReturn(member: ApiMember, owner?: ObjectTypeName): Ty {
   const opcode = owner !== 'op' ? undefined : member.name === 'toString' ? 'name' : member.name === 'toNumber' ? 'number' : undefined;
   return fromTypeName(member.returns, { opcode, hostString: member.hostString === true });
 }
@@ -36,7 +36,7 @@ function fromTypeName(type: TypeName, flags: { opcode?: 'name' | 'number'; hostS
 }
 
 /** The type of `owner.name`, or undefined when the model has no such member. */
-export function memberType(owner: Ty | undefined, name: string, tracer?: TracerInference): Ty | undefined {
+function memberType(owner: Ty | undefined, name: string, tracer?: TracerInference): Ty | undefined {
   if (!owner) return undefined;
   if (owner.kind === 'tracer') return tracer?.stateType(name);
   if (owner.kind === 'function') return undefined; // bigInt.isInstance is the only static with a model; no chains
@@ -54,7 +54,7 @@ export class TracerInference {
   private readonly functions = new Map<AnyNode, string>();
 
   /** `members`: the tracer's top-level members when the parse holds only part of it (see cursor.ts). */
-  constructor(readonly tracer: ParsedTracer, private readonly members: TopLevelMember[] = scanTopLevel(tracer.text) ?? []) {
+  constructor(readonly tracer: ParsedTracer, private readonly members?: TopLevelMember[]) {
     for (const property of tracer.properties) {
       const value = property.node.value as AnyNode;
       if (property.name !== undefined && isFunction(value)) this.functions.set(value, property.name);
@@ -109,8 +109,13 @@ export class TracerInference {
 
   /** A tracer property's type when its initial value shows it (`count: 0` → number). */
   stateType(name: string): Ty | undefined {
-    const literal = this.members.findLast((m) => m.name === name)?.literal;
-    return literal ? { kind: 'value', name: literal } : undefined;
+    if (this.members) {
+      const literal = this.members.findLast((m) => m.name === name)?.literal;
+      return literal ? { kind: 'value', name: literal } : undefined;
+    }
+    const value = this.tracer.properties.findLast((p) => p.name === name)?.node.value as AnyNode | undefined;
+    const kind = value?.type === 'Literal' ? typeof value.value : undefined;
+    return kind === 'number' || kind === 'string' || kind === 'boolean' ? { kind: 'value', name: kind } : undefined;
   }
 
   private resolve(name: string, at: number, path: AnyNode[], depth: number): Ty | undefined {

@@ -17,10 +17,10 @@ const allForks = {
   shanghaiTime: 0, cancunTime: 0, pragueTime: 0, terminalTotalDifficulty: 0,
 };
 
-function job(tracer: string, options: { code?: string; tracerConfig?: string; timeoutMs?: number; number?: string; chainConfig?: TraceJob['chainConfig']; gas?: string } = {}): TraceJob {
+function job(tracer: string, options: { code?: string; tracerConfig?: string; timeoutMs?: number; number?: string; chainConfig?: TraceJob['chainConfig']; gas?: string; extra?: TraceJob['preState'] } = {}): TraceJob {
   return {
     chainConfig: options.chainConfig ?? allForks,
-    preState: { [contract]: { code: options.code ?? '0x6001600100' }, [sender]: { balance: '0xffffffffffffffff' } },
+    preState: { [contract]: { code: options.code ?? '0x6001600100' }, [sender]: { balance: '0xffffffffffffffff' }, ...options.extra },
     block: { number: options.number ?? '1', timestamp: '10', gasLimit: '30000000', coinbase: '0x0000000000000000000000000000000000000000', baseFeePerGas: '0' },
     transactions: [{ call: { from: sender, to: contract, gas: options.gas ?? '0x7918', gasPrice: '0x186a0' } }],
     trace: [0],
@@ -253,5 +253,15 @@ test('§2.3: RETURNDATACOPY past the return data is a fault (return data out of 
   assert.deepEqual(await result(tracer, { code: '0x6001600060003e00' }), [
     'PUSH1 undefined', 'PUSH1 undefined', 'PUSH1 undefined', 'RETURNDATACOPY undefined',
     'fault RETURNDATACOPY return data out of bounds', 'return data out of bounds',
+  ]);
+});
+
+test('§2.3: SSTORE inside STATICCALL faults with write protection in the child; the parent continues', async () => {
+  const child = '0x00000000000000000000000000000000000000dd';
+  const code = '0x6000600060006000' + '73' + child.slice(2) + '5afa00';
+  const tracer = "{d: [], step: function(log) { this.d.push(log.getDepth() + ' ' + log.op.toString()); }, enter: function(f) { this.d.push('enter ' + f.getType() + ' ' + f.getValue()); }, exit: function(r) { this.d.push('exit ' + r.getError()); }, fault: function(log) { this.d.push('fault ' + log.getDepth() + ' ' + log.getError()); }, result: function(ctx) { this.d.push(String(ctx.error)); return this.d; }}";
+  const trace = (await result(tracer, { code, gas: '0x100000', extra: { [child]: { code: '0x600160005500' } } })) as string[];
+  assert.deepEqual(trace.slice(trace.indexOf('1 STATICCALL')), [
+    '1 STATICCALL', 'enter STATICCALL undefined', '2 PUSH1', '2 PUSH1', '2 SSTORE', 'fault 2 write protection', 'exit write protection', '1 STOP', 'undefined',
   ]);
 });

@@ -143,6 +143,14 @@ async function main() {
     process.exit(1);
   }, SUITE_LIMIT_MS + UI_LIMIT_MS + 120_000);
   backstop.unref();
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      killAllNow();
+      record(failure('run', `interrupted (${signal})`));
+      writeCounts();
+      process.exit(1);
+    });
+  }
 
   let browser;
   try {

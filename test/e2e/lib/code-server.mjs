@@ -93,7 +93,7 @@ export async function startCodeServer({ label, smokeTestDriver = false, vsix, en
   // Its own process group, so stop() also ends the extension host and language server it starts.
   const child = spawn(node24, args, { cwd: paths.home, env: childEnv, detached: true, stdio: ['ignore', 'pipe', logFd] });
   closeSync(logFd); // the child has its own copy
-  running.add(child.pid);
+  running.set(child.pid, paths.home);
   const server = { ...paths, origin: '', stop: () => stopServer(child, paths, label) };
   try {
     server.origin = await waitForListening(child, paths.logFile, signal);
@@ -165,12 +165,15 @@ async function stopServer(child, paths, label) {
   rmSync(paths.home, { recursive: true, force: true });
 }
 
-/** Process groups of servers not stopped yet. */
-const running = new Set();
+/** Servers not stopped yet: process group → private folder. */
+const running = new Map();
 
-/** Last resort when the run must end now (time limit): kills every server still running, synchronously. */
+/** When the run must end now (time limit, Ctrl+C): kills every server still running and deletes its folder, synchronously. */
 export function killAllNow() {
-  for (const pid of running) killGroup(pid, 'SIGKILL');
+  for (const [pid, home] of running) {
+    killGroup(pid, 'SIGKILL');
+    rmSync(home, { recursive: true, force: true });
+  }
   running.clear();
 }
 

@@ -1,6 +1,6 @@
 // Playwright actions on the VS Code web workbench, for the UI checks. Selectors are VS Code's own
-// DOM (1.139); every wait is generous because the machine is shared.
-export const fileRow = (page, name) => page.locator('.quick-input-list .monaco-list-row', { hasText: name });
+// DOM (1.139); waits use the page's default time-out (60 s in the UI check: the machine is shared).
+const fileRow = (page, name) => page.locator('.quick-input-list .monaco-list-row', { hasText: name });
 
 /** Waits until the workbench has loaded and the explorer shows `name` at the workspace root. */
 export async function waitForWorkbench(page, name) {
@@ -21,12 +21,3 @@ export async function quickOpen(page, name) {
   await page.locator('.monaco-editor .view-lines').first().waitFor();
 }
 
-/** Runs a command by its title through the command palette (F1). */
-export async function runCommand(page, title) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
-}

@@ -40,16 +40,21 @@ const tracers = {
   peek: '{n: 0, step: function(log) { if (log.stack.length() > 0) { log.stack.peek(0); } this.n++; }, fault: function() {}, result: function() { return this.n; }}',
 };
 
-async function stepsPerSecond(code: string, tracer: string): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const start = performance.now();
-    const [outcome] = await runTraceJob(job(code, tracer));
-    if ('error' in outcome) throw new Error(`bench trace failed: ${outcome.error}`);
-    times.push(performance.now() - start);
+async function seconds(code: string, tracer: string): Promise<number> {
+  const start = performance.now();
+  const [outcome] = await runTraceJob(job(code, tracer));
+  if ('error' in outcome) throw new Error(`bench trace failed: ${outcome.error}`);
+  return (performance.now() - start) / 1000;
+}
+
+/** Steps/s per tracer, median of 3 rounds; the tracers alternate within a round so machine load drifts
+ * affect them alike. */
+async function stepsPerSecond(code: string, named: Record<string, string>): Promise<Record<string, number>> {
+  const times: Record<string, number[]> = {};
+  for (let round = 0; round < 3; round++) {
+    for (const [name, tracer] of Object.entries(named)) (times[name] ??= []).push(await seconds(code, tracer));
   }
-  times.sort((a, b) => a - b);
-  return opcodes / (times[1] / 1000);
+  return Object.fromEntries(Object.entries(times).map(([name, t]) => [name, opcodes / t.sort((a, b) => a - b)[1]]));
 }
 
 function fmt(stepsPerS: number): string {
@@ -59,15 +64,13 @@ function fmt(stepsPerS: number): string {
 export default async function bench(): Promise<void> {
   const storage = loop(true);
   await runTraceJob(job(storage, tracers.none)); // warm the worker
-  const none = await stepsPerSecond(storage, tracers.none);
-  const count = await stepsPerSecond(storage, tracers.count);
-  const peek = await stepsPerSecond(storage, tracers.peek);
+  const { none, count, peek } = await stepsPerSecond(storage, tracers);
   console.log(`storage loop (${opcodes.toLocaleString('en-US')} opcodes)`);
   console.log(`  no step hook:          ${fmt(none)}`);
   console.log(`  counting step:         ${fmt(count)}  ratio ${(count / none).toFixed(2)} (target >= 0.6)`);
   console.log(`  step with peek(0):     ${fmt(peek)}  ratio ${(peek / none).toFixed(2)} (target >= 0.4)`);
-  const small = await stepsPerSecond(loop(false, 1024), tracers.count);
-  const large = await stepsPerSecond(loop(false, 1024 * 1024), tracers.count);
+  const { small } = await stepsPerSecond(loop(false, 1024), { small: tracers.count });
+  const { large } = await stepsPerSecond(loop(false, 1024 * 1024), { large: tracers.count });
   console.log('memory loop, counting step');
   console.log(`  1 KiB memory:          ${fmt(small)}`);
   console.log(`  1 MiB memory:          ${fmt(large)}  slowdown ${(small / large).toFixed(2)}x (target <= 2x)`);

@@ -9,6 +9,8 @@ const watch = process.argv.includes('--watch');
 /** Node entries: [source, output]. */
 export const nodeEntries = [
   ['client/extension.ts', 'dist/extension.js'],
+  // The extension loads it just after activation (most of its code is the LSP client library).
+  ['client/language-client.ts', 'dist/language-client.js'],
   ['server/main.ts', 'dist/server.js'],
   ['cli/main.ts', 'dist/cli.js'],
   ['runtime/trace/worker.ts', 'dist/trace-worker.js'],

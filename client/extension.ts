@@ -3,7 +3,7 @@
 // parser, the local node) loads on first use, so activation stays light.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import type { LanguageClient } from 'vscode-languageclient/node';
 import { TracerCodeLens } from './code-lens';
 import { commands } from './commands/index';
 import type { Ctx } from './ctx';
@@ -18,22 +18,14 @@ import { RESULT_VIEW_TYPE, ResultPanel } from './webview/panel';
 let client: LanguageClient | undefined;
 let localNode: LocalNodeManager | undefined;
 
-/** Starts the language server; the client library loads after activate() returns (it is most of the bundle). */
+/** Starts the language server from its own bundle, loaded after activate() has returned. */
 async function startLanguageClient(context: vscode.ExtensionContext): Promise<LanguageClient> {
-  const { LanguageClient, TransportKind } = await import('vscode-languageclient/node');
-  const module = context.asAbsolutePath(path.join('dist', 'server.js'));
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
-  };
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'evm-tracer' }],
-    synchronize: { configurationSection: 'evmTracer' },
-  };
-  const started = new LanguageClient('evmTracer', 'EVM Tracer', serverOptions, clientOptions);
-  client = started;
-  await started.start();
-  return started;
+  await new Promise((resolve) => setImmediate(resolve));
+  // A path esbuild leaves alone: the client library is a separate file (see esbuild.mjs).
+  const bundle = context.asAbsolutePath(path.join('dist', 'language-client.js'));
+  const { startLanguageClient: start } = require(bundle) as typeof import('./language-client');
+  client = await start(context);
+  return client;
 }
 
 export function activate(context: vscode.ExtensionContext): void {

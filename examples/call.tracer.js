@@ -2,10 +2,12 @@
   stack: [],
   root: null,
   withLog: false,
+  onlyTopCall: false,
 
   setup: function (cfg) {
     var config = JSON.parse(cfg);
     this.withLog = !!(config && config.withLog);
+    this.onlyTopCall = !!(config && config.onlyTopCall);
   },
 
   hex: function (n) {
@@ -43,6 +45,9 @@
       }
     } else if (output !== '0x') {
       call.output = output;
+    }
+    if (this.onlyTopCall) {
+      return;
     }
     var parent = this.stack.length > 0 ? this.stack[this.stack.length - 1].call : this.top();
     if (!parent.calls) {

@@ -80,3 +80,9 @@ test('call tracer with withLog adds the logs of each frame', async () => {
   const plain = (await traceExample('call.tracer.js', undefined, logging)) as Record<string, unknown>;
   assert.equal(plain.logs, undefined);
 });
+
+test('call tracer with onlyTopCall leaves out nested calls', async () => {
+  const tree = (await traceExample('call.tracer.js', '{"onlyTopCall":true}')) as Record<string, unknown>;
+  assert.equal(tree.type, 'CALL');
+  assert.equal(tree.calls, undefined);
+});

@@ -1,7 +1,7 @@
 // Bundles every entry point: the extension, the language server, the CLI and the runtime's trace worker.
 // One file each, so nothing is resolved from node_modules at run time (VS Code ships no node_modules).
 import * as esbuild from 'esbuild';
-import { ethereumjsMemoryPatch } from './build/ethereumjs-memory-patch.mjs';
+import { ethereumjsPatches } from './build/ethereumjs-patches.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -26,7 +26,7 @@ const common = {
   minify: production,
   keepNames: true,
   logLevel: 'warning',
-  plugins: [ethereumjsMemoryPatch],
+  plugins: [ethereumjsPatches],
 };
 
 /** Browser entries (webview scripts): [source, output]. */

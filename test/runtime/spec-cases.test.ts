@@ -265,3 +265,10 @@ test('§2.3: SSTORE inside STATICCALL faults with write protection in the child;
     '1 STATICCALL', 'enter STATICCALL undefined', '2 PUSH1', '2 PUSH1', '2 SSTORE', 'fault 2 write protection', 'exit write protection', '1 STOP', 'undefined',
   ]);
 });
+
+test('running off the end of code steps an implicit STOP, as geth does', async () => {
+  assert.deepEqual(
+    await result(`{d:[], step: function(log){ this.d.push([log.op.toString(), log.getPC(), log.getCost(), log.stack.length()]); }, ${tail}}`, { code: '0x60016001' }),
+    [['PUSH1', 0, 3, 0], ['PUSH1', 2, 3, 1], ['STOP', 4, 0, 2]],
+  );
+});

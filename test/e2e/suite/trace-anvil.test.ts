@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import { startNodeProcess, type RunningNode } from '../../support/nodes/process';
-import { describe, extensionPath, renderedResult, traceCall } from './ext-helpers';
+import type { ViewState } from '../../../client/webview/messages';
+import { describe, extensionPath, fixtureUri, LOCAL_NODE, renderedResult, traceCall } from './ext-helpers';
 
 const NODE_NAME = 'anvil (test)';
 
@@ -33,6 +34,18 @@ suite('trace on anvil', function () {
     const view = await renderedResult();
     assert.deepEqual(JSON.parse(view.resultJson ?? 'null'), { ops: ['PUSH1', 'PUSH1', 'MSTORE', 'STOP'] });
     assert.ok(view.header.some((line) => line.includes(NODE_NAME) && line.includes(anvil!.url.replace(/\/$/, ''))), view.header.join('\n'));
+  });
+
+  test('Select Node makes anvil the node traces run on by default', async () => {
+    await vscode.commands.executeCommand('evmTracer.selectNode', NODE_NAME);
+    try {
+      assert.equal(vscode.workspace.getConfiguration('evmTracer').get('selectedNode'), NODE_NAME);
+      const state = await vscode.commands.executeCommand<ViewState>('evmTracer.traceCall', { uri: fixtureUri('ops.tracer.js').toString(), block: 'latest', tracerConfig: null });
+      assert.equal(state.request.nodeName, NODE_NAME);
+      assert.equal(state.outcome.status, 'done', describe(state));
+    } finally {
+      await vscode.commands.executeCommand('evmTracer.selectNode', LOCAL_NODE);
+    }
   });
 
   test('Check Node Support reports anvil as supported on chain 43114', async () => {

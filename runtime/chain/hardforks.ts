@@ -1,36 +1,19 @@
 // Geth chain configs for the dev chain: `--hardfork NAME` activates every fork up to NAME at genesis.
+import { Hardfork } from '@ethereumjs/common';
+import { gethForks } from '../evm/forks';
 import type { GethChainConfig } from '../trace/job';
 
-/** Forks in activation order with the geth genesis `config` key that activates each one. */
-const forkKeys: Array<[name: string, keys: string[]]> = [
-  ['homestead', ['homesteadBlock']],
-  ['tangerineWhistle', ['eip150Block']],
-  ['spuriousDragon', ['eip155Block', 'eip158Block']],
-  ['byzantium', ['byzantiumBlock']],
-  ['constantinople', ['constantinopleBlock']],
-  ['petersburg', ['petersburgBlock']],
-  ['istanbul', ['istanbulBlock']],
-  ['muirGlacier', ['muirGlacierBlock']],
-  ['berlin', ['berlinBlock']],
-  ['london', ['londonBlock']],
-  ['arrowGlacier', ['arrowGlacierBlock']],
-  ['grayGlacier', ['grayGlacierBlock']],
-  ['paris', ['mergeNetsplitBlock']],
-  ['shanghai', ['shanghaiTime']],
-  ['cancun', ['cancunTime']],
-  ['prague', ['pragueTime']],
-  ['osaka', ['osakaTime']],
-];
+const selectable = gethForks.filter((fork) => fork.selectable);
 
-export const hardforkNames: readonly string[] = forkKeys.map(([name]) => name);
+export const hardforkNames: readonly string[] = selectable.map((fork) => fork.hardfork);
 
 /** The genesis `config` of a chain where every fork up to `hardfork` (inclusive) is active from block 0. */
 export function chainConfigFor(chainId: number, hardfork: string): GethChainConfig {
-  const last = forkKeys.findIndex(([name]) => name.toLowerCase() === hardfork.toLowerCase());
+  const last = selectable.findIndex((fork) => fork.hardfork.toLowerCase() === hardfork.toLowerCase());
   if (last < 0) throw new Error(`unknown hardfork '${hardfork}' (known: ${hardforkNames.join(', ')})`);
   const config: GethChainConfig = { chainId };
-  for (const [, keys] of forkKeys.slice(0, last + 1)) for (const key of keys) config[key] = 0;
-  if (last >= forkKeys.findIndex(([name]) => name === 'paris')) {
+  for (const fork of selectable.slice(0, last + 1)) for (const key of [fork.key, ...(fork.companions ?? [])]) config[key] = 0;
+  if (last >= selectable.findIndex((fork) => fork.hardfork === Hardfork.Paris)) {
     config.terminalTotalDifficulty = 0;
     config.terminalTotalDifficultyPassed = true;
   }

@@ -5,7 +5,7 @@
   onlyTopCall: false,
 
   setup: function (cfg) {
-    var config = JSON.parse(cfg);
+    var config = typeof cfg === 'string' ? JSON.parse(cfg) : cfg;
     this.withLog = !!(config && config.withLog);
     this.onlyTopCall = !!(config && config.onlyTopCall);
   },

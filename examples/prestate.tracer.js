@@ -8,7 +8,7 @@
   includeEmpty: false,
 
   setup: function (cfg) {
-    var config = JSON.parse(cfg) || {};
+    var config = (typeof cfg === 'string' ? JSON.parse(cfg) : cfg) || {};
     this.disableCode = !!config.disableCode;
     this.disableStorage = !!config.disableStorage;
     this.includeEmpty = !!config.includeEmpty;

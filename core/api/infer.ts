@@ -1,10 +1,11 @@
 // Knows what each name in a tracer is: hook parameters by position (whatever they are called), `this` in
 // a hook (the tracer object), the helper globals, members of API objects, results of API calls, and
 // simple local variables initialised from those (`var s = log.stack`).
-import type { ParsedTracer } from '../tracer/parse';
+import { nodesOfType, type ParsedTracer } from '../tracer/parse';
 import { bigIntFactory, findHelper, findHook, findMember, isObjectType } from './model';
 import type { ApiMember, ObjectTypeName, TypeName, ValueTypeName } from './types';
-import { isFunction, walkOwnScope, type AnyNode } from './syntax';
+import { functionIndex } from './functions';
+import { isFunction, type AnyNode } from './syntax';
 import type { TopLevelMember } from './top-level-scan';
 
 export type Ty =
@@ -47,9 +48,12 @@ function memberType(owner: Ty | undefined, name: string, tracer?: TracerInferenc
 }
 
 export class TracerInference {
-  private readonly scopes = new WeakMap<AnyNode, Scope>();
+  /** Filled for every function at the first lookup. (Plain maps: they live as long as the parse.) */
+  private scopes?: Map<AnyNode, Scope>;
   /** Types already worked out (null = unknown): the rules ask about the same nodes. */
-  private readonly known = new WeakMap<AnyNode, Ty | null>();
+  private readonly known = new Map<AnyNode, Ty | null>();
+  /** Initial values of the tracer's own properties, by name (the last definition wins). */
+  private states?: Map<string, Ty | undefined>;
   /** Function node → the top-level property name it is the value of. */
   private readonly functions = new Map<AnyNode, string>();
 
@@ -67,7 +71,7 @@ export class TracerInference {
   }
 
   /** The type of an expression; `path` holds its ancestors (outermost first), as from `pathAt`. */
-  typeOf(node: AnyNode, path: AnyNode[], depth = 0): Ty | undefined {
+  typeOf(node: AnyNode, path: readonly AnyNode[], depth = 0): Ty | undefined {
     if (depth > MAX_DEPTH) return undefined;
     const known = this.known.get(node);
     if (known !== undefined) return known ?? undefined;
@@ -76,7 +80,7 @@ export class TracerInference {
     return type;
   }
 
-  private compute(node: AnyNode, path: AnyNode[], depth: number): Ty | undefined {
+  private compute(node: AnyNode, path: readonly AnyNode[], depth: number): Ty | undefined {
     switch (node.type) {
       case 'Identifier':
         return this.resolve(node.name, node.start, path, depth);
@@ -98,7 +102,7 @@ export class TracerInference {
   }
 
   /** `this` is the tracer inside a top-level function member (arrow functions keep the outer `this`). */
-  thisType(path: AnyNode[]): Ty | undefined {
+  thisType(path: readonly AnyNode[]): Ty | undefined {
     for (let i = path.length - 1; i >= 0; i--) {
       const node = path[i];
       if (!isFunction(node) || node.type === 'ArrowFunctionExpression') continue;
@@ -109,16 +113,11 @@ export class TracerInference {
 
   /** A tracer property's type when its initial value shows it (`count: 0` → number). */
   stateType(name: string): Ty | undefined {
-    if (this.members) {
-      const literal = this.members.findLast((m) => m.name === name)?.literal;
-      return literal ? { kind: 'value', name: literal } : undefined;
-    }
-    const value = this.tracer.properties.findLast((p) => p.name === name)?.node.value as AnyNode | undefined;
-    const kind = value?.type === 'Literal' ? typeof value.value : undefined;
-    return kind === 'number' || kind === 'string' || kind === 'boolean' ? { kind: 'value', name: kind } : undefined;
+    this.states ??= this.members ? statesOfMembers(this.members) : statesOfProperties(this.tracer);
+    return this.states.get(name);
   }
 
-  private resolve(name: string, at: number, path: AnyNode[], depth: number): Ty | undefined {
+  private resolve(name: string, at: number, path: readonly AnyNode[], depth: number): Ty | undefined {
     for (let i = path.length - 1; i >= 0; i--) {
       const fn = path[i];
       if (!isFunction(fn)) continue;
@@ -143,23 +142,58 @@ export class TracerInference {
   }
 
   private scopeOf(fn: AnyNode): Scope {
-    let scope = this.scopes.get(fn);
-    if (scope) return scope;
-    const found: Scope = { declared: new Map(), reassigned: new Set() };
-    walkOwnScope(fn.body, (node) => {
-      if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier') {
-        if (found.declared.has(node.id.name)) found.reassigned.add(node.id.name);
-        found.declared.set(node.id.name, node.init ?? undefined);
-      } else if (node.type === 'FunctionDeclaration' && node.id) {
-        found.declared.set(node.id.name, undefined);
-      } else if (node.type === 'AssignmentExpression' && node.left.type === 'Identifier') {
-        found.reassigned.add(node.left.name);
-      }
-    });
-    scope = found;
-    this.scopes.set(fn, scope);
-    return scope;
+    this.scopes ??= scopesOf(this.tracer);
+    return this.scopes.get(fn) ?? EMPTY_SCOPE;
   }
+}
+
+const EMPTY_SCOPE: Scope = { declared: new Map(), reassigned: new Set() };
+
+/** Each function's own variables, from the parser's declarations and assignments. Declarations are
+ * taken in source order: a name declared again (`var a` twice, `function a` then `var a`) is reassigned. */
+function scopesOf(tracer: ParsedTracer): Map<AnyNode, Scope> {
+  const functions = functionIndex(tracer);
+  const scopes = new Map<AnyNode, Scope>();
+  const scopeFor = (node: AnyNode): Scope | undefined => {
+    const fn = functions.ownerOf(node);
+    if (!fn) return undefined;
+    let scope = scopes.get(fn);
+    if (!scope) scopes.set(fn, (scope = { declared: new Map(), reassigned: new Set() }));
+    return scope;
+  };
+  const declarations = [...nodesOfType<AnyNode>(tracer, 'VariableDeclarator'), ...nodesOfType<AnyNode>(tracer, 'FunctionDeclaration')];
+  for (const node of declarations.sort((a, b) => a.start - b.start)) {
+    const name = node.id?.type === 'Identifier' ? (node.id.name as string) : undefined;
+    const scope = name === undefined ? undefined : scopeFor(node);
+    if (!scope || name === undefined) continue;
+    if (node.type === 'FunctionDeclaration') {
+      scope.declared.set(name, undefined);
+      continue;
+    }
+    if (scope.declared.has(name)) scope.reassigned.add(name);
+    scope.declared.set(name, node.init ?? undefined);
+  }
+  for (const node of nodesOfType<AnyNode>(tracer, 'AssignmentExpression')) {
+    if (node.type === 'AssignmentExpression' && node.left.type === 'Identifier') scopeFor(node)?.reassigned.add(node.left.name);
+  }
+  return scopes;
+}
+
+function statesOfMembers(members: TopLevelMember[]): Map<string, Ty | undefined> {
+  const states = new Map<string, Ty | undefined>();
+  for (const { name, literal } of members) if (name !== undefined) states.set(name, literal ? { kind: 'value', name: literal } : undefined);
+  return states;
+}
+
+function statesOfProperties(tracer: ParsedTracer): Map<string, Ty | undefined> {
+  const states = new Map<string, Ty | undefined>();
+  for (const { name, node } of tracer.properties) {
+    if (name === undefined) continue;
+    const value = node.value as AnyNode;
+    const kind = value.type === 'Literal' ? typeof value.value : undefined;
+    states.set(name, kind === 'number' || kind === 'string' || kind === 'boolean' ? { kind: 'value', name: kind } : undefined);
+  }
+  return states;
 }
 
 const cache = new WeakMap<ParsedTracer, TracerInference>();

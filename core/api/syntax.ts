@@ -46,14 +46,6 @@ export function isFunction(node: AnyNode): boolean {
   return node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression' || node.type === 'FunctionDeclaration';
 }
 
-/** Calls `visit` for every node below `node`, not descending into nested functions. */
-export function walkOwnScope(node: AnyNode, visit: (node: AnyNode) => void): void {
-  someChild(node, (child) => {
-    visit(child);
-    if (!isFunction(child)) walkOwnScope(child, visit);
-  });
-}
-
 /** `a.b` with a plain (non-computed) property name. */
 export function memberName(node: AnyNode): string | undefined {
   if (node.type !== 'MemberExpression' || node.computed || node.property.type !== 'Identifier') return undefined;

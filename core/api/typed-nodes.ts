@@ -1,14 +1,15 @@
-// One walk per parse that the API rules share: the member expressions, calls and comparisons of the
-// tracer, each with the functions around it (all the inference needs of its ancestors).
-import type { ParsedTracer } from '../tracer/parse';
+// The member expressions, calls and comparisons of the tracer that the API rules share, each with the
+// functions around it (all the inference needs of its ancestors). Taken from the nodes the parser filed
+// by type (no walk), once per parse.
+import { nodesOfType, type ParsedTracer } from '../tracer/parse';
+import { functionIndex } from './functions';
 import { inferenceFor, type TracerInference } from './infer';
-import { isFunction, someChild, type AnyNode } from './syntax';
+import type { AnyNode } from './syntax';
 
 export interface Located {
   node: AnyNode;
-  parent: AnyNode | undefined;
   /** The enclosing functions, outermost first (a valid `path` for TracerInference.typeOf). */
-  scope: AnyNode[];
+  scope: readonly AnyNode[];
 }
 
 export interface TypedNodes {
@@ -18,28 +19,39 @@ export interface TypedNodes {
   calls: Located[];
   /** `==`, `===`, `!=`, `!==`. */
   comparisons: Located[];
+  /** Nodes assigned to (`x.y = …`, `x.y++`). */
+  written: ReadonlySet<AnyNode>;
 }
 
 const COMPARISON = new Set(['==', '===', '!=', '!==']);
 const cache = new WeakMap<ParsedTracer, TypedNodes>();
 
+/** The nodes of `type` that pass `keep`, in source order (outer before inner, as a walk meets them). */
+function located(tracer: ParsedTracer, type: string, keep: (node: AnyNode) => boolean): Located[] {
+  const functions = functionIndex(tracer);
+  return nodesOfType<AnyNode>(tracer, type)
+    .filter((node) => node.type === type && keep(node))
+    .sort((a, b) => a.start - b.start || b.end - a.end)
+    .map((node) => ({ node, scope: functions.around(node) }));
+}
+
+function writtenNodes(tracer: ParsedTracer): Set<AnyNode> {
+  const written = new Set<AnyNode>();
+  for (const node of nodesOfType<AnyNode>(tracer, 'AssignmentExpression')) if (node.type === 'AssignmentExpression') written.add(node.left);
+  for (const node of nodesOfType<AnyNode>(tracer, 'UpdateExpression')) written.add(node.argument);
+  return written;
+}
+
 export function typedNodes(tracer: ParsedTracer): TypedNodes {
   let found = cache.get(tracer);
   if (found) return found;
-  const index: TypedNodes = { inference: inferenceFor(tracer), members: [], calls: [], comparisons: [] };
-  // Nodes in the same function share one scope array; a new one is made only when entering a function.
-  let scope: AnyNode[] = [];
-  const visit = (node: AnyNode, parent: AnyNode | undefined): void => {
-    if (node.type === 'MemberExpression' && !node.computed) index.members.push({ node, parent, scope });
-    else if (node.type === 'CallExpression') index.calls.push({ node, parent, scope });
-    else if (node.type === 'BinaryExpression' && COMPARISON.has(node.operator)) index.comparisons.push({ node, parent, scope });
-    const outer = scope;
-    if (isFunction(node)) scope = [...scope, node];
-    someChild(node, (child) => visit(child, node));
-    scope = outer;
+  found = {
+    inference: inferenceFor(tracer),
+    members: located(tracer, 'MemberExpression', (node) => !node.computed),
+    calls: located(tracer, 'CallExpression', () => true),
+    comparisons: located(tracer, 'BinaryExpression', (node) => COMPARISON.has(node.operator)),
+    written: writtenNodes(tracer),
   };
-  if (tracer.expression) visit(tracer.expression as AnyNode, undefined);
-  found = index;
   cache.set(tracer, found);
   return found;
 }

@@ -1,8 +1,9 @@
 // `result-host-string`: `result` returning a string that came from the node (toHex(...) of 8+ bytes,
 // ctx.error, getError()): geth serialises such a top-level host string as {}.
+import { functionIndex } from '../../api/functions';
 import { inferenceFor } from '../../api/infer';
-import { walkOwnScope, type AnyNode } from '../../api/syntax';
-import { findProperty } from '../parse';
+import type { AnyNode } from '../../api/syntax';
+import { findProperty, nodesOfType } from '../parse';
 import type { Rule } from '../rule';
 
 /** toHex of an array literal shorter than 8 bytes gives at most 16 characters, which survive. */
@@ -19,10 +20,11 @@ export const apiResultHostStringRule: Rule = {
     const fn = findProperty(tracer, 'result')?.node.value as AnyNode | undefined;
     if (!fn || (fn.type !== 'FunctionExpression' && fn.type !== 'ArrowFunctionExpression')) return;
     const inference = inferenceFor(tracer);
+    const functions = functionIndex(tracer);
     const returned: AnyNode[] = fn.body.type === 'BlockStatement' ? [] : [fn.body];
-    walkOwnScope(fn.body, (node) => {
-      if (node.type === 'ReturnStatement' && node.argument) returned.push(node.argument);
-    });
+    for (const node of nodesOfType<AnyNode>(tracer, 'ReturnStatement')) {
+      if (node.argument && functions.ownerOf(node) === fn) returned.push(node.argument);
+    }
     for (const value of returned) {
       const type = inference.typeOf(value, [tracer.object as AnyNode, fn]);
       if (type?.kind !== 'value' || !type.hostString || isShortLiteralHex(value)) continue;

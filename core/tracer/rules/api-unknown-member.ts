@@ -52,10 +52,6 @@ function nearest(owner: ObjectTypeName, name: string): string | undefined {
   return best?.name;
 }
 
-function isWrite(node: AnyNode, parent: AnyNode | undefined): boolean {
-  return (parent?.type === 'AssignmentExpression' && parent.left === node) || (parent?.type === 'UpdateExpression' && parent.argument === node);
-}
-
 export const apiUnknownMemberRule: Rule = {
   code: 'unknown-member',
   defaultSeverity: 'warning',
@@ -63,12 +59,12 @@ export const apiUnknownMemberRule: Rule = {
   check(tracer, report) {
     const reads: Array<{ node: AnyNode; owner: ObjectTypeName }> = [];
     const added = new Set<string>(); // properties a tracer adds to an open object (ctx) itself
-    const { inference, members } = typedNodes(tracer);
-    for (const { node, parent, scope } of members) {
+    const { inference, members, written } = typedNodes(tracer);
+    for (const { node, scope } of members) {
       const name: string = node.property.name;
       const owner = inference.typeOf(node.object, scope);
       if (owner?.kind !== 'object' || findMember(owner.name, name) || OBJECT_PROTOTYPE.has(name)) continue;
-      if (isWrite(node, parent)) added.add(`${owner.name}.${name}`);
+      if (written.has(node)) added.add(`${owner.name}.${name}`);
       else reads.push({ node, owner: owner.name });
     }
     for (const { node, owner } of reads) {

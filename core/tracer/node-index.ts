@@ -1,12 +1,9 @@
-// Literals and identifiers of the tracer, from the nodes the parser filed by type (no extra walk),
-// computed on first use, once per parse.
-import type { Identifier, Literal, Node, TemplateElement } from 'acorn';
+// Identifiers of the tracer used as values, and the names it declares, from the nodes the parser filed by
+// type (no extra walk), computed on first use, once per parse.
+import type { Identifier, Node } from 'acorn';
 import { nodesOfType, type ParsedTracer } from './parse';
 
 export interface NodeIndex {
-  /** String, regex and other literals (quoted keys included), in source order. */
-  literals: readonly Literal[];
-  templateElements: readonly TemplateElement[];
   /** Identifiers used as values (not property names, labels or declarations). */
   references: Identifier[];
   /** Every name declared or assigned anywhere (var, functions, parameters, catch, `x = ...`). */
@@ -51,8 +48,6 @@ export function nodeIndex(tracer: ParsedTracer): NodeIndex {
   if (index) return index;
   const { names, declared } = notReferences(tracer);
   index = {
-    literals: nodesOfType<Literal>(tracer, 'Literal'),
-    templateElements: nodesOfType<TemplateElement>(tracer, 'TemplateElement'),
     references: nodesOfType<Identifier>(tracer, 'Identifier').filter((node) => node.type === 'Identifier' && !names.has(node)),
     declared,
   };

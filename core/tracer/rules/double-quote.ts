@@ -1,6 +1,7 @@
 // `double-quote`: providers reject any `"` in the tracer string. Flags double-quoted strings (and
 // directives) and any `"` inside other strings, templates and regular expressions.
-import { nodeIndex } from '../node-index';
+import type { Literal, TemplateElement } from 'acorn';
+import { nodesOfType } from '../parse';
 import { regexLiteral, singleQuoted, templateChunk } from '../quote';
 import type { Rule, RuleFinding } from '../rule';
 
@@ -11,7 +12,8 @@ export const doubleQuoteRule: Rule = {
   defaultSeverity: 'warning',
   description: 'A double-quoted string, or a `"` inside a string, template or regex (flatten converts it).',
   check(tracer, report) {
-    const { literals, templateElements } = nodeIndex(tracer);
+    const literals = nodesOfType<Literal>(tracer, 'Literal'); // quoted keys included, in source order
+    const templateElements = nodesOfType<TemplateElement>(tracer, 'TemplateElement');
     const findings: RuleFinding[] = [];
     for (const literal of literals) {
       const raw = literal.raw ?? '';

@@ -1,8 +1,10 @@
 // `undefined-global`: names a Node.js or browser script might use that geth's tracer engine does not define.
+import type { Identifier } from 'acorn';
 import { nodeIndex } from '../node-index';
+import { nodesOfType } from '../parse';
 import type { Rule } from '../rule';
 
-const MISSING: Record<string, string> = {
+const MISSING = new Map<string, string>(Object.entries({
   console: 'there is no console; collect what you need in the tracer object and return it from result',
   require: 'tracers cannot load modules',
   module: 'tracers are not modules',
@@ -13,16 +15,18 @@ const MISSING: Record<string, string> = {
   process: 'there is no process object',
   window: 'there is no window object',
   big: "there is no 'big' (older geth docs); use bigInt",
-};
+}));
 
 export const undefinedGlobalRule: Rule = {
   code: 'undefined-global',
   defaultSeverity: 'warning',
   description: '`console`, `require`, `setTimeout`, `print`, `module`… are undefined in the node (ReferenceError at run time).',
   check(tracer, report) {
+    // Most tracers use none of these names: then the reference tables are not needed.
+    if (!nodesOfType<Identifier>(tracer, 'Identifier').some((identifier) => MISSING.has(identifier.name))) return;
     const { references, declared } = nodeIndex(tracer);
     for (const identifier of references) {
-      const why = Object.hasOwn(MISSING, identifier.name) ? MISSING[identifier.name] : undefined;
+      const why = MISSING.get(identifier.name);
       if (!why || declared.has(identifier.name)) continue;
       report({
         start: identifier.start,

@@ -1,5 +1,7 @@
-// Diagnostics: pull (textDocument/diagnostic) when the client supports it, else pushed on every change.
-// Settings changes ask the client to pull again (or re-push).
+// Diagnostics: pull (textDocument/diagnostic) when the client supports it, else pushed after changes.
+// Settings changes ask the client to pull again (or re-push). A push waits until the messages already
+// received are handled, so a hover or completion sent right after an edit is not queued behind the
+// analysis, and several quick changes cost one analysis.
 import { DocumentDiagnosticReportKind, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { forgetDocument, getAnalysis } from '../analysis-cache';
@@ -12,12 +14,28 @@ let canRefresh = false;
 
 /** What was last pushed per document, so quick successive changes push the newest result once. */
 const pushed = new Map<string, string>();
+/** Documents with a push waiting to run. */
+const scheduled = new Set<string>();
 
 async function push(connection: Connection, documents: TextDocuments<TextDocument>, document: TextDocument): Promise<void> {
   const analysis = await getAnalysis(document);
   if (documents.get(document.uri) !== document || pushed.get(document.uri) === analysis.resultId) return;
   pushed.set(document.uri, analysis.resultId);
   await connection.sendDiagnostics({ uri: document.uri, version: analysis.version, diagnostics: analysis.diagnostics.map(toLspDiagnostic) });
+}
+
+/** Pushes the document's diagnostics two event-loop turns from now: JSON-RPC handles one received message
+ * per turn (setImmediate), so the messages queued behind this change run first. */
+function schedulePush(connection: Connection, documents: TextDocuments<TextDocument>, uri: string, report: (error: unknown) => void): void {
+  if (scheduled.has(uri)) return;
+  scheduled.add(uri);
+  setImmediate(() =>
+    setImmediate(() => {
+      scheduled.delete(uri);
+      const document = documents.get(uri);
+      if (document) push(connection, documents, document).catch(report);
+    }),
+  );
 }
 
 export const diagnosticsFeature: Feature = {
@@ -38,7 +56,7 @@ export const diagnosticsFeature: Feature = {
       return { kind: DocumentDiagnosticReportKind.Full, resultId: analysis.resultId, items: analysis.diagnostics.map(toLspDiagnostic) };
     });
     documents.onDidChangeContent((change) => {
-      if (!pull) push(connection, documents, change.document).catch(report);
+      if (!pull) schedulePush(connection, documents, change.document.uri, report);
     });
     onSettingsChanged(() => {
       if (!pull) for (const document of documents.all()) push(connection, documents, document).catch(report);

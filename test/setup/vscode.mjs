@@ -63,8 +63,10 @@ function ensureCodeServer() {
   if (existsSync(codeServerMarker) && existsSync(codeServerEntry)) return;
   console.log(`VS Code test tools: installing code-server ${CODE_SERVER_VERSION} (about a minute of CPU)`);
   // npm runs under Node 24 (first on PATH) and node-gyp builds against Node 24's headers: the user
-  // npm config here points nodedir at Node 20's.
-  const env = { ...process.env, PATH: `${join(node24Dir, 'bin')}:${process.env.PATH}`, npm_config_nodedir: node24Dir };
+  // npm config here points nodedir at Node 20's. Under `npm test` the environment carries the outer npm's
+  // settings (npm_config_user_agent names Node 20, and code-server's install script refuses it): drop them.
+  const outer = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+  const env = { ...outer, PATH: `${join(node24Dir, 'bin')}:${process.env.PATH}`, npm_config_nodedir: node24Dir };
   run('npm', ['install', ...npmQuiet, '--prefix', codeServerPrefix, `code-server@${CODE_SERVER_VERSION}`], { env });
   if (!existsSync(codeServerEntry)) throw new Error(`code-server installed but ${codeServerEntry} is missing`);
   writeFileSync(codeServerMarker, `${CODE_SERVER_VERSION}\n`);

@@ -1,26 +1,31 @@
 // Runs the extension's tests inside real VS Code, offline (README.md, "Testing in real VS Code"):
-//  1. the mocha suites (test/e2e/suite/*.test.ts) in the extension host of a code-server in smoke-test
-//     mode, with this repository as the extension under development;
+//  1. the mocha suites (test/e2e/suite/*.test.ts) through @vscode/test-cli (`vscode-test`, configured by
+//     .vscode-test.mjs), whose VS Code installation is test/e2e/code-server-launcher.mjs: the extension
+//     host of a code-server in smoke-test mode, with this repository as the extension under development;
 //  2. the Playwright UI check (test/e2e/ui-check.mjs) on a plain code-server with the packaged .vsix.
 // Both drive headless Debian Chromium. Writes test-artifacts/vscode-tests.json {passed, failed, skipped}
 // for test/run.mjs; anything that keeps a phase from running counts as one failure, with its reason.
 // Expects the extension built (node esbuild.mjs) and the tools installed (node test/setup.mjs).
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, newPage, relayWorkbenchProblems } from './lib/browser.mjs';
-import { buildSuite, suiteIndex } from './lib/build-suite.mjs';
-import { followFile } from './lib/follow-file.mjs';
-import { killAllNow, startCodeServer, workbenchUrl } from './lib/code-server.mjs';
-import { missingTools, repoRoot, setupError } from './lib/tools.mjs';
+import { launchBrowser } from './lib/browser.mjs';
+import { buildSuite } from './lib/build-suite.mjs';
+import { killAllNow } from './lib/code-server.mjs';
+import { SUITE_LIMIT_MS, TimeLimitError } from './lib/extension-tests.mjs';
+import { killGroup } from './lib/process-group.mjs';
+import { missingTools, repoRoot, setupError, timeScale } from './lib/tools.mjs';
 import { runUiCheck } from './ui-check.mjs';
 
-// Each phase has its own time limit, so slow suites cannot starve the UI check. Multiplied by
-// EVM_TRACER_E2E_TIME_SCALE (e.g. 2 on a slower machine, 0.1 to try the time-out handling).
-const scale = Number(process.env.EVM_TRACER_E2E_TIME_SCALE ?? 1);
-const SUITE_LIMIT_MS = 10 * 60_000 * scale;
-const UI_LIMIT_MS = 5 * 60_000 * scale;
+// Each phase has its own time limit, so slow suites cannot starve the UI check. The launcher ends the
+// suites at SUITE_LIMIT_MS and reports it; this runner's limit is a little longer, for when it cannot.
+const SUITE_RUN_LIMIT_MS = SUITE_LIMIT_MS + 60_000;
+const UI_LIMIT_MS = 5 * 60_000 * timeScale;
 const artifacts = join(repoRoot, 'test-artifacts');
 const countsFile = join(artifacts, 'vscode-tests.json');
+const reportFile = join(artifacts, 'vscode-suite-report.txt');
+const vscodeTest = join(repoRoot, 'node_modules/@vscode/test-cli/out/bin.mjs');
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
@@ -60,76 +65,104 @@ function preconditions() {
   }
 }
 
-class TimeLimitError extends Error {
-  constructor() {
-    super(`time limit (${Math.round(SUITE_LIMIT_MS / 1000)} s) reached before the tests ended`);
+/**
+ * Mocha's spec report: the closing "N passing / N failing / N pending" lines when it got that far (`ended`),
+ * otherwise what finished so far (✔ lines passed, "N) title" lines failed); and the failed tests' titles.
+ */
+function countReport(lines) {
+  const summaryAt = lines.findIndex((line) => /^\s+\d+ passing\b/.test(line));
+  const progress = summaryAt === -1 ? lines : lines.slice(0, summaryAt);
+  const failedTitles = progress.map((line) => /^\s+\d+\) (.*)$/.exec(line)?.[1]).filter(Boolean);
+  if (summaryAt === -1) {
+    return { ended: false, passed: progress.filter((line) => /^\s+✔ /.test(line)).length, failed: failedTitles.length, skipped: 0, failedTitles };
   }
+  const summary = (word) => Number(lines.slice(summaryAt).map((line) => new RegExp(`^\\s+(\\d+) ${word}\\b`).exec(line)?.[1]).find(Boolean) ?? 0);
+  return { ended: true, passed: summary('passing'), failed: summary('failing'), skipped: summary('pending'), failedTitles };
 }
 
-/** What mocha's spec report says so far: ✔ lines passed, "N) title" lines failed. */
-function countReport(file) {
-  const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n') : [];
-  const ended = lines.findIndex((line) => /^\s+\d+ passing/.test(line));
-  const progress = ended === -1 ? lines : lines.slice(0, ended);
-  return {
-    passed: progress.filter((line) => /^\s+✔ /.test(line)).length,
-    failed: progress.filter((line) => /^\s+\d+\) /.test(line)).length,
+/** The running `vscode-test` process (it leads its own process group, the launcher included) and its TMPDIR. */
+let suiteRun;
+
+/** Asks `vscode-test` and the launcher to end (the launcher then kills its code-server), then insists. */
+function stopVscodeTest(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  killGroup(child.pid, 'SIGTERM');
+  setTimeout(() => killGroup(child.pid, 'SIGKILL'), 10_000).unref();
+}
+
+/** When the run must end now (time limit, Ctrl+C): everything started, ended; everything written, deleted. */
+function stopAllNow() {
+  killAllNow();
+  if (!suiteRun) return;
+  killGroup(suiteRun.child.pid, 'SIGTERM');
+  rmSync(suiteRun.scratch, { recursive: true, force: true });
+}
+
+/**
+ * Runs `vscode-test` with the report's lines printed as `[vscode] …` and kept. Its temporary folders (the
+ * workspace copy, the launcher's code-server home) live in a private TMPDIR deleted afterwards: several
+ * `npm test` may run at once in this tree.
+ */
+function runVscodeTest(signal) {
+  const scratch = mkdtempSync(join(tmpdir(), 'evm-tracer-vscode-test-'));
+  const child = spawn(process.execPath, [vscodeTest], {
+    cwd: repoRoot,
+    env: { ...process.env, TMPDIR: scratch },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  suiteRun = { child, scratch };
+  const lines = [];
+  const keep = (line) => {
+    lines.push(line);
+    console.log(`[vscode] ${line}`);
   };
-}
-
-/** Resolves with the code the workbench passes to codeAutomationExit when the tests end, or rejects on abort. */
-async function exposeAutomationExit(page, signal) {
-  let exit;
-  const exited = new Promise((resolve, reject) => {
-    exit = resolve;
-    signal.addEventListener('abort', () => reject(new TimeLimitError()), { once: true });
-  });
-  await page.exposeFunction('codeAutomationExit', (code) => exit(code));
-  return exited;
-}
-
-async function runSuite(browser, signal) {
-  await buildSuite();
-  // Both files live in the server's private folder: several `npm test` may run at once in this tree.
-  const exchange = (home) => ({ counts: join(home, 'suite-counts.json'), report: join(home, 'suite-report.txt') });
-  const server = await startCodeServer({
-    label: 'suite',
-    smokeTestDriver: true,
-    env: (home) => ({ EVM_TRACER_E2E_RESULTS: exchange(home).counts, EVM_TRACER_E2E_REPORT: exchange(home).report }),
-    signal,
-  });
-  const files = exchange(server.home);
-  const relay = followFile(files.report, '[vscode]');
-  const page = await newPage(browser);
-  relayWorkbenchProblems(page, '[vscode]');
-  try {
-    const exited = exposeAutomationExit(page, signal);
-    await page.goto(workbenchUrl(server, {
-      payload: [['extensionDevelopmentPath', repoRoot], ['extensionTestsPath', suiteIndex]],
-    }));
-    let code;
-    try {
-      code = await exited;
-    } catch (error) {
-      if (!(error instanceof TimeLimitError)) throw error;
-      // Keep what finished: the tests that passed count, the unfinished run is one more failure.
-      const sofar = countReport(files.report);
-      return { passed: sofar.passed, failed: sofar.failed + 1, skipped: 0, failures: [`VS Code suite: ${error.message}`] };
-    }
-    if (!existsSync(files.counts)) {
-      throw new Error(`the suite ended with code ${code} without reporting counts (see the [vscode] lines above and test-artifacts/vscode-logs/)`);
-    }
-    const counts = JSON.parse(readFileSync(files.counts, 'utf8'));
-    if (counts.passed + counts.failed === 0) throw new Error('no test ran');
-    if (counts.failed === 0 && code !== 0) throw new Error(`all tests passed but VS Code exited with code ${code}`);
-    return { ...counts, failures: counts.failed > 0 ? [`${counts.failed} mocha test(s) in VS Code (see the [vscode] lines above)`] : [] };
-  } finally {
-    relay.stop();
-    mkdirSync(artifacts, { recursive: true });
-    if (existsSync(files.report)) copyFileSync(files.report, join(artifacts, 'vscode-suite-report.txt'));
-    await page.context().close();
-    await server.stop();
+  for (const stream of [child.stdout, child.stderr]) {
+    let pending = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => {
+      const parts = (pending + chunk).split('\n');
+      pending = parts.pop();
+      parts.forEach(keep);
+    });
+    stream.on('end', () => pending && keep(pending));
   }
+  let timedOut = false;
+  const onAbort = () => {
+    timedOut = true;
+    stopVscodeTest(child);
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  return new Promise((resolve) => {
+    child.once('error', (error) => lines.push(`could not start vscode-test: ${error.message}`));
+    child.once('close', (code, sig) => {
+      signal.removeEventListener('abort', onAbort);
+      suiteRun = undefined;
+      rmSync(scratch, { recursive: true, force: true });
+      resolve({ code: code ?? sig, lines, timedOut });
+    });
+  });
+}
+
+async function runSuite(signal) {
+  await buildSuite();
+  const { code, lines, timedOut } = await runVscodeTest(signal);
+  mkdirSync(artifacts, { recursive: true });
+  writeFileSync(reportFile, `${lines.join('\n')}\n`);
+  const { ended, passed, failed, skipped, failedTitles } = countReport(lines);
+  const failures = failedTitles.map((title) => `VS Code suite: ${title} (see the [vscode] lines above)`);
+  if (timedOut || !ended) {
+    // Keep what finished: the tests that passed count, the unfinished run is one more failure.
+    const launcherSaid = lines.findLast((line) => /^code-server launcher: /.test(line));
+    const reason = timedOut
+      ? new TimeLimitError(SUITE_RUN_LIMIT_MS).message
+      : `vscode-test ended with ${code} before mocha's summary${launcherSaid ? ` (${launcherSaid})` : ''}; see the [vscode] lines above and test-artifacts/vscode-logs/`;
+    return { passed, failed: failed + 1, skipped, failures: [...failures, `VS Code suite: ${reason}`] };
+  }
+  if (passed + failed === 0) throw new Error('no test ran');
+  if (failed === 0 && code !== 0) throw new Error(`all tests passed but vscode-test exited with ${code}`);
+  if (failures.length < failed) failures.push(`VS Code suite: ${failed - failures.length} more mocha failure(s) (see the [vscode] lines above)`);
+  return { passed, failed, skipped, failures };
 }
 
 async function main() {
@@ -137,15 +170,15 @@ async function main() {
   const started = Date.now();
   // If cleanup itself hangs after the limits, end anyway: kill the servers, report, exit.
   const backstop = setTimeout(() => {
-    killAllNow();
+    stopAllNow();
     record(failure('run', 'did not end after its time limits'));
     writeCounts();
     process.exit(1);
-  }, SUITE_LIMIT_MS + UI_LIMIT_MS + 120_000);
+  }, SUITE_RUN_LIMIT_MS + UI_LIMIT_MS + 120_000);
   backstop.unref();
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {
-      killAllNow();
+      stopAllNow();
       record(failure('run', `interrupted (${signal})`));
       writeCounts();
       process.exit(1);
@@ -155,8 +188,8 @@ async function main() {
   let browser;
   try {
     preconditions();
+    await phase('VS Code suite', SUITE_RUN_LIMIT_MS, (signal) => runSuite(signal));
     browser = await launchBrowser();
-    await phase('VS Code suite', SUITE_LIMIT_MS, (signal) => runSuite(browser, signal));
     await phase('UI check', UI_LIMIT_MS, (signal) => runUiCheck({ browser, signal }));
   } catch (error) {
     record(failure('setup', error));

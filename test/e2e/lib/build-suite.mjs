@@ -1,12 +1,25 @@
-// Compiles the in-VS Code suite: test/e2e/suite/index.ts → dist/test/e2e/index.js and each
-// suite/*.test.ts → dist/test/e2e/suite/*.test.js. `vscode` comes from the extension host; `mocha` is
-// loaded from node_modules at run time so the index and every suite share one mocha instance.
+// Compiles the in-VS Code suite for @vscode/test-cli (.vscode-test.mjs): each suite/*.test.ts →
+// dist/test/e2e/suite/*.test.js, and the report preload suite/report-to-file.ts →
+// dist/test/e2e/report-to-file.js. `vscode` comes from the extension host. `mocha` stays a run-time
+// require of the very copy test-cli's runner loads (it has its own, nested), so the suites' `suite`/`test`
+// imports and the preload's reporters belong to the mocha instance that runs them.
 import * as esbuild from 'esbuild';
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { repoRoot } from './tools.mjs';
 
-export const suiteIndex = join(repoRoot, 'dist/test/e2e/index.js');
+export const suiteOutDir = join(repoRoot, 'dist/test/e2e');
+const testsOutDir = join(suiteOutDir, 'suite');
+
+const runnerMocha = createRequire(join(repoRoot, 'node_modules/@vscode/test-cli/out/runner.cjs')).resolve('mocha');
+
+const runnersMocha = {
+  name: 'runners-mocha',
+  setup(build) {
+    build.onResolve({ filter: /^mocha$/ }, () => ({ path: runnerMocha, external: true }));
+  },
+};
 
 export async function buildSuite() {
   const suiteDir = join(repoRoot, 'test/e2e/suite');
@@ -14,22 +27,28 @@ export async function buildSuite() {
   await esbuild.build({
     absWorkingDir: repoRoot,
     entryPoints: [
-      { in: 'test/e2e/suite/index.ts', out: 'index' },
+      { in: 'test/e2e/suite/report-to-file.ts', out: 'report-to-file' },
       ...tests.map((name) => ({ in: `test/e2e/suite/${name}`, out: `suite/${name.replace(/\.ts$/, '')}` })),
     ],
-    outdir: 'dist/test/e2e',
+    outdir: suiteOutDir,
     bundle: true,
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    external: ['vscode', 'mocha'],
+    external: ['vscode'],
+    plugins: [runnersMocha],
     sourcemap: true,
     logLevel: 'warning',
   });
   // A suite deleted or renamed since the last build must not run from its old output.
-  const outDir = join(repoRoot, 'dist/test/e2e/suite');
   const current = new Set(tests.map((name) => name.replace(/\.ts$/, '.js')));
-  for (const name of readdirSync(outDir)) {
-    if (!current.has(name.replace(/\.map$/, ''))) rmSync(join(outDir, name));
+  for (const name of readdirSync(testsOutDir)) {
+    if (!current.has(name.replace(/\.map$/, ''))) rmSync(join(testsOutDir, name));
   }
+}
+
+/** The compiled suites, in name order (a glob's order depends on the file system), so every run is alike. */
+export function builtSuiteFiles() {
+  if (!existsSync(testsOutDir)) throw new Error(`${testsOutDir} is missing: build the suites first (node test/e2e/run.mjs does)`);
+  return readdirSync(testsOutDir).filter((name) => name.endsWith('.test.js')).sort().map((name) => join(testsOutDir, name));
 }

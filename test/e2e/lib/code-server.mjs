@@ -2,12 +2,13 @@
 // data (quiet settings), extensions, TMPDIR and a copy of the fixture workspace, on 127.0.0.1 with a
 // port the OS picks. `stop()` ends its whole process group and deletes the folder.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { copyFixtureWorkspace } from './fixture-workspace.mjs';
+import { killGroup } from './process-group.mjs';
 import { codeServerEntry, node24, repoRoot } from './tools.mjs';
 
-const fixtureWorkspace = join(repoRoot, 'test/e2e/workspace');
 const logsDir = join(repoRoot, 'test-artifacts/vscode-logs');
 
 /** User settings that keep the workbench quiet and offline: no AI agents, welcome page, telemetry or trust prompt. */
@@ -27,14 +28,14 @@ const quietSettings = {
   'window.restoreWindows': 'none',
 };
 
-function makeHome(label) {
+function makeHome(label, folder) {
   const home = mkdtempSync(join(tmpdir(), `evm-tracer-${label}-`));
   const paths = {
     home,
     userDataDir: join(home, 'user-data'),
     extensionsDir: join(home, 'extensions'),
     tmp: join(home, 'tmp'),
-    workspace: join(home, 'workspace'),
+    workspace: folder ?? join(home, 'workspace'),
     logFile: join(home, 'code-server.log'),
   };
   mkdirSync(join(paths.userDataDir, 'User'), { recursive: true });
@@ -42,7 +43,7 @@ function makeHome(label) {
   mkdirSync(paths.tmp, { recursive: true });
   writeFileSync(join(paths.userDataDir, 'User/settings.json'), JSON.stringify(quietSettings, null, 2));
   // A copy, so tests that edit or save files never touch the fixtures in git.
-  cpSync(fixtureWorkspace, paths.workspace, { recursive: true });
+  if (!folder) copyFixtureWorkspace(paths.workspace);
   return paths;
 }
 
@@ -68,9 +69,10 @@ export function workbenchUrl(server, { folder = server.workspace, payload = [] }
  * Starts code-server. `smokeTestDriver` enables VS Code's smoke-test mode, the only mode in which the
  * workbench honours an extension-test `payload` in its URL; `vsix` is installed first. `env(home)` gives
  * variables for the extension host, `home` being the server's private folder (deleted by stop()).
+ * `folder` is the workspace `workbenchUrl` opens; without it, a private copy of the fixture workspace.
  */
-export async function startCodeServer({ label, smokeTestDriver = false, vsix, env = () => ({}), signal }) {
-  const paths = makeHome(label);
+export async function startCodeServer({ label, smokeTestDriver = false, vsix, folder, env = () => ({}), signal }) {
+  const paths = makeHome(label, folder);
   const childEnv = codeServerEnv(paths, env);
   try {
     if (vsix) installExtension(paths, childEnv, vsix);
@@ -175,12 +177,4 @@ export function killAllNow() {
     rmSync(home, { recursive: true, force: true });
   }
   running.clear();
-}
-
-function killGroup(pid, signal) {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group is already gone.
-  }
 }

@@ -1,9 +1,9 @@
-// Prints the lines appended to a file while something else writes it (the extension host's console
-// copy), each with a prefix. `stop()` prints what is left and ends.
+// Prints the lines appended to a file while something else writes it (mocha's report from the extension
+// host). `stop()` prints what is left and ends.
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 
-export function followFile(file, prefix) {
+export function followFile(file) {
   let offset = 0;
   let pending = '';
   const decoder = new StringDecoder('utf8'); // a character may straddle two reads
@@ -21,14 +21,14 @@ export function followFile(file, prefix) {
     }
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) console.log(`${prefix} ${line}`);
+    for (const line of lines) console.log(line);
   };
   const timer = setInterval(drain, 250);
   return {
     stop() {
       clearInterval(timer);
       drain();
-      if (pending) console.log(`${prefix} ${pending}`);
+      if (pending) console.log(pending);
     },
   };
 }

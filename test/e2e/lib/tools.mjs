@@ -17,6 +17,8 @@ export const node24 = join(node24Dir, 'bin/node');
 export const codeServerPrefix = join(toolsDir, 'code-server');
 export const codeServerEntry = join(codeServerPrefix, 'node_modules/code-server/out/node/entry.js');
 export const chromium = '/usr/bin/chromium';
+/** Multiplies the e2e time limits: e.g. 2 on a slower machine, 0.1 to try the time-out handling. */
+export const timeScale = Number(process.env.EVM_TRACER_E2E_TIME_SCALE ?? 1);
 /** Written by the setup step when it could not install something; the runner reports it as the failure. */
 export const setupErrorFile = join(toolsDir, 'setup-error.txt');
 

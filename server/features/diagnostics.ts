@@ -1,10 +1,10 @@
 // Diagnostics: pull (textDocument/diagnostic) when the client supports it, else pushed after changes.
-// Settings changes ask the client to pull again (or re-push). A push waits until the messages already
-// received are handled, so a hover or completion sent right after an edit is not queued behind the
-// analysis, and several quick changes cost one analysis.
+// Settings changes ask the client to pull again (or re-push). A push never makes a request wait for a
+// whole analysis: it starts after the messages already received, lets requests that arrived during the
+// parse go before the rules, and drops a version that was replaced meanwhile (the newer one pushes).
 import { DocumentDiagnosticReportKind, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { forgetDocument, getAnalysis } from '../analysis-cache';
+import { forgetDocument, getAnalysis, getParsed } from '../analysis-cache';
 import type { Feature } from './feature';
 import { toLspDiagnostic } from './lsp-diagnostic';
 import { onSettingsChanged } from './settings';
@@ -14,28 +14,38 @@ let canRefresh = false;
 
 /** What was last pushed per document, so quick successive changes push the newest result once. */
 const pushed = new Map<string, string>();
-/** Documents with a push waiting to run. */
+/** Documents with a push waiting to start. */
 const scheduled = new Set<string>();
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Resolves once the messages received so far have been handled: one event-loop turn reads them from the
+ * pipe, and JSON-RPC handles one per turn (setImmediate), after what this schedules first. No timer: a
+ * process that sleeps waits for the CPU again on a busy machine. */
+const afterReceivedMessages = () => nextTurn().then(nextTurn);
+
 async function push(connection: Connection, documents: TextDocuments<TextDocument>, document: TextDocument): Promise<void> {
+  const version = document.version;
+  const current = () => documents.get(document.uri) === document && document.version === version;
+  await getParsed(document);
+  await afterReceivedMessages();
+  if (!current()) return;
   const analysis = await getAnalysis(document);
   if (documents.get(document.uri) !== document || pushed.get(document.uri) === analysis.resultId) return;
   pushed.set(document.uri, analysis.resultId);
   await connection.sendDiagnostics({ uri: document.uri, version: analysis.version, diagnostics: analysis.diagnostics.map(toLspDiagnostic) });
 }
 
-/** Pushes the document's diagnostics two event-loop turns from now: JSON-RPC handles one received message
- * per turn (setImmediate), so the messages queued behind this change run first. */
+/** Pushes the document's diagnostics after the messages already received (those behind this change). */
 function schedulePush(connection: Connection, documents: TextDocuments<TextDocument>, uri: string, report: (error: unknown) => void): void {
   if (scheduled.has(uri)) return;
   scheduled.add(uri);
-  setImmediate(() =>
-    setImmediate(() => {
+  afterReceivedMessages()
+    .then(() => {
       scheduled.delete(uri);
       const document = documents.get(uri);
-      if (document) push(connection, documents, document).catch(report);
-    }),
-  );
+      return document && push(connection, documents, document);
+    })
+    .catch(report);
 }
 
 export const diagnosticsFeature: Feature = {
@@ -65,6 +75,7 @@ export const diagnosticsFeature: Feature = {
     documents.onDidClose((event) => {
       forgetDocument(event.document.uri);
       pushed.delete(event.document.uri);
+
       if (!pull) connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(report);
     });
   },

@@ -72,7 +72,7 @@ export default async function intelBench(): Promise<void> {
       client.connection.sendRequest('textDocument/hover', { textDocument: { uri: complete }, position: hover }));
     let version = 1;
     // The edit makes the server re-analyse the whole file for diagnostics first; the hover waits behind it.
-    await time('edit, then hover (behind the diagnostics pass)', async () => {
+    await time('edit, then hover (after the parse of the new version)', async () => {
       version++;
       await client.change(complete, version, [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, text: ' ' }]);
       return client.connection.sendRequest('textDocument/hover', { textDocument: { uri: complete }, position: hover });

@@ -1,6 +1,7 @@
 // The functions of a parse and how they nest, from the nodes the parser filed by type (no walk): which
 // functions surround a node, and which function's own body a node belongs to. Built once per parse.
 import { nodesOfType, type ParsedTracer } from '../tracer/parse';
+import { bySourceOrder } from './source-order';
 import type { AnyNode } from './syntax';
 
 const FUNCTION_TYPES = ['FunctionExpression', 'FunctionDeclaration', 'ArrowFunctionExpression'];
@@ -15,12 +16,8 @@ export interface FunctionIndex {
 
 const cache = new WeakMap<ParsedTracer, FunctionIndex>();
 
-function byStart(a: AnyNode, b: AnyNode): number {
-  return a.start - b.start || b.end - a.end;
-}
-
 function build(tracer: ParsedTracer): FunctionIndex {
-  const functions = FUNCTION_TYPES.flatMap((type) => nodesOfType<AnyNode>(tracer, type)).sort(byStart);
+  const functions = FUNCTION_TYPES.flatMap((type) => nodesOfType<AnyNode>(tracer, type)).sort(bySourceOrder);
   const starts = functions.map((fn) => fn.start);
   /** Per function (same index): the chain of functions from the outermost down to it. */
   const chains: AnyNode[][] = [];

@@ -4,6 +4,7 @@
 import { nodesOfType, type ParsedTracer } from '../tracer/parse';
 import { functionIndex } from './functions';
 import { inferenceFor, type TracerInference } from './infer';
+import { sortBySourceOrder } from './source-order';
 import type { AnyNode } from './syntax';
 
 export interface Located {
@@ -29,10 +30,8 @@ const cache = new WeakMap<ParsedTracer, TypedNodes>();
 /** The nodes of `type` that pass `keep`, in source order (outer before inner, as a walk meets them). */
 function located(tracer: ParsedTracer, type: string, keep: (node: AnyNode) => boolean): Located[] {
   const functions = functionIndex(tracer);
-  return nodesOfType<AnyNode>(tracer, type)
-    .filter((node) => node.type === type && keep(node))
-    .sort((a, b) => a.start - b.start || b.end - a.end)
-    .map((node) => ({ node, scope: functions.around(node) }));
+  const nodes = nodesOfType<AnyNode>(tracer, type).filter((node) => node.type === type && keep(node));
+  return sortBySourceOrder(nodes).map((node) => ({ node, scope: functions.around(node) }));
 }
 
 function writtenNodes(tracer: ParsedTracer): Set<AnyNode> {

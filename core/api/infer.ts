@@ -25,6 +25,15 @@ interface Scope {
 }
 
 const MAX_DEPTH = 12;
+/** Shared: types are read, never changed, and `this` is looked up for most members of a tracer. */
+const TRACER: Ty = { kind: 'tracer' };
+
+/** The position of the parameter `name` of `fn`, or -1 (a loop: this runs for every name looked up). */
+function paramIndex(fn: AnyNode, name: string): number {
+  const params: AnyNode[] = fn.params;
+  for (let i = 0; i < params.length; i++) if (params[i].type === 'Identifier' && params[i].name === name) return i;
+  return -1;
+}
 
 function typeOfReturn(member: ApiMember, owner?: ObjectTypeName): Ty {
   const opcode = owner !== 'op' ? undefined : member.name === 'toString' ? 'name' : member.name === 'toNumber' ? 'number' : undefined;
@@ -73,6 +82,8 @@ export class TracerInference {
   /** The type of an expression; `path` holds its ancestors (outermost first), as from `pathAt`. */
   typeOf(node: AnyNode, path: readonly AnyNode[], depth = 0): Ty | undefined {
     if (depth > MAX_DEPTH) return undefined;
+    // `this` is found from the path alone, without recursion: cheaper than a memo entry.
+    if (node.type === 'ThisExpression') return this.thisType(path);
     const known = this.known.get(node);
     if (known !== undefined) return known ?? undefined;
     const type = this.compute(node, path, depth);
@@ -84,8 +95,6 @@ export class TracerInference {
     switch (node.type) {
       case 'Identifier':
         return this.resolve(node.name, node.start, path, depth);
-      case 'ThisExpression':
-        return this.thisType(path);
       case 'MemberExpression': {
         const name = node.computed ? undefined : node.property.name;
         return name === undefined ? undefined : memberType(this.typeOf(node.object, path, depth + 1), name, this);
@@ -106,7 +115,7 @@ export class TracerInference {
     for (let i = path.length - 1; i >= 0; i--) {
       const node = path[i];
       if (!isFunction(node) || node.type === 'ArrowFunctionExpression') continue;
-      return this.functions.has(node) ? { kind: 'tracer' } : undefined;
+      return this.functions.has(node) ? TRACER : undefined;
     }
     return undefined;
   }
@@ -121,7 +130,7 @@ export class TracerInference {
     for (let i = path.length - 1; i >= 0; i--) {
       const fn = path[i];
       if (!isFunction(fn)) continue;
-      const index = fn.params.findIndex((p: AnyNode) => p.type === 'Identifier' && p.name === name);
+      const index = paramIndex(fn, name);
       if (index >= 0) return this.paramType(fn, index);
       const scope = this.scopeOf(fn);
       if (scope.declared.has(name)) {

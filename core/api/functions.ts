@@ -1,6 +1,6 @@
 // The functions of a parse and how they nest, from the nodes the parser filed by type (no walk): which
 // functions surround a node, and which function's own body a node belongs to. Built once per parse.
-import { nodesOfType, type ParsedTracer } from '../tracer/parse';
+import { derived, nodesOfType, type ParsedTracer } from '../tracer/parse';
 import { bySourceOrder } from './source-order';
 import type { AnyNode } from './syntax';
 
@@ -13,8 +13,6 @@ export interface FunctionIndex {
    * does not enter nested functions would meet it (the body node itself excluded). */
   ownerOf(node: AnyNode): AnyNode | undefined;
 }
-
-const cache = new WeakMap<ParsedTracer, FunctionIndex>();
 
 function build(tracer: ParsedTracer): FunctionIndex {
   const functions = FUNCTION_TYPES.flatMap((type) => nodesOfType<AnyNode>(tracer, type)).sort(bySourceOrder);
@@ -58,10 +56,5 @@ function build(tracer: ParsedTracer): FunctionIndex {
 }
 
 export function functionIndex(tracer: ParsedTracer): FunctionIndex {
-  let index = cache.get(tracer);
-  if (!index) {
-    index = build(tracer);
-    cache.set(tracer, index);
-  }
-  return index;
+  return derived(tracer, functionIndex, () => build(tracer));
 }

@@ -1,7 +1,7 @@
 // Knows what each name in a tracer is: hook parameters by position (whatever they are called), `this` in
 // a hook (the tracer object), the helper globals, members of API objects, results of API calls, and
 // simple local variables initialised from those (`var s = log.stack`).
-import { nodesOfType, type ParsedTracer } from '../tracer/parse';
+import { derived, nodesOfType, type ParsedTracer } from '../tracer/parse';
 import { bigIntFactory, findHelper, findHook, findMember, isObjectType } from './model';
 import type { ApiMember, ObjectTypeName, TypeName, ValueTypeName } from './types';
 import { functionIndex } from './functions';
@@ -205,14 +205,7 @@ function statesOfProperties(tracer: ParsedTracer): Map<string, Ty | undefined> {
   return states;
 }
 
-const cache = new WeakMap<ParsedTracer, TracerInference>();
-
 /** One inference per parse (its scope tables are filled lazily). */
 export function inferenceFor(tracer: ParsedTracer, members?: TopLevelMember[]): TracerInference {
-  let inference = cache.get(tracer);
-  if (!inference) {
-    inference = new TracerInference(tracer, members);
-    cache.set(tracer, inference);
-  }
-  return inference;
+  return derived(tracer, inferenceFor, () => new TracerInference(tracer, members));
 }

@@ -1,7 +1,7 @@
 // The member expressions, calls and comparisons of the tracer that the API rules share, each with the
 // functions around it (all the inference needs of its ancestors). Taken from the nodes the parser filed
 // by type (no walk), once per parse.
-import { nodesOfType, type ParsedTracer } from '../tracer/parse';
+import { derived, nodesOfType, type ParsedTracer } from '../tracer/parse';
 import { functionIndex } from './functions';
 import { inferenceFor, type TracerInference } from './infer';
 import { sortBySourceOrder } from './source-order';
@@ -25,7 +25,6 @@ export interface TypedNodes {
 }
 
 const COMPARISON = new Set(['==', '===', '!=', '!==']);
-const cache = new WeakMap<ParsedTracer, TypedNodes>();
 
 /** The nodes of `type` that pass `keep`, in source order (outer before inner, as a walk meets them). */
 function located(tracer: ParsedTracer, type: string, keep: (node: AnyNode) => boolean): Located[] {
@@ -42,15 +41,11 @@ function writtenNodes(tracer: ParsedTracer): Set<AnyNode> {
 }
 
 export function typedNodes(tracer: ParsedTracer): TypedNodes {
-  let found = cache.get(tracer);
-  if (found) return found;
-  found = {
+  return derived(tracer, typedNodes, () => ({
     inference: inferenceFor(tracer),
     members: located(tracer, 'MemberExpression', (node) => !node.computed),
     calls: located(tracer, 'CallExpression', () => true),
     comparisons: located(tracer, 'BinaryExpression', (node) => COMPARISON.has(node.operator)),
     written: writtenNodes(tracer),
-  };
-  cache.set(tracer, found);
-  return found;
+  }));
 }

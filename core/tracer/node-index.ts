@@ -1,7 +1,7 @@
 // Identifiers of the tracer used as values, and the names it declares, from the nodes the parser filed by
 // type (no extra walk), computed on first use, once per parse.
 import type { Identifier, Node } from 'acorn';
-import { nodesOfType, type ParsedTracer } from './parse';
+import { derived, nodesOfType, type ParsedTracer } from './parse';
 
 export interface NodeIndex {
   /** Identifiers used as values (not property names, labels or declarations). */
@@ -9,8 +9,6 @@ export interface NodeIndex {
   /** Every name declared or assigned anywhere (var, functions, parameters, catch, `x = ...`). */
   declared: Set<string>;
 }
-
-const cache = new WeakMap<ParsedTracer, NodeIndex>();
 
 // Nodes are read loosely (`any`): many node types, each with its own identifier-holding fields.
 function notReferences(tracer: ParsedTracer): { names: Set<Node>; declared: Set<string> } {
@@ -44,13 +42,11 @@ function notReferences(tracer: ParsedTracer): { names: Set<Node>; declared: Set<
 }
 
 export function nodeIndex(tracer: ParsedTracer): NodeIndex {
-  let index = cache.get(tracer);
-  if (index) return index;
-  const { names, declared } = notReferences(tracer);
-  index = {
-    references: nodesOfType<Identifier>(tracer, 'Identifier').filter((node) => node.type === 'Identifier' && !names.has(node)),
-    declared,
-  };
-  cache.set(tracer, index);
-  return index;
+  return derived(tracer, nodeIndex, () => {
+    const { names, declared } = notReferences(tracer);
+    return {
+      references: nodesOfType<Identifier>(tracer, 'Identifier').filter((node) => node.type === 'Identifier' && !names.has(node)),
+      declared,
+    };
+  });
 }

@@ -46,6 +46,8 @@ export interface ParsedTracer {
   nodesByType: ReadonlyMap<string, readonly Node[]>;
   /** Text after the expression ([start, end) of its tokens), e.g. a trailing `;`. */
   trailing?: { start: number; end: number; onlySemicolons: boolean };
+  /** Tables built from this parse on first use (see `derived`). */
+  derived: Map<object, unknown>;
 }
 
 /** acorn's parser internals used to parse one expression and then look at what follows it. */
@@ -195,7 +197,7 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion })
   }
   const comments = outcome.comments;
   const unterminatedLineComment = outcome.ok && outcome.trailing ? undefined : finalLineCommentProblem(text, comments);
-  if (!outcome.ok) return { text, ecmaVersion, lines, properties: [], comments, syntaxErrors, unterminatedLineComment, nodesByType: new Map() };
+  if (!outcome.ok) return { text, ecmaVersion, lines, properties: [], comments, syntaxErrors, unterminatedLineComment, nodesByType: new Map(), derived: new Map() };
 
   const expression = outcome.expression;
   const object = expression.type === 'ObjectExpression' ? expression : undefined;
@@ -215,7 +217,18 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion })
     unterminatedLineComment,
     nodesByType: outcome.nodesByType,
     trailing: outcome.trailing,
+    derived: new Map(),
   };
+}
+
+/** What `build` makes from this parse, built once (`key` names the table). Kept on the parse rather than
+ * in a module-level WeakMap: the garbage collector's young-generation pass keeps a WeakMap's entries
+ * alive, so each parse survived into the old generation and every collection copied a whole tree. */
+export function derived<T>(tracer: ParsedTracer, key: object, build: () => T): T {
+  if (tracer.derived.has(key)) return tracer.derived.get(key) as T;
+  const value = build();
+  tracer.derived.set(key, value);
+  return value;
 }
 
 /** The nodes of one type (see `ParsedTracer.nodesByType`). */

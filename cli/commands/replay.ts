@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fixtureJob } from '../../runtime/chain/fixture-job';
-import { parseGoDuration } from '../../runtime/trace/duration';
+import { parseGoDuration } from '../../core/trace/duration';
 import { runTraceJob } from '../../runtime/trace/run';
 import type { Command } from './command';
 

@@ -1,7 +1,7 @@
 // geth's TraceConfig from a debug_trace* request: keys matched case-insensitively as Go's JSON decoder does,
 // `tracerConfig` kept as its verbatim source text (setup() receives it raw), `timeout` in Go duration syntax.
 import { rawMember } from './json-text';
-import { parseGoDuration } from '../trace/duration';
+import { parseGoDuration } from '../../core/trace/duration';
 import { invalidParams, serverError } from './rpc-error';
 
 export interface TraceOptions {

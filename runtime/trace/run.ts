@@ -79,20 +79,28 @@ function releaseWorker(child: ChildProcess): void {
   idle.push(child);
 }
 
-export async function runTraceJob(job: TraceJob): Promise<TraceOutcome[]> {
+export interface RunOptions {
+  /** Aborting kills the worker: the traces not finished yet fail with `cancelledText`. */
+  signal?: AbortSignal;
+}
+
+export const cancelledText = 'trace cancelled: the client went away';
+
+export async function runTraceJob(job: TraceJob, options: RunOptions = {}): Promise<TraceOutcome[]> {
   const outcomes = new Map<number, TraceOutcome>();
   let remaining = job.trace.filter((i, at) => job.trace.indexOf(i) === at);
-  while (remaining.length > 0) {
-    const finished = await runInWorker({ ...job, trace: remaining }, outcomes);
+  while (remaining.length > 0 && !options.signal?.aborted) {
+    const finished = await runInWorker({ ...job, trace: remaining }, outcomes, options.signal);
     remaining = remaining.filter((i) => !outcomes.has(i));
     if (finished) break;
   }
-  for (const index of remaining) outcomes.set(index, { error: `transaction ${index} was not executed` });
+  const missing = options.signal?.aborted ? cancelledText : undefined;
+  for (const index of remaining) outcomes.set(index, { error: missing ?? `transaction ${index} was not executed` });
   return job.trace.map((index) => outcomes.get(index)!);
 }
 
 /** Resolves true when the worker finished the job, false when it was lost (time-out, memory, crash). */
-function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>): Promise<boolean> {
+function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>, signal: AbortSignal | undefined): Promise<boolean> {
   const child = acquireWorker();
   let current: { index: number; hookLocations: Record<string, string | undefined>; hook?: string } | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -104,6 +112,7 @@ function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>): Promis
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
       if (keepWorker) releaseWorker(child);
       else {
         detach(child);
@@ -162,6 +171,11 @@ function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>): Promis
       );
       settle(false, false);
     });
+    const onAbort = () => {
+      failCurrent(cancelledText);
+      settle(true, false);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
     arm(preparationTimeoutMs);
     const request: WorkerRequest = { job };
     child.send(request);

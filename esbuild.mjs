@@ -2,6 +2,7 @@
 // One file each, so nothing is resolved from node_modules at run time (VS Code ships no node_modules).
 import * as esbuild from 'esbuild';
 import { ethereumjsPatches } from './build/ethereumjs-patches.mjs';
+import { tracerRealm } from './build/tracer-realm.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -26,7 +27,7 @@ const common = {
   minify: production,
   keepNames: true,
   logLevel: 'warning',
-  plugins: [ethereumjsPatches],
+  plugins: [ethereumjsPatches, tracerRealm],
 };
 
 /** Browser entries (webview scripts): [source, output]. */

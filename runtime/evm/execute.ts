@@ -7,7 +7,7 @@ import { getActivePrecompiles, type EVMMockBlockchainInterface } from '@ethereum
 import { createFeeMarket1559Tx, createLegacyTx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes, type Address } from '@ethereumjs/util';
 import { createVM, runTx, type VM } from '@ethereumjs/vm';
-import { TracerHost, type HookName } from '../host/tracer-host';
+import { TracerHost, type HookName } from '../tracer/host/tracer-host';
 import { createStateManager, type TraceStateManager } from '../state/create';
 import type { CallObject, TraceJob, TraceOutcome } from '../trace/job';
 import { commonFor, toBigInt } from './common';
@@ -16,8 +16,9 @@ import { kzgUnavailable, kzgWasUsed, resetKzgUse } from './no-kzg';
 import { gethTxRejection } from './tx-errors';
 
 export interface JobSink {
-  /** A traced transaction starts (its time-out starts now). */
-  txStart(index: number, hookLocations: Partial<Record<HookName, string>>): void;
+  /** A traced transaction starts (its time-out starts now, before the tracer is built). */
+  txStart(index: number): void;
+  located(hookLocations: Partial<Record<HookName, string>>): void;
   hook(name: HookName): void;
   outcome(index: number, outcome: TraceOutcome): void;
 }
@@ -130,11 +131,13 @@ async function traceOne(
   index: number, txHash: string | undefined, options: Parameters<typeof runTx>[1], sink: JobSink,
 ): Promise<{ json: string } | { error: string }> {
   const blockHash = job.block.hash ? hexToBytes(hex(job.block.hash)) : undefined;
+  sink.txStart(index);
   const built = TracerHost.create({
     source: job.tracer,
     config: job.tracerConfig,
     // traceCall (no tx hash) has no block hash, index or tx hash in ctx.
     initialContext: blockHash && txHash ? { blockHash, txIndex: index, txHash: hexToBytes(hex(txHash)) } : {},
+    onLocated: (locations) => sink.located(locations),
     onHook: (name) => sink.hook(name),
   });
   if ('error' in built) {
@@ -143,7 +146,6 @@ async function traceOne(
     return { error: built.error };
   }
   const host = built.host;
-  sink.txStart(index, host.hookLocations);
   const precompiles = [...getActivePrecompiles(common).keys()].map((a) => hexToBytes(hex(a)));
   host.begin(state.reader, precompiles);
   host.setContext({

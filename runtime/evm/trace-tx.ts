@@ -4,8 +4,8 @@
 // synthesized SELFDESTRUCT), call types inferred from the parent's last opcode.
 import type { InterpreterStep, Message, EVMResult } from '@ethereumjs/evm';
 import { bigIntToUnpaddedBytes, generateAddress, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
-import { emptyStep, type TracerHost } from '../host/tracer-host';
-import type { EnterView, FrameView, StateReader, StepView } from '../host/views';
+import { emptyStep, type TracerHost } from '../tracer/host/tracer-host';
+import type { EnterView, FrameView, StateReader, StepView } from '../tracer/host/views';
 import { failsDuringExecution, gethError } from './errors';
 import { stackError } from './stack-limits';
 

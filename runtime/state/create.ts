@@ -4,7 +4,7 @@
 import type { Common } from '@ethereumjs/common';
 import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { Account, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft, type Address } from '@ethereumjs/util';
-import type { StateReader } from '../host/views';
+import type { StateReader } from '../tracer/host/views';
 import type { AllocAccount, TraceJob } from '../trace/job';
 import { forkStateAt } from './fork-state';
 import { ForkStateManager } from './fork-state-manager';

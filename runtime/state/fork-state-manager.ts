@@ -5,7 +5,7 @@ import { SimpleStateManager } from '@ethereumjs/statemanager';
 import type { Common } from '@ethereumjs/common';
 import { Account, bytesToHex, hexToBytes, unpadBytes, type Address } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import type { StateReader } from '../host/views';
+import type { StateReader } from '../tracer/host/views';
 import type { TraceStateManager } from './create';
 import type { ForkState, RemoteAccount } from './fork-state';
 

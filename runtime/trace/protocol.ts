@@ -1,5 +1,5 @@
 // Messages between runTraceJob and the trace worker process.
-import type { HookName } from '../host/tracer-host';
+import type { HookName } from '../tracer/host/tracer-host';
 import type { TraceJob, TraceOutcome } from './job';
 
 export interface WorkerRequest {
@@ -7,7 +7,10 @@ export interface WorkerRequest {
 }
 
 export type WorkerMessage =
-  | { type: 'txStart'; index: number; hookLocations: Partial<Record<HookName, string>> }
+  /** A traced transaction starts: its time-out runs from here, through the tracer's construction and setup. */
+  | { type: 'txStart'; index: number }
+  /** The tracer expression is evaluated: where its hooks are, for time-out texts. */
+  | { type: 'located'; hookLocations: Partial<Record<HookName, string>> }
   /** The tracer hook now running (sent when it changes), so a time-out can name it while the worker is stuck. */
   | { type: 'hook'; hook: HookName }
   | { type: 'outcome'; index: number; outcome: TraceOutcome }

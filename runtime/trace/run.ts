@@ -102,7 +102,7 @@ export async function runTraceJob(job: TraceJob, options: RunOptions = {}): Prom
 /** Resolves true when the worker finished the job, false when it was lost (time-out, memory, crash). */
 function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>, signal: AbortSignal | undefined): Promise<boolean> {
   const child = acquireWorker();
-  let current: { index: number; hookLocations: Record<string, string | undefined>; hook?: string } | undefined;
+  let current: { index: number; hookLocations?: Record<string, string | undefined>; hook?: string } | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stderr = '';
 
@@ -139,8 +139,11 @@ function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>, signal:
     child.on('message', (message: WorkerMessage) => {
       switch (message.type) {
         case 'txStart':
-          current = { index: message.index, hookLocations: message.hookLocations };
+          current = { index: message.index };
           arm(job.timeoutMs);
+          break;
+        case 'located':
+          if (current) current.hookLocations = message.hookLocations;
           break;
         case 'hook':
           if (current) current.hook = message.hook;
@@ -183,10 +186,12 @@ function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>, signal:
 }
 
 /** geth: `execution timeout at <fn> (<eval>:L:C)    in server-side tracer function '<hook>'`; when no hook
- * was running (the EVM itself was busy), geth interrupts the next hook, which is `result` at the latest. */
+ * was running (the EVM itself was busy), geth interrupts the next hook, which is `result` at the latest.
+ * While the tracer expression itself is evaluated there is no hook: plain `execution timeout`; in `setup`
+ * no suffix, as for its other errors. */
 function timeoutText(locations: Record<string, string | undefined> | undefined, hook: string | undefined): string {
   if (!locations) return 'execution timeout';
   const name = hook ?? 'result';
-  const where = locations[name];
-  return `execution timeout${where ? ` at ${where}` : ''}    in server-side tracer function '${name}'`;
+  const at = locations[name] ? ` at ${locations[name]}` : '';
+  return name === 'setup' ? `execution timeout${at}` : `execution timeout${at}    in server-side tracer function '${name}'`;
 }

@@ -18,7 +18,8 @@ process.on('disconnect', () => process.exit(0));
 async function run({ job }: WorkerRequest): Promise<void> {
   try {
     await executeJob(job, {
-      txStart: (index, hookLocations) => post({ type: 'txStart', index, hookLocations }),
+      txStart: (index) => post({ type: 'txStart', index }),
+      located: (hookLocations) => post({ type: 'located', hookLocations }),
       hook: (hook) => post({ type: 'hook', hook }),
       outcome: (index, outcome) => post({ type: 'outcome', index, outcome }),
     });

@@ -1,0 +1,48 @@
+// A fresh, sealed JavaScript realm per traced transaction. The context's global has a null-prototype
+// backing object (with `{}`, `this.constructor` would be the host's Object), its `import()` is refused
+// with an error of the realm itself (Node's default refusal is a host error object), and everything the
+// tracer can touch is built by the inside bundle (../inside) evaluated in the context, which reaches the
+// host only through the primitive-only Bridge. The host keeps the returned RealmApi functions and calls
+// nothing else of the realm's.
+import * as vm from 'node:vm';
+import type { BigIntFactory, Bridge, Install, RealmApi } from '../bridge';
+import { bigIntLibrarySource } from './bigint-source';
+import insideSource from 'tracer-realm:install';
+
+export interface TracerRealm {
+  context: vm.Context;
+  api: RealmApi;
+  /** The option that refuses `import()` in scripts compiled for this realm. */
+  importModuleDynamically: () => never;
+}
+
+let compiled: { bigInt: vm.Script; inside: vm.Script } | undefined;
+
+/** Compiled once per process; a vm.Script runs in any context. */
+function scripts() {
+  compiled ??= {
+    // geth ships the pre-native build of the library; hiding BigInt keeps it on its own arithmetic, so
+    // values behave as there (typeof 'object', valueOf a JS number).
+    bigInt: new vm.Script(`(function (BigInt) {${bigIntLibrarySource}\nreturn bigInt; })(undefined)`, { filename: 'bigInt' }),
+    inside: new vm.Script(insideSource, { filename: 'tracer-api' }),
+  };
+  return compiled;
+}
+
+export function createRealm(bridge: Bridge): TracerRealm {
+  let realmTypeError: ErrorConstructor | undefined;
+  const importModuleDynamically = (): never => {
+    throw new realmTypeError!('import() is not available to tracers');
+  };
+  const context = vm.createContext(Object.create(null), {
+    codeGeneration: { strings: true, wasm: false },
+    importModuleDynamically: importModuleDynamically as never,
+  });
+  const { bigInt, inside } = scripts();
+  realmTypeError = vm.runInContext('TypeError', context) as ErrorConstructor;
+  const factory = bigInt.runInContext(context) as BigIntFactory;
+  const { install } = inside.runInContext(context) as { install: Install };
+  // Copied out of the realm's object while no tracer code exists yet.
+  const api: RealmApi = { ...install(bridge, factory) };
+  return { context, api, importModuleDynamically };
+}

@@ -1,0 +1,178 @@
+// Entry point of the code that runs inside a tracer's own realm (bundled by build/tracer-realm.mjs into one
+// script that the host evaluates in each fresh context before the tracer's source). It builds the whole
+// tracer API from this realm's objects, installs the globals geth gives a tracer (bigInt and the helpers),
+// pins the stack-trace API, and returns the functions the host drives the tracer with (RealmApi). Nothing
+// here can reach the host except through the primitive-only Bridge it is handed.
+import { ContextKind, type BigIntFactory, type Bridge, type ByteString, type Quantity, type RealmApi } from '../bridge';
+import { fromByteString } from './bytes';
+import { createDb } from './db';
+import { createEnv } from './env';
+import { createGuard, offsetToLocation, thrownText } from './failures';
+import { createCallFrame, createFrameResult, type FrameState } from './frames';
+import { createHelpers } from './helpers';
+import { FunctionPrototypeToString, ObjectCreate, ObjectCtor, ObjectDefineProperty, ReflectApply, StringPrototypeIndexOf } from './intrinsics';
+import { createLog } from './log';
+import { lockStackTraceApi } from './lockdown';
+import { serialiseResult } from './serialize';
+import { emptyStepState } from './step-state';
+
+type Hook = (...args: unknown[]) => unknown;
+const hookNames = ['result', 'fault', 'step', 'enter', 'exit'] as const;
+type HookName = (typeof hookNames)[number];
+
+function defineGlobal(name: string, value: unknown): void {
+  ObjectDefineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+}
+
+export function install(hostBridge: Bridge, bigInt: BigIntFactory): RealmApi {
+  lockStackTraceApi();
+  const guard = createGuard();
+  const env = createEnv(hostBridge, guard, bigInt);
+  defineGlobal('bigInt', bigInt);
+  const helpers = createHelpers(env);
+  for (const name in helpers) defineGlobal(name, helpers[name as keyof typeof helpers]);
+
+  const step = emptyStepState();
+  const frame: FrameState = { type: '', gas: 0, gasUsed: 0, error: undefined };
+  const log = createLog(env, step);
+  const db = createDb(env);
+  const callFrame = createCallFrame(env, frame);
+  const frameResult = createFrameResult(env, frame);
+  const ctx = new ObjectCtor() as Record<string, unknown>;
+
+  let tracer: object | undefined;
+  let wrapped = '';
+  const hooks = ObjectCreate(null) as Partial<Record<HookName | 'setup', Hook>>;
+  const locations = ObjectCreate(null) as Partial<Record<string, string>>;
+  let failed: string | undefined;
+
+  /** 1-based line:column of a function's source in the wrapped text (hooks defined elsewhere: none). */
+  const locate = (name: string, fn: Hook) => {
+    let text: string;
+    try {
+      text = FunctionPrototypeToString(fn);
+    } catch {
+      return;
+    }
+    const offset = StringPrototypeIndexOf(wrapped, text);
+    if (offset >= 0) locations[name] = `${name} (<eval>:${offsetToLocation(wrapped, offset)})`;
+  };
+
+  /** Runs a hook with `this` = the tracer; the first error (thrown, or a host-function failure) is final. */
+  const invoke = (name: HookName, fn: Hook, args: unknown[]): unknown => {
+    let value: unknown;
+    try {
+      value = ReflectApply(fn, tracer, args);
+    } catch (error) {
+      if (guard.failure(undefined) === undefined) failed = `${thrownText(error, locations[name])}    in server-side tracer function '${name}'`;
+    }
+    const hostFailure = failed === undefined ? guard.failure(locations[name]) : undefined;
+    if (hostFailure !== undefined) failed = `${hostFailure}    in server-side tracer function '${name}'`;
+    return value;
+  };
+
+  const setStep = (op: number, opName: string, pc: number, gas: number, cost: number, depth: number, refund: number,
+    stackLength: number, memoryLength: number, error: string | undefined) => {
+    step.op = op;
+    step.opName = opName;
+    step.pc = pc;
+    step.gas = gas;
+    step.cost = cost;
+    step.depth = depth;
+    step.refund = refund;
+    step.stackLength = stackLength;
+    step.memoryLength = memoryLength;
+    step.error = error;
+  };
+
+  return {
+    adopt(value, wrappedText) {
+      wrapped = wrappedText;
+      // geth panics on null/undefined; its RPC layer recovers that as this text.
+      if (value === null || value === undefined) return 'method handler crashed';
+      const object = ObjectCtor(value) as Record<string, unknown>;
+      try {
+        const pick = (name: HookName | 'setup') => {
+          const fn = object[name];
+          if (typeof fn === 'function') hooks[name] = fn as Hook;
+        };
+        pick('result');
+        if (!hooks.result) return 'trace object must expose a function result()';
+        pick('fault');
+        if (!hooks.fault) return 'trace object must expose a function fault()';
+        pick('step');
+        pick('enter');
+        pick('exit');
+        if ((hooks.enter === undefined) !== (hooks.exit === undefined)) {
+          return 'trace object must expose either both or none of enter() and exit()';
+        }
+        pick('setup');
+      } catch (error) {
+        return thrownText(error, undefined);
+      }
+      tracer = object;
+      // An index loop: the tracer's top-level code may already have replaced the array iterator.
+      for (let i = 0; i < hookNames.length; i++) {
+        const fn = hooks[hookNames[i]];
+        if (fn) locate(hookNames[i], fn);
+      }
+      return undefined;
+    },
+
+    constructionError: (thrown) => guard.failure(undefined) ?? thrownText(thrown, undefined),
+    hasHook: (name) => hooks[name as HookName] !== undefined,
+    hookLocation: (name) => locations[name],
+
+    setup(config) {
+      const setup = hooks.setup;
+      if (!setup) return undefined;
+      try {
+        ReflectApply(setup, tracer, [config]);
+      } catch (error) {
+        locate('setup', setup);
+        return guard.failure(locations.setup) ?? thrownText(error, locations.setup);
+      }
+      return guard.failure(undefined);
+    },
+
+    step(op, opName, pc, gas, cost, depth, refund, stackLength, memoryLength, error) {
+      setStep(op, opName, pc, gas, cost, depth, refund, stackLength, memoryLength, error);
+      if (failed === undefined && hooks.step) invoke('step', hooks.step, [log, db]);
+    },
+
+    fault(op, opName, pc, gas, cost, depth, refund, stackLength, memoryLength, error) {
+      setStep(op, opName, pc, gas, cost, depth, refund, stackLength, memoryLength, error);
+      if (failed === undefined && hooks.fault) invoke('fault', hooks.fault, [log, db]);
+    },
+
+    enter(type, gas) {
+      frame.type = type;
+      frame.gas = gas;
+      if (failed === undefined && hooks.enter) invoke('enter', hooks.enter, [callFrame]);
+    },
+
+    exit(gasUsed, error) {
+      frame.gasUsed = gasUsed;
+      frame.error = error;
+      if (failed === undefined && hooks.exit) invoke('exit', hooks.exit, [frameResult]);
+    },
+
+    setContext(key, kind, value) {
+      // Values are rebuilt here, in this realm: bytes as a fresh Uint8Array, words as bigInt.
+      if (kind === ContextKind.Bytes) ctx[key] = fromByteString(value as ByteString);
+      else if (kind === ContextKind.Word) ctx[key] = env.bigInt(value);
+      else if (kind === ContextKind.Text) ctx[key] = env.note(value as string);
+      else ctx[key] = value;
+    },
+
+    result() {
+      if (failed === undefined && hooks.result) {
+        const value = invoke('result', hooks.result, [ctx, db]);
+        if (failed === undefined) return serialiseResult(value, env);
+      }
+      return `E${failed ?? 'tracer produced no result'}`;
+    },
+
+    failed: () => failed,
+  };
+}

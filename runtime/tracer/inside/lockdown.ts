@@ -1,0 +1,15 @@
+// V8 hands a realm's `Error.prepareStackTrace` the raw call sites of a stack; their getFunction() and
+// getThis() return the functions and receivers of sloppy-mode frames, host frames included, and Node reads
+// `globalThis.Error.prepareStackTrace` of the erroring realm afresh each time. Pinning both (the hook to
+// undefined, the global `Error` binding to this realm's Error) closes that door before tracer code runs.
+// geth's engine has no stack-trace API, so no tracer loses anything it could use on a node.
+import { ErrorCtor, ObjectDefineProperty } from './intrinsics';
+
+const pinned = { writable: false, configurable: false, enumerable: false } as const;
+
+export function lockStackTraceApi(): void {
+  ObjectDefineProperty(ErrorCtor, 'prepareStackTrace', { value: undefined, ...pinned });
+  ObjectDefineProperty(globalThis, 'Error', { value: ErrorCtor, ...pinned });
+  // Deep enough to find the tracer's frame under the API's own frames (the realm's default is 10).
+  (ErrorCtor as { stackTraceLimit?: number }).stackTraceLimit = 50;
+}

@@ -10,15 +10,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TraceJob, TraceOutcome } from './job';
 import type { WorkerMessage, WorkerRequest } from './protocol';
+import { traceMemoryLimitMb, workerLaunch } from './worker-launch';
 
-/** Heap limit per trace worker; geth has none, but a local runtime must not take the machine down. */
-export const traceMemoryLimitMb = 512;
 /** Before the first traced transaction starts (state seeding, replaying earlier transactions). */
 const preparationTimeoutMs = 60_000;
 const maxIdleWorkers = 2;
 const stderrTail = 4096;
 
-const idle: ChildProcess[] = [];
+/** Idle workers per kind: fork mode's workers may start a helper thread, the others may not. */
+const idle = { local: [] as ChildProcess[], network: [] as ChildProcess[] };
+type Kind = keyof typeof idle;
 
 function workerPath(): string {
   const candidates = [join(__dirname, 'trace-worker.js'), join(__dirname, '..', '..', 'dist', 'trace-worker.js')];
@@ -27,9 +28,13 @@ function workerPath(): string {
   return found;
 }
 
-function spawnWorker(): ChildProcess {
-  const child = fork(workerPath(), [], {
-    execArgv: [`--max-old-space-size=${traceMemoryLimitMb}`],
+function spawnWorker(kind: Kind): ChildProcess {
+  const file = workerPath();
+  const { execPath, execArgv, env } = workerLaunch(file, { network: kind === 'network' });
+  const child = fork(file, [], {
+    execPath,
+    execArgv,
+    env,
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
@@ -51,8 +56,8 @@ function setHeld(child: ChildProcess, held: boolean): void {
   }
 }
 
-function acquireWorker(): ChildProcess {
-  const child = idle.pop() ?? spawnWorker();
+function acquireWorker(kind: Kind): ChildProcess {
+  const child = idle[kind].pop() ?? spawnWorker(kind);
   setHeld(child, true);
   return child;
 }
@@ -63,20 +68,21 @@ function detach(child: ChildProcess): void {
   child.stderr?.removeAllListeners('data');
 }
 
-function releaseWorker(child: ChildProcess): void {
+function releaseWorker(child: ChildProcess, kind: Kind): void {
   detach(child);
-  if (idle.length >= maxIdleWorkers) {
+  const pool = idle[kind];
+  if (pool.length >= maxIdleWorkers) {
     child.kill('SIGKILL');
     return;
   }
   setHeld(child, false);
   const drop = () => {
-    const at = idle.indexOf(child);
-    if (at >= 0) idle.splice(at, 1);
+    const at = pool.indexOf(child);
+    if (at >= 0) pool.splice(at, 1);
   };
   child.on('error', drop);
   child.on('exit', drop);
-  idle.push(child);
+  pool.push(child);
 }
 
 export interface RunOptions {
@@ -101,7 +107,8 @@ export async function runTraceJob(job: TraceJob, options: RunOptions = {}): Prom
 
 /** Resolves true when the worker finished the job, false when it was lost (time-out, memory, crash). */
 function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>, signal: AbortSignal | undefined): Promise<boolean> {
-  const child = acquireWorker();
+  const kind: Kind = job.fork ? 'network' : 'local';
+  const child = acquireWorker(kind);
   let current: { index: number; hookLocations?: Record<string, string | undefined>; hook?: string } | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stderr = '';
@@ -113,7 +120,7 @@ function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>, signal:
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      if (keepWorker) releaseWorker(child);
+      if (keepWorker) releaseWorker(child, kind);
       else {
         detach(child);
         child.on('error', () => undefined);

@@ -12,6 +12,9 @@ function post(message: WorkerMessage): void {
 process.on('message', (request: WorkerRequest) => {
   void run(request);
 });
+// A rejected promise of a tracer's realm with no handler must not end the process (Node's default), which
+// would fail whatever trace runs next; host code awaits everything it starts.
+process.on('unhandledRejection', () => undefined);
 // The caller is gone (it exited or killed us): nothing is waiting for results.
 process.on('disconnect', () => process.exit(0));
 

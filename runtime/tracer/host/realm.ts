@@ -1,6 +1,7 @@
 // A fresh, sealed JavaScript realm per traced transaction. The context's global has a null-prototype
 // backing object (with `{}`, `this.constructor` would be the host's Object), its `import()` is refused
-// with an error of the realm itself (Node's default refusal is a host error object), and everything the
+// with an error of the realm itself (Node's default refusal is a host error object), its promise jobs never
+// reach the host's queue, and everything the
 // tracer can touch is built by the inside bundle (../inside) evaluated in the context, which reaches the
 // host only through the primitive-only Bridge. The host keeps the returned RealmApi functions and calls
 // nothing else of the realm's.
@@ -36,6 +37,9 @@ export function createRealm(bridge: Bridge): TracerRealm {
   };
   const context = vm.createContext(Object.create(null), {
     codeGeneration: { strings: true, wasm: false },
+    // The realm's promise jobs stay on its own queue, which nothing drains once the tracer expression is
+    // evaluated: no tracer code runs between the host's awaits or after its transaction.
+    microtaskMode: 'afterEvaluate',
     importModuleDynamically: importModuleDynamically as never,
   });
   const { bigInt, inside } = scripts();

@@ -10,6 +10,8 @@ const pinned = { writable: false, configurable: false, enumerable: false } as co
 export function lockStackTraceApi(): void {
   ObjectDefineProperty(ErrorCtor, 'prepareStackTrace', { value: undefined, ...pinned });
   ObjectDefineProperty(globalThis, 'Error', { value: ErrorCtor, ...pinned });
+  // V8 gives every context a `console` wired to the inspector; geth's tracers have none (spec §1.3).
+  delete (globalThis as { console?: unknown }).console;
   // Deep enough to find the tracer's frame under the API's own frames (the realm's default is 10).
   (ErrorCtor as { stackTraceLimit?: number }).stackTraceLimit = 50;
 }

@@ -1,0 +1,63 @@
+// How a trace worker process is started so that it has no powers of its own: even code that escaped the
+// tracer's sealed realm would find a process that cannot spawn, read anything but its own bundle, write,
+// load addons, open the inspector, or compile code from strings, and whose memory is bounded as a whole.
+import { spawnSync } from 'node:child_process';
+
+/** V8 heap limit per trace worker; geth has none, but a local runtime must not take the machine down. */
+export const traceMemoryLimitMb = 512;
+/** The whole address space of a worker (Linux): its heap, ~1 GB Node and V8 reserve at start, and room for
+ * ArrayBuffers, which the heap limit does not count. */
+export const addressSpaceLimitMb = 2560;
+
+export interface WorkerLaunch {
+  execPath: string;
+  execArgv: string[];
+  env: NodeJS.ProcessEnv;
+  /** Whether Node's permission model is in force (see permissionFlag). */
+  confined: boolean;
+}
+
+let permission: string | null | undefined;
+
+/** The permission-model flag this runtime accepts (`--permission` from Node 23.5, before that
+ * `--experimental-permission`), or null where it is not enforced: probed once, because a runtime such as
+ * Electron's Node may reject the flag or accept it without effect. */
+export function permissionFlag(): string | null {
+  if (permission !== undefined) return permission;
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  const flag = major > 23 || (major === 23 && minor >= 5) ? '--permission' : '--experimental-permission';
+  const probe = spawnSync(process.execPath, [flag, '-e', 'process.exit(process.permission && !process.permission.has("child") ? 0 : 3)'], {
+    stdio: 'ignore',
+    timeout: 15_000,
+  });
+  permission = probe.status === 0 ? flag : null;
+  return permission;
+}
+
+/**
+ * The command line of a worker running `workerFile`. `network` is for fork mode, whose synchronous state
+ * reads need a helper thread (the permission model then allows worker threads; they inherit the same limits).
+ */
+export function workerLaunch(workerFile: string, options: { network: boolean }): WorkerLaunch {
+  const flag = permissionFlag();
+  const nodeArgs = [
+    `--max-old-space-size=${traceMemoryLimitMb}`,
+    // Function/eval of the worker's own realm throw; the tracer's context still allows them for itself.
+    '--disallow-code-generation-from-strings',
+    // Lets the tracer realm refuse import() with an error of its own realm (Node's default refusal is an
+    // object of the host realm).
+    '--experimental-vm-modules',
+    '--no-warnings',
+    ...(flag ? [flag, `--allow-fs-read=${workerFile}`, ...(options.network ? ['--allow-worker'] : [])] : []),
+  ];
+  // glibc's per-thread malloc arenas would otherwise make the reserved address space depend on core count.
+  const env = { ...process.env, MALLOC_ARENA_MAX: '2' };
+  if (process.platform !== 'linux') return { execPath: process.execPath, execArgv: nodeArgs, env, confined: flag !== null };
+  // RLIMIT_AS through the shell's ulimit (Node has no setrlimit); exec keeps the IPC channel's descriptor.
+  return {
+    execPath: '/bin/sh',
+    execArgv: ['-c', `ulimit -v ${addressSpaceLimitMb * 1024} && exec "$0" "$@"`, process.execPath, ...nodeArgs],
+    env,
+    confined: flag !== null,
+  };
+}

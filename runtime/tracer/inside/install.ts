@@ -17,8 +17,8 @@ import { serialiseResult } from './serialize';
 import { emptyStepState } from './step-state';
 
 type Hook = (...args: unknown[]) => unknown;
-const hookNames = ['result', 'fault', 'step', 'enter', 'exit'] as const;
-type HookName = (typeof hookNames)[number];
+type HookName = 'result' | 'fault' | 'step' | 'enter' | 'exit';
+const located = ['setup', 'result', 'fault', 'step', 'enter', 'exit'] as const;
 
 function defineGlobal(name: string, value: unknown): void {
   ObjectDefineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
@@ -112,9 +112,9 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory): RealmApi {
       }
       tracer = object;
       // An index loop: the tracer's top-level code may already have replaced the array iterator.
-      for (let i = 0; i < hookNames.length; i++) {
-        const fn = hooks[hookNames[i]];
-        if (fn) locate(hookNames[i], fn);
+      for (let i = 0; i < located.length; i++) {
+        const fn = hooks[located[i]];
+        if (fn) locate(located[i], fn);
       }
       return undefined;
     },
@@ -129,7 +129,6 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory): RealmApi {
       try {
         ReflectApply(setup, tracer, [config]);
       } catch (error) {
-        locate('setup', setup);
         return guard.failure(locations.setup) ?? thrownText(error, locations.setup);
       }
       return guard.failure(undefined);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { hardforkNames } from '../../runtime/chain/hardforks';
 import { startDevNode, type NodeOptions } from '../../runtime/node/start-node';
+import { permissionFlag } from '../../runtime/trace/worker-launch';
 import type { Command } from './command';
 
 const usage = `usage: evm-tracer node [options]
@@ -112,6 +113,13 @@ export const nodeCommand: Command = {
     const node = await startDevNode(options);
     const host = node.host.includes(':') ? `[${node.host}]` : node.host;
     process.stdout.write(`listening on http://${host}:${node.port} (ws://${host}:${node.port})\n`);
+    // After the listening line, so the probe does not delay start-up.
+    if (!permissionFlag()) {
+      process.stderr.write(
+        `warning: this runtime (${process.release.name} ${process.version}${process.versions.electron ? `, Electron ${process.versions.electron}` : ''}) ` +
+          "does not enforce Node's permission model: trace workers run without it (the sealed tracer realm and the workers' other limits still apply)\n",
+      );
+    }
     await new Promise<void>((resolve) => {
       const stop = () => resolve();
       process.once('SIGINT', stop);

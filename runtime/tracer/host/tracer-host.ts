@@ -4,9 +4,9 @@
 import * as vm from 'node:vm';
 import { bigIntToUnpaddedBytes, generateAddress, generateAddress2 } from '@ethereumjs/util';
 import { opcodeName } from '../../evm/opcode-names';
-import { ContextKind, type Bridge, type RealmApi } from '../bridge';
+import { ContextKind, type Bridge, type ByteString, type RealmApi } from '../bridge';
 import { fromByteString, toByteString, toQuantity } from './crossing';
-import { createRealm } from './realm';
+import { createRealm, type TracerRealm } from './realm';
 import { decodeResult } from './result-json';
 import { gethSyntaxError, v8SyntaxError } from './syntax-error';
 import type { EnterView, ExitView, StateReader, StepView, TxContextView } from './views';
@@ -36,22 +36,22 @@ const maxUint64 = (1n << 64n) - 1n;
 const hookNames: HookName[] = ['setup', 'result', 'fault', 'step', 'enter', 'exit'];
 
 export class TracerHost {
-  readonly hasStep: boolean;
-  readonly hasEnterExit: boolean;
+  /** Set once the tracer expression is adopted. */
+  hasStep = false;
+  hasEnterExit = false;
 
+  private readonly realm: TracerRealm;
+  private readonly api: RealmApi;
   private stepView: StepView = emptyStep;
   private enterView!: EnterView;
   private exitView!: ExitView;
   private state!: StateReader;
-  private precompiles = new Set<string>();
+  private precompiles = new Set<ByteString>();
   private lastHook: HookName | undefined;
 
-  private constructor(
-    private readonly api: RealmApi,
-    private readonly options: TracerHostOptions,
-  ) {
-    this.hasStep = api.hasHook('step');
-    this.hasEnterExit = api.hasHook('enter');
+  private constructor(private readonly options: TracerHostOptions) {
+    this.realm = createRealm(this.bridge());
+    this.api = this.realm.api;
   }
 
   /** Builds the tracer, or returns geth's construction error text. */
@@ -59,24 +59,23 @@ export class TracerHost {
     const wrapped = `(${options.source})`;
     const syntax = gethSyntaxError(wrapped);
     if (syntax) return { error: syntax };
-    let host: TracerHost | undefined;
-    const realm = createRealm(bridgeOf(() => host!));
-    let script: vm.Script;
+    const host = new TracerHost(options);
+    const { api, context, importModuleDynamically } = host.realm;
+    let value: unknown;
     try {
-      script = new vm.Script(wrapped, { filename: '<eval>', importModuleDynamically: realm.importModuleDynamically as never });
+      const script = new vm.Script(wrapped, { filename: '<eval>', importModuleDynamically: importModuleDynamically as never });
+      try {
+        value = script.runInContext(context);
+      } catch (thrown) {
+        return { error: api.constructionError(thrown) };
+      }
     } catch (error) {
       return { error: v8SyntaxError(error) };
     }
-    const { api } = realm;
-    let value: unknown;
-    try {
-      value = script.runInContext(realm.context);
-    } catch (thrown) {
-      return { error: api.constructionError(thrown) };
-    }
     const invalid = api.adopt(value, wrapped);
     if (invalid !== undefined) return { error: invalid };
-    host = new TracerHost(api, options);
+    host.hasStep = api.hasHook('step');
+    host.hasEnterExit = api.hasHook('enter');
     host.setContext(options.initialContext ?? {});
     const locations: Partial<Record<HookName, string>> = {};
     for (const name of hookNames) if (api.hasHook(name)) locations[name] = api.hookLocation(name);
@@ -144,77 +143,57 @@ export class TracerHost {
     this.options.onHook?.(name);
   }
 
-  /** Bridge answers, from the views the EVM side last wrote. */
-  readStack(index: number): bigint {
-    const items = this.stepView.stack;
-    return items[items.length - 1 - index];
+  /** The host functions handed to the realm: primitives in, primitives out, read from the views the EVM
+   * side last wrote. */
+  private bridge(): Bridge {
+    const bytes = toByteString;
+    const address = fromByteString;
+    const frame = () => this.stepView.frame;
+    return {
+      stackItem: (index) => {
+        const items = this.stepView.stack;
+        return toQuantity(items[items.length - 1 - index]);
+      },
+      memorySlice: (begin, end) => bytes(this.readMemory(begin, end)),
+      memoryWord: (offset) => Buffer.from(this.readMemory(offset, offset + 32)).toString('hex'),
+      contractAddress: () => bytes(frame().address),
+      contractCaller: () => bytes(frame().caller),
+      contractValue: () => toQuantity(frame().value),
+      contractInput: () => bytes(frame().input),
+      frameFrom: () => bytes(this.enterView.from),
+      frameTo: () => bytes(this.enterView.to),
+      frameInput: () => bytes(this.enterView.input),
+      frameValue: () => (this.enterView.value === undefined ? undefined : toQuantity(this.enterView.value)),
+      frameOutput: () => bytes(this.exitView.output),
+      balance: (a) => toQuantity(this.state.balance(address(a))),
+      nonce: (a) => Number(this.state.nonce(address(a))),
+      code: (a) => bytes(this.state.code(address(a))),
+      // geth's getState answers 32 bytes whatever the backend stored.
+      storage: (a, slot) => bytes(fitWord(this.state.storage(address(a), fromByteString(slot)))),
+      exists: (a) => this.state.exists(address(a)),
+      createAddress: (from, nonce) => bytes(generateAddress(address(from), bigIntToUnpaddedBytes(uint64(nonce)))),
+      create2Address: (from, salt, initCode) => bytes(generateAddress2(address(from), fromByteString(salt), fromByteString(initCode))),
+      isPrecompiled: (a) => this.precompiles.has(a),
+    };
   }
 
-  readMemory(begin: number, end: number): Uint8Array {
+  private readMemory(begin: number, end: number): Uint8Array {
     const memory = this.stepView.memory;
     const out = new Uint8Array(end - begin);
     if (begin < memory.length) out.set(memory.subarray(begin, Math.min(end, memory.length)));
     return out;
   }
-
-  get frame() {
-    return this.stepView.frame;
-  }
-
-  get entered(): EnterView {
-    return this.enterView;
-  }
-
-  get exited(): ExitView {
-    return this.exitView;
-  }
-
-  get reader(): StateReader {
-    return this.state;
-  }
-
-  hasPrecompile(address: string): boolean {
-    return this.precompiles.has(address);
-  }
 }
 
-/** The host functions handed to the realm: primitives in, primitives out. */
-function bridgeOf(host: () => TracerHost): Bridge {
-  const bytes = (value: Uint8Array) => toByteString(value);
-  const address = (text: string) => fromByteString(text);
-  return {
-    stackItem: (index) => toQuantity(host().readStack(index)),
-    memorySlice: (begin, end) => bytes(host().readMemory(begin, end)),
-    memoryWord: (offset) => Buffer.from(host().readMemory(offset, offset + 32)).toString('hex'),
-    contractAddress: () => bytes(host().frame.address),
-    contractCaller: () => bytes(host().frame.caller),
-    contractValue: () => toQuantity(host().frame.value),
-    contractInput: () => bytes(host().frame.input),
-    frameFrom: () => bytes(host().entered.from),
-    frameTo: () => bytes(host().entered.to),
-    frameInput: () => bytes(host().entered.input),
-    frameValue: () => {
-      const value = host().entered.value;
-      return value === undefined ? undefined : toQuantity(value);
-    },
-    frameOutput: () => bytes(host().exited.output),
-    balance: (a) => toQuantity(host().reader.balance(address(a))),
-    nonce: (a) => Number(host().reader.nonce(address(a))),
-    code: (a) => bytes(host().reader.code(address(a))),
-    storage: (a, slot) => {
-      const value = host().reader.storage(address(a), fromByteString(slot));
-      // geth's getState answers 32 bytes whatever the backend stored.
-      const word = new Uint8Array(32);
-      word.set(value.subarray(Math.max(0, value.length - 32)), Math.max(0, 32 - value.length));
-      return bytes(word);
-    },
-    exists: (a) => host().reader.exists(address(a)),
-    createAddress: (from, nonce) => {
-      // toInteger may give Infinity; geth's nonce is a uint64.
-      const n = Number.isFinite(nonce) ? BigInt(nonce) : maxUint64;
-      return bytes(generateAddress(address(from), bigIntToUnpaddedBytes(n > maxUint64 ? maxUint64 : n)));
-    },
-    create2Address: (from, salt, initCode) => bytes(generateAddress2(address(from), fromByteString(salt), fromByteString(initCode))),
-    isPrecompiled: (a) => host().hasPrecompile(a),
-  };
+function fitWord(value: Uint8Array): Uint8Array {
+  const word = new Uint8Array(32);
+  word.set(value.subarray(Math.max(0, value.length - 32)), Math.max(0, 32 - value.length));
+  return word;
+}
+
+/** A nonce as geth's uint64 (the realm's ToInteger may give Infinity or more than 2^64). */
+function uint64(nonce: number): bigint {
+  if (!Number.isFinite(nonce)) return maxUint64;
+  const n = BigInt(nonce);
+  return n > maxUint64 ? maxUint64 : n;
 }

@@ -74,7 +74,7 @@ describe('browser rules by default (no --cors, no --vhosts)', () => {
       await assert.rejects(wsExchange(ws, chainId, { origin }), { status: 403 }, origin);
     }
     await assert.rejects(wsExchange(ws, chainId, { host: 'evil.example' }), { status: 403 });
-    for (const headers of [{}, { origin: 'http://localhost' }, { origin: 'http://localhost:3000' }]) {
+    for (const headers of [{}, { origin: 'http://localhost' }, { origin: 'http://localhost:3000' }] as Array<Record<string, string>>) {
       assert.deepEqual(await wsExchange(ws, chainId, headers), { jsonrpc: '2.0', id: 1, result: '0xa868' }, JSON.stringify(headers));
     }
   });

@@ -135,14 +135,18 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
-    const browser = upgradeRefusal(request, options);
-    if (browser) {
-      refused('WebSocket upgrade', browser);
-      return refuseUpgrade(socket, browser.status, browser.body + '\n', {});
+    try {
+      const browser = upgradeRefusal(request, options);
+      if (browser) {
+        refused('WebSocket upgrade', browser);
+        return refuseUpgrade(socket, browser.status, browser.body + '\n', {});
+      }
+      const access = checkAccess(request, options);
+      if (!access.ok) return refuseUpgrade(socket, access.status, '', access.headers);
+      wss.handleUpgrade(request, socket, head, serveWebSocket);
+    } catch {
+      socket.destroy();
     }
-    const access = checkAccess(request, options);
-    if (!access.ok) return refuseUpgrade(socket, access.status, '', access.headers);
-    wss.handleUpgrade(request, socket, head, serveWebSocket);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,8 +1,11 @@
 // `evm-tracer node`: the local dev node (JSON-RPC over HTTP and WebSocket on one port, JS tracing).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { parseDuration } from '../../core/trace/duration';
 import { hardforkNames } from '../../runtime/chain/hardforks';
-import { startDevNode, type NodeOptions } from '../../runtime/node/start-node';
+import { parseCorsOrigins, parseHostNames, wildcardWarnings } from '../../runtime/node/browser-rules';
+import { defaultMaxResponseBytes, defaultMaxTraceTimeoutMs, startDevNode, type NodeOptions } from '../../runtime/node/start-node';
+import { timerLimitMs } from '../../runtime/node/trace-config';
 import { permissionFlag } from '../../runtime/trace/worker-launch';
 import type { Command } from './command';
 
@@ -19,6 +22,12 @@ Runs a local dev chain with JavaScript tracing (debug_traceCall, debug_traceTran
   --genesis FILE       start from a geth genesis file (config with fork blocks/times, alloc)
   --fork URL           continue an upstream chain, reading its state lazily (http or https)
   --fork-block N       the upstream block to fork at (default: its latest)
+  --cors ORIGIN[,...]  web pages allowed to call the node, e.g. http://localhost:3000 (* = any; default none)
+  --vhosts HOST[,...]  host names the Host header may name besides localhost and IP addresses (* = any)
+  --max-trace-timeout DURATION
+                       cap on a trace's "timeout"; longer ones are clamped (default ${defaultMaxTraceTimeoutMs / 1000}s)
+  --max-response-bytes N
+                       larger answers become JSON-RPC errors (default ${defaultMaxResponseBytes}, 100 MiB)
 Prints "listening on http://HOST:PORT (ws://HOST:PORT)" when ready; stops on SIGINT/SIGTERM.`;
 
 class UsageError extends Error {}
@@ -60,6 +69,10 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
         genesis: { type: 'string' },
         fork: { type: 'string' },
         'fork-block': { type: 'string' },
+        cors: { type: 'string' },
+        vhosts: { type: 'string' },
+        'max-trace-timeout': { type: 'string' },
+        'max-response-bytes': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -82,6 +95,17 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
   }
   if (values['fork-block'] !== undefined && values.fork === undefined) throw new UsageError('--fork-block needs --fork URL');
   if (values.fork !== undefined && values.genesis !== undefined) throw new UsageError('give either --fork or --genesis, not both');
+  const asUsage = <T>(parse: () => T, prefix = ''): T => {
+    try {
+      return parse();
+    } catch (error) {
+      throw new UsageError(prefix + (error as Error).message);
+    }
+  };
+  const maxTraceTimeoutMs = values['max-trace-timeout'] === undefined ? undefined : asUsage(() => parseDuration(values['max-trace-timeout']!), '--max-trace-timeout: ');
+  if (maxTraceTimeoutMs !== undefined && (maxTraceTimeoutMs < 1 || maxTraceTimeoutMs > timerLimitMs)) {
+    throw new UsageError(`--max-trace-timeout must be between 1ms and ${timerLimitMs}ms (about 24 days) (got '${values['max-trace-timeout']}')`);
+  }
   return {
     host: values.host ?? '127.0.0.1',
     port: integer(values.port, '--port', 8545, 0),
@@ -92,6 +116,10 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
     basic,
     genesis: values.genesis === undefined ? undefined : readGenesis(values.genesis),
     fork: values.fork === undefined ? undefined : { url: values.fork, blockNumber: values['fork-block'] === undefined ? undefined : BigInt(integer(values['fork-block'], '--fork-block', 0, 0)) },
+    cors: values.cors === undefined ? [] : asUsage(() => parseCorsOrigins(values.cors!)),
+    vhosts: values.vhosts === undefined ? [] : asUsage(() => parseHostNames(values.vhosts!)),
+    maxTraceTimeoutMs,
+    maxResponseBytes: integer(values['max-response-bytes'], '--max-response-bytes', defaultMaxResponseBytes, 1),
   };
 }
 
@@ -110,6 +138,7 @@ export const nodeCommand: Command = {
       process.stdout.write(usage + '\n');
       return 0;
     }
+    for (const warning of wildcardWarnings({ cors: options.cors ?? [], vhosts: options.vhosts ?? [] })) process.stderr.write(warning + '\n');
     const node = await startDevNode(options);
     const host = node.host.includes(':') ? `[${node.host}]` : node.host;
     process.stdout.write(`listening on http://${host}:${node.port} (ws://${host}:${node.port})\n`);

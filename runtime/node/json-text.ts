@@ -1,5 +1,9 @@
 // A JSON parser that also remembers the exact source text of every object member's value. geth passes
 // `tracerConfig` to the tracer's setup() as its verbatim raw text (spacing included), which JSON.parse loses.
+// It keeps open arrays and objects on an explicit stack instead of recursing, so deeply nested input from a
+// client cannot overflow the call stack. Nesting is still capped (a syntax error beyond it, as Go's decoder
+// does at 10000): far deeper than any request needs, and shallow enough for the recursive code that later
+// walks the values (JSON.stringify in error messages overflows V8's stack at a few thousand levels).
 
 const rawMembers = new WeakMap<object, Map<string, string>>();
 
@@ -9,6 +13,11 @@ export function rawMember(object: object, key: string): string | undefined {
 }
 
 export class JsonSyntaxError extends Error {}
+
+export const maxJsonDepth = 1000;
+
+/** An array being filled, or an object with the member whose value is being parsed (`start`: its offset). */
+type Open = { items: unknown[] } | { object: Record<string, unknown>; raws: Map<string, string>; key: string; start: number };
 
 export function parseJson(text: string): unknown {
   let at = 0;
@@ -47,11 +56,8 @@ export function parseJson(text: string): unknown {
     at += match[0].length;
     return Number(match[0]);
   };
-  const value = (): unknown => {
-    space();
+  const scalar = (): unknown => {
     const c = text[at];
-    if (c === '{') return object();
-    if (c === '[') return array();
     if (c === '"') return string();
     if (c === 't') return literal('true', true);
     if (c === 'f') return literal('false', false);
@@ -59,57 +65,76 @@ export function parseJson(text: string): unknown {
     if (c === '-' || (c >= '0' && c <= '9')) return number();
     return fail(c === undefined ? 'unexpected end of input' : `unexpected character '${c}'`);
   };
-  const array = (): unknown[] => {
-    const items: unknown[] = [];
+  /** `"key":` and the space after it; the value follows. */
+  const memberName = (): string => {
+    space();
+    if (text[at] !== '"') fail('expected a property name');
+    const key = string();
+    space();
+    if (text[at] !== ':') fail("expected ':'");
     at++;
     space();
-    if (text[at] === ']') {
-      at++;
-      return items;
-    }
-    for (;;) {
-      items.push(value());
-      space();
-      if (text[at] === ',') at++;
-      else if (text[at] === ']') {
-        at++;
-        return items;
-      } else fail("expected ',' or ']'");
-    }
+    return key;
   };
-  const object = (): Record<string, unknown> => {
-    const result: Record<string, unknown> = {};
-    const raws = new Map<string, string>();
-    at++;
+  const closeObject = (object: Record<string, unknown>, raws: Map<string, string>) => {
+    rawMembers.set(object, raws);
+    return object;
+  };
+
+  const stack: Open[] = [];
+  for (;;) {
+    // One value starts here: a scalar, an empty container, or the first element/member of a container.
     space();
-    if (text[at] === '}') {
-      at++;
-      rawMembers.set(result, raws);
-      return result;
-    }
-    for (;;) {
-      space();
-      if (text[at] !== '"') fail('expected a property name');
-      const key = string();
-      space();
-      if (text[at] !== ':') fail("expected ':'");
+    let value: unknown;
+    const c = text[at];
+    if (c === '[' || c === '{') {
+      if (stack.length >= maxJsonDepth) fail(`exceeded max depth ${maxJsonDepth}`);
       at++;
       space();
-      const start = at;
-      const member = value();
-      Object.defineProperty(result, key, { value: member, enumerable: true, writable: true, configurable: true });
-      raws.set(key, text.slice(start, at));
-      space();
-      if (text[at] === ',') at++;
-      else if (text[at] === '}') {
+      if (c === '[') {
+        if (text[at] !== ']') {
+          stack.push({ items: [] });
+          continue;
+        }
         at++;
-        rawMembers.set(result, raws);
-        return result;
-      } else fail("expected ',' or '}'");
+        value = [];
+      } else {
+        if (text[at] !== '}') {
+          const key = memberName();
+          stack.push({ object: {}, raws: new Map(), key, start: at });
+          continue;
+        }
+        at++;
+        value = closeObject({}, new Map());
+      }
+    } else value = scalar();
+
+    // The value is complete: add it to the innermost open container, closing containers that end here.
+    for (;;) {
+      const open = stack.at(-1);
+      if (!open) {
+        space();
+        if (at < text.length) fail('unexpected data after the JSON value');
+        return value;
+      }
+      if ('items' in open) open.items.push(value);
+      else {
+        Object.defineProperty(open.object, open.key, { value, enumerable: true, writable: true, configurable: true });
+        open.raws.set(open.key, text.slice(open.start, at));
+      }
+      space();
+      if (text[at] === ',') {
+        at++;
+        if (!('items' in open)) {
+          open.key = memberName();
+          open.start = at;
+        }
+        break;
+      }
+      if ('items' in open ? text[at] !== ']' : text[at] !== '}') fail('items' in open ? "expected ',' or ']'" : "expected ',' or '}'");
+      at++;
+      stack.pop();
+      value = 'items' in open ? open.items : closeObject(open.object, open.raws);
     }
-  };
-  const result = value();
-  space();
-  if (at < text.length) fail('unexpected data after the JSON value');
-  return result;
+  }
 }

@@ -1,17 +1,24 @@
-// HTTP POST and WebSocket JSON-RPC on one port, behind the access rules of auth.ts, with a request size limit.
+// HTTP POST and WebSocket JSON-RPC on one port. Each request passes, in order: the browser rules
+// (browser-rules.ts: Host, Origin; preflights are answered here), the access rules (auth.ts), then for HTTP
+// the method, Content-Type and size checks. Answers go out at the pace the client reads them
+// (answer-writer.ts); a request whose client goes away is cancelled. No handler lets an error escape: a
+// hostile request can fail only itself.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { sendHttpAnswer, UnsentAnswers, WsAnswers } from './answer-writer';
 import { checkAccess, type AuthOptions } from './auth';
-import { dispatch, type Methods } from './dispatch';
+import { contentTypeRefusal, corsHeaders, httpRefusal, preflightHeaders, upgradeRefusal, type BrowserRules, type Refusal } from './browser-rules';
+import { dispatch, type DispatchOptions, type RequestContext } from './dispatch';
 
-export interface RpcServerOptions extends AuthOptions {
+export interface RpcServerOptions extends AuthOptions, BrowserRules, DispatchOptions {
   host: string;
   port: number;
-  methods: Methods;
   /** Largest request body (HTTP) or message (WebSocket) accepted; geth's limit is 5 MiB. */
   maxBodyBytes?: number;
+  /** One line per refused request (the node's stderr). */
+  log: (line: string) => void;
 }
 
 export interface RpcServer {
@@ -27,6 +34,11 @@ function send(response: ServerResponse, status: number, body: string, headers: R
   response.end(body);
 }
 
+/** geth answers its refusals as plain text (Go's http.Error). */
+function sendRefusal(response: ServerResponse, refusal: Refusal, headers: Record<string, string> = {}) {
+  send(response, refusal.status, refusal.body + '\n', { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...headers });
+}
+
 /** The body text, or undefined when it exceeds `limit`: then it is drained (not kept) so the client reads the 413. */
 function readBody(request: IncomingMessage, limit: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
@@ -40,42 +52,101 @@ function readBody(request: IncomingMessage, limit: number): Promise<string | und
     });
     request.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
+    request.on('close', () => reject(new Error('the client closed the connection before sending the whole body')));
   });
 }
 
-function refuseUpgrade(socket: Duplex, status: number, reason: string, headers: Record<string, string>) {
-  const lines = [`HTTP/1.1 ${status} ${reason}`, 'Connection: close', 'Content-Length: 0', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
-  socket.end(lines.join('\r\n') + '\r\n\r\n');
+const reasons: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
+
+function refuseUpgrade(socket: Duplex, status: number, body: string, headers: Record<string, string>) {
+  const lines = [
+    `HTTP/1.1 ${status} ${reasons[status]}`,
+    'Connection: close',
+    'Content-Type: text/plain; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
+  socket.end(lines.join('\r\n') + '\r\n\r\n' + body);
 }
 
 export async function startRpcServer(options: RpcServerOptions): Promise<RpcServer> {
   const limit = options.maxBodyBytes ?? defaultMaxBody;
+  const unsent = new UnsentAnswers(options.maxResponseBytes);
   const wss = new WebSocketServer({ noServer: true, maxPayload: limit });
-  const server: Server = createServer(async (request, response) => {
-    const access = checkAccess(request, options);
-    if (!access.ok) return send(response, access.status, JSON.stringify({ error: access.message }), access.headers);
-    if (request.method === 'OPTIONS') return send(response, 204, '', { Allow: 'POST, OPTIONS' });
-    if (request.method !== 'POST') return send(response, 405, JSON.stringify({ error: 'method not allowed: use POST' }), { Allow: 'POST' });
-    try {
-      const body = await readBody(request, limit);
-      if (body === undefined) return send(response, 413, JSON.stringify({ error: `request body too large (limit ${limit} bytes)` }));
-      const answer = await dispatch(body, options.methods);
-      if (answer === undefined) return send(response, 200, '');
-      send(response, 200, answer);
-    } catch (error) {
-      send(response, 500, JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
+  const refused = (what: string, refusal: Refusal) => options.log(`refused ${what}: ${refusal.reason}`);
+
+  async function serveHttp(request: IncomingMessage, response: ServerResponse) {
+    response.on('error', () => undefined); // writes to a client that went away fail; that is no error of the node
+    const browser = httpRefusal(request, options);
+    if (browser) {
+      refused(request.method === 'OPTIONS' ? 'preflight' : 'request', browser);
+      return sendRefusal(response, browser);
     }
+    // An allowed page's preflight carries no credentials (browsers never send them on one), so it is answered
+    // before the access rules; it only tells the browser it may send the real request.
+    if (request.method === 'OPTIONS' && request.headers.origin !== undefined) return send(response, 204, '', preflightHeaders(request));
+    const cors = corsHeaders(request);
+    const access = checkAccess(request, options);
+    if (!access.ok) return send(response, access.status, JSON.stringify({ error: access.message }), { ...access.headers, ...cors });
+    if (request.method === 'OPTIONS') return send(response, 204, '', { Allow: 'POST, OPTIONS' });
+    if (request.method !== 'POST') return send(response, 405, JSON.stringify({ error: 'method not allowed: use POST' }), { Allow: 'POST', ...cors });
+    const badType = contentTypeRefusal(request);
+    if (badType) {
+      refused('request', badType);
+      return sendRefusal(response, badType, cors);
+    }
+    const body = await readBody(request, limit);
+    if (body === undefined) return send(response, 413, JSON.stringify({ error: `request body too large (limit ${limit} bytes)` }), cors);
+    const controller = new AbortController();
+    response.once('close', () => {
+      if (!response.writableFinished) controller.abort();
+    });
+    const context: RequestContext = { signal: controller.signal, client: request.socket, drained: () => unsent.room(controller.signal) };
+    const answer = await dispatch(body, options, context);
+    if (response.destroyed) return;
+    if (answer === undefined) return send(response, 200, '', cors);
+    await sendHttpAnswer(response, unsent, cors, answer);
+  }
+
+  function serveWebSocket(ws: WebSocket) {
+    const controller = new AbortController();
+    const answers = new WsAnswers(ws, unsent);
+    const context: RequestContext = { signal: controller.signal, client: ws, drained: () => unsent.room(controller.signal) };
+    ws.on('message', (data) => {
+      dispatch(data.toString(), options, context)
+        .then((answer) => {
+          if (answer !== undefined && ws.readyState === ws.OPEN) answers.send(answer);
+        })
+        .catch(() => ws.terminate());
+    });
+    ws.on('close', () => {
+      controller.abort();
+      answers.discard();
+    });
+    ws.on('error', () => ws.terminate());
+  }
+
+  const server: Server = createServer((request, response) => {
+    serveHttp(request, response).catch((error: unknown) => {
+      if (response.destroyed) return;
+      if (!response.headersSent) send(response, 500, JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
+      else response.destroy();
+    });
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const access = checkAccess(request, options);
-    if (!access.ok) return refuseUpgrade(socket, access.status, access.status === 401 ? 'Unauthorized' : 'Not Found', access.headers);
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      ws.on('message', async (data) => {
-        const answer = await dispatch(data.toString(), options.methods);
-        if (answer !== undefined && ws.readyState === ws.OPEN) ws.send(answer);
-      });
-      ws.on('error', () => ws.terminate());
-    });
+    socket.on('error', () => socket.destroy());
+    try {
+      const browser = upgradeRefusal(request, options);
+      if (browser) {
+        refused('WebSocket upgrade', browser);
+        return refuseUpgrade(socket, browser.status, browser.body + '\n', {});
+      }
+      const access = checkAccess(request, options);
+      if (!access.ok) return refuseUpgrade(socket, access.status, '', access.headers);
+      wss.handleUpgrade(request, socket, head, serveWebSocket);
+    } catch {
+      socket.destroy();
+    }
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

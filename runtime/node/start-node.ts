@@ -25,7 +25,19 @@ export interface NodeOptions {
   genesis?: { json: unknown; source: string };
   fork?: { url: string; blockNumber?: bigint };
   maxBodyBytes?: number;
+  /** Browser origins allowed to call the node (--cors) and extra Host names (--vhosts). */
+  cors?: string[];
+  vhosts?: string[];
+  /** --max-trace-timeout: the longest `timeout` a trace may run with; longer ones are clamped. */
+  maxTraceTimeoutMs?: number;
+  /** --max-response-bytes: larger answers become JSON-RPC errors. */
+  maxResponseBytes?: number;
 }
+
+/** geth's HTTP WriteTimeout: geth never delivers a trace running longer over HTTP, so nothing is lost. */
+export const defaultMaxTraceTimeoutMs = 30_000;
+/** Room for the largest results a trace worker (512 MB heap) can build, while bounding what one client holds. */
+export const defaultMaxResponseBytes = 100 * 1024 * 1024;
 
 export interface RunningDevNode extends RpcServer {
   chain: DevChain;
@@ -76,7 +88,19 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
   }
   const chain = await DevChain.create(genesis, accounts, point);
   const context: NodeContext = { chain, upstream };
-  const methods: Methods = { ...ethMethods(context), ...debugMethods(context, runTraceJob, Math.max(2, availableParallelism())) };
-  const server = await startRpcServer({ host: options.host, port: options.port, methods, key: options.key, basic: options.basic, maxBodyBytes: options.maxBodyBytes });
+  const limits = { concurrency: Math.max(2, availableParallelism()), maxTimeoutMs: options.maxTraceTimeoutMs ?? defaultMaxTraceTimeoutMs };
+  const methods: Methods = { ...ethMethods(context), ...debugMethods(context, runTraceJob, limits) };
+  const server = await startRpcServer({
+    host: options.host,
+    port: options.port,
+    methods,
+    key: options.key,
+    basic: options.basic,
+    maxBodyBytes: options.maxBodyBytes,
+    maxResponseBytes: options.maxResponseBytes ?? defaultMaxResponseBytes,
+    cors: options.cors ?? [],
+    vhosts: options.vhosts ?? [],
+    log: (line) => process.stderr.write(line + '\n'),
+  });
   return { ...server, chain };
 }

@@ -13,6 +13,8 @@ export interface TraceOptions {
 }
 
 const defaultTimeoutMs = 5000;
+/** What --max-trace-timeout may be at most: Node's timers overflow beyond 2^31-1 ms (about 24.8 days). */
+export const timerLimitMs = 2 ** 31 - 1;
 
 /** Go's rule: an exact key match wins, else the first case-insensitive one. */
 function member(object: Record<string, unknown>, name: string): string | undefined {
@@ -20,7 +22,8 @@ function member(object: Record<string, unknown>, name: string): string | undefin
   return Object.keys(object).find((key) => key.toLowerCase() === name.toLowerCase());
 }
 
-export function traceOptions(value: unknown, index: number): TraceOptions {
+/** `maxTimeoutMs`: the node's cap (--max-trace-timeout); a longer `timeout` is clamped to it. */
+export function traceOptions(value: unknown, index: number, maxTimeoutMs: number): TraceOptions {
   if (value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
     throw invalidParams(`invalid argument ${index}: expected a trace config object`);
   }
@@ -45,5 +48,5 @@ export function traceOptions(value: unknown, index: number): TraceOptions {
     }
   }
   const overridesKey = member(config, 'stateOverrides');
-  return { tracer, tracerConfig: rawConfig, timeoutMs, stateOverrides: overridesKey === undefined ? undefined : config[overridesKey] };
+  return { tracer, tracerConfig: rawConfig, timeoutMs: Math.min(timeoutMs, maxTimeoutMs), stateOverrides: overridesKey === undefined ? undefined : config[overridesKey] };
 }

@@ -1,4 +1,5 @@
 // Talking to a running dev node in tests: JSON-RPC over HTTP POST and over WebSocket.
+import { request as httpRequest } from 'node:http';
 import { WebSocket } from 'ws';
 import { launchLocalNode, type LocalNode } from '../../core/local-node';
 
@@ -67,7 +68,7 @@ export const storeAndLogOps = ['PUSH1', 'CALLDATALOAD', 'DUP1', 'PUSH1', 'SSTORE
 export const word = (n: number) => '0x' + n.toString(16).padStart(64, '0');
 
 /** Like startNode, but keeps everything the node printed (to check that no secret appears in it). */
-export async function spawnNodeWithOutput(args: string[]): Promise<LocalNode & { output(): string }> {
+export async function spawnNodeWithOutput(args: string[]): Promise<LocalNode & { output(): string; pid: number }> {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, ['dist/cli.js', 'node', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -84,9 +85,40 @@ export async function spawnNodeWithOutput(args: string[]): Promise<LocalNode & {
     url: match[1],
     wsUrl: match[2],
     output: () => output,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+export interface RawReply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** One HTTP request with exactly these headers (Host and Origin included, which fetch would not let us set). */
+export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string }): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: options.method ?? 'POST', headers: options.headers ?? {}, timeout: 60_000 }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text }));
+    });
+    request.on('timeout', () => request.destroy(new Error('no HTTP answer within 60 s')));
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+/** Waits until `condition()` holds, checking every 50 ms; fails after `ms` with `what`. */
+export async function waitFor(what: string, condition: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms / 1000} s waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

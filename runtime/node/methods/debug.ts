@@ -1,20 +1,29 @@
 // debug_traceCall, debug_traceTransaction, debug_traceBlockByNumber/ByHash: each builds a TraceJob (state
 // before the block, the block's transactions, which to trace) and runs it in the trace worker. The tracer's
-// result is already geth-serialised JSON text and is spliced into the response as is.
+// result is already geth-serialised JSON text and is spliced into the response as is. Traces share the trace
+// slots fairly between clients (limiter.ts), and a trace whose client went away is cancelled (its worker killed).
 import { bytesToHex } from '@ethereumjs/util';
 import type { StoredBlock } from '../../chain/dev-chain';
 import type { TraceJob, TraceOutcome } from '../../trace/job';
-import type { Methods } from '../dispatch';
-import { limiter } from '../limiter';
+import { cancelledText } from '../../trace/run';
+import type { Methods, RequestContext } from '../dispatch';
+import { CancelledWhileWaiting, fairLimiter } from '../limiter';
 import * as p from '../params';
 import { RawJson } from '../raw-json';
 import { serverError } from '../rpc-error';
-import { traceOptions, type TraceOptions } from '../trace-config';
+import { traceOptions as parseTraceOptions, type TraceOptions } from '../trace-config';
 import { resolveBlock, type NodeContext } from './context';
 import { stateOverrides } from './state-overrides';
 import { upstreamBlockJob, upstreamTransactionJob } from './upstream-trace';
 
-export type RunTrace = (job: TraceJob) => Promise<TraceOutcome[]>;
+export type RunTrace = (job: TraceJob, options: { signal: AbortSignal }) => Promise<TraceOutcome[]>;
+
+export interface TraceLimits {
+  /** Traces running at once (each in its own worker process). */
+  concurrency: number;
+  /** --max-trace-timeout: a longer `timeout` is clamped to it. */
+  maxTimeoutMs: number;
+}
 
 /** A transaction's trace as geth answers debug_traceTransaction. */
 function single(outcome: TraceOutcome): RawJson {
@@ -29,10 +38,21 @@ function perTransaction(outcomes: TraceOutcome[], hashes: string[]): object[] {
   );
 }
 
-export function debugMethods(context: NodeContext, runTrace: RunTrace, concurrency: number): Methods {
+export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: TraceLimits): Methods {
   const { chain } = context;
-  const limited = limiter(concurrency);
-  const run = (job: TraceJob) => limited(() => runTrace(job));
+  const limited = fairLimiter(limits.concurrency);
+  const traceOptions = (value: unknown, index: number) => parseTraceOptions(value, index, limits.maxTimeoutMs);
+  /** Runs once a slot is free and the node's unsent answers are within bounds, so big results do not pile up. */
+  const run = async (job: TraceJob, request: RequestContext) => {
+    try {
+      return await limited(request.client, request.signal, async () => {
+        await request.drained();
+        return runTrace(job, { signal: request.signal });
+      });
+    } catch (error) {
+      throw error instanceof CancelledWhileWaiting ? serverError(cancelledText) : error;
+    }
+  };
 
   /** The job re-executing local block `stored` (state after its parent), tracing `trace`. */
   const blockJob = (stored: StoredBlock, trace: number[], options: TraceOptions): TraceJob => {
@@ -50,50 +70,50 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, concurren
     };
   };
 
-  const traceUpstreamBlock = async (number: bigint, options: TraceOptions) => {
+  const traceUpstreamBlock = async (number: bigint, options: TraceOptions, request: RequestContext) => {
     const { job, hashes } = await upstreamBlockJob(context, number, options);
-    return perTransaction(await run(job), hashes);
+    return perTransaction(await run(job, request), hashes);
   };
 
-  const traceBlock = async (stored: StoredBlock, options: TraceOptions) => {
-    if (!stored.block) return traceUpstreamBlock(stored.number, options);
+  const traceBlock = async (stored: StoredBlock, options: TraceOptions, request: RequestContext) => {
+    if (!stored.block) return traceUpstreamBlock(stored.number, options, request);
     if (stored.number === 0n) throw serverError('genesis is not traceable');
     const hashes = stored.block.transactions.map((tx) => bytesToHex(tx.hash()));
     if (hashes.length === 0) return [];
-    return perTransaction(await run(blockJob(stored, hashes.map((_, i) => i), options)), hashes);
+    return perTransaction(await run(blockJob(stored, hashes.map((_, i) => i), options), request), hashes);
   };
 
   return {
-    debug_traceTransaction: async (params) => {
+    debug_traceTransaction: async (params, request) => {
       p.requireCount(params, 1, 2);
       const hash = p.hash(params[0], 0);
       const options = traceOptions(params[1], 1);
       const found = chain.transaction(hash);
-      if (found) return single((await run(blockJob(found.block, [found.index], options)))[0]);
+      if (found) return single((await run(blockJob(found.block, [found.index], options), request))[0]);
       if (!context.upstream) throw serverError('transaction not found');
-      return single((await run(await upstreamTransactionJob(context, hash, options)))[0]);
+      return single((await run(await upstreamTransactionJob(context, hash, options), request))[0]);
     },
-    debug_traceBlockByNumber: async (params) => {
+    debug_traceBlockByNumber: async (params, request) => {
       p.requireCount(params, 1, 2);
       const ref = p.blockRef(params[0], 0);
       const options = traceOptions(params[1], 1);
       if ('tag' in ref && ref.tag === 'pending') throw serverError('tracing on top of pending is not supported');
       if ('number' in ref && !context.upstream && !chain.blockByNumber(ref.number)) throw serverError(`block #${ref.number} not found`);
       const where = resolveBlock(context, ref);
-      return 'upstream' in where ? traceUpstreamBlock(where.upstream, options) : traceBlock(where.local, options);
+      return 'upstream' in where ? traceUpstreamBlock(where.upstream, options, request) : traceBlock(where.local, options, request);
     },
-    debug_traceBlockByHash: async (params) => {
+    debug_traceBlockByHash: async (params, request) => {
       p.requireCount(params, 1, 2);
       const hash = p.hash(params[0], 0);
       const options = traceOptions(params[1], 1);
       const stored = chain.blockByHash(hash);
-      if (stored) return traceBlock(stored, options);
+      if (stored) return traceBlock(stored, options, request);
       if (!context.upstream) throw serverError(`block ${hash} not found`);
       const header = (await context.upstream.request('eth_getBlockByHash', [hash, false]).catch(() => null)) as { number?: string } | null;
       if (!header?.number) throw serverError(`block ${hash} not found`);
-      return traceUpstreamBlock(BigInt(header.number), options);
+      return traceUpstreamBlock(BigInt(header.number), options, request);
     },
-    debug_traceCall: async (params) => {
+    debug_traceCall: async (params, request) => {
       p.requireCount(params, 2, 3);
       const call = p.callObject(params[0], 0);
       const ref = p.blockRef(params[1], 1);
@@ -106,22 +126,19 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, concurren
       const overrides = options.stateOverrides === undefined ? undefined : stateOverrides(options.stateOverrides, 2, source.preState);
       // No hash: geth's ctx for traceCall has no blockHash. The worker lowers the base fee for fee-less calls.
       const { hash: _hash, ...block } = chain.traceBlock(stored);
-      return single(
-        (
-          await run({
-            chainConfig: chain.genesis.config,
-            preState: { ...source.preState, ...overrides },
-            fork: source.fork,
-            block,
-            transactions: [{ call }],
-            trace: [0],
-            tracer: options.tracer,
-            tracerConfig: options.tracerConfig,
-            timeoutMs: options.timeoutMs,
-            blockHashes: chain.blockHashesBefore(stored.number),
-          })
-        )[0],
-      );
+      const job: TraceJob = {
+        chainConfig: chain.genesis.config,
+        preState: { ...source.preState, ...overrides },
+        fork: source.fork,
+        block,
+        transactions: [{ call }],
+        trace: [0],
+        tracer: options.tracer,
+        tracerConfig: options.tracerConfig,
+        timeoutMs: options.timeoutMs,
+        blockHashes: chain.blockHashesBefore(stored.number),
+      };
+      return single((await run(job, request))[0]);
     },
   };
 }

@@ -14,8 +14,11 @@ const flags = [
   '--mute-audio',
 ];
 
-export function launchBrowser() {
-  return playwright.launch({ executablePath: chromium, headless: true, args: flags });
+export { chromium as chromiumPath };
+
+/** `extraArgs`: more Chromium flags, e.g. --host-resolver-rules for a test's made-up host names. */
+export function launchBrowser(extraArgs = []) {
+  return playwright.launch({ executablePath: chromium, headless: true, args: [...flags, ...extraArgs] });
 }
 
 /** A page of its own context, sized like a laptop screen so screenshots show the whole workbench. */

@@ -16,6 +16,8 @@ export interface NodeSettings {
 }
 
 const SECTION = 'evmTracer';
+/** package.json's maximum for `evmTracer.traceTimeout`. */
+export const maxTraceTimeoutSeconds = 3600;
 
 function section(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration(SECTION);
@@ -29,7 +31,7 @@ export const config = {
   selectedNode(): string | undefined {
     return section().get<string>('selectedNode') || undefined;
   },
-  /** Seconds; the same figure goes to the node (`timeout`) and bounds the request. */
+  /** Seconds (at most maxTraceTimeoutSeconds); the same figure goes to the node (`timeout`) and bounds the request. */
   traceTimeoutSeconds(): number {
     const value = section().get<number>('traceTimeout', 60);
     return Number.isFinite(value) && value > 0 ? value : 60;

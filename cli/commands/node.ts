@@ -1,6 +1,7 @@
 // `evm-tracer node`: the local dev node (JSON-RPC over HTTP and WebSocket on one port, JS tracing).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { exitWithLauncher } from '../../core/local-node';
 import { hardforkNames } from '../../runtime/chain/hardforks';
 import { startDevNode, type NodeOptions } from '../../runtime/node/start-node';
 import type { Command } from './command';
@@ -22,9 +23,12 @@ Prints "listening on http://HOST:PORT (ws://HOST:PORT)" when ready; stops on SIG
 
 class UsageError extends Error {}
 
-function integer(value: string | undefined, name: string, fallback: number, min: number): number {
+function integer(value: string | undefined, name: string, fallback: number, min: number, max = Infinity): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`${name} must be an integer ≥ ${min} (got '${value}')`);
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    const range = max === Infinity ? `≥ ${min}` : `from ${min} to ${max}`;
+    throw new UsageError(`${name} must be an integer ${range} (got '${value}')`);
+  }
   return Number(value);
 }
 
@@ -83,7 +87,7 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
   if (values.fork !== undefined && values.genesis !== undefined) throw new UsageError('give either --fork or --genesis, not both');
   return {
     host: values.host ?? '127.0.0.1',
-    port: integer(values.port, '--port', 8545, 0),
+    port: integer(values.port, '--port', 8545, 0, 65535),
     chainId: integer(values['chain-id'], '--chain-id', 43112, 1),
     hardfork,
     accounts: integer(values.accounts, '--accounts', 10, 0),
@@ -109,6 +113,7 @@ export const nodeCommand: Command = {
       process.stdout.write(usage + '\n');
       return 0;
     }
+    exitWithLauncher();
     const node = await startDevNode(options);
     const host = node.host.includes(':') ? `[${node.host}]` : node.host;
     process.stdout.write(`listening on http://${host}:${node.port} (ws://${host}:${node.port})\n`);

@@ -1,5 +1,7 @@
 // Launches the local node (`evm-tracer node --port 0`) as a child process for the CLI and the extension and
-// waits for its one "listening on http://HOST:PORT (ws://HOST:PORT)" line.
+// waits for its one "listening on http://HOST:PORT (ws://HOST:PORT)" line. Neither the node nor its trace
+// workers outlive the launcher: the launcher kills the node's process group when it exits, and the node kills
+// it when the IPC channel to the launcher closes, which the kernel does even when the launcher is SIGKILLed.
 import { spawn } from 'node:child_process';
 
 export interface LocalNode {
@@ -23,13 +25,39 @@ export interface LaunchOptions {
 const listening = /^listening on (http:\/\/\S+) \((ws:\/\/\S+)\)$/m;
 
 export function launchLocalNode(options: LaunchOptions): Promise<LocalNode> {
+  // Its own process group (POSIX), so that the trace worker processes it forks are killed with it.
+  const grouped = process.platform !== 'win32';
   const child = spawn(options.execPath ?? process.execPath, [options.cliPath, 'node', '--port', '0', ...(options.args ?? [])], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    detached: grouped,
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const killAll = (signal: NodeJS.Signals) => {
+    if (grouped && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, signal);
+        return;
+      } catch {
+        // The group is empty.
+      }
+    }
+    child.kill(signal);
+  };
+  // The channel only tells the node we are alive: it must not keep this process running.
+  child.channel?.unref();
+  // Exit handlers must be synchronous: a kill is, and nothing is left to wait for.
+  const killOnExit = () => killAll('SIGKILL');
+  process.once('exit', killOnExit);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      process.off('exit', killOnExit);
+      // Trace workers still busy when the node stopped would run on without it.
+      killAll('SIGKILL');
+      resolve();
+    }),
+  );
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+    const force = setTimeout(() => killAll('SIGKILL'), 5000);
     await exited;
     clearTimeout(force);
   };
@@ -62,4 +90,28 @@ export function launchLocalNode(options: LaunchOptions): Promise<LocalNode> {
     child.once('error', (error) => fail(error.message));
     child.once('exit', (code, signal) => fail(`it exited (${signal ?? `code ${code}`})`));
   });
+}
+
+/**
+ * In the node process: exits, with its trace workers, as soon as the launcher's IPC channel closes (the launcher
+ * is gone, nobody is left to use the node, and traces still running are not waited for). A node started by hand
+ * has no channel.
+ */
+export function exitWithLauncher(): void {
+  // `send` exists only in a process started with a channel; `connected` is false if it closed already.
+  if (process.send === undefined) return;
+  if (!process.connected || !process.channel) exitWithWorkers();
+  process.once('disconnect', exitWithWorkers);
+  // Listening for 'disconnect' holds the channel open; it must not keep the node running after a normal stop.
+  process.channel.unref();
+}
+
+/** Ends this node and its trace workers: launchLocalNode made the node lead a process group that holds them all. */
+function exitWithWorkers(): never {
+  try {
+    process.kill(-process.pid, 'SIGKILL');
+  } catch {
+    // Not a group leader (Windows has no process groups): the workers see their channel close.
+  }
+  process.exit(0);
 }

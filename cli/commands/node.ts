@@ -1,6 +1,7 @@
 // `evm-tracer node`: the local dev node (JSON-RPC over HTTP and WebSocket on one port, JS tracing).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { exitWithLauncher } from '../../core/local-node';
 import { parseDuration } from '../../core/trace/duration';
 import { hardforkNames } from '../../runtime/chain/hardforks';
 import { parseCorsOrigins, parseHostNames, wildcardWarnings } from '../../runtime/node/browser-rules';
@@ -32,9 +33,12 @@ Prints "listening on http://HOST:PORT (ws://HOST:PORT)" when ready; stops on SIG
 
 class UsageError extends Error {}
 
-function integer(value: string | undefined, name: string, fallback: number, min: number): number {
+function integer(value: string | undefined, name: string, fallback: number, min: number, max = Infinity): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`${name} must be an integer ≥ ${min} (got '${value}')`);
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    const range = max === Infinity ? `≥ ${min}` : `from ${min} to ${max}`;
+    throw new UsageError(`${name} must be an integer ${range} (got '${value}')`);
+  }
   return Number(value);
 }
 
@@ -108,7 +112,7 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
   }
   return {
     host: values.host ?? '127.0.0.1',
-    port: integer(values.port, '--port', 8545, 0),
+    port: integer(values.port, '--port', 8545, 0, 65535),
     chainId: integer(values['chain-id'], '--chain-id', 43112, 1),
     hardfork,
     accounts: integer(values.accounts, '--accounts', 10, 0),
@@ -139,6 +143,7 @@ export const nodeCommand: Command = {
       return 0;
     }
     for (const warning of wildcardWarnings({ cors: options.cors ?? [], vhosts: options.vhosts ?? [] })) process.stderr.write(warning + '\n');
+    exitWithLauncher();
     const node = await startDevNode(options);
     const host = node.host.includes(':') ? `[${node.host}]` : node.host;
     process.stdout.write(`listening on http://${host}:${node.port} (ws://${host}:${node.port})\n`);

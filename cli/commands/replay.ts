@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fixtureJob } from '../../runtime/chain/fixture-job';
-import { parseGoDuration } from '../../core/trace/duration';
+import { parseGoDuration, timerDelay } from '../../core/trace/duration';
 import { runTraceJob } from '../../runtime/trace/run';
 import type { Command } from './command';
 
@@ -64,7 +64,7 @@ export const replayCommand: Command = {
       const tracer = readText(values.tracer, 'tracer');
       let timeoutMs: number | undefined;
       try {
-        timeoutMs = values.timeout === undefined ? undefined : Math.max(0, parseGoDuration(values.timeout));
+        timeoutMs = values.timeout === undefined ? undefined : timerDelay(Math.max(0, parseGoDuration(values.timeout)));
       } catch (error) {
         throw new UsageError(`--timeout: ${(error as Error).message}`);
       }

@@ -1,5 +1,6 @@
 // Which node a command talks to: --node URL (+ --key / --key-env, or --user + --password-env / prompt),
 // --endpoint NAME from evm-tracer.config.json, or else the local node, started on demand and stopped after.
+import { constants as osConstants } from 'node:os';
 import { resolve } from 'node:path';
 import { cChainUrl, parseNetwork, splitCredentials, xChainUrl, type Endpoint, type EndpointAuth } from '../../core/rpc/endpoint';
 import type { RpcClientOptions } from '../../core/rpc/client';
@@ -105,17 +106,37 @@ async function fromConfigFile(values: NodeOptionValues): Promise<Endpoint> {
   };
 }
 
+/** Signals that end the command: it exits at once (status 128 + signal number), which kills the local node. */
+const endingSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+function exitOnSignal(signal: NodeJS.Signals): void {
+  process.exit(128 + osConstants.signals[signal]);
+}
+
 async function localNode(values: NodeOptionValues): Promise<{ endpoint: Endpoint; release(): Promise<void> }> {
+  // Checked before anything is started, so a mistake here leaves nothing behind.
+  const expectedChainId = values.network ? parseNetwork(values.network) : undefined;
   const { launchLocalNode } = await import('../../core/local-node');
-  // This very CLI bundle runs the node: `evm-tracer node --port 0`.
-  const node = await launchLocalNode({ cliPath: process.argv[1] });
-  const endpoint: Endpoint = {
-    name: 'local',
-    url: node.url,
-    auth: { kind: 'none' },
-    expectedChainId: values.network ? parseNetwork(values.network) : undefined,
+  // Without these a signal would end the process without its exit handlers, which kill the node.
+  for (const signal of endingSignals) process.on(signal, exitOnSignal);
+  const stopHandlingSignals = () => {
+    for (const signal of endingSignals) process.off(signal, exitOnSignal);
   };
-  return { endpoint, release: () => node.stop() };
+  try {
+    // This very CLI bundle runs the node: `evm-tracer node --port 0`.
+    const node = await launchLocalNode({ cliPath: process.argv[1] });
+    const endpoint: Endpoint = { name: 'local', url: node.url, auth: { kind: 'none' }, expectedChainId };
+    return {
+      endpoint,
+      release: async () => {
+        await node.stop();
+        stopHandlingSignals();
+      },
+    };
+  } catch (error) {
+    stopHandlingSignals();
+    throw error;
+  }
 }
 
 export async function selectNode(values: NodeOptionValues): Promise<SelectedNode> {

@@ -1,5 +1,6 @@
 // The JSON-RPC client for one endpoint: picks the transport by URL scheme, numbers requests, and applies
 // the overall time-out and the caller's cancellation. Every message it produces is masked.
+import { timerDelay } from '../trace/duration';
 import { authorizationHeader, dialUrl, displayUrl, maskSecrets, type Endpoint } from './endpoint';
 import { encodeRequest, type RpcParams } from './envelope';
 import { cancelledError, timeoutError } from './errors';
@@ -9,7 +10,7 @@ import type { Transport, TransportSettings } from './transport';
 import { createWsTransport } from './ws-transport';
 
 export interface RpcClientOptions {
-  /** Overall time-out of one request, connecting included (default 120 s: traces can be slow). */
+  /** Overall time-out of one request, connecting included (default 120 s: traces can be slow; at most ~24.8 days). */
   timeoutMs?: number;
   /** Time-out for the TCP/TLS connection or WebSocket handshake (default 10 s). */
   connectTimeoutMs?: number;
@@ -62,7 +63,7 @@ export function createRpcClient(endpoint: Endpoint, options: RpcClientOptions = 
     where: settings.where,
     async request<T>(method: string, params: RpcParams, requestOptions: RequestOptions = {}): Promise<T> {
       const id = nextId++;
-      const timeoutMs = requestOptions.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs;
+      const timeoutMs = timerDelay(requestOptions.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs);
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(timeoutError(settings.where, timeoutMs, 'overall')), timeoutMs);
       const outer = requestOptions.signal;

@@ -69,20 +69,25 @@ const networkCodes: Record<string, string> = {
   EPIPE: 'the connection was closed while sending',
 };
 
+/** What a socket/TLS error means, in words (`reason`), and whether it is a TLS or a network failure. */
+export function describeSocketError(error: unknown): { kind: 'tls' | 'unreachable'; code: string; reason: string } {
+  const code = (error as { code?: string })?.code ?? '';
+  const tls = tlsCodes[code] ?? (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') ? 'the TLS handshake failed' : undefined);
+  if (tls) return { kind: 'tls', code, reason: tls };
+  return { kind: 'unreachable', code, reason: networkCodes[code] ?? (error instanceof Error ? error.message : String(error)) };
+}
+
 /** Classifies a socket/TLS error from node:net, node:tls or ws. `where` names the masked URL. */
 export function fromSocketError(error: unknown, where: string): NodeError {
   if (error instanceof NodeError) return error;
-  const code = (error as { code?: string })?.code ?? '';
-  const detail = error instanceof Error ? error.message : String(error);
-  const tls = tlsCodes[code] ?? (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') ? 'the TLS handshake failed' : undefined);
-  if (tls) {
-    return new NodeError('tls', `TLS error for ${where}: ${tls}`, `TLS ${code}: check the URL's host and scheme, or trust the certificate (NODE_EXTRA_CA_CERTS=ca.pem).`);
+  const { kind, code, reason } = describeSocketError(error);
+  if (kind === 'tls') {
+    return new NodeError('tls', `TLS error for ${where}: ${reason}`, `TLS ${code}: check the URL's host and scheme, or trust the certificate (NODE_EXTRA_CA_CERTS=ca.pem).`);
   }
-  const network = networkCodes[code];
-  if (network) {
-    return new NodeError('unreachable', `cannot reach ${where}: ${network}`, `Network error ${code}: check the URL, the network, and any proxy settings (HTTPS_PROXY, NO_PROXY).`);
+  if (networkCodes[code]) {
+    return new NodeError('unreachable', `cannot reach ${where}: ${reason}`, `Network error ${code}: check the URL, the network, and any proxy settings (HTTPS_PROXY, NO_PROXY).`);
   }
-  return new NodeError('unreachable', `cannot reach ${where}: ${detail}`, `The connection failed: ${detail}.`);
+  return new NodeError('unreachable', `cannot reach ${where}: ${reason}`, `The connection failed: ${reason}.`);
 }
 
 /** Parses a Retry-After header (seconds or an HTTP date) into seconds. */

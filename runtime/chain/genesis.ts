@@ -1,6 +1,7 @@
 // Genesis of the dev chain: either a geth genesis file (`--genesis FILE`) or the default dev genesis
 // (chain id, hardfork, prefunded dev accounts).
 import type { AllocAccount, GethChainConfig } from '../trace/job';
+import { gethForks } from '../evm/forks';
 import { chainConfigFor } from './hardforks';
 import { parseAddress, parseData, parseQuantity, parseWord, toQuantity } from './hex';
 import { devAccountBalance, type DevAccount } from './dev-accounts';
@@ -51,11 +52,25 @@ export function normaliseAlloc(alloc: unknown, where: string): Alloc {
   return result;
 }
 
+/** Config keys holding a block number, a timestamp or a total difficulty (read as integers later). */
+const scheduleKeys = new Set([...gethForks.flatMap((fork) => [fork.key, ...(fork.companions ?? [])]), 'terminalTotalDifficulty'].map((key) => key.toLowerCase()));
+
+/** Each fork block/time (keys matched case-insensitively, as geth does) must be a non-negative integer or null. */
+function checkForkSchedule(config: Record<string, unknown>, where: string): void {
+  for (const [key, value] of Object.entries(config)) {
+    if (!scheduleKeys.has(key.toLowerCase()) || value === null) continue;
+    // A JSON number past 2^53 is still an integer (mainnet's terminalTotalDifficulty is one).
+    if (typeof value === 'number' && Number.isInteger(value) && value >= 0) continue;
+    parseQuantity(value, `${where}.${key}`);
+  }
+}
+
 /** Reads a geth genesis JSON object; `where` names it in errors (e.g. the file name). */
 export function parseGenesis(json: unknown, where: string): GenesisSpec {
   if (!isObject(json)) throw new Error(`${where}: a genesis must be a JSON object`);
   if (!isObject(json.config)) throw new Error(`${where}: missing "config" object`);
   const chainId = parseQuantity(json.config.chainId, `${where}: config.chainId`);
+  checkForkSchedule(json.config, `${where}: config`);
   const config: GethChainConfig = { ...json.config, chainId: Number(chainId) };
   const londonAtGenesis = config.londonBlock === 0;
   return {

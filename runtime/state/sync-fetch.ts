@@ -9,10 +9,11 @@ const flag = new Int32Array(workerData.flag);
 parentPort.on('message', async ({ url, headers, body, timeoutMs }) => {
   let answer;
   try {
-    const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(timeoutMs) });
-    answer = { status: response.status, text: await response.text() };
+    const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    answer = { status: response.status, text: await response.text(), location: response.headers.get('location') ?? undefined };
   } catch (error) {
-    answer = { error: (error && error.message) || String(error) };
+    // The shape of fetchFailure() below (this source cannot import it).
+    answer = { failure: { name: error?.name, message: error?.message ?? String(error), code: error?.cause?.code, cause: error?.cause?.message } };
   }
   workerData.port.postMessage(answer);
   Atomics.store(flag, 0, 1);
@@ -31,13 +32,27 @@ function startHelper() {
   return helper;
 }
 
-export type SyncAnswer = { status: number; text: string } | { error: string };
+/** Why a fetch threw: the error's name and message, and its cause's (a socket error's code, or undici's words). */
+export interface FetchFailure {
+  name?: string;
+  message: string;
+  code?: string;
+  cause?: string;
+}
 
-export function postSync(url: string, headers: Record<string, string>, body: string, timeoutMs = 30_000): SyncAnswer {
+/** What a POST came back with; redirects are not followed (`location` tells where to). */
+export type FetchReply = { status: number; text: string; location?: string } | { failure: FetchFailure };
+
+export function fetchFailure(error: unknown): FetchFailure {
+  const { name, message, cause } = (error ?? {}) as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  return { name, message: message ?? String(error), code: cause?.code, cause: cause?.message };
+}
+
+export function postSync(url: string, headers: Record<string, string>, body: string, timeoutMs: number): FetchReply {
   const { worker, port, flag } = startHelper();
   Atomics.store(flag, 0, 0);
   worker.postMessage({ url, headers, body, timeoutMs });
-  if (Atomics.wait(flag, 0, 0, timeoutMs + 1000) === 'timed-out') return { error: 'timed out' };
+  if (Atomics.wait(flag, 0, 0, timeoutMs + 1000) === 'timed-out') return { failure: { name: 'TimeoutError', message: 'timed out' } };
   const message = receiveMessageOnPort(port);
-  return message ? (message.message as SyncAnswer) : { error: 'no answer from the fetch helper' };
+  return message ? (message.message as FetchReply) : { failure: { message: 'no answer from the fetch helper' } };
 }

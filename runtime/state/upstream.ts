@@ -1,7 +1,10 @@
 // JSON-RPC to the fork upstream: calls made in the same tick travel as one JSON-RPC batch (falling back to
-// single calls if the node refuses batches); a blocking variant serves synchronous readers.
-import { postSync } from './sync-fetch';
-import { upstreamEndpoint, type UpstreamEndpoint } from './upstream-url';
+// single calls if the node refuses batches); a blocking variant serves synchronous readers. Every failure
+// says what went wrong in words (refused, DNS, TLS, redirect, time-out, HTTP status, JSON-RPC error), and
+// whatever text the upstream sent back is masked: an upstream may echo the key from its URL path.
+import { describeSocketError, excerpt } from '../../core/rpc/errors';
+import { fetchFailure, postSync, type FetchFailure, type FetchReply } from './sync-fetch';
+import { maskedUrl, upstreamEndpoint, type UpstreamEndpoint } from './upstream-url';
 
 export interface RpcCall {
   method: string;
@@ -13,13 +16,20 @@ interface Pending extends RpcCall {
   reject(error: Error): void;
 }
 
+/** A reply that arrived but is not a usable batch answer (a node may refuse batches this way). */
+class BadReply extends Error {}
+
 const maxBatch = 100;
 
 export class Upstream {
   readonly endpoint: UpstreamEndpoint;
   private queue: Pending[] = [];
 
-  constructor(url: string) {
+  constructor(
+    url: string,
+    /** How long one POST may take. */
+    private readonly timeoutMs = 60_000,
+  ) {
     this.endpoint = upstreamEndpoint(url);
   }
 
@@ -33,13 +43,11 @@ export class Upstream {
   /** Blocking: for synchronous readers only (the tracer's db in the trace worker). */
   requestSync(calls: RpcCall[]): unknown[] {
     const body = JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call })));
-    const answer = postSync(this.endpoint.url, this.endpoint.headers, body);
-    if ('error' in answer) throw this.failure(calls[0].method, answer.error);
-    return this.unpack(calls, answer.status, answer.text);
+    return this.unpack(calls, postSync(this.endpoint.url, this.endpoint.headers, body, this.timeoutMs));
   }
 
-  private failure(method: string, reason: string): Error {
-    return new Error(`fork upstream ${this.endpoint.masked}: ${method} failed: ${reason}`);
+  private failure(method: string, reason: string, Kind: new (message: string) => Error = Error): Error {
+    return new Kind(`fork upstream ${this.endpoint.masked}: ${method} failed: ${this.endpoint.mask(reason)}`);
   }
 
   private async flush() {
@@ -48,51 +56,77 @@ export class Upstream {
     for (let start = 0; start < calls.length; start += maxBatch) void this.send(calls.slice(start, start + maxBatch));
   }
 
-  private async post(body: string): Promise<{ status: number; text: string }> {
-    const response = await fetch(this.endpoint.url, { method: 'POST', headers: this.endpoint.headers, body, signal: AbortSignal.timeout(60_000) });
-    return { status: response.status, text: await response.text() };
+  private async post(body: string): Promise<FetchReply> {
+    try {
+      const response = await fetch(this.endpoint.url, { method: 'POST', headers: this.endpoint.headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
+      return { status: response.status, text: await response.text(), location: response.headers.get('location') ?? undefined };
+    } catch (error) {
+      return { failure: fetchFailure(error) };
+    }
   }
 
   private async send(calls: Pending[]) {
     try {
       const body = JSON.stringify(calls.map(({ method, params }, id) => ({ jsonrpc: '2.0', id, method, params })));
-      const { status, text } = await this.post(body);
       let results: unknown[];
       try {
-        results = this.unpack(calls, status, text);
+        results = this.unpack(calls, await this.post(body));
       } catch (error) {
-        if (calls.length === 1) throw error;
+        if (calls.length === 1 || !(error instanceof BadReply)) throw error;
         // Some nodes refuse batches: ask one by one.
         results = await Promise.all(calls.map((call) => this.single(call)));
       }
       calls.forEach((call, index) => call.resolve(results[index]));
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      for (const call of calls) call.reject(reason.startsWith('fork upstream') ? (error as Error) : this.failure(call.method, reason));
+      for (const call of calls) call.reject(error as Error);
     }
   }
 
   private async single(call: RpcCall): Promise<unknown> {
-    const { status, text } = await this.post(JSON.stringify([{ jsonrpc: '2.0', id: 0, ...call }]));
-    return this.unpack([call], status, text)[0];
+    return this.unpack([call], await this.post(JSON.stringify([{ jsonrpc: '2.0', id: 0, ...call }])))[0];
   }
 
-  /** Results in call order; throws on HTTP errors, non-JSON, a missing answer or a JSON-RPC error. */
-  private unpack(calls: RpcCall[], status: number, text: string): unknown[] {
-    if (status < 200 || status >= 300) throw this.failure(calls[0].method, `HTTP ${status}`);
+  /** Results in call order; throws on a failed POST, HTTP errors, non-JSON, a missing answer or a JSON-RPC error. */
+  private unpack(calls: RpcCall[], reply: FetchReply): unknown[] {
+    const method = calls[0].method;
+    if ('failure' in reply) throw this.failure(method, this.describe(reply.failure));
+    const { status, text, location } = reply;
+    if (status >= 300 && status < 400) {
+      const target = location === undefined ? 'elsewhere' : `to ${maskedUrl(new URL(location, this.endpoint.url))}`;
+      throw this.failure(method, `the upstream redirects (HTTP ${status}) ${target}: give the URL it redirects to`);
+    }
+    if (status < 200 || status >= 300) throw this.failure(method, `HTTP ${status}${text.trim() ? `: ${excerpt(text)}` : ''}`, BadReply);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw this.failure(calls[0].method, `not JSON: ${text.slice(0, 80)}`);
+      throw this.failure(method, `the answer is not JSON: ${excerpt(text, 80)}`, BadReply);
     }
-    if (!Array.isArray(parsed)) throw this.failure(calls[0].method, 'the node did not answer the batch with an array');
-    const byId = new Map(parsed.map((item: { id?: unknown }) => [item.id, item as { result?: unknown; error?: { message?: string } }]));
+    if (!Array.isArray(parsed)) throw this.failure(method, 'the node did not answer the batch with an array', BadReply);
+    const byId = new Map(parsed.map((item: { id?: unknown }) => [item?.id, item as { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } }]));
     return calls.map((call, id) => {
       const item = byId.get(id);
-      if (!item) throw this.failure(call.method, 'no answer');
-      if (item.error) throw this.failure(call.method, item.error.message ?? JSON.stringify(item.error));
+      if (!item) throw this.failure(call.method, 'no answer', BadReply);
+      if (item.error) throw this.failure(call.method, rpcErrorText(item.error), BadReply);
       return item.result;
     });
   }
+
+  /** A failed POST in words: time-out, refused, DNS, TLS, or what fetch said. */
+  private describe(failure: FetchFailure): string {
+    if (failure.name === 'TimeoutError') return `no answer within ${this.timeoutMs / 1000} s (timed out)`;
+    if (failure.cause === 'bad port') return `fetch refuses to connect to port ${new URL(this.endpoint.url).port} (one of the Fetch standard's "bad ports"): use another port`;
+    if (failure.code) {
+      const { kind, reason } = describeSocketError(Object.assign(new Error(failure.cause ?? failure.message), { code: failure.code }));
+      return kind === 'tls' ? `TLS error: ${reason}` : reason;
+    }
+    return failure.cause ?? failure.message;
+  }
+}
+
+function rpcErrorText(error: { code?: unknown; message?: unknown; data?: unknown }): string {
+  const message = typeof error.message === 'string' ? error.message : JSON.stringify(error);
+  const code = typeof error.code === 'number' ? ` [code ${error.code}]` : '';
+  const data = error.data === undefined ? '' : ` (data: ${excerpt(typeof error.data === 'string' ? error.data : JSON.stringify(error.data), 300)})`;
+  return `${message}${code}${data}`;
 }

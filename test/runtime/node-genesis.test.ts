@@ -57,3 +57,10 @@ test('a malformed genesis fails start-up naming the field', () => {
   assert.equal(run.status, 1);
   assert.match(run.stderr, new RegExp(`alloc\\.${rich}\\.balance: expected a non-negative number`));
 });
+
+test('a fork block that is not a number fails start-up naming the file and the field', () => {
+  const bad = writeTemp('bad-fork.json', { ...genesis, config: { ...genesis.config, londonBlock: 'x' } });
+  const run = spawnSync(process.execPath, ['dist/cli.js', 'node', '--port', '0', '--genesis', bad], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(run.status, 1);
+  assert.equal(run.stderr, `evm-tracer: ${bad}: config.londonBlock: expected a non-negative number (0x-hex or decimal), got "x"\n`);
+});

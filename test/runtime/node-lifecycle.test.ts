@@ -33,6 +33,7 @@ test('bad options are usage errors (status 2) that say what is wrong', () => {
   const cases: Array<[string[], RegExp]> = [
     [['--hardfork', 'nope'], /unknown --hardfork 'nope'/],
     [['--port', 'x'], /--port must be an integer/],
+    [['--port', '99999'], /--port must be an integer from 0 to 65535 \(got '99999'\)/],
     [['--basic', 'nocolon'], /--basic must be USER:PASS/],
     [['--fork-block', '5'], /--fork-block needs --fork URL/],
     [['--genesis', '/nonexistent/genesis.json'], /cannot read --genesis/],

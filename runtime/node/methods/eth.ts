@@ -51,7 +51,8 @@ function stateRead(
     const blockIndex = withSlot ? 2 : 1;
     const where = resolveBlock(context, p.blockRef(params[blockIndex], blockIndex));
     if ('upstream' in where) return proxy(context, method, [address, ...(slot ? [slot] : []), hex(where.upstream)]);
-    return read(await context.chain.stateAfterBlock(where.local), address, slot);
+    // In fork mode the state reads the upstream, whose failures are -32000 errors like the proxied ones.
+    return asRpc(async () => read(await context.chain.stateAfterBlock(where.local), address, slot));
   };
 }
 

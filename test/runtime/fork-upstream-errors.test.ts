@@ -1,0 +1,190 @@
+// Fork mode against hostile or broken upstreams (small real HTTP servers on 127.0.0.1): an upstream that echoes
+// the key from its URL path in its error texts never gets the key to a local client or the console, an upstream
+// failure in a state read is a -32000 error that says so, and an upstream that cannot be used says why
+// (refused, DNS, TLS, redirect, time-out, HTTP status), with the URL masked.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import type { LocalNode } from '../../core/local-node';
+import { Upstream } from '../../runtime/state/upstream';
+import { upstreamEndpoint } from '../../runtime/state/upstream-url';
+import { accessKey, assertNoSecret } from '../access/secrets';
+import { freePort } from '../support/nodes/process';
+import { rpc, startNode } from './node-helpers';
+
+const victim = '0x' + 'bad0'.repeat(10);
+const keyPath = `/${accessKey}/ext/bc/C/rpc`;
+
+interface UpstreamServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** A server on 127.0.0.1 answering with `handle`; its URL carries the key in the path, as providers' do. */
+async function upstreamServer(handle: (request: IncomingMessage, body: string, response: ServerResponse) => void): Promise<UpstreamServer> {
+  const server: Server = createServer(async (request, response) => {
+    let body = '';
+    for await (const chunk of request) body += chunk;
+    handle(request, body, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}${keyPath}`,
+    port,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const forkBlock = { number: '0x10', hash: '0x' + '11'.repeat(32), timestamp: '0x65000000', gasLimit: '0x1c9c380', baseFeePerGas: '0x5d21dba00' };
+
+/** Answers start-up calls like a chain at block 16; any call about `victim` fails echoing the request path. */
+function echoingKey(failing: (call: { method: string; params: unknown[] }) => boolean) {
+  return (request: IncomingMessage, body: string, response: ServerResponse) => {
+    const parsed = JSON.parse(body) as { id: number; method: string; params: unknown[] } | Array<{ id: number; method: string; params: unknown[] }>;
+    const answers = [parsed].flat().map((call) => {
+      if (failing(call)) return { jsonrpc: '2.0', id: call.id, error: { code: -32000, message: `invalid key in ${request.url}`, data: { path: request.url } } };
+      const results: Record<string, unknown> = { eth_chainId: '0xa86a', eth_blockNumber: forkBlock.number, eth_getBlockByNumber: forkBlock, eth_getCode: '0x' };
+      return { jsonrpc: '2.0', id: call.id, result: results[call.method] ?? '0x0' };
+    });
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(Array.isArray(parsed) ? answers : answers[0]));
+  };
+}
+
+/** `evm-tracer node --port 0 ARGS`, run without blocking this process (the upstream servers live here). */
+function runNode(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['dist/cli.js', 'node', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    // A node that started by mistake would never exit on its own.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
+/** Start-up with `--fork url` fails with exactly `evm-tracer: fork upstream MASKED: eth_chainId failed: REASON`. */
+async function assertStartFails(url: string, masked: string, reason: string): Promise<void> {
+  const run = await runNode(['--fork', url]);
+  assertNoSecret(run.stdout + run.stderr, 'the node output');
+  assert.equal(run.status, 1, run.stderr);
+  assert.equal(run.stdout, '');
+  assert.equal(run.stderr, `evm-tracer: fork upstream ${masked}: eth_chainId failed: ${reason}\n`);
+}
+
+describe('a fork whose upstream echoes its key in error texts', () => {
+  let upstream: UpstreamServer;
+  let node: LocalNode;
+  let masked: string;
+  before(async () => {
+    upstream = await upstreamServer(echoingKey((call) => call.params.includes(victim)));
+    masked = `http://127.0.0.1:${upstream.port}/****`;
+    node = await startNode(['--fork', upstream.url, '--accounts', '0']);
+  });
+  after(async () => {
+    await node?.stop();
+    await upstream?.close();
+  });
+
+  const echoed = `invalid key in **** [code -32000] (data: {"path":"****"})`;
+
+  test('state reads at and after the fork block fail as -32000 "fork upstream … failed", the key masked', async () => {
+    for (const [method, params] of [
+      ['eth_getBalance', [victim, 'latest']],
+      ['eth_getTransactionCount', [victim, 'latest']],
+      ['eth_getCode', [victim, 'latest']],
+      ['eth_getStorageAt', [victim, '0x0', 'latest']],
+    ] as const) {
+      const reply = await rpc(node.url, method, [...params]);
+      assertNoSecret(JSON.stringify(reply), method);
+      // An account is read as one batch (balance, nonce, code): the first of them is the one reported.
+      const failed = method === 'eth_getStorageAt' ? 'eth_getStorageAt' : 'eth_getBalance';
+      assert.deepEqual(reply.error, { code: -32000, message: `fork upstream ${masked}: ${failed} failed: ${echoed}` }, method);
+    }
+  });
+
+  test('reads of blocks before the fork, passed to the upstream, are masked too', async () => {
+    const reply = await rpc(node.url, 'eth_getBalance', [victim, '0x5']);
+    assertNoSecret(JSON.stringify(reply), 'eth_getBalance at 0x5');
+    assert.deepEqual(reply.error, { code: -32000, message: `fork upstream ${masked}: eth_getBalance failed: ${echoed}` });
+  });
+
+  test("a tracer's db read of the account fails the trace without the key", async () => {
+    const tracer = `{step: function() {}, fault: function() {}, result: function(ctx, db) { return db.getBalance(toAddress("${victim}")).toString(); }}`;
+    const reply = await rpc(node.url, 'debug_traceCall', [{ to: '0x' + '00'.repeat(19) + '01' }, 'latest', { tracer }]);
+    assertNoSecret(JSON.stringify(reply), 'debug_traceCall');
+    assert.equal(reply.error?.code, -32000);
+    assert.match(reply.error!.message, new RegExp(`fork upstream ${masked.replace(/[.*]/g, '\\$&')}: eth_getBalance failed: invalid key in \\*\\*\\*\\*`));
+  });
+});
+
+test('start-up: an echoed key in a JSON-RPC error or an HTTP error body is masked on the console', async () => {
+  const rpcError = await upstreamServer(echoingKey((call) => call.method === 'eth_chainId'));
+  const status = await upstreamServer((request, _body, response) => {
+    response.writeHead(403, { 'content-type': 'text/plain' });
+    response.end(`forbidden:\n  invalid key in ${request.url}`);
+  });
+  try {
+    await assertStartFails(rpcError.url, `http://127.0.0.1:${rpcError.port}/****`, 'invalid key in **** [code -32000] (data: {"path":"****"})');
+    await assertStartFails(status.url, `http://127.0.0.1:${status.port}/****`, 'HTTP 403: forbidden: invalid key in ****');
+  } finally {
+    await rpcError.close();
+    await status.close();
+  }
+});
+
+test('unusable fork URLs say why: refused, DNS, TLS, redirect; the path masked', async () => {
+  const closed = await freePort();
+  await assertStartFails(`http://127.0.0.1:${closed}${keyPath}`, `http://127.0.0.1:${closed}/****`, 'the connection was refused: nothing listens on that host and port');
+  const dns = await runNode(['--fork', `http://no-such-host.invalid${keyPath}`]);
+  assertNoSecret(dns.stderr, 'the node output');
+  assert.equal(dns.status, 1);
+  assert.match(dns.stderr, /^evm-tracer: fork upstream http:\/\/no-such-host\.invalid\/\*\*\*\*: eth_chainId failed: the host name (does not resolve|could not be resolved right now) \(DNS\)\n$/);
+  const plain = await upstreamServer(echoingKey(() => false));
+  const redirecting = await upstreamServer((request, _body, response) => {
+    response.writeHead(301, { location: `https://elsewhere.example${request.url}` });
+    response.end();
+  });
+  try {
+    await assertStartFails(`https://127.0.0.1:${plain.port}${keyPath}`, `https://127.0.0.1:${plain.port}/****`, 'TLS error: the server did not answer with TLS (is it plain http?)');
+    await assertStartFails(redirecting.url, `http://127.0.0.1:${redirecting.port}/****`, 'the upstream redirects (HTTP 301) to https://elsewhere.example/****: give the URL it redirects to');
+  } finally {
+    await plain.close();
+    await redirecting.close();
+  }
+});
+
+test('an upstream that never answers times out, asynchronously and synchronously, saying so', async () => {
+  const silent = await upstreamServer(() => {});
+  try {
+    const upstream = new Upstream(silent.url, 300);
+    const reason = `fork upstream http://127.0.0.1:${silent.port}/****: eth_chainId failed: no answer within 0.3 s (timed out)`;
+    await assert.rejects(upstream.request('eth_chainId', []), { message: reason });
+    assert.throws(() => upstream.requestSync([{ method: 'eth_chainId', params: [] }]), { message: reason });
+  } finally {
+    await silent.close();
+  }
+});
+
+test('the masker hides every form of the URL secrets, short ones only where they stand alone', () => {
+  const { mask, masked, headers } = upstreamEndpoint(`https://alice:${encodeURIComponent('p@ss word')}@node.example/v3/abc123?apikey=${accessKey}`);
+  assert.equal(masked, 'https://****@node.example/****');
+  assert.equal(headers.Authorization, `Basic ${Buffer.from('alice:p@ss word').toString('base64')}`);
+  const basic = Buffer.from('alice:p@ss word').toString('base64');
+  assert.equal(
+    mask(`path /v3/abc123?apikey=${accessKey}, key ${accessKey}, id abc123; xabc123 stays; p@ss word, p%40ss%20word, ${basic}; v3 stays`),
+    'path ****, key ****, id ****; xabc123 stays; ****, ****, ****; v3 stays',
+  );
+});

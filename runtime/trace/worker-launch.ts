@@ -52,7 +52,9 @@ export function workerLaunch(workerFile: string, options: { network: boolean }):
   ];
   // glibc's per-thread malloc arenas would otherwise make the reserved address space depend on core count.
   const env = { ...process.env, MALLOC_ARENA_MAX: '2' };
-  if (process.platform !== 'linux') return { execPath: process.execPath, execArgv: nodeArgs, env, confined: flag !== null };
+  // Fork mode's fetches go through undici, whose WebAssembly HTTP parser reserves ~10 GB of address space
+  // per instance: those workers keep the heap limit only.
+  if (process.platform !== 'linux' || options.network) return { execPath: process.execPath, execArgv: nodeArgs, env, confined: flag !== null };
   // RLIMIT_AS through the shell's ulimit (Node has no setrlimit); exec keeps the IPC channel's descriptor.
   return {
     execPath: '/bin/sh',

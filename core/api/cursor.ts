@@ -59,11 +59,10 @@ function closedPrefix(prefix: string): string | undefined {
       token = tokens.getToken();
     } catch (error) {
       const pos = (error as { pos?: number }).pos;
-      const quote = pos === undefined ? undefined : prefix[pos];
-      if (pos === undefined || (quote !== "'" && quote !== '"')) return undefined;
+      if (pos === undefined || !(error as Error).message.startsWith('Unterminated string constant')) return undefined;
       // acorn stops an unterminated string at the line break, or at the end of the text.
       if (tokens.pos >= prefix.length) {
-        ending = quote;
+        ending = prefix[pos];
         break;
       }
       blanked.push({ start: pos, end: tokens.pos });

@@ -24,6 +24,10 @@ export interface TestClient {
   change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<void>;
   /** Resolves with the next pushed diagnostics for `uri`. */
   nextDiagnostics(uri: string): Promise<PublishDiagnosticsParams>;
+  /** Resolves when the server process ends (a crash, or after close). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** What the server wrote to stderr so far (read continuously, so the pipe never fills). */
+  stderr(): string;
   close(): Promise<void>;
 }
 
@@ -33,6 +37,11 @@ export async function startServer(
 ): Promise<TestClient> {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['dist/server.js', '--stdio']);
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const waiters = new Map<string, ((p: PublishDiagnosticsParams) => void)[]>();
   connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
     const queue = waiters.get(params.uri);
@@ -52,6 +61,8 @@ export async function startServer(
 
   return {
     connection,
+    exited,
+    stderr: () => stderr,
     async open(name, text) {
       const uri = `file:///tmp/${name}`;
       await connection.sendNotification(DidOpenTextDocumentNotification.type, {

@@ -29,6 +29,8 @@ export interface TestClient {
   /** What the server wrote to stderr so far (read continuously, so the pipe never fills). */
   stderr(): string;
   close(): Promise<void>;
+  /** Ends the server process at once (one that no longer answers cannot be shut down politely). */
+  kill(): void;
 }
 
 export async function startServer(
@@ -88,6 +90,10 @@ export async function startServer(
       await connection.sendNotification(ExitNotification.type);
       connection.dispose();
       child.kill();
+    },
+    kill() {
+      connection.dispose();
+      child.kill('SIGKILL');
     },
   };
 }

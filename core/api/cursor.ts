@@ -3,7 +3,7 @@
 // 2,000-line tracer fast. `log.` at the end of a line does not parse; we put a placeholder identifier
 // where the word being typed is, and if that still fails, cut the text after the placeholder and close
 // the brackets that are open there.
-import { tokenizer, tokTypes, type Token } from 'acorn';
+import { Parser, tokTypes, type Options, type Token } from 'acorn';
 import { parseTracer, type ParsedTracer } from '../tracer/parse';
 import { pathAt, type AnyNode } from './syntax';
 import { isolate, memberAt, scanTopLevel, type TopLevelMember } from './top-level-scan';
@@ -37,11 +37,30 @@ function usable(text: string): ParsedTracer | undefined {
   return tracer.expression ? tracer : undefined;
 }
 
-/** acorn's tokenizer, read by position to carry on after an error. */
+/** acorn's tokenizer, read token by token to carry on after an error. */
 interface Tokenizer {
   getToken(): Token;
   pos: number;
 }
+
+/** A tokenizer error: where, and acorn's message. */
+class TokenError {
+  constructor(
+    readonly pos: number,
+    readonly message: string,
+  ) {}
+}
+
+/** acorn's tokenizer with errors that skip acorn's line and column count, a scan from the start of the
+ * text: with one error per open string that made the repair quadratic. */
+const RecoveringTokenizer = Parser.extend(
+  (Base) =>
+    class extends (Base as unknown as new (...args: unknown[]) => object) {
+      raise(pos: number, message: string): never {
+        throw new TokenError(pos, message);
+      }
+    } as unknown as typeof Parser,
+) as unknown as { tokenizer(input: string, options: Options): Tokenizer };
 
 /** `prefix` made to parse, or undefined when it cannot be tokenised: a string left open before a line
  * break (typed on an earlier line) is blanked to a `0` of the same length, so offsets stay put; a string
@@ -52,14 +71,14 @@ function closedPrefix(prefix: string): string | undefined {
   const blanked: Array<{ start: number; end: number }> = [];
   let ending = '';
   let previous: Token | undefined;
-  const tokens = tokenizer(prefix, { ecmaVersion: 'latest' }) as unknown as Tokenizer;
+  const tokens = RecoveringTokenizer.tokenizer(prefix, { ecmaVersion: 'latest' });
   for (;;) {
     let token: Token;
     try {
       token = tokens.getToken();
     } catch (error) {
-      const pos = (error as { pos?: number }).pos;
-      if (pos === undefined || !(error as Error).message.startsWith('Unterminated string constant')) return undefined;
+      if (!(error instanceof TokenError) || !error.message.startsWith('Unterminated string constant')) return undefined;
+      const { pos } = error;
       // acorn stops an unterminated string at the line break, or at the end of the text.
       if (tokens.pos >= prefix.length) {
         ending = prefix[pos];

@@ -239,7 +239,8 @@ function openBracketsAt(text: string, pos: number): number {
 /** The parser ran out of stack at `pos`. Not a syntax error: the text may well be valid for geth. */
 function tooDeepProblem(text: string, pos: number): SyntaxProblem {
   const open = openBracketsAt(text, pos);
-  const what = open > 1 ? `${open} levels of brackets are open here` : 'the chain of nested expressions or statements that reaches here is too long';
+  // The stack holds about 500 levels of brackets; with far fewer open, a chain (else if, ?:, !, =) filled it.
+  const what = open >= 100 ? `${open} levels of brackets are open here` : 'the chain of nested expressions or statements that reaches here is too long';
   return {
     start: pos,
     end: Math.min(pos + 1, text.length),

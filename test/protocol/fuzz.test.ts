@@ -30,16 +30,11 @@ const sources = [
 ].sort();
 const texts = sources.map((path) => readFileSync(path, 'utf8'));
 
-interface Case {
-  index: number;
-  source: number;
-  mutation: Mutation;
-}
-
-function caseAt(index: number): Case {
+/** Case `index`: which tracer, and what was done to it (from the seed and the index alone). */
+function caseAt(index: number): { source: number; mutation: Mutation } {
   const random = seededRandom(SEED + index);
   const source = Math.floor(random() * texts.length);
-  return { index, source, mutation: mutate(texts[source], random) };
+  return { source, mutation: mutate(texts[source], random) };
 }
 
 /** One edit turning `before` into `after` (the changed middle), as an incremental LSP change. */

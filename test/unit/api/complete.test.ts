@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { completionsAt } from '../../../core/api/complete';
+import { signatureAt } from '../../../core/api/signature-info';
 
 function at(marked: string, options = {}) {
   const offset = marked.indexOf('|');
@@ -64,6 +65,7 @@ test('many strings left open: completion stays linear (it re-read the text once 
   assert.ok(items.some((i) => i.label === 'stack'));
   assert.ok(took < 500, `${Math.round(took)} ms`); // the bound the language server promises per request
   assert.deepEqual(at("'\n|"), []);
+  assert.equal(signatureAt("'\n", 2), undefined);
 });
 
 test('a tokenizer error next to a quote that is not an open string gives no items', () => {

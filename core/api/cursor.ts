@@ -1,8 +1,8 @@
 // Parses a tracer that is being typed, so completion, hover and signature help can see the syntax around
 // the cursor. Only the top-level member under the cursor is parsed (the rest is blanked), which keeps a
 // 2,000-line tracer fast. `log.` at the end of a line does not parse; we put a placeholder identifier
-// where the word being typed is, and if that still fails, cut the text after the placeholder and close
-// the brackets that are open there.
+// where the word being typed is, and if that still fails, cut the text after the placeholder, blank the
+// strings left open on earlier lines and close the brackets that are open there.
 import { Parser, tokTypes, type Options, type Token } from 'acorn';
 import { parseTracer, type ParsedTracer } from '../tracer/parse';
 import { pathAt, type AnyNode } from './syntax';

@@ -26,6 +26,23 @@ export function someChild(node: AnyNode, visit: (child: AnyNode) => boolean | vo
   return false;
 }
 
+/** Calls `visit` for `root` and every node below it, each with its parent, in source order (a node before
+ * the nodes inside it). An explicit stack, not recursion: trees can be tens of thousands of levels deep
+ * (a long `a.b.c…` or `1 + 1 + …` chain). */
+export function forEachNode(root: AnyNode, visit: (node: AnyNode, parent: AnyNode | undefined) => void): void {
+  const stack: Array<{ node: AnyNode; parent: AnyNode | undefined }> = [{ node: root, parent: undefined }];
+  const children: AnyNode[] = [];
+  while (stack.length > 0) {
+    const { node, parent } = stack.pop()!;
+    visit(node, parent);
+    someChild(node, (child) => {
+      children.push(child);
+    });
+    // Reversed onto the stack, so the first child comes off first.
+    while (children.length > 0) stack.push({ node: children.pop()!, parent: node });
+  }
+}
+
 /** The nodes containing `offset`, outermost first (an offset at a node's end counts as inside it). */
 export function pathAt(root: Node, offset: number): AnyNode[] {
   const path: AnyNode[] = [];

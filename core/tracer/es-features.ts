@@ -1,7 +1,7 @@
 // Names the syntax a tracer uses beyond the target ECMAScript level, with the way to write it at that level.
 // Used when the text fails to parse at the target level but parses at a later one.
-import { full } from 'acorn-walk';
-import type { Expression, Node } from 'acorn';
+import type { Expression } from 'acorn';
+import { forEachNode, type AnyNode } from '../api/syntax';
 import type { EcmaVersion } from './diagnostic';
 import type { SyntaxProblem } from './parse';
 
@@ -25,6 +25,7 @@ function featureOf(node: any, parent: any): Feature | undefined {
     case 'TaggedTemplateExpression':
       return { year: 2015, what: 'tagged templates', instead: 'call the function with string arguments' };
     case 'Property':
+      if (parent?.type === 'ObjectPattern') return undefined; // part of the destructuring, reported with it
       if (node.method) return { year: 2015, what: 'method shorthand', instead: `write '${keyText(node)}: function (...) { ... }'` };
       if (node.shorthand && node.value?.type !== 'AssignmentPattern') return { year: 2015, what: 'shorthand properties', instead: `write '${keyText(node)}: ${keyText(node)}'` };
       if (node.computed) return { year: 2015, what: 'computed property names', instead: 'create the object first, then assign obj[key] = value' };
@@ -114,24 +115,14 @@ function levelName(ecmaVersion: EcmaVersion): string {
 export function findLaterFeatures(expression: Expression, ecmaVersion: EcmaVersion): SyntaxProblem[] {
   const target = ecmaVersion === 5 ? 2009 : ecmaVersion;
   const problems: SyntaxProblem[] = [];
-  const parents = new Map<Node, Node>();
-  const seen = new Set<Node>();
-  full(expression, (node) => {
-    if (seen.has(node)) return;
-    seen.add(node);
-    for (const child of Object.values(node)) {
-      if (Array.isArray(child)) for (const c of child) if (c && typeof c.type === 'string') parents.set(c, node);
-      if (child && typeof child === 'object' && typeof (child as Node).type === 'string') parents.set(child as Node, node);
-    }
-  });
-  for (const node of seen) {
-    const feature = featureOf(node, parents.get(node));
-    if (!feature || feature.year <= target) continue;
+  forEachNode(expression as AnyNode, (node, parent) => {
+    const feature = featureOf(node, parent);
+    if (!feature || feature.year <= target) return;
     problems.push({
       ...headerRange(node),
       message: `ES${feature.year} syntax (${feature.what}) is beyond ${levelName(ecmaVersion)}: ${feature.instead.replace(/[.;]$/, '')}.`,
     });
-  }
+  });
   return problems.sort((a, b) => a.start - b.start);
 }
 

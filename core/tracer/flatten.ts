@@ -4,6 +4,7 @@
 // starts, to map a node's reported position back to the user's file.
 import { generate, GENERATOR } from 'astring';
 import type { Node, TaggedTemplateExpression, TemplateLiteral } from 'acorn';
+import { forEachNode, someChild, type AnyNode } from '../api/syntax';
 import { analyzeParsed } from './analyze';
 import type { EcmaVersion, SeveritySetting, TracerDiagnostic } from './diagnostic';
 import { nodesOfType, parseTracer, type ParsedTracer } from './parse';
@@ -25,15 +26,24 @@ export type FlattenResult =
   | { ok: false; diagnostics: TracerDiagnostic[] };
 
 /** Only what makes flattening impossible. */
-const BLOCKING: Record<string, SeveritySetting> = Object.fromEntries(
-  rules.map((rule) => [rule.code, rule.code === 'syntax' || rule.code === 'not-object' ? 'error' : 'off']),
-);
+const BLOCKING_CODES = new Set(['syntax', 'too-deep', 'not-object']);
+const BLOCKING: Record<string, SeveritySetting> = Object.fromEntries(rules.map((rule) => [rule.code, BLOCKING_CODES.has(rule.code) ? 'error' : 'off']));
 
 interface Mark {
   generated: number;
   start: number;
   end: number;
 }
+
+/** The output of a subtree generated ahead of its parent (see `generateInSlices`), with its marks. */
+interface Piece {
+  code: string;
+  marks: PieceMark[];
+}
+
+/** A mark, or where a piece's output (and so its marks) was written. `generated` is relative to the
+ * output being written at the time: the piece's own, or the whole code's. */
+type PieceMark = Mark | { generated: number; piece: Piece };
 
 interface GeneratorState {
   output: string;
@@ -42,8 +52,13 @@ interface GeneratorState {
 
 type NodeGenerator = (this: Record<string, NodeGenerator>, node: Node, state: GeneratorState) => void;
 
-/** astring's generator with every node's output start recorded and string-like tokens rewritten. */
-function markingGenerator(marks: Mark[]): Record<string, NodeGenerator> {
+/** astring generates a node by generating its children, one stack frame or more per level of the tree;
+ * a slice at most this many levels deep is generated at a time. */
+const SLICE = 200;
+
+/** astring's generator with every node's output start recorded (into `sink.marks`) and string-like tokens
+ * rewritten. A node in `pieces` writes its output generated earlier. */
+function markingGenerator(sink: { marks: PieceMark[] }, pieces: Map<Node, Piece>): Record<string, NodeGenerator> {
   const base = GENERATOR as unknown as Record<string, NodeGenerator>;
   const own: Record<string, NodeGenerator> = {
     Literal(node, state) {
@@ -56,7 +71,7 @@ function markingGenerator(marks: Mark[]): Record<string, NodeGenerator> {
       const { quasis, expressions } = node as TemplateLiteral;
       state.write('`');
       quasis.forEach((quasi, i) => {
-        marks.push({ generated: state.output.length, start: quasi.start, end: quasi.end });
+        sink.marks.push({ generated: state.output.length, start: quasi.start, end: quasi.end });
         state.write(templateChunk(quasi.value.raw, { flat: true }));
         const expression = expressions[i];
         if (!expression) return;
@@ -70,11 +85,74 @@ function markingGenerator(marks: Mark[]): Record<string, NodeGenerator> {
   const generator: Record<string, NodeGenerator> = {};
   for (const [type, write] of Object.entries({ ...base, ...own })) {
     generator[type] = function (node, state) {
-      marks.push({ generated: state.output.length, start: node.start, end: node.end });
+      const piece = pieces.get(node);
+      if (piece) {
+        sink.marks.push({ generated: state.output.length, piece });
+        state.write(piece.code);
+        return;
+      }
+      sink.marks.push({ generated: state.output.length, start: node.start, end: node.end });
       write.call(this, node, state);
     };
   }
   return generator;
+}
+
+/** One line of code for `root`, without recursing deeper than `SLICE` levels of the tree at a time: going
+ * up from the leaves, each node `SLICE` levels above the last pieces is generated on its own, and its
+ * parent then writes that text. A node's output does not depend on where it is written (astring decides
+ * parentheses from the node types on either side), so the code is the same as in one pass. */
+function generateInSlices(root: Node): { code: string; marks: Mark[] } {
+  const sink: { marks: PieceMark[] } = { marks: [] };
+  const pieces = new Map<Node, Piece>();
+  const generator = markingGenerator(sink, pieces);
+  const generateOne = (node: Node): Piece => {
+    const outer = sink.marks;
+    sink.marks = [];
+    const code = generate(node, { generator: generator as never, indent: '', lineEnd: '', comments: false });
+    const piece = { code, marks: sink.marks };
+    sink.marks = outer;
+    return piece;
+  };
+  const topDown: AnyNode[] = [];
+  forEachNode(root as AnyNode, (node) => {
+    topDown.push(node);
+  });
+  /** Levels from a node down to its deepest leaf or piece. */
+  const height = new Map<AnyNode, number>();
+  for (let i = topDown.length - 1; i >= 0; i--) {
+    const node = topDown[i];
+    let below = 0;
+    someChild(node, (child) => {
+      below = Math.max(below, height.get(child) ?? 0);
+    });
+    // Only node types astring dispatches on can stand alone (a switch case is written by its switch).
+    if (below + 1 >= SLICE && node !== root && generator[node.type]) {
+      pieces.set(node, generateOne(node));
+      height.set(node, 0);
+    } else {
+      height.set(node, below + 1);
+    }
+  }
+  const { code, marks } = generateOne(root);
+  return { code, marks: flatMarks(marks) };
+}
+
+/** The marks with each piece's marks put where the piece was written, offsets made absolute. */
+function flatMarks(top: PieceMark[]): Mark[] {
+  const marks: Mark[] = [];
+  const stack = [{ list: top, next: 0, offset: 0 }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    if (frame.next === frame.list.length) {
+      stack.pop();
+      continue;
+    }
+    const mark = frame.list[frame.next++];
+    if ('piece' in mark) stack.push({ list: mark.piece.marks, next: 0, offset: frame.offset + mark.generated });
+    else marks.push({ generated: frame.offset + mark.generated, start: mark.start, end: mark.end });
+  }
+  return marks;
 }
 
 /** A tag function sees the raw text, so in a tagged template `"` and line breaks cannot be rewritten. */
@@ -96,8 +174,7 @@ export function flattenTracer(text: string, options: FlattenOptions = {}): Flatt
   }
   const templates = unflattenableTemplates(tracer);
   if (templates.length > 0) return { ok: false, diagnostics: templates };
-  const marks: Mark[] = [];
-  const code = generate(tracer.object, { generator: markingGenerator(marks) as never, indent: '', lineEnd: '', comments: false });
+  const { code, marks } = generateInSlices(tracer.object);
   if (/["\r\n\u2028\u2029]/.test(code)) throw new Error('flatten produced a double quote or a line break (a bug in the flattener)');
   const { lines } = tracer;
   return {

@@ -2,7 +2,7 @@
 // We parse the user's text directly as an expression, so every offset is an offset in the user's file, and
 // then check what geth's wrapping would reject: anything after the expression, and a final `//` comment
 // with no line break (it comments out the appended ")").
-import { Parser, tokTypes, type Comment, type Expression, type Node, type ObjectExpression, type Options, type Property, type TokenType } from 'acorn';
+import { Parser, tokenizer, tokTypes, type Comment, type Expression, type Node, type ObjectExpression, type Options, type Property, type TokenType } from 'acorn';
 import type { EcmaVersion, OffsetFix } from './diagnostic';
 import { findLaterFeatures } from './es-features';
 import { LineMap } from './positions';
@@ -40,6 +40,9 @@ export interface ParsedTracer {
   /** A final `//` comment with no line break after it: the node fails, but flattening (which drops
    * comments) is unaffected, so it is kept apart from `syntaxErrors`. */
   unterminatedLineComment?: SyntaxProblem;
+  /** The text nests deeper than the parser's stack allows: not a syntax error (geth may accept it), but
+   * nothing can be checked. There is then no `expression`. */
+  tooDeep?: SyntaxProblem;
   /** Every node the parser built, by type, in the order finished (leaves in source order). Rules look
    * nodes up here instead of walking the tree. A node's type may have changed since (an object literal
    * that became a destructuring pattern): check `node.type`. */
@@ -64,11 +67,40 @@ interface RecordingParser extends ExpressionParser {
   nodesByType: Map<string, Node[]>;
 }
 
-/** acorn's parser, also filing each finished node by type (cheaper than a walk afterwards). */
+/** The acorn methods the recording parser overrides or calls. */
+interface AcornInternals {
+  start: number;
+  finishNode(node: Node, type: string): Node;
+  finishNodeAt(node: Node, type: string, pos: number, loc: unknown): Node;
+  parseExprOp(left: Node, leftStart: number, leftStartLoc: unknown, minPrec: number, forInit: unknown): Node;
+}
+
+/** Thrown by the parser when the text nests deeper than the stack allows; `pos` is where it got to. */
+class NestingTooDeep extends Error {
+  constructor(readonly pos: number) {
+    super('nested too deeply');
+  }
+}
+
+/** acorn's parser, also filing each finished node by type (cheaper than a walk afterwards), and made safe
+ * on deeply nested text:
+ * - acorn turns a stack overflow into a syntax error with a regular expression test of the message, which
+ *   V8 may have to compile right at the stack limit, and that aborts the whole process ("RegExpCompiler
+ *   Allocation failed", at about 600 nested parentheses). Here the overflow becomes `NestingTooDeep`.
+ * - acorn's parseExprOp ends by calling itself for the rest of an operator chain, one stack frame per
+ *   operator, so `1 + 1 + …` overflowed after about 4,000 terms. Such a tail call (same start, same
+ *   minimum precedence) is answered at once and the caller's loop continues the chain instead: chains of
+ *   any length parse. The real nesting of operators of rising precedence stays recursive (at most one
+ *   level per precedence). */
 const RecordingParserClass = Parser.extend(
   (Base) =>
-    class extends (Base as unknown as new (...args: unknown[]) => { finishNode(node: Node, type: string): Node; finishNodeAt(node: Node, type: string, pos: number, loc: unknown): Node }) {
+    class extends (Base as unknown as new (...args: unknown[]) => AcornInternals) {
       nodesByType = new Map<string, Node[]>();
+      /** The operator chain being parsed innermost: its start and minimum precedence. */
+      chainStart = -1;
+      chainMinPrec = -1;
+      /** The left operand handed over by the tail call of that chain, to continue with. */
+      chainNext: Node | undefined;
       finishNode(node: Node, type: string): Node {
         return this.file(super.finishNode(node, type), type);
       }
@@ -81,6 +113,34 @@ const RecordingParserClass = Parser.extend(
         else this.nodesByType.set(type, [node]);
         return node;
       }
+      catchStackOverflow<T>(run: () => T): T {
+        try {
+          return run();
+        } catch (error) {
+          // The parser raises no RangeError of its own: this is the stack running out.
+          if (error instanceof RangeError) throw new NestingTooDeep(this.start);
+          throw error;
+        }
+      }
+      parseExprOp(left: Node, leftStart: number, leftStartLoc: unknown, minPrec: number, forInit: unknown): Node {
+        if (leftStart === this.chainStart && minPrec === this.chainMinPrec) {
+          this.chainNext = left;
+          return left;
+        }
+        const outerStart = this.chainStart;
+        const outerMinPrec = this.chainMinPrec;
+        this.chainStart = leftStart;
+        this.chainMinPrec = minPrec;
+        let result = super.parseExprOp(left, leftStart, leftStartLoc, minPrec, forInit);
+        while (this.chainNext !== undefined) {
+          const next = this.chainNext;
+          this.chainNext = undefined;
+          result = super.parseExprOp(next, leftStart, leftStartLoc, minPrec, forInit);
+        }
+        this.chainStart = outerStart;
+        this.chainMinPrec = outerMinPrec;
+        return result;
+      }
     } as unknown as typeof Parser,
 ) as unknown as new (options: Options, input: string, position: number) => RecordingParser;
 
@@ -91,7 +151,8 @@ interface AcornSyntaxError extends SyntaxError {
 
 type Attempt =
   | { ok: true; expression: Expression; comments: Comment[]; nodesByType: Map<string, Node[]>; trailing?: ParsedTracer['trailing'] }
-  | { ok: false; error: AcornSyntaxError; comments: Comment[] };
+  | { ok: false; error: AcornSyntaxError; comments: Comment[] }
+  | { ok: false; tooDeep: number; comments: Comment[] };
 
 function attempt(text: string, ecmaVersion: Options['ecmaVersion']): Attempt {
   const comments: Comment[] = [];
@@ -102,6 +163,7 @@ function attempt(text: string, ecmaVersion: Options['ecmaVersion']): Attempt {
     parser.nextToken();
     expression = parser.parseExpression();
   } catch (error) {
+    if (error instanceof NestingTooDeep) return { ok: false, tooDeep: error.pos, comments };
     if (!(error instanceof SyntaxError) || !('pos' in error)) throw error;
     return { ok: false, error: error as AcornSyntaxError, comments };
   }
@@ -151,6 +213,41 @@ function syntaxProblem(text: string, error: AcornSyntaxError, comments: Comment[
   return { start: error.pos, end, message: `${detail}.` };
 }
 
+/** How far a failed attempt got. */
+function reached(failure: Extract<Attempt, { ok: false }>): number {
+  return 'tooDeep' in failure ? failure.tooDeep : failure.error.pos;
+}
+
+const OPENERS = new Set<TokenType>([tokTypes.parenL, tokTypes.bracketL, tokTypes.braceL, tokTypes.dollarBraceL]);
+const CLOSERS = new Set<TokenType>([tokTypes.parenR, tokTypes.bracketR, tokTypes.braceR]);
+
+/** How many brackets are open at `pos` (a linear token scan: the text before `pos` parsed). */
+function openBracketsAt(text: string, pos: number): number {
+  let open = 0;
+  try {
+    for (const token of tokenizer(text, { ecmaVersion: 'latest' })) {
+      if (token.start >= pos) break;
+      if (OPENERS.has(token.type)) open++;
+      else if (CLOSERS.has(token.type)) open--;
+    }
+  } catch {
+    // The tokenizer stopped at an error past the point the parser reached: the count so far is the answer.
+  }
+  return open;
+}
+
+/** The parser ran out of stack at `pos`. Not a syntax error: the text may well be valid for geth. */
+function tooDeepProblem(text: string, pos: number): SyntaxProblem {
+  const open = openBracketsAt(text, pos);
+  // The stack holds about 500 levels of brackets; with far fewer open, a chain (else if, ?:, !, =) filled it.
+  const what = open >= 100 ? `${open} levels of brackets are open here` : 'the chain of nested expressions or statements that reaches here is too long';
+  return {
+    start: pos,
+    end: Math.min(pos + 1, text.length),
+    message: `Nested too deeply for the checker (${what}): its parser ran out of stack, so this file cannot be checked or flattened. This is not a syntax error and geth may accept it; to check it, split the deepest part into helper functions or separate statements.`,
+  };
+}
+
 /** geth appends ")" right after the text: a final line comment with no line break swallows it. */
 function finalLineCommentProblem(text: string, comments: Comment[]): SyntaxProblem | undefined {
   const last = comments[comments.length - 1];
@@ -177,27 +274,32 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion })
   const lines = new LineMap(text);
   let outcome = attempt(text, ecmaVersion);
   let syntaxErrors: SyntaxProblem[] = [];
-  if (!outcome.ok) {
+  let tooDeep: SyntaxProblem | undefined;
+  if (!outcome.ok && 'tooDeep' in outcome) {
+    tooDeep = tooDeepProblem(text, outcome.tooDeep);
+  } else if (!outcome.ok) {
     const first = outcome;
     const later = attempt(text, 'latest');
     const features = later.ok ? findLaterFeatures(later.expression, ecmaVersion) : [];
     if (later.ok && features.length > 0) {
       outcome = later;
       syntaxErrors = features;
-    } else if (!later.ok && later.error.pos > first.error.pos) {
+    } else if (!later.ok && reached(later) > first.error.pos) {
       // It gets further at a later level: the first error is most likely later syntax, and the text has
-      // a genuine error after it too. Report both.
+      // a genuine error (or nesting too deep to check) after it too. Report both.
       const atLevel = syntaxProblem(text, first.error, first.comments);
       const level = ecmaVersion === 5 ? 'ES5.1' : 'ecmaVersion 2017';
       atLevel.message = `${atLevel.message.replace(/\.$/, '')}: this is probably syntax newer than ${level} (such as let/const, arrow functions, template literals, method shorthand).`;
-      syntaxErrors = [atLevel, syntaxProblem(text, later.error, later.comments)];
+      syntaxErrors = [atLevel];
+      if ('tooDeep' in later) tooDeep = tooDeepProblem(text, later.tooDeep);
+      else syntaxErrors.push(syntaxProblem(text, later.error, later.comments));
     } else {
       syntaxErrors = [syntaxProblem(text, first.error, first.comments)];
     }
   }
   const comments = outcome.comments;
   const unterminatedLineComment = outcome.ok && outcome.trailing ? undefined : finalLineCommentProblem(text, comments);
-  if (!outcome.ok) return { text, ecmaVersion, lines, properties: [], comments, syntaxErrors, unterminatedLineComment, nodesByType: new Map(), derived: new Map() };
+  if (!outcome.ok) return { text, ecmaVersion, lines, properties: [], comments, syntaxErrors, unterminatedLineComment, tooDeep, nodesByType: new Map(), derived: new Map() };
 
   const expression = outcome.expression;
   const object = expression.type === 'ObjectExpression' ? expression : undefined;

@@ -1,6 +1,6 @@
 // Folding ranges for multi-line objects, arrays, blocks and block comments of the tracer.
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver/node';
-import { someChild, type AnyNode } from '../../core/api/syntax';
+import { forEachNode, type AnyNode } from '../../core/api/syntax';
 import { getParsed } from '../analysis-cache';
 import type { Feature } from './feature';
 
@@ -20,11 +20,11 @@ export const foldingFeature: Feature = {
         const endLine = tracer.lines.positionAt(end).line - (kind === FoldingRangeKind.Comment ? 0 : 1);
         if (endLine > startLine) ranges.push({ startLine, endLine, ...(kind ? { kind } : {}) });
       };
-      const visit = (node: AnyNode) => {
-        if (FOLDABLE.has(node.type)) add(node.start, node.end);
-        someChild(node, visit);
-      };
-      if (tracer.expression) visit(tracer.expression as AnyNode);
+      if (tracer.expression) {
+        forEachNode(tracer.expression as AnyNode, (node) => {
+          if (FOLDABLE.has(node.type)) add(node.start, node.end);
+        });
+      }
       for (const comment of tracer.comments) if (comment.type === 'Block') add(comment.start, comment.end, FoldingRangeKind.Comment);
       return ranges;
     });

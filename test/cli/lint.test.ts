@@ -118,3 +118,22 @@ test('flatten: syntax errors → nothing on stdout, diagnostics on stderr, exit 
   assert.equal(run(['flatten']).status, 2);
   assert.equal(run(['flatten', 'a', 'b']).status, 2);
 });
+
+test('lint and flatten on deep code: long chains work, nesting past the parser is a clear error (no crash)', () => {
+  const deep = (code: string) => `{\n  result: function (ctx, db) {\n    return ${code};\n  },\n  fault: function (log, db) {}\n}\n`;
+  const chain = file('chain.tracer.js', deep(`ctx${'.gas'.repeat(20_000)} + 1${' + 1'.repeat(50_000)}`));
+  assert.equal(run(['lint', chain]).stdout, '');
+  const flat = run(['flatten', chain]);
+  assert.equal(flat.status, 0);
+  assert.ok(flat.stdout.startsWith(`{result: function (ctx, db) {return ctx${'.gas'.repeat(20_000)} + 1 + 1`));
+
+  // acorn's own handling of this aborted the process (V8: "RegExpCompiler Allocation failed").
+  const nested = file('nested.tracer.js', deep(`${'['.repeat(100_000)}${']'.repeat(100_000)}`));
+  for (const command of ['lint', 'flatten']) {
+    const result = run([command, nested]);
+    assert.equal(result.status, 1, result.stderr);
+    const output = command === 'lint' ? result.stdout : result.stderr;
+    assert.match(output, /^\S+nested\.tracer\.js:3:\d+ error too-deep Nested too deeply for the checker \(\d+ levels of brackets are open here\)/);
+    assert.doesNotMatch(result.stdout + result.stderr, /RangeError|Maximum call stack|    at /);
+  }
+});

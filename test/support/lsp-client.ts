@@ -24,7 +24,13 @@ export interface TestClient {
   change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<void>;
   /** Resolves with the next pushed diagnostics for `uri`. */
   nextDiagnostics(uri: string): Promise<PublishDiagnosticsParams>;
+  /** Resolves when the server process ends (a crash, or after close). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** What the server wrote to stderr so far (read continuously, so the pipe never fills). */
+  stderr(): string;
   close(): Promise<void>;
+  /** Ends the server process at once (one that no longer answers cannot be shut down politely). */
+  kill(): void;
 }
 
 export async function startServer(
@@ -33,6 +39,11 @@ export async function startServer(
 ): Promise<TestClient> {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['dist/server.js', '--stdio']);
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const waiters = new Map<string, ((p: PublishDiagnosticsParams) => void)[]>();
   connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
     const queue = waiters.get(params.uri);
@@ -52,6 +63,8 @@ export async function startServer(
 
   return {
     connection,
+    exited,
+    stderr: () => stderr,
     async open(name, text) {
       const uri = `file:///tmp/${name}`;
       await connection.sendNotification(DidOpenTextDocumentNotification.type, {
@@ -77,6 +90,10 @@ export async function startServer(
       await connection.sendNotification(ExitNotification.type);
       connection.dispose();
       child.kill();
+    },
+    kill() {
+      connection.dispose();
+      child.kill('SIGKILL');
     },
   };
 }

@@ -4,9 +4,14 @@ import { typedNodes } from '../../api/typed-nodes';
 import type { AnyNode } from '../../api/syntax';
 import type { Rule } from '../rule';
 
+/** A string literal or template, a `+` chain whose first term is one (followed down the left operands in a
+ * loop: a chain can be thousands of terms long), or anything typed as a string. */
 function isStringValued(node: AnyNode, typed: () => boolean): boolean {
   if (node.type === 'Literal') return typeof node.value === 'string';
-  return node.type === 'TemplateLiteral' || (node.type === 'BinaryExpression' && node.operator === '+' && isStringValued(node.left, () => false)) || typed();
+  if (node.type === 'TemplateLiteral') return true;
+  let first = node;
+  while (first.type === 'BinaryExpression' && first.operator === '+') first = first.left;
+  return (first.type === 'Literal' && typeof first.value === 'string') || first.type === 'TemplateLiteral' || typed();
 }
 
 export const apiBytesArgumentRule: Rule = {

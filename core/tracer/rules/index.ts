@@ -12,11 +12,13 @@ import { nearMissHookRule } from './near-miss-hook';
 import { notObjectRule } from './not-object';
 import { missingFaultRule, missingResultRule } from './required-hook';
 import { syntaxRule } from './syntax';
+import { tooDeepRule } from './too-deep';
 import { undefinedGlobalRule } from './undefined-global';
 import { unpairedEnterExitRule } from './unpaired-enter-exit';
 
 export const rules: Rule[] = [
   syntaxRule,
+  tooDeepRule,
   notObjectRule,
   missingResultRule,
   missingFaultRule,

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { completionsAt } from '../../../core/api/complete';
+import { signatureAt } from '../../../core/api/signature-info';
 
 function at(marked: string, options = {}) {
   const offset = marked.indexOf('|');
@@ -49,4 +50,25 @@ test('opcode names while the string is still unterminated', () => {
     const items = at(`{ step: function (log) {\n  if (log.op.toString() === ${quote}CA|\n`);
     assert.ok(items.some((i) => i.label === 'CALL'), quote);
   }
+});
+
+test('a string left open on an earlier line does not stop completion on later lines', () => {
+  assert.ok(at("{ step: function (log) {\n    var s = 'oops\n    log.| } }").some((i) => i.label === 'stack'));
+  assert.ok(at('{ step: function (log) {\n    var s = "oops\n    var t = \'again\n    log.stack.| } }').some((i) => i.label === 'peek'));
+});
+
+test('many strings left open: completion stays linear (it re-read the text once per quote, seconds and GBs)', () => {
+  const lines = Array.from({ length: 800 }, (_, i) => `    var s${i} = 'oops ${i}\n`).join('');
+  const started = performance.now();
+  const items = at(`{\n  step: function (log) {\n${lines}    log.|\n  }\n}\n`);
+  const took = performance.now() - started;
+  assert.ok(items.some((i) => i.label === 'stack'));
+  assert.ok(took < 500, `${Math.round(took)} ms`); // the bound the language server promises per request
+  assert.deepEqual(at("'\n|"), []);
+  assert.equal(signatureAt("'\n", 2), undefined);
+});
+
+test('a tokenizer error next to a quote that is not an open string gives no items', () => {
+  // `\"` after a name: acorn expects a \u escape and stops at the quote.
+  assert.deepEqual(at('{ step: function (log) { var a = b\\"c\n    log.| } }'), []);
 });

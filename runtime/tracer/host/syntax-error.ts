@@ -2,19 +2,40 @@
 // `SyntaxError: SyntaxError: (anonymous): Line L:C Unexpected token X`, or for early errors
 // `SyntaxError: SyntaxError: <message> at L:C`. goja keeps parsing and adds ` (and N more errors)`;
 // acorn stops at the first error, so that suffix is never produced.
-import { parse } from 'acorn';
+import { Parser } from 'acorn';
 
 interface AcornError extends SyntaxError {
   pos: number;
   loc: { line: number; column: number };
 }
 
-/** The geth-style error for `wrapped` (the `(`+source+`)` text), or undefined when it parses. */
+/** Thrown where acorn runs out of stack on deeply nested text. */
+class TooDeep extends Error {}
+
+/** acorn, except that running out of stack is not turned into a syntax error with a regular expression
+ * test, which V8 may have to compile right at the stack limit and which then aborts the whole process. */
+const SafeParser = Parser.extend(
+  (Base) =>
+    class extends (Base as unknown as new (...args: unknown[]) => object) {
+      catchStackOverflow<T>(run: () => T): T {
+        try {
+          return run();
+        } catch (error) {
+          if (error instanceof RangeError) throw new TooDeep();
+          throw error;
+        }
+      }
+    } as unknown as typeof Parser,
+);
+
+/** The geth-style error for `wrapped` (the `(`+source+`)` text), or undefined when it parses or nests too
+ * deeply for acorn (goja parses any depth; V8's compile then decides). */
 export function gethSyntaxError(wrapped: string): string | undefined {
   try {
-    parse(wrapped, { ecmaVersion: 2022, sourceType: 'script', allowReturnOutsideFunction: false });
+    SafeParser.parse(wrapped, { ecmaVersion: 2022, sourceType: 'script', allowReturnOutsideFunction: false });
     return undefined;
   } catch (error) {
+    if (error instanceof TooDeep) return undefined;
     const e = error as AcornError;
     if (!e.loc) return `SyntaxError: SyntaxError: (anonymous): ${String(e.message)}`;
     const where = `${e.loc.line}:${e.loc.column + 1}`;

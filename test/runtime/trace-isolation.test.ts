@@ -96,10 +96,11 @@ test('ArrayBuffers count against the worker memory limit (Linux)', { skip: proce
   assert.deepEqual(await trace('{fault: function () {}, result: function () { return 3; }}'), { json: '3' });
 });
 
-test('a tracer nested deeper than the syntax checker follows is left to V8; the worker survives', async () => {
-  const depth = 3000;
+test('a tracer nested deeper than the syntax checker follows is compiled by V8 and runs; the worker survives', async () => {
+  const depth = 1000;
   const deep = `{fault: function () {}, result: function () { return ${'('.repeat(depth)}7${')'.repeat(depth)}; }}`;
   const outcome = await trace(deep);
-  assert.ok('json' in outcome ? outcome.json === '7' : /SyntaxError|RangeError/.test(outcome.error), JSON.stringify(outcome).slice(0, 200));
+  // goja parses any depth, and so does V8 at this one: acorn's limit must not turn it into a syntax error.
+  assert.deepEqual(outcome, { json: '7' });
   assert.deepEqual(await trace('{fault: function () {}, result: function () { return 4; }}'), { json: '4' });
 });

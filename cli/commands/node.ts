@@ -148,11 +148,16 @@ export const nodeCommand: Command = {
     const host = node.host.includes(':') ? `[${node.host}]` : node.host;
     process.stdout.write(`listening on http://${host}:${node.port} (ws://${host}:${node.port})\n`);
     // After the listening line, so the probe does not delay start-up.
-    if (!permissionFlag()) {
-      process.stderr.write(
-        `warning: this runtime (${process.release.name} ${process.version}${process.versions.electron ? `, Electron ${process.versions.electron}` : ''}) ` +
-          "does not enforce Node's permission model: trace workers run without it (the sealed tracer realm and the workers' other limits still apply)\n",
-      );
+    const runtime = `${process.release.name} ${process.version}${process.versions.electron ? `, Electron ${process.versions.electron}` : ''}`;
+    try {
+      if (!permissionFlag()) {
+        process.stderr.write(
+          `warning: this runtime (${runtime}) does not enforce Node's permission model: trace workers run without it ` +
+            "(the sealed tracer realm and the workers' other limits still apply)\n",
+        );
+      }
+    } catch (error) {
+      process.stderr.write(`warning: traces will fail: ${(error as Error).message}\n`);
     }
     await new Promise<void>((resolve) => {
       const stop = () => resolve();

@@ -13,24 +13,43 @@ export interface WorkerLaunch {
   execPath: string;
   execArgv: string[];
   env: NodeJS.ProcessEnv;
-  /** Whether Node's permission model is in force (see permissionFlag). */
-  confined: boolean;
 }
+
+/** Flags every worker gets, whatever the permission model does. */
+const hardening = [
+  `--max-old-space-size=${traceMemoryLimitMb}`,
+  // Function/eval of the worker's own realm throw; the tracer's context still allows them for itself.
+  '--disallow-code-generation-from-strings',
+  // Lets the tracer realm refuse import() with an error of its own realm (Node's default refusal is an
+  // object of the host realm).
+  '--experimental-vm-modules',
+  '--no-warnings',
+];
 
 let permission: string | null | undefined;
 
-/** The permission-model flag this runtime accepts (`--permission` from Node 23.5, before that
- * `--experimental-permission`), or null where it is not enforced: probed once, because a runtime such as
- * Electron's Node may reject the flag or accept it without effect. */
+function accepts(args: string[], check: string): { ok: boolean; stderr: string } {
+  const probe = spawnSync(process.execPath, [...args, '-e', check], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 15_000, encoding: 'utf8' });
+  return { ok: probe.status === 0, stderr: (probe.stderr ?? '').trim() };
+}
+
+/** The permission-model flag this runtime enforces (`--permission` from Node 23.5, before that
+ * `--experimental-permission`), or null where it is not enforced: probed once with the other worker
+ * flags, because a runtime such as Electron's Node may reject a flag or accept it without effect. A runtime
+ * that refuses the other flags cannot run traces safely at all: that is an error. */
 export function permissionFlag(): string | null {
   if (permission !== undefined) return permission;
   const [major, minor] = process.versions.node.split('.').map(Number);
   const flag = major > 23 || (major === 23 && minor >= 5) ? '--permission' : '--experimental-permission';
-  const probe = spawnSync(process.execPath, [flag, '-e', 'process.exit(process.permission && !process.permission.has("child") ? 0 : 3)'], {
-    stdio: 'ignore',
-    timeout: 15_000,
-  });
-  permission = probe.status === 0 ? flag : null;
+  if (accepts([...hardening, flag], 'process.exit(process.permission && !process.permission.has("child") ? 0 : 3)').ok) {
+    permission = flag;
+    return permission;
+  }
+  const plain = accepts(hardening, '0');
+  if (!plain.ok) {
+    throw new Error(`this runtime (${process.execPath}, Node ${process.version}) refuses the flags a trace worker needs (${hardening.join(' ')}): ${plain.stderr.slice(0, 300)}`);
+  }
+  permission = null;
   return permission;
 }
 
@@ -41,25 +60,18 @@ export function permissionFlag(): string | null {
 export function workerLaunch(workerFile: string, options: { network: boolean }): WorkerLaunch {
   const flag = permissionFlag();
   const nodeArgs = [
-    `--max-old-space-size=${traceMemoryLimitMb}`,
-    // Function/eval of the worker's own realm throw; the tracer's context still allows them for itself.
-    '--disallow-code-generation-from-strings',
-    // Lets the tracer realm refuse import() with an error of its own realm (Node's default refusal is an
-    // object of the host realm).
-    '--experimental-vm-modules',
-    '--no-warnings',
+    ...hardening,
     ...(flag ? [flag, `--allow-fs-read=${workerFile}`, ...(options.network ? ['--allow-worker'] : [])] : []),
   ];
   // glibc's per-thread malloc arenas would otherwise make the reserved address space depend on core count.
   const env = { ...process.env, MALLOC_ARENA_MAX: '2' };
   // Fork mode's fetches go through undici, whose WebAssembly HTTP parser reserves ~10 GB of address space
   // per instance: those workers keep the heap limit only.
-  if (process.platform !== 'linux' || options.network) return { execPath: process.execPath, execArgv: nodeArgs, env, confined: flag !== null };
+  if (process.platform !== 'linux' || options.network) return { execPath: process.execPath, execArgv: nodeArgs, env };
   // RLIMIT_AS through the shell's ulimit (Node has no setrlimit); exec keeps the IPC channel's descriptor.
   return {
     execPath: '/bin/sh',
     execArgv: ['-c', `ulimit -v ${addressSpaceLimitMb * 1024} && exec "$0" "$@"`, process.execPath, ...nodeArgs],
     env,
-    confined: flag !== null,
   };
 }

@@ -123,7 +123,9 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
       controller.abort();
       answers.discard();
     });
-    ws.on('error', () => ws.terminate());
+    // ws has already begun closing with the error's status (1009 for an oversized message); terminating here
+    // would drop that close frame before the client reads it.
+    ws.on('error', () => undefined);
   }
 
   const server: Server = createServer((request, response) => {

@@ -19,8 +19,9 @@ const overrides = { [target]: { code: '0x00' } };
 const runaway = '{step: function() { while (true) {} }, fault: function() {}, result: function() { return 1; }}';
 const quick = '{n: 0, step: function() { this.n++; }, fault: function() {}, result: function() { return this.n; }}';
 const returning = (chars: number) => `{step: function() {}, fault: function() {}, result: function() { return "x".repeat(${chars}); }}`;
+// A generous time-out: serialising tens of MB on a loaded machine can take longer than geth's default 5 s.
 const traceCall = (tracer: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'debug_traceCall', params: [{ to: target }, 'latest', { tracer, stateOverrides: overrides, ...extra }] });
+  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'debug_traceCall', params: [{ to: target }, 'latest', { tracer, stateOverrides: overrides, timeout: '30s', ...extra }] });
 const slots = Math.max(2, availableParallelism());
 
 async function stillServing(node: Node) {

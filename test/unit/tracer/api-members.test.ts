@@ -95,3 +95,13 @@ test('fix all applies the case-only renames of both codes', () => {
   assert.equal(fixed, text.replace('getpc', 'getPC').replace("'getdepth'", "'getDepth'"));
   assert.deepEqual(lint(fixed), []);
 });
+
+test('every method of the BigInteger.js build geth loads is known, so calling one is never unknown-method', () => {
+  // The prototype methods of geth's eth/tracers/js bigint library (facts, listed by name).
+  const methods = ['add', 'plus', 'subtract', 'minus', 'negate', 'abs', 'multiply', 'times', 'square', 'divmod', 'divide', 'over', 'mod', 'remainder', 'pow', 'modPow',
+    'compareAbs', 'compare', 'compareTo', 'equals', 'eq', 'notEquals', 'neq', 'greater', 'gt', 'lesser', 'lt', 'greaterOrEquals', 'geq', 'lesserOrEquals', 'leq',
+    'isEven', 'isOdd', 'isPositive', 'isNegative', 'isUnit', 'isZero', 'isDivisibleBy', 'isPrime', 'isProbablePrime', 'modInv', 'next', 'prev', 'shiftLeft',
+    'shiftRight', 'not', 'and', 'or', 'xor', 'toString', 'toJSON', 'valueOf', 'toJSNumber'];
+  const calls = methods.map((name) => `ctx.value.${name}(1)`).join(' + ');
+  assert.deepEqual(inResult(`return ${calls};`), []);
+});

@@ -1,7 +1,8 @@
 // Parses a tracer the way geth evaluates it: the text must be one expression (geth runs "(" + text + ")").
 // We parse the user's text directly as an expression, so every offset is an offset in the user's file, and
 // then check what geth's wrapping would reject: anything after the expression, and a final `//` comment
-// with no line break (it comments out the appended ")").
+// with no line break (it comments out the appended ")"). A file wrapped as projects ship tracers
+// (`var tracer = {…};`, see wrapper.ts) is parsed from its object literal on, so the rules still run.
 import { Parser, tokenizer, tokTypes, type Comment, type Expression, type Node, type ObjectExpression, type Options, type Property, type TokenType } from 'acorn';
 import type { EcmaVersion, OffsetFix } from './diagnostic';
 import { findLaterFeatures } from './es-features';

@@ -5,14 +5,15 @@ import { derived, nodesOfType, type ParsedTracer } from '../tracer/parse';
 import { bigIntFactory, findHelper, findHook, findMember, isObjectType } from './model';
 import type { ApiMember, ObjectTypeName, TypeName, ValueTypeName } from './types';
 import { functionIndex } from './functions';
-import { isFunction, type AnyNode } from './syntax';
+import { isFunction, memberName, type AnyNode } from './syntax';
 import type { TopLevelMember } from './top-level-scan';
 
 export type Ty =
-  | { kind: 'object'; name: ObjectTypeName }
+  /** `from`: the API member it was read from or returned by (`ctx.gasPrice`, `db.getBalance`). */
+  | { kind: 'object'; name: ObjectTypeName; from?: string }
   /** `opcode`: an opcode name (op.toString()) or byte (op.toNumber()); `hostString`: may serialise as {}
    * when returned directly. */
-  | { kind: 'value'; name: ValueTypeName; opcode?: 'name' | 'number'; hostString?: true }
+  | { kind: 'value'; name: ValueTypeName; opcode?: 'name' | 'number'; hostString?: true; from?: string }
   /** A callable API member; `owner` is undefined for the helper globals. */
   | { kind: 'function'; member: ApiMember; owner?: ObjectTypeName }
   | { kind: 'tracer' };
@@ -37,12 +38,13 @@ function paramIndex(fn: AnyNode, name: string): number {
 
 function typeOfReturn(member: ApiMember, owner?: ObjectTypeName): Ty {
   const opcode = owner !== 'op' ? undefined : member.name === 'toString' ? 'name' : member.name === 'toNumber' ? 'number' : undefined;
-  return fromTypeName(member.returns, { opcode, hostString: member.hostString === true });
+  return fromTypeName(member.returns, { opcode, hostString: member.hostString === true, from: owner && `${owner}.${member.name}` });
 }
 
-function fromTypeName(type: TypeName, flags: { opcode?: 'name' | 'number'; hostString?: boolean } = {}): Ty {
-  if (isObjectType(type)) return { kind: 'object', name: type };
-  return { kind: 'value', name: type, ...(flags.opcode ? { opcode: flags.opcode } : {}), ...(flags.hostString ? { hostString: true } : {}) };
+function fromTypeName(type: TypeName, flags: { opcode?: 'name' | 'number'; hostString?: boolean; from?: string } = {}): Ty {
+  const from = flags.from ? { from: flags.from } : {};
+  if (isObjectType(type)) return { kind: 'object', name: type, ...from };
+  return { kind: 'value', name: type, ...(flags.opcode ? { opcode: flags.opcode } : {}), ...(flags.hostString ? { hostString: true } : {}), ...from };
 }
 
 /** The type of `owner.name`, or undefined when the model has no such member. */
@@ -96,7 +98,7 @@ export class TracerInference {
       case 'Identifier':
         return this.resolve(node.name, node.start, path, depth);
       case 'MemberExpression': {
-        const name = node.computed ? undefined : node.property.name;
+        const name = memberName(node);
         return name === undefined ? undefined : memberType(this.typeOf(node.object, path, depth + 1), name, this);
       }
       case 'CallExpression': {

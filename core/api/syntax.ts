@@ -63,8 +63,13 @@ export function isFunction(node: AnyNode): boolean {
   return node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression' || node.type === 'FunctionDeclaration';
 }
 
-/** `a.b` with a plain (non-computed) property name. */
+/** The property name of `a.b`, `a['b']` or `` a[`b`] ``: a plain name or a literal key (JS looks both up
+ * alike); undefined for a computed key such as `a[k]`. */
 export function memberName(node: AnyNode): string | undefined {
-  if (node.type !== 'MemberExpression' || node.computed || node.property.type !== 'Identifier') return undefined;
-  return node.property.name;
+  if (node.type !== 'MemberExpression') return undefined;
+  const key = node.property;
+  if (!node.computed) return key.type === 'Identifier' ? key.name : undefined;
+  if (key.type === 'Literal' && typeof key.value === 'string') return key.value;
+  if (key.type === 'TemplateLiteral' && key.expressions.length === 0) return key.quasis[0].value.cooked ?? undefined;
+  return undefined;
 }

@@ -5,7 +5,7 @@ import { derived, nodesOfType, type ParsedTracer } from '../tracer/parse';
 import { functionIndex } from './functions';
 import { inferenceFor, type TracerInference } from './infer';
 import { sortBySourceOrder } from './source-order';
-import type { AnyNode } from './syntax';
+import { memberName, type AnyNode } from './syntax';
 
 export interface Located {
   node: AnyNode;
@@ -15,7 +15,7 @@ export interface Located {
 
 export interface TypedNodes {
   inference: TracerInference;
-  /** `a.b` with a plain property name. */
+  /** `a.b` with a plain property name, or `a['b']` with a literal key (see `memberName`). */
   members: Located[];
   calls: Located[];
   /** `==`, `===`, `!=`, `!==`. */
@@ -43,7 +43,7 @@ function writtenNodes(tracer: ParsedTracer): Set<AnyNode> {
 export function typedNodes(tracer: ParsedTracer): TypedNodes {
   return derived(tracer, typedNodes, () => ({
     inference: inferenceFor(tracer),
-    members: located(tracer, 'MemberExpression', (node) => !node.computed),
+    members: located(tracer, 'MemberExpression', (node) => memberName(node) !== undefined),
     calls: located(tracer, 'CallExpression', () => true),
     comparisons: located(tracer, 'BinaryExpression', (node) => COMPARISON.has(node.operator)),
     written: writtenNodes(tracer),

@@ -169,7 +169,7 @@ function unflattenableTemplates(tracer: ParsedTracer): TracerDiagnostic[] {
 
 export function flattenTracer(text: string, options: FlattenOptions = {}): FlattenResult {
   const tracer = parseTracer(text, { ecmaVersion: options.ecmaVersion ?? 5 });
-  if (!tracer.object || tracer.syntaxErrors.length > 0 || tracer.trailing) {
+  if (!tracer.object || tracer.syntaxErrors.length > 0 || tracer.trailing || tracer.wrapper) {
     return { ok: false, diagnostics: analyzeParsed(tracer, BLOCKING) };
   }
   const templates = unflattenableTemplates(tracer);

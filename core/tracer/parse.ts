@@ -1,11 +1,13 @@
 // Parses a tracer the way geth evaluates it: the text must be one expression (geth runs "(" + text + ")").
 // We parse the user's text directly as an expression, so every offset is an offset in the user's file, and
 // then check what geth's wrapping would reject: anything after the expression, and a final `//` comment
-// with no line break (it comments out the appended ")").
+// with no line break (it comments out the appended ")"). A file wrapped as projects ship tracers
+// (`var tracer = {…};`, see wrapper.ts) is parsed from its object literal on, so the rules still run.
 import { Parser, tokenizer, tokTypes, type Comment, type Expression, type Node, type ObjectExpression, type Options, type Property, type TokenType } from 'acorn';
 import type { EcmaVersion, OffsetFix } from './diagnostic';
 import { findLaterFeatures } from './es-features';
 import { LineMap } from './positions';
+import { wrapperHead, wrapperTailLength, type TokenSpan, type TracerWrapper } from './wrapper';
 
 export const HOOK_NAMES = ['step', 'fault', 'result', 'enter', 'exit', 'setup'] as const;
 export type HookName = (typeof HOOK_NAMES)[number];
@@ -47,8 +49,11 @@ export interface ParsedTracer {
    * nodes up here instead of walking the tree. A node's type may have changed since (an object literal
    * that became a destructuring pattern): check `node.type`. */
   nodesByType: ReadonlyMap<string, readonly Node[]>;
-  /** Text after the expression ([start, end) of its tokens), e.g. a trailing `;`. */
+  /** Text after the expression and its wrapper ([start, end) of its tokens), e.g. a trailing `;`. */
   trailing?: { start: number; end: number; onlySemicolons: boolean };
+  /** The object literal is wrapped as a project ships it (`var tracer = {…};`, `module.exports = {…};`):
+   * `expression` is the object inside, and offsets stay those of the user's text. */
+  wrapper?: TracerWrapper;
   /** Tables built from this parse on first use (see `derived`). */
   derived: Map<object, unknown>;
 }
@@ -60,7 +65,7 @@ interface ExpressionParser {
   parseExpression(): Expression;
   type: TokenType;
   start: number;
-  lastTokEnd: number;
+  end: number;
 }
 
 interface RecordingParser extends ExpressionParser {
@@ -149,14 +154,22 @@ interface AcornSyntaxError extends SyntaxError {
   raisedAt: number;
 }
 
+/** The tokens after the expression (through the last one read), and whether the text broke off into
+ * something that is not even tokens. */
+interface AfterExpression {
+  tokens: TokenSpan[];
+  broken: boolean;
+}
+
 type Attempt =
-  | { ok: true; expression: Expression; comments: Comment[]; nodesByType: Map<string, Node[]>; trailing?: ParsedTracer['trailing'] }
+  | { ok: true; expression: Expression; comments: Comment[]; nodesByType: Map<string, Node[]>; after: AfterExpression }
   | { ok: false; error: AcornSyntaxError; comments: Comment[] }
   | { ok: false; tooDeep: number; comments: Comment[] };
 
-function attempt(text: string, ecmaVersion: Options['ecmaVersion']): Attempt {
+/** Parses one expression starting at `from` (0, or the object literal inside a wrapper). */
+function attempt(text: string, ecmaVersion: Options['ecmaVersion'], from: number): Attempt {
   const comments: Comment[] = [];
-  const parser = new RecordingParserClass({ ecmaVersion, sourceType: 'script', onComment: comments }, text, 0);
+  const parser = new RecordingParserClass({ ecmaVersion, sourceType: 'script', onComment: comments }, text, from);
   const { nodesByType } = parser;
   let expression: Expression;
   try {
@@ -167,22 +180,26 @@ function attempt(text: string, ecmaVersion: Options['ecmaVersion']): Attempt {
     if (!(error instanceof SyntaxError) || !('pos' in error)) throw error;
     return { ok: false, error: error as AcornSyntaxError, comments };
   }
-  if (parser.type === tokTypes.eof) return { ok: true, expression, comments, nodesByType };
-  // Something follows the expression: walk its tokens (collecting comments) to know where it ends.
-  const start = parser.start;
-  let onlySemicolons = true;
-  let end = start;
+  // Walk what follows the expression (collecting comments) to know where it ends.
+  const after: AfterExpression = { tokens: [], broken: false };
   try {
     while (parser.type !== tokTypes.eof) {
-      if (parser.type !== tokTypes.semi) onlySemicolons = false;
+      after.tokens.push({ type: parser.type, start: parser.start, end: parser.end });
       parser.next();
-      end = parser.lastTokEnd;
     }
   } catch {
-    onlySemicolons = false;
-    end = text.trimEnd().length;
+    after.broken = true;
   }
-  return { ok: true, expression, comments, nodesByType, trailing: { start, end: Math.max(end, start + 1), onlySemicolons } };
+  return { ok: true, expression, comments, nodesByType, after };
+}
+
+/** The text after the tokens the expression (and its wrapper) took, from token `index` on. */
+function trailingText(text: string, after: AfterExpression, index: number, from: number): ParsedTracer['trailing'] {
+  const rest = after.tokens.slice(index);
+  if (rest.length === 0 && !after.broken) return undefined;
+  const start = rest[0]?.start ?? from + (text.slice(from).length - text.slice(from).trimStart().length);
+  const end = after.broken ? text.trimEnd().length : rest[rest.length - 1].end;
+  return { start, end: Math.max(end, start + 1), onlySemicolons: !after.broken && rest.every((token) => token.type === tokTypes.semi) };
 }
 
 function cleanMessage(error: AcornSyntaxError): string {
@@ -272,14 +289,16 @@ function staticKey(property: Property): string | undefined {
 export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion }): ParsedTracer {
   const { ecmaVersion } = options;
   const lines = new LineMap(text);
-  let outcome = attempt(text, ecmaVersion);
+  const head = wrapperHead(text);
+  const from = head?.objectStart ?? 0;
+  let outcome = attempt(text, ecmaVersion, from);
   let syntaxErrors: SyntaxProblem[] = [];
   let tooDeep: SyntaxProblem | undefined;
   if (!outcome.ok && 'tooDeep' in outcome) {
     tooDeep = tooDeepProblem(text, outcome.tooDeep);
   } else if (!outcome.ok) {
     const first = outcome;
-    const later = attempt(text, 'latest');
+    const later = attempt(text, 'latest', from);
     const features = later.ok ? findLaterFeatures(later.expression, ecmaVersion) : [];
     if (later.ok && features.length > 0) {
       outcome = later;
@@ -297,11 +316,19 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion })
       syntaxErrors = [syntaxProblem(text, first.error, first.comments)];
     }
   }
-  const comments = outcome.comments;
-  const unterminatedLineComment = outcome.ok && outcome.trailing ? undefined : finalLineCommentProblem(text, comments);
-  if (!outcome.ok) return { text, ecmaVersion, lines, properties: [], comments, syntaxErrors, unterminatedLineComment, tooDeep, nodesByType: new Map(), derived: new Map() };
+  const comments = head ? [...head.comments, ...outcome.comments] : outcome.comments;
+  if (!outcome.ok) {
+    const unterminatedLineComment = finalLineCommentProblem(text, comments);
+    const wrapper = head ? { head } : undefined;
+    return { text, ecmaVersion, lines, properties: [], comments, syntaxErrors, unterminatedLineComment, tooDeep, nodesByType: new Map(), wrapper, derived: new Map() };
+  }
 
   const expression = outcome.expression;
+  const { after } = outcome;
+  const taken = head ? wrapperTailLength(text, head, after.tokens) : 0;
+  const tailEnd = taken > 0 ? after.tokens[taken - 1].end : expression.end;
+  const trailing = trailingText(text, after, taken, tailEnd);
+  const wrapper = head ? { head, tail: { start: expression.end, end: tailEnd } } : undefined;
   const object = expression.type === 'ObjectExpression' ? expression : undefined;
   const properties: TracerProperty[] = [];
   for (const member of object?.properties ?? []) {
@@ -316,9 +343,10 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion })
     properties,
     comments,
     syntaxErrors,
-    unterminatedLineComment,
+    unterminatedLineComment: trailing ? undefined : finalLineCommentProblem(text, comments),
     nodesByType: outcome.nodesByType,
-    trailing: outcome.trailing,
+    trailing,
+    wrapper,
     derived: new Map(),
   };
 }

@@ -137,3 +137,28 @@ test('lint and flatten on deep code: long chains work, nesting past the parser i
     assert.doesNotMatch(result.stdout + result.stderr, /RangeError|Maximum call stack|    at /);
   }
 });
+
+test('lint and flatten on a wrapped tracer (var tracer = {…};) report the same one error: keep only the object literal', () => {
+  const path = file('wrapped.tracer.js', `var tracer = ${CLEAN.trimEnd()};\n`);
+  const lint = run(['lint', path]);
+  assert.equal(lint.status, 1);
+  const line = `${path}:1:1 error not-object Keep only the object literal: geth evaluates the file as one expression ('(' + text + ')'), so 'var tracer = {…};' does not compile.`;
+  assert.equal(lint.stdout, line + '\n');
+  const flat = run(['flatten', path]);
+  assert.equal(flat.status, 1);
+  assert.equal(flat.stdout, '');
+  assert.equal(flat.stderr, line + '\n');
+  // The same at ES2017, for the forms a module system uses.
+  const exported = run(['lint', '--ecma', '2017', file('exported.tracer.js', `const t = ${CLEAN.trimEnd()};\nmodule.exports = t;\n`)]);
+  assert.equal(exported.status, 1);
+  assert.match(exported.stdout, /^\S+:1:1 error not-object Keep only the object literal: .*'const t = \{…\}; module\.exports = t;' does not compile\.\n$/);
+});
+
+test('lint: calling a method log lacks is an error (exit 1); a gasPrice fee note is information (exit 0)', () => {
+  const called = run(['lint', file('called.tracer.js', "{\n  step: function (log) { var e = log['getCallError'](); },\n  result: function (ctx, db) { return 1; },\n  fault: function (log, db) {}\n}\n")]);
+  assert.equal(called.status, 1);
+  assert.match(called.stdout, /^\S+:2:38 error unknown-method 'getCallError' is not a method of log: calling it throws TypeError .*did you mean 'getError'\?\n$/);
+  const fee = run(['lint', file('fee.tracer.js', "{\n  result: function (ctx, db) { return ctx.gasPrice.multiply(ctx.gasUsed).toString(); },\n  fault: function (log, db) {}\n}\n")]);
+  assert.equal(fee.status, 0);
+  assert.match(fee.stdout, /^\S+:2:39 information gas-price-tip ctx\.gasPrice in fee arithmetic\. From the hover of ctx\.gasPrice: ".*Since geth v1\.15\.0 this is the tip/);
+});

@@ -1,10 +1,13 @@
-// `unknown-member`: a member the node's API object does not have (`log.getOpcode()`, `ctx.gasprice`):
-// on the node it is undefined, and calling it throws. Suggests the nearest real member.
+// `unknown-member`: reading a member the node's API object does not have (`ctx.gasprice`, `ctx['time']`):
+// on the node it is undefined. `unknown-method`: calling one (`log.getCallError()`), or calling a property
+// (`ctx.gasUsed()`): a certain TypeError at run time. Both suggest the nearest real member.
 import { apiObject, findMember } from '../../api/model';
-import type { AnyNode } from '../../api/syntax';
+import { memberName, type AnyNode } from '../../api/syntax';
 import { typedNodes } from '../../api/typed-nodes';
-import type { ObjectTypeName } from '../../api/types';
-import type { Rule } from '../rule';
+import type { ApiMember, ObjectTypeName } from '../../api/types';
+import { editDistance } from '../edit-distance';
+import { derived, type ParsedTracer } from '../parse';
+import type { Rule, RuleFinding } from '../rule';
 
 /** Members every JS object has. */
 const OBJECT_PROTOTYPE = new Set(['toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'constructor']);
@@ -28,65 +31,124 @@ const HINTS: Partial<Record<ObjectTypeName, Record<string, string>>> = {
   },
 };
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length];
+/** The closest member name: same letters ignoring case, or at most a third of the letters different (a
+ * swap of two neighbours counts as one). For
+ * a call, a method if one is that close. */
+function nearest(owner: ObjectTypeName, name: string, called: boolean): string | undefined {
+  const members = apiObject(owner).members;
+  const methods = called ? members.filter((member) => member.kind === 'method') : [];
+  return closest(methods, name) ?? closest(members, name);
 }
 
-/** The closest member name: same letters ignoring case, or at most a third of the letters different. */
-function nearest(owner: ObjectTypeName, name: string): string | undefined {
+function closest(members: ApiMember[], name: string): string | undefined {
   let best: { name: string; cost: number } | undefined;
-  for (const member of apiObject(owner).members) {
-    const cost = member.name.toLowerCase() === name.toLowerCase() ? 0 : distance(member.name.toLowerCase(), name.toLowerCase());
-    if (cost <= Math.max(1, Math.floor(name.length / 3)) && (!best || cost < best.cost)) best = { name: member.name, cost };
+  const limit = Math.max(1, Math.floor(name.length / 3));
+  for (const member of members) {
+    const cost = editDistance(member.name.toLowerCase(), name.toLowerCase(), limit);
+    if (cost <= limit && (!best || cost < best.cost)) best = { name: member.name, cost };
   }
   return best?.name;
+}
+
+/** A member expression on an API object that the object lacks, or (`property`) a property called. */
+interface Misuse {
+  node: AnyNode;
+  name: string;
+  owner: ObjectTypeName;
+  /** The call when the member is called for certain (a read elsewhere may be a feature test: not certain). */
+  call?: AnyNode;
+  /** The property that is called (`ctx.gasUsed()`). */
+  property?: ApiMember;
+}
+
+const keyOf = (misuse: { owner: ObjectTypeName; name: string }) => `${misuse.owner}.${misuse.name}`;
+
+/** The misuses of a parse, shared by both rules. */
+function misuses(tracer: ParsedTracer): Misuse[] {
+  return derived(tracer, misuses, () => {
+    const found: Misuse[] = [];
+    const added = new Set<string>(); // properties a tracer adds to an open object (ctx) itself
+    const read = new Set<string>(); // unknown members also read without a call (`if (log.getX)`)
+    const { inference, members, calls, written } = typedNodes(tracer);
+    const callOf = new Map<AnyNode, AnyNode>();
+    for (const { node } of calls) if (!node.optional) callOf.set(node.callee, node);
+    for (const { node, scope } of members) {
+      const name = memberName(node)!;
+      const owner = inference.typeOf(node.object, scope);
+      if (owner?.kind !== 'object' || OBJECT_PROTOTYPE.has(name)) continue;
+      const member = findMember(owner.name, name);
+      const call = callOf.get(node);
+      if (member?.kind === 'property' && call) found.push({ node, name, owner: owner.name, call, property: member });
+      if (member) continue;
+      const misuse = { node, name, owner: owner.name, call };
+      if (written.has(node)) added.add(keyOf(misuse));
+      else found.push(misuse);
+      if (!call) read.add(keyOf(misuse));
+    }
+    const ownAddition = (misuse: Misuse) => !misuse.property && apiObject(misuse.owner).open && added.has(keyOf(misuse));
+    const featureTested = (misuse: Misuse) => misuse.call && !misuse.property && read.has(keyOf(misuse));
+    return found.filter((misuse) => !ownAddition(misuse)).map((misuse) => (featureTested(misuse) ? { ...misuse, call: undefined } : misuse));
+  });
+}
+
+function labelOf(owner: ObjectTypeName): string {
+  const { label } = apiObject(owner);
+  return label === owner ? owner : `${label} (${owner})`;
+}
+
+/** Replaces the member's name, keeping a literal key's quotes. */
+function renameFix(node: AnyNode, name: string, suggestion: string, text: string): RuleFinding['fixes'] {
+  const key = node.property;
+  const newText = node.computed ? `${text[key.start]}${suggestion}${text[key.start]}` : suggestion;
+  return [{
+    title: `Change to '${suggestion}'`,
+    edits: [{ start: key.start, end: key.end, newText }],
+    // Safe to apply unseen only when the names differ in case alone.
+    preferred: suggestion.toLowerCase() === name.toLowerCase(),
+  }];
+}
+
+function unknownFinding({ node, name, owner, call }: Misuse, text: string): RuleFinding {
+  const hint = HINTS[owner]?.[name];
+  const suggestion = hint ? undefined : nearest(owner, name, call !== undefined);
+  const advice = hint ? ` (${hint})` : suggestion ? `; did you mean '${suggestion}'?` : '';
+  const what = call ? `not a method of ${labelOf(owner)}: calling it throws TypeError (it is undefined on the node)` : `not a member of ${labelOf(owner)}: on the node it is undefined`;
+  return {
+    start: node.property.start,
+    end: node.property.end,
+    message: `'${name}' is ${what}${advice}`,
+    fixes: suggestion ? renameFix(node, name, suggestion, text) : undefined,
+  };
+}
+
+function calledPropertyFinding({ node, name, owner, call, property }: Misuse, text: string): RuleFinding {
+  const source = text.slice(node.start, node.end);
+  const bare = call!.arguments.length === 0;
+  return {
+    start: node.property.start,
+    end: node.property.end,
+    message: `'${name}' is a property of ${labelOf(owner)} (of type ${property!.returns}), not a method: calling it throws TypeError. Read it as ${source}${bare ? '' : ' without calling it'}.`,
+    fixes: bare ? [{ title: `Use ${source} without ()`, edits: [{ start: node.end, end: call!.end, newText: '' }] }] : undefined,
+  };
 }
 
 export const apiUnknownMemberRule: Rule = {
   code: 'unknown-member',
   defaultSeverity: 'warning',
-  description: 'A member that log, db, ctx, the call frame, the frame result or a bigInt does not have (e.g. log.getOpcode(), ctx.gasprice).',
+  description: "Reading a member that log, db, ctx, the call frame, the frame result or a bigInt does not have (ctx.gasprice, ctx['time']): undefined on the node.",
   check(tracer, report) {
-    const reads: Array<{ node: AnyNode; owner: ObjectTypeName }> = [];
-    const added = new Set<string>(); // properties a tracer adds to an open object (ctx) itself
-    const { inference, members, written } = typedNodes(tracer);
-    for (const { node, scope } of members) {
-      const name: string = node.property.name;
-      const owner = inference.typeOf(node.object, scope);
-      if (owner?.kind !== 'object' || findMember(owner.name, name) || OBJECT_PROTOTYPE.has(name)) continue;
-      if (written.has(node)) added.add(`${owner.name}.${name}`);
-      else reads.push({ node, owner: owner.name });
-    }
-    for (const { node, owner } of reads) {
-      const name: string = node.property.name;
-      if (apiObject(owner).open && added.has(`${owner}.${name}`)) continue;
-      const label = apiObject(owner).label === owner ? owner : `${apiObject(owner).label} (${owner})`;
-      const hint = HINTS[owner]?.[name];
-      const suggestion = hint ? undefined : nearest(owner, name);
-      const advice = hint ? ` (${hint})` : suggestion ? `; did you mean '${suggestion}'?` : '';
-      report({
-        start: node.property.start,
-        end: node.property.end,
-        message: `'${name}' is not a member of ${label}: on the node it is undefined${advice}`,
-        fixes: suggestion
-          ? [{
-              title: `Change to '${suggestion}'`,
-              edits: [{ start: node.property.start, end: node.property.end, newText: suggestion }],
-              // Safe to apply unseen only when the names differ in case alone.
-              preferred: suggestion.toLowerCase() === name.toLowerCase(),
-            }]
-          : undefined,
-      });
+    for (const misuse of misuses(tracer)) if (!misuse.call) report(unknownFinding(misuse, tracer.text));
+  },
+};
+
+export const apiUnknownMethodRule: Rule = {
+  code: 'unknown-method',
+  defaultSeverity: 'error',
+  description: "Calling a method that log, db, ctx, the call frame, the frame result or a bigInt does not have (log.getCallError(), log['getOpcode']()), or calling a property (ctx.gasUsed()): a certain TypeError.",
+  check(tracer, report) {
+    for (const misuse of misuses(tracer)) {
+      if (misuse.property) report(calledPropertyFinding(misuse, tracer.text));
+      else if (misuse.call) report(unknownFinding(misuse, tracer.text));
     }
   },
 };

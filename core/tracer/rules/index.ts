@@ -2,9 +2,10 @@
 import type { Rule } from '../rule';
 import { apiBigIntStrictEqualsRule } from './api-bigint-strict-equals';
 import { apiBytesArgumentRule } from './api-bytes-argument';
+import { apiGasPriceTipRule } from './api-gas-price-tip';
 import { apiOpCompareRule } from './api-op-compare';
 import { apiResultHostStringRule } from './api-result-host-string';
-import { apiUnknownMemberRule } from './api-unknown-member';
+import { apiUnknownMemberRule, apiUnknownMethodRule } from './api-unknown-member';
 import { arrowHookRule } from './arrow-hook';
 import { commentRule } from './comment';
 import { doubleQuoteRule } from './double-quote';
@@ -29,8 +30,10 @@ export const rules: Rule[] = [
   arrowHookRule,
   undefinedGlobalRule,
   apiUnknownMemberRule,
+  apiUnknownMethodRule,
   apiBytesArgumentRule,
   apiResultHostStringRule,
   apiOpCompareRule,
   apiBigIntStrictEqualsRule,
+  apiGasPriceTipRule,
 ];

@@ -79,7 +79,8 @@ async function traceInProgress(): Promise<Started & { node: number }> {
   await until(() => started.stderr().includes('→ POST') && started.stderr().includes('debug_traceCall'), 60_000, 'the trace request goes out');
   const nodes = marked(started.marker).filter((pid) => /\/dist\/cli\.js node --port 0 /.test(commandLine(pid)));
   assert.equal(nodes.length, 1, 'the command runs one local node');
-  assert.ok(marked(started.marker).some((pid) => commandLine(pid).includes('trace-worker.js')), 'the node runs the trace in a worker process');
+  // The worker starts once the node has the request (after its first-use probe of the worker flags).
+  await until(() => marked(started.marker).some((pid) => commandLine(pid).includes('trace-worker.js')), 30_000, 'the node runs the trace in a worker process');
   return { ...started, node: nodes[0] };
 }
 

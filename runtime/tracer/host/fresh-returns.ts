@@ -102,6 +102,14 @@ function localValues(fn: Node): Map<string, Node[]> {
  */
 export function returnsOnlyNewValues(wrapped: string, offset: number | undefined): boolean {
   if (offset === undefined) return false;
+  // A block trace builds one tracer per transaction from the same text: read it once.
+  if (last?.wrapped !== wrapped || last.offset !== offset) last = { wrapped, offset, answer: readReturns(wrapped, offset) };
+  return last.answer;
+}
+
+let last: { wrapped: string; offset: number; answer: boolean } | undefined;
+
+function readReturns(wrapped: string, offset: number): boolean {
   let root: Node;
   try {
     root = Parser.parse(wrapped, { ecmaVersion: 2022, sourceType: 'script' }) as unknown as Node;

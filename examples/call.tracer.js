@@ -26,7 +26,7 @@
     if (value !== undefined && type !== 'DELEGATECALL') {
       call.value = '0x' + value.toString(16);
     }
-    this.stack.push({ call: call, gas: frame.getGas(), ran: false });
+    this.stack.push({ call: call, gas: frame.getGas() });
   },
 
   exit: function (res) {
@@ -34,10 +34,8 @@
     var call = frame.call;
     var error = res.getError();
     var output = toHex(res.getOutput());
-    if (frame.ran) {
-      call.gas = this.hex(frame.gas);
-      call.gasUsed = this.hex(res.getGasUsed());
-    }
+    call.gas = this.hex(frame.gas);
+    call.gasUsed = this.hex(res.getGasUsed());
     if (error !== undefined) {
       call.error = this.knownError(error) ? error : 'internal failure';
       if (call.type === 'CREATE' || call.type === 'CREATE2') {
@@ -71,9 +69,6 @@
 
   step: function (log, db) {
     var depth = this.stack.length;
-    if (depth > 0 && log.getDepth() === depth + 1) {
-      this.stack[depth - 1].ran = true;
-    }
     if (!this.withLog) {
       return;
     }

@@ -19,7 +19,9 @@ Runs a local dev chain with JavaScript tracing (debug_traceCall, debug_traceTran
   --hardfork NAME      rules active from genesis (default prague; ${hardforkNames.join(', ')})
   --accounts N         prefunded, unlocked dev accounts (default 10)
   --key KEY            serve only under /KEY (also /KEY/ext/bc/C/rpc and /KEY/ext/bc/C/ws)
-  --basic USER:PASS    require HTTP Basic credentials
+  --basic-user USER --basic-password-env VAR
+                       require HTTP Basic credentials, the password read from environment variable VAR
+  --basic USER:PASS    the same with the password on the command line (visible in the process list)
   --genesis FILE       start from a geth genesis file (config with fork blocks/times, alloc)
   --fork URL           continue an upstream chain, reading its state lazily (http or https)
   --fork-block N       the upstream block to fork at (default: its latest)
@@ -56,6 +58,29 @@ function readGenesis(file: string): NonNullable<NodeOptions['genesis']> {
   }
 }
 
+const basicOnCommandLineWarning =
+  'warning: --basic puts the password on the command line, where anyone on this machine can read it in the process list; use --basic-user USER --basic-password-env VAR';
+
+/** HTTP Basic credentials from --basic-user + --basic-password-env, or from --basic USER:PASS. */
+function basicCredentials(pair: string | undefined, username: string | undefined, passwordEnv: string | undefined): NodeOptions['basic'] {
+  if (pair !== undefined && (username !== undefined || passwordEnv !== undefined)) {
+    throw new UsageError('give either --basic or --basic-user with --basic-password-env, not both');
+  }
+  if (pair !== undefined) {
+    const colon = pair.indexOf(':');
+    if (colon <= 0) throw new UsageError('--basic must be USER:PASS');
+    return { username: pair.slice(0, colon), password: pair.slice(colon + 1) };
+  }
+  if (username === undefined && passwordEnv === undefined) return undefined;
+  if (username === undefined || username === '' || username.includes(':')) {
+    throw new UsageError('--basic-password-env needs --basic-user USER (a user name without ":")');
+  }
+  if (passwordEnv === undefined) throw new UsageError('--basic-user needs --basic-password-env VAR (the environment variable holding the password)');
+  const password = process.env[passwordEnv];
+  if (!password) throw new UsageError(`--basic-password-env: environment variable ${passwordEnv} is not set`);
+  return { username, password };
+}
+
 function nodeOptions(argv: string[]): NodeOptions | 'help' {
   let values;
   try {
@@ -70,6 +95,8 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
         accounts: { type: 'string' },
         key: { type: 'string' },
         basic: { type: 'string' },
+        'basic-user': { type: 'string' },
+        'basic-password-env': { type: 'string' },
         genesis: { type: 'string' },
         fork: { type: 'string' },
         'fork-block': { type: 'string' },
@@ -88,12 +115,7 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
   if (!hardforkNames.some((name) => name.toLowerCase() === hardfork.toLowerCase())) {
     throw new UsageError(`unknown --hardfork '${hardfork}' (known: ${hardforkNames.join(', ')})`);
   }
-  let basic: NodeOptions['basic'];
-  if (values.basic !== undefined) {
-    const colon = values.basic.indexOf(':');
-    if (colon <= 0) throw new UsageError('--basic must be USER:PASS');
-    basic = { username: values.basic.slice(0, colon), password: values.basic.slice(colon + 1) };
-  }
+  const basic = basicCredentials(values.basic, values['basic-user'], values['basic-password-env']);
   if (values.key !== undefined && !/^[A-Za-z0-9._~-]+$/.test(values.key)) {
     throw new UsageError('--key may contain only letters, digits and . _ ~ - (it becomes a URL path segment)');
   }
@@ -143,6 +165,7 @@ export const nodeCommand: Command = {
       return 0;
     }
     for (const warning of wildcardWarnings({ cors: options.cors ?? [], vhosts: options.vhosts ?? [] })) process.stderr.write(warning + '\n');
+    if (argv.some((arg) => arg === '--basic' || arg.startsWith('--basic='))) process.stderr.write(basicOnCommandLineWarning + '\n');
     exitWithLauncher();
     const node = await startDevNode(options);
     const host = node.host.includes(':') ? `[${node.host}]` : node.host;

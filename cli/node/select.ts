@@ -25,7 +25,8 @@ export const nodeOptions = {
 
 export const nodeOptionsHelp = `node selection (default: the local node, started for this command):
   --node URL             C-Chain URL (https://, wss://, http://, ws://; a bare https host gets /ext/bc/C/rpc)
-  --key KEY | --key-env VAR      access key, inserted as a path segment: https://host/KEY/ext/bc/C/rpc
+  --key KEY | --key-env VAR      access key: where the URL has {key} (https://host/v1/{key}/rpc), as is if the URL
+                         already holds it, else as the first path segment (https://host/KEY/ext/bc/C/rpc)
   --user USER [--password-env VAR]  HTTP Basic auth; without --password-env the password is prompted for
   --endpoint NAME        a node from ${configFileName} ({"nodes": {NAME: {url, auth, username, keyEnv, passwordEnv, network}}})
   --config-file PATH     another config file than ./${configFileName}

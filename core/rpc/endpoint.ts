@@ -108,12 +108,36 @@ export function splitCredentials(text: string): { url: string; auth?: EndpointAu
   return { url: url.toString(), auth };
 }
 
-/** The URL actually dialled: the access key inserted as the first path segment. */
+/** Where a URL says the access key goes: a `{key}` path segment (as typed, or as URL parsing encodes it). */
+const keyPlaceholder = /^(?:\{key\}|%7Bkey%7D)$/i;
+
+/**
+ * The URL actually dialled. The access key goes where the URL's `{key}` segment is; a URL that already has
+ * the key as a path segment is used as given; otherwise the key is inserted as the first path segment
+ * (avalanchego's provider layout, https://host/KEY/ext/bc/C/rpc).
+ */
 export function dialUrl(url: string, auth: EndpointAuth): string {
   if (auth.kind !== 'key') return url;
   const parsed = new URL(url);
-  parsed.pathname = `/${encodeURIComponent(auth.key)}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  const segments = parsed.pathname.split('/');
+  const encoded = encodeURIComponent(auth.key);
+  const placeholder = segments.findIndex((segment) => keyPlaceholder.test(segment));
+  if (placeholder >= 0) {
+    segments[placeholder] = encoded;
+    parsed.pathname = segments.join('/');
+    return parsed.toString();
+  }
+  if (segments.some((segment) => segment === encoded || safeDecode(segment) === auth.key)) return url;
+  parsed.pathname = `/${encoded}${parsed.pathname === '/' ? '' : parsed.pathname}`;
   return parsed.toString();
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** The `Authorization` header value for Basic auth, if any. */
@@ -122,19 +146,52 @@ export function authorizationHeader(auth: EndpointAuth): string | undefined {
   return `Basic ${Buffer.from(`${auth.username}:${auth.password}`, 'utf8').toString('base64')}`;
 }
 
+/** avalanchego's path segments, API versions and placeholders: public, never taken for a key. */
+const publicSegment = /^(?:ext|bc|[CXP]|rpc|ws|v\d+|\{key\}|%7Bkey%7D)$/i;
+
+/**
+ * Path segments and query values of a URL that look like an access key someone pasted into it without
+ * declaring it (--key, keyEnv): 16 or more URL-safe characters mixing letters and digits, as provider keys
+ * are (hex or base62 tokens), or any value of a key-like query parameter. Declared keys are masked
+ * whatever they look like.
+ */
+export function keysInUrl(url: string | undefined): string[] {
+  if (!url) return [];
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  const looksLikeKey = (text: string) => text.length >= 16 && /\d/.test(text) && /[A-Za-z]/.test(text) && !publicSegment.test(text);
+  const found = parsed.pathname.split('/').map(safeDecode).filter(looksLikeKey);
+  for (const [name, value] of parsed.searchParams) {
+    if (/key|token|secret|auth/i.test(name) || looksLikeKey(value)) found.push(value);
+  }
+  return found.filter((value) => value.length > 0);
+}
+
+const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** The HTML-escaped form of a text (an error page may echo the URL so). */
+function htmlEscaped(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => htmlEntities[c]);
+}
+
 /** Every form in which the endpoint's secrets could appear in text. */
-function secretForms(endpoint: Pick<Endpoint, 'auth'>): string[] {
+function secretForms(endpoint: Pick<Endpoint, 'auth'> & Partial<Pick<Endpoint, 'url' | 'xChainUrl'>>): string[] {
   const { auth } = endpoint;
   const raw = auth.kind === 'key' ? [auth.key] : auth.kind === 'basic' ? [auth.password] : [];
-  const forms = raw.flatMap((secret) => [secret, encodeURIComponent(secret)]);
+  raw.push(...keysInUrl(endpoint.url), ...keysInUrl(endpoint.xChainUrl));
+  const forms = raw.flatMap((secret) => [secret, encodeURIComponent(secret), htmlEscaped(secret), htmlEscaped(encodeURIComponent(secret))]);
   const header = authorizationHeader(auth);
   if (header) forms.push(header.slice('Basic '.length));
   // Longest first, so a secret containing another is masked whole.
   return [...new Set(forms.filter((form) => form.length > 0))].sort((a, b) => b.length - a.length);
 }
 
-/** `text` with the endpoint's key and password replaced by `****`. */
-export function maskSecrets(text: string, endpoint: Pick<Endpoint, 'auth'>): string {
+/** `text` with the endpoint's key and password, and any key pasted into its URLs, replaced by `****`. */
+export function maskSecrets(text: string, endpoint: Pick<Endpoint, 'auth'> & Partial<Pick<Endpoint, 'url' | 'xChainUrl'>>): string {
   let masked = text;
   for (const secret of secretForms(endpoint)) masked = masked.split(secret).join(mask);
   return masked;

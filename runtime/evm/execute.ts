@@ -154,7 +154,7 @@ async function traceOne(
     block: Number(block.header.number),
     coinbase: block.header.coinbase.bytes,
   });
-  const events = createTxTracer(host, state.reader, { eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul') });
+  const events = createTxTracer(host, state.reader, { eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul'), eip2929: common.isActivatedEIP(2929) });
   const evmEvents = vm.evm.events!;
   const onAfterTx = (result: { totalGasSpent: bigint }) => host.setContext({ gasUsed: Number(result.totalGasSpent) });
   // Steps are only needed for step hooks and for call types of enter/exit; without either, the EVM runs

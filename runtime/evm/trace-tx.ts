@@ -8,13 +8,13 @@ import { emptyStep, type TracerHost } from '../tracer/host/tracer-host';
 import type { EnterView, FrameView, StateReader, StepView } from '../tracer/host/views';
 import { failsDuringExecution, gethError } from './errors';
 import { stackError } from './stack-limits';
+import { stepGas } from './step-gas';
 
 const callOps: Record<number, string> = { 0xf1: 'CALL', 0xf2: 'CALLCODE', 0xf4: 'DELEGATECALL', 0xfa: 'STATICCALL' };
 const createOps: Record<number, string> = { 0xf0: 'CREATE', 0xf5: 'CREATE2' };
 const SELFDESTRUCT = 0xff;
 const RETURN = 0xf3;
 const RETURNDATACOPY = 0x3e;
-const SSTORE = 0x55;
 const INVALID = 0xfe;
 const stackLimit = 1024;
 
@@ -47,6 +47,8 @@ export interface ForkRules {
   eip150: boolean;
   /** EIP-2200 (Istanbul): SSTORE needs more than the 2300 stipend. */
   eip2200: boolean;
+  /** EIP-2929 (Berlin): warm and cold account access. */
+  eip2929: boolean;
 }
 
 /** Bytes [offset, offset+size) of a step's memory view, zero-padded past its end. */
@@ -75,9 +77,6 @@ function returnDataOverrun(step: StepView, size: number): boolean {
 }
 
 export function createTxTracer(host: TracerHost, state: StateReader, rules: ForkRules): TxTraceEvents {
-  /** EIP-2200: SSTORE with 2300 gas or less fails in its dynamic gas (ethereumjs reports no cost for it). */
-  const sstoreSentry = (op: number, gas: number) =>
-    op === SSTORE && rules.eip2200 && gas <= 2300 ? 'out of gas: not enough gas for reentrancy sentry' : undefined;
   const frames: Frame[] = [];
 
   function flushEnter(frame: Frame, to?: Uint8Array): void {
@@ -173,18 +172,8 @@ export function createTxTracer(host: TracerHost, state: StateReader, rules: Fork
       flushEnter(frame);
       synthesizePrecheckFailure(frame);
       const op = ev.opcode.code === INVALID ? frame.code()[ev.pc] ?? INVALID : ev.opcode.code;
-      const baseCost = Number(ev.opcode.dynamicFee ?? BigInt(ev.opcode.fee));
+      const { cost, baseCost, error } = stepGas(ev, op, stackError(op, ev.stack.length), rules);
       const gas = Number(ev.gasLeft);
-      const stackProblem = stackError(op, ev.stack.length);
-      let cost = baseCost;
-      if (callOps[op] && !stackProblem) {
-        // geth's cost for CALL-family opcodes includes the gas forwarded to the child (EIP-150 capped).
-        const available = ev.gasLeft - BigInt(baseCost);
-        const capped = rules.eip150 ? available - available / 64n : available;
-        const requested = ev.stack[ev.stack.length - 1];
-        if (available >= 0n) cost += Number(requested < capped ? requested : capped);
-      }
-      const error = stackProblem ?? (gas < baseCost ? 'out of gas' : sstoreSentry(op, gas));
       const view: StepView = {
         op, pc: ev.pc, gas, cost, baseCost, depth: ev.depth + 1, refund: Number(ev.gasRefund), stack: ev.stack,
         memory: ev.memory, error, frame: frame.view,

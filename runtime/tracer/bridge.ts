@@ -55,6 +55,11 @@ export interface RealmApi {
   hasHook(name: string): boolean;
   /** `name (<eval>:L:C)` of a hook, for errors raised from outside the tracer's code (time-outs). */
   hookLocation(name: string): string | undefined;
+  /** Where a hook's source text starts in the wrapped text, if it is there. */
+  hookOffset(name: string): number | undefined;
+  /** Every return of `result` builds a new value, so a top-level string it returns is the tracer's own,
+   * never a host string (which geth would serialise as {}). */
+  resultBuildsItsValues(): void;
   /** Calls `setup` with the raw config text if the tracer has one; geth's error text if it failed. */
   setup(config: string): string | undefined;
   step(op: number, opName: string, pc: number, gas: number, cost: number, depth: number, refund: number,

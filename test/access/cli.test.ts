@@ -18,6 +18,9 @@ const opcount = join(dir, 'opcount.tracer.js');
 const caFile = join(dir, 'ca.pem');
 let keyed: ProviderServer;
 let basic: ProviderServer;
+/** Keys elsewhere in the path than avalanchego's layout, as other providers place them. */
+let pathKeyed: ProviderServer;
+const plainKey = 'plainword';
 
 interface Run {
   status: number | null;
@@ -44,9 +47,11 @@ before(async () => {
   writeFileSync(opcount, '{\n  counts: {},\n  step: function (log) { var n = log.op.toString(); this.counts[n] = (this.counts[n] || 0) + 1; },\n  fault: function (log) {},\n  result: function () { return this.counts; }\n}\n');
   keyed = await startProviderServer({ key: accessKey });
   basic = await startProviderServer({ basic: { username: 'alice', password } });
-  // One file trusting both self-signed certificates, as a user would with NODE_EXTRA_CA_CERTS.
-  writeFileSync(caFile, `${keyed.cert.trim()}\n${basic.cert.trim()}\n`);
-  for (const server of [keyed, basic]) {
+  pathKeyed = await startProviderServer({ paths: [`/v1/${accessKey}/rpc`, `/v1/${plainKey}/rpc`] });
+  // One file trusting every self-signed certificate, as a user would with NODE_EXTRA_CA_CERTS.
+  writeFileSync(caFile, `${keyed.cert.trim()}\n${basic.cert.trim()}\n${pathKeyed.cert.trim()}\n`);
+  pathKeyed.on('debug_traceTransaction', { kind: 'echo-page', status: 502 });
+  for (const server of [keyed, basic, pathKeyed]) {
     server.on('eth_chainId', { kind: 'result', value: '0xa86a' });
     server.on('eth_blockNumber', { kind: 'result', value: '0x10' });
     server.on('debug_traceCall', { kind: 'result', value: { marker: 'evm-tracer-support-check', steps: 3 } });
@@ -55,6 +60,7 @@ before(async () => {
 after(async () => {
   await keyed.stop();
   await basic.stop();
+  await pathKeyed.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -85,6 +91,42 @@ test('--key-env puts the key in the path; a wrong key fails classified and maske
   assert.equal(wrong.status, 1);
   assert.equal(wrong.stdout, '');
   assert.match(wrong.stderr, /^evm-tracer: not-found: HTTP 404 from https:\/\/127\.0\.0\.1:\d+\/\*\*\*\*\/ext\/bc\/C\/rpc/);
+});
+
+test('a key elsewhere in the path (given with --key, pasted, or as {key} of a named endpoint) is dialled there and masked, also in an HTML error page that echoes the URL', async () => {
+  const url = `${pathKeyed.httpBase}/v1/${accessKey}/rpc`;
+  const declared = await run(['check', '--node', url, '--key-env', 'K', '--json'], { K: accessKey });
+  assert.equal(declared.status, 0, declared.stderr);
+  assert.equal((JSON.parse(declared.stdout) as { node: string }).node, `${pathKeyed.httpBase}/v1/****/rpc`);
+  assert.equal(pathKeyed.requests.at(-1)!.path, `/v1/${accessKey}/rpc`);
+
+  const hash = `0x${'ab'.repeat(32)}`;
+  for (const extra of [['--key-env', 'K'], []]) {
+    const failed = await run(['trace', 'tx', hash, '--tracer', opcount, '--node', url, ...extra], { K: accessKey });
+    assert.equal(failed.status, 1);
+    assert.equal(pathKeyed.requests.at(-1)!.path, `/v1/${accessKey}/rpc`);
+    assert.match(failed.stderr, /^evm-tracer: server: HTTP 502 from https:\/\/127\.0\.0\.1:\d+\/v1\/\*\*\*\*\/rpc/);
+    assert.match(failed.stderr, /The upstream of https:\/\/127\.0\.0\.1:\d+\/v1\/\*\*\*\*\/rpc did not answer/);
+  }
+
+  // A declared key is masked whatever it looks like.
+  const plain = await run(['trace', 'tx', hash, '--tracer', opcount, '--node', `${pathKeyed.httpBase}/v1/${plainKey}/rpc`, '--key', plainKey]);
+  assert.equal(plain.status, 1);
+  assert.equal(pathKeyed.requests.at(-1)!.path, `/v1/${plainKey}/rpc`);
+  assert.doesNotMatch(plain.stderr, new RegExp(plainKey));
+  assert.match(plain.stderr, /\/v1\/\*\*\*\*\/rpc did not answer/);
+
+  const project = mkdtempSync(join(dir, 'project-'));
+  writeFileSync(join(project, 'evm-tracer.config.json'), JSON.stringify({
+    nodes: { other: { url: `${pathKeyed.httpBase}/v1/{key}/rpc`, auth: 'key', keyEnv: 'OTHER_KEY' } },
+  }));
+  const named = await run(['check', '--endpoint', 'other'], { OTHER_KEY: accessKey }, project);
+  assert.equal(named.status, 0, named.stderr);
+  assert.match(named.stdout, /^other \(https:\/\/127\.0\.0\.1:\d+\/v1\/\*\*\*\*\/rpc, chain id 43114\): supported/);
+  assert.equal(pathKeyed.requests.at(-1)!.path, `/v1/${accessKey}/rpc`);
+  const namedFailed = await run(['trace', 'tx', hash, '--tracer', opcount, '--endpoint', 'other'], { OTHER_KEY: accessKey }, project);
+  assert.equal(namedFailed.status, 1);
+  assert.match(namedFailed.stderr, /\/v1\/\*\*\*\*\/rpc did not answer/);
 });
 
 test('--user with --password-env sends Basic auth; a wrong password is unauthorized', async () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cChainUrl, dialUrl, displayUrl, maskSecrets, parseNetwork, splitCredentials, xChainUrl, xChainUrlFromCChain } from '../../core/rpc/endpoint';
+import { cChainUrl, dialUrl, displayUrl, keysInUrl, maskSecrets, parseNetwork, splitCredentials, xChainUrl, xChainUrlFromCChain } from '../../core/rpc/endpoint';
 
 const key = 'k3y-S3cr3t-9f8e7d';
 
@@ -45,4 +45,33 @@ test('networks by name, id or any', () => {
   assert.equal(parseNetwork('0xa86a'), 43114);
   assert.equal(parseNetwork('any'), undefined);
   assert.throws(() => parseNetwork('moon'), /unknown network 'moon'/);
+});
+
+test('a key given with --key goes where the URL has {key}, stays where the URL already has it, else goes first', () => {
+  const auth = { kind: 'key' as const, key };
+  assert.equal(dialUrl('https://h.example/v1/{key}/rpc', auth), `https://h.example/v1/${key}/rpc`);
+  assert.equal(dialUrl(cChainUrl('https://h.example/v1/{key}/rpc'), auth), `https://h.example/v1/${key}/rpc`);
+  assert.equal(dialUrl(`https://h.example/v1/${key}/rpc`, auth), `https://h.example/v1/${key}/rpc`);
+  assert.equal(dialUrl('https://h.example/ext/bc/C/rpc', auth), `https://h.example/${key}/ext/bc/C/rpc`);
+  const endpoint = { name: 'p', url: `https://h.example/v1/${key}/rpc`, auth };
+  assert.equal(displayUrl(endpoint), 'https://h.example/v1/****/rpc');
+  assert.equal(displayUrl({ ...endpoint, url: 'https://h.example/v1/{key}/rpc' }), 'https://h.example/v1/****/rpc');
+});
+
+test('a key pasted into a URL without --key is masked when it looks like one; public segments and words are not', () => {
+  const pasted = '9f8e7d6c5b4a39281706f5e4d3c2b1a0';
+  assert.deepEqual(keysInUrl(`https://h.example/v3/${pasted}`), [pasted]);
+  assert.deepEqual(keysInUrl(`https://rpc.example/avalanche/${pasted}/ext/bc/C/rpc`), [pasted]);
+  assert.deepEqual(keysInUrl('https://api.example.com/ext/bc/C/rpc'), []);
+  assert.deepEqual(keysInUrl('https://h.example/avalanche-mainnet/rpc?apikey=short1&x=1'), ['short1']);
+  const endpoint = { name: 'p', url: `https://h.example/v3/${pasted}`, auth: { kind: 'none' as const } };
+  assert.equal(displayUrl(endpoint), 'https://h.example/v3/****');
+  assert.equal(maskSecrets(`HTTP 502: <p>https://h.example/v3/${pasted} failed</p>`, endpoint), 'HTTP 502: <p>https://h.example/v3/**** failed</p>');
+});
+
+test('an error page that echoes the URL HTML-escaped or percent-encoded shows no key', () => {
+  const odd = 'k&y<1>"2\'x';
+  const endpoint = { auth: { kind: 'key' as const, key: odd } };
+  const escaped = odd.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  assert.equal(maskSecrets(`<p>/v1/${escaped}/rpc</p> /v1/${encodeURIComponent(odd)}/rpc`, endpoint), '<p>/v1/****/rpc</p> /v1/****/rpc');
 });

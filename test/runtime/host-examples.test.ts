@@ -55,13 +55,21 @@ test('storage records SSTORE and SLOAD with the value before', async () => {
   ]);
 });
 
-test('call tracer builds the call tree (callee without code: no gas fields)', async () => {
+test('call tracer builds the call tree; a callee without code has gas and gasUsed, as in geth\'s callTracer', async () => {
   const tree = (await traceExample('call.tracer.js')) as Record<string, unknown>;
   assert.equal(tree.type, 'CALL');
   assert.equal(tree.from, sender);
   assert.equal(tree.to, contract);
   assert.equal(tree.gas, '0x30000');
-  assert.deepEqual(tree.calls, [{ type: 'CALL', from: contract, to: sender, input: '0xdeadbeef00000000', value: '0x0' }]);
+  assert.deepEqual(tree.calls, [{ type: 'CALL', from: contract, to: sender, input: '0xdeadbeef00000000', value: '0x0', gas: '0xffff', gasUsed: '0x0' }]);
+});
+
+test('call tracer: a precompile call has gas and gasUsed (identity: 15 + 3 per word), as in geth\'s callTracer', async () => {
+  const identity = '0x0000000000000000000000000000000000000004';
+  const tree = (await traceExample('call.tracer.js', undefined, code.replace(sender.slice(2), identity.slice(2)))) as Record<string, unknown>;
+  assert.deepEqual(tree.calls, [{
+    type: 'CALL', from: contract, to: identity, input: '0xdeadbeef00000000', output: '0xdeadbeef00000000', value: '0x0', gas: '0xffff', gasUsed: '0x12',
+  }]);
 });
 
 test('prestate tracer reports touched accounts before the transaction, honouring disableStorage', async () => {

@@ -96,7 +96,10 @@ describe('browser rules by default (no --cors, no --vhosts)', () => {
 describe('--cors and --vhosts, with --basic on top', () => {
   let node: Node;
   const credentials = basic('alice', 'pa55-Cors-1');
-  before(async () => (node = await spawnNodeWithOutput(['--cors', 'https://App.example,http://localhost:3000/', '--vhosts', 'MyNode.test', '--basic', 'alice:pa55-Cors-1'])));
+  before(async () => (node = await spawnNodeWithOutput(
+    ['--cors', 'https://App.example,http://localhost:3000/', '--vhosts', 'MyNode.test', '--basic-user', 'alice', '--basic-password-env', 'NODE_TEST_PASSWORD'],
+    { NODE_TEST_PASSWORD: 'pa55-Cors-1' },
+  )));
   after(() => node?.stop());
 
   test("an allowed page's preflight is answered without credentials; its POSTs get CORS headers and still need them", async () => {

@@ -68,9 +68,9 @@ export const storeAndLogOps = ['PUSH1', 'CALLDATALOAD', 'DUP1', 'PUSH1', 'SSTORE
 export const word = (n: number) => '0x' + n.toString(16).padStart(64, '0');
 
 /** Like startNode, but keeps everything the node printed (to check that no secret appears in it). */
-export async function spawnNodeWithOutput(args: string[]): Promise<LocalNode & { output(): string; pid: number }> {
+export async function spawnNodeWithOutput(args: string[], env: Record<string, string> = {}): Promise<LocalNode & { output(): string; pid: number }> {
   const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, ['dist/cli.js', 'node', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/cli.js', 'node', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

@@ -272,3 +272,25 @@ test('running off the end of code steps an implicit STOP, as geth does', async (
     [['PUSH1', 0, 3, 0], ['PUSH1', 2, 3, 1], ['STOP', 4, 0, 2]],
   );
 });
+
+test('§2.3 out of gas: a step that cannot pay its constant gas reports only that; one that cannot pay the dynamic part reports both', async () => {
+  const tracer = "{d: [], step: function(log) { if (log.getError()) this.d.push([log.op.toString(), log.getGas(), log.getCost(), log.getError()]); }, fault: function(log) { this.d.push('fault'); }, result: function(ctx) { this.d.push(ctx.error); return this.d; }}";
+  // CREATE(value 0, offset 0, size 32): constant 32000; dynamic 3 (memory) + 2 (one initcode word, EIP-3860).
+  const create = '0x602060006000f000';
+  assert.deepEqual(await result(tracer, { code: create, gas: (21_000 + 9 + 31_999).toString() }), [['CREATE', 31_999, 32_000, 'out of gas'], 'out of gas']);
+  assert.deepEqual(await result(tracer, { code: create, gas: (21_000 + 9 + 32_004).toString() }), [['CREATE', 32_004, 32_005, 'out of gas'], 'out of gas']);
+  // CALL to the (warm) sender under EIP-2929: geth's constant gas is the warm access, 100.
+  const call = '0x6000600060006000600073' + sender.slice(2) + '5af100';
+  assert.deepEqual(await result(tracer, { code: call, gas: (21_000 + 20 + 50).toString() }), [['CALL', 50, 100, 'out of gas'], 'out of gas']);
+  // A stack error reports the constant gas too.
+  assert.deepEqual(await result(tracer, { code: '0x602060006000600060006000f100', gas: '30000' }), [['CALL', 8_982, 100, 'stack underflow (6 <=> 7)'], 'stack underflow (6 <=> 7)']);
+});
+
+test('§2.3 out of gas: a CALL whose dynamic gas cannot be paid fails in its step (no enter, no fault)', async () => {
+  const tracer = "{d: [], step: function(log) { if (log.op.toString() === 'CALL') this.d.push([log.getGas(), log.getError()]); }, enter: function() { this.d.push('enter'); }, exit: function() {}, fault: function(log) { this.d.push('fault'); }, result: function(ctx) { this.d.push(ctx.error); return this.d; }}";
+  // A cold account: 100 constant, then 2500 more that 1000 gas cannot pay.
+  const cold = '0x6000600060006000600073' + '00000000000000000000000000000000000000cc' + '5af100';
+  assert.deepEqual(await result(tracer, { code: cold, gas: (21_000 + 20 + 1_000).toString() }), [[1_000, 'out of gas'], 'out of gas']);
+  // The same with enough gas calls (no code there: enter/exit only).
+  assert.deepEqual(await result(tracer, { code: cold, gas: '40000' }), [[18_980, null], 'enter', null]);
+});

@@ -20,7 +20,9 @@ export type Behaviour =
   /** An answer to another id. */
   | { kind: 'wrong-id'; value: unknown }
   /** A JSON string result of `bytes` characters, streamed in chunks. */
-  | { kind: 'big'; bytes: number };
+  | { kind: 'big'; bytes: number }
+  /** An HTML error page that echoes the request path, as gateways' error pages do (HTTP only). */
+  | { kind: 'echo-page'; status: number };
 
 export interface RecordedRequest {
   transport: 'http' | 'ws';
@@ -36,6 +38,8 @@ export interface ProviderServerOptions {
   tls?: boolean;
   /** Require this access key as the first path segment. */
   key?: string;
+  /** Serve JSON-RPC (HTTP and WebSocket) at exactly these paths instead of avalanchego's paths behind `key`. */
+  paths?: string[];
   /** Require these HTTP Basic credentials. */
   basic?: { username: string; password: string };
 }
@@ -72,7 +76,8 @@ export async function startProviderServer(options: ProviderServerOptions = {}): 
 
   /** 404 for a path or key that is wrong, 401 for wrong Basic credentials, else undefined. */
   function refusal(request: IncomingMessage, path: string): { status: number; body: string } | undefined {
-    if (path !== expectedPrefix + paths.rpc && path !== expectedPrefix + paths.ws && path !== expectedPrefix + paths.x) {
+    const served = options.paths ?? [paths.rpc, paths.ws, paths.x].map((p) => expectedPrefix + p);
+    if (!served.includes(path)) {
       return { status: 404, body: '<html><body><h1>404 Not Found</h1></body></html>' };
     }
     if (expectedAuth && request.headers.authorization !== expectedAuth) return { status: 401, body: '{"message":"Unauthorized"}' };
@@ -135,6 +140,10 @@ export async function startProviderServer(options: ProviderServerOptions = {}): 
       switch (behaviour.kind) {
         case 'http':
           response.writeHead(behaviour.status, { 'content-type': 'text/plain', ...behaviour.headers }).end(behaviour.body);
+          return;
+        case 'echo-page':
+          response.writeHead(behaviour.status, { 'content-type': 'text/html' })
+            .end(`<html><head><title>Error ${behaviour.status}</title></head><body><h1>Error ${behaviour.status}</h1><p>The upstream of https://${request.headers.host}${path} did not answer.</p></body></html>`);
           return;
         case 'drop':
           request.socket.destroy();

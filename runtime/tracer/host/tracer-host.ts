@@ -6,6 +6,7 @@ import { bigIntToUnpaddedBytes, generateAddress, generateAddress2 } from '@ether
 import { opcodeName } from '../../evm/opcode-names';
 import { ContextKind, type Bridge, type ByteString, type RealmApi } from '../bridge';
 import { fromByteString, toByteString, toQuantity } from './crossing';
+import { returnsOnlyNewValues } from './fresh-returns';
 import { createRealm, type TracerRealm } from './realm';
 import { decodeResult } from './result-json';
 import { gethSyntaxError, v8SyntaxError } from './syntax-error';
@@ -74,6 +75,7 @@ export class TracerHost {
     }
     const invalid = api.adopt(value, wrapped);
     if (invalid !== undefined) return { error: invalid };
+    if (returnsOnlyNewValues(wrapped, api.hookOffset('result'))) api.resultBuildsItsValues();
     host.hasStep = api.hasHook('step');
     host.hasEnterExit = api.hasHook('enter');
     host.setContext(options.initialContext ?? {});

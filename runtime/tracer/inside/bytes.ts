@@ -1,7 +1,7 @@
 // Byte values as geth's host functions take and give them (spec §3.1, §3.2, §3.6), and their crossing form.
 import type { ByteString } from '../bridge';
 import {
-  ArrayIsArray, MathTrunc, NumberCtor, NumberIsNaN, StringFromCharCode, StringPrototypeCharCodeAt,
+  ArrayIsArray, MathTrunc, NumberCtor, NumberIsNaN, StringFromCharCode, StringPrototypeCharCodeAt, StringPrototypeValueOf,
   TypeErrorCtor, TypedArrayKind, TypedArrayLength, TypedArrayPrototypeSet, TypedArrayPrototypeSubarray, Uint8ArrayCtor,
 } from './intrinsics';
 
@@ -28,9 +28,21 @@ export function bufferArg(value: unknown, fail: Fail): Uint8Array {
   return fail('invalid buffer type');
 }
 
-/** A buffer, or a hex string (optional 0x, odd length padded, decoding stops at the first bad digit). */
+/** A buffer, or a hex string (optional 0x, odd length padded, decoding stops at the first bad digit). A
+ * String object counts as a string, as in geth (it goes by the value's class). */
 export function bufferOrHexArg(value: unknown, fail: Fail): Uint8Array {
-  return typeof value === 'string' ? hexToBytesLenient(value) : bufferArg(value, fail);
+  const text = stringValue(value);
+  return text === undefined ? bufferArg(value, fail) : hexToBytesLenient(text);
+}
+
+function stringValue(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null) return undefined;
+  try {
+    return StringPrototypeValueOf(value as string);
+  } catch {
+    return undefined;
+  }
 }
 
 function hexDigit(c: number): number {

@@ -44,8 +44,10 @@ function shield(bridge: Bridge, guard: Guard): Bridge {
 
 export function createEnv(bridge: Bridge, guard: Guard, bigInt: BigIntFactory): Env {
   // geth returns host strings to goja as Go-backed values: returned bare from `result`, one longer than 16
-  // characters or with non-ASCII text serialises as `{}` (spec §3.8). JS strings carry no origin, so the
-  // values that would be affected are remembered (null prototype: no key is inherited).
+  // characters or with non-ASCII text serialises as `{}` (spec §3.8), while any string the tracer derives
+  // from one (`+ ''`, a template, slice) is its own. JS strings carry no origin, so the values that would be
+  // affected are remembered (null prototype: no key is inherited); the host's reading of `result`'s returns
+  // (host/fresh-returns.ts) then says whether a top-level string can be one of them at all.
   const hostStrings = ObjectCreate(null) as Record<string, true>;
   return {
     bridge: shield(bridge, guard),

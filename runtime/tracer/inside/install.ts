@@ -44,6 +44,8 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory): RealmApi {
   let wrapped = '';
   const hooks = ObjectCreate(null) as Partial<Record<HookName | 'setup', Hook>>;
   const locations = ObjectCreate(null) as Partial<Record<string, string>>;
+  const offsets = ObjectCreate(null) as Partial<Record<string, number>>;
+  let resultBuildsValues = false;
   let failed: string | undefined;
 
   /** 1-based line:column of a function's source in the wrapped text (hooks defined elsewhere: none). */
@@ -55,7 +57,9 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory): RealmApi {
       return;
     }
     const offset = StringPrototypeIndexOf(wrapped, text);
-    if (offset >= 0) locations[name] = `${name} (<eval>:${offsetToLocation(wrapped, offset)})`;
+    if (offset < 0) return;
+    offsets[name] = offset;
+    locations[name] = `${name} (<eval>:${offsetToLocation(wrapped, offset)})`;
   };
 
   /** Runs a hook with `this` = the tracer; the first error (thrown, or a host-function failure) is final. */
@@ -122,6 +126,10 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory): RealmApi {
     constructionError: (thrown) => guard.failure(undefined) ?? thrownText(thrown, undefined),
     hasHook: (name) => hooks[name as HookName] !== undefined,
     hookLocation: (name) => locations[name],
+    hookOffset: (name) => offsets[name],
+    resultBuildsItsValues() {
+      resultBuildsValues = true;
+    },
 
     setup(config) {
       const setup = hooks.setup;
@@ -167,7 +175,7 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory): RealmApi {
     result() {
       if (failed === undefined && hooks.result) {
         const value = invoke('result', hooks.result, [ctx, db]);
-        if (failed === undefined) return serialiseResult(value, env);
+        if (failed === undefined) return serialiseResult(value, env, !resultBuildsValues);
       }
       return `E${failed ?? 'tracer produced no result'}`;
     },

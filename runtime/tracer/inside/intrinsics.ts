@@ -35,6 +35,7 @@ export const StringCtor = String;
 export const StringFromCharCode = String.fromCharCode;
 export const StringPrototypeCharCodeAt = uncurry(String.prototype.charCodeAt);
 export const StringPrototypeSlice = uncurry(String.prototype.slice);
+export const StringPrototypeValueOf = uncurry(String.prototype.valueOf);
 export const StringPrototypeIndexOf = uncurry(String.prototype.indexOf as (this: string, search: string, from?: number) => number);
 export const RegExpPrototypeExec = uncurry(RegExp.prototype.exec);
 export const FunctionPrototypeToString = uncurry(Function.prototype.toString as (this: unknown) => string);

@@ -5,7 +5,8 @@
 import type { Env } from './env';
 import { JSONStringify, NumberIsNaN, StringCtor, StringPrototypeIndexOf, StringPrototypeSlice } from './intrinsics';
 
-export function serialiseResult(value: unknown, env: Env): string {
+/** `mayBeHostString`: whether a top-level string may be one the host handed out (see fresh-returns.ts). */
+export function serialiseResult(value: unknown, env: Env, mayBeHostString: boolean): string {
   switch (typeof value) {
     case 'undefined':
     case 'symbol':
@@ -17,7 +18,7 @@ export function serialiseResult(value: unknown, env: Env): string {
       if (value === Infinity || value === -Infinity) return `Ejson: unsupported value: ${value > 0 ? '+Inf' : '-Inf'}`;
       return value === 0 && 1 / value < 0 ? 'J-0' : `J${value}`;
     case 'string':
-      return env.isHostString(value) ? 'J{}' : `S${value}`;
+      return mayBeHostString && env.isHostString(value) ? 'J{}' : `S${value}`;
     case 'function':
       return 'Jnull';
     default:

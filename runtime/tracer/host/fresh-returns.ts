@@ -3,7 +3,7 @@
 // tracer derived from it (`toHex(x) + ''`) as the string. JavaScript strings carry no origin, so the
 // realm recognises host strings by value; this reading of the source tells the two apart where the
 // returns show it: when every return of `result` builds a new value, a top-level string is the tracer's.
-import { Parser } from 'acorn';
+import type { Program } from 'acorn';
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
 
@@ -96,26 +96,21 @@ function localValues(fn: Node): Map<string, Node[]> {
 }
 
 /**
- * True when every value the function at `offset` of `wrapped` returns is built there (a literal, a
+ * True when every value the function at `offset` of the tracer returns is built there (a literal, a
  * concatenation, a template, a string method's result, or a local variable only ever given such values).
  * False when any return may pass on a value from elsewhere, or the function is not found.
  */
-export function returnsOnlyNewValues(wrapped: string, offset: number | undefined): boolean {
+export function returnsOnlyNewValues(program: Program, offset: number | undefined): boolean {
   if (offset === undefined) return false;
-  // A block trace builds one tracer per transaction from the same text: read it once.
-  if (last?.wrapped !== wrapped || last.offset !== offset) last = { wrapped, offset, answer: readReturns(wrapped, offset) };
-  return last.answer;
-}
-
-let last: { wrapped: string; offset: number; answer: boolean } | undefined;
-
-function readReturns(wrapped: string, offset: number): boolean {
-  let root: Node;
   try {
-    root = Parser.parse(wrapped, { ecmaVersion: 2022, sourceType: 'script' }) as unknown as Node;
+    return readReturns(program as unknown as Node, offset);
   } catch {
+    // A tree too deep to walk: keep the conservative answer.
     return false;
   }
+}
+
+function readReturns(root: Node, offset: number): boolean {
   const fn = functionAt(root, offset);
   if (!fn) return false;
   const own = ownNodes(fn);

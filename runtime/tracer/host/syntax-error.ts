@@ -2,7 +2,7 @@
 // `SyntaxError: SyntaxError: (anonymous): Line L:C Unexpected token X`, or for early errors
 // `SyntaxError: SyntaxError: <message> at L:C`. goja keeps parsing and adds ` (and N more errors)`;
 // acorn stops at the first error, so that suffix is never produced.
-import { Parser } from 'acorn';
+import { Parser, type Program } from 'acorn';
 
 interface AcornError extends SyntaxError {
   pos: number;
@@ -28,25 +28,29 @@ const SafeParser = Parser.extend(
     } as unknown as typeof Parser,
 );
 
-/** The geth-style error for `wrapped` (the `(`+source+`)` text), or undefined when it parses or nests too
- * deeply for acorn (goja parses any depth; V8's compile then decides). */
-export function gethSyntaxError(wrapped: string): string | undefined {
+/** `wrapped` (the `(`+source+`)` text) parsed: its tree, or geth's syntax error text, or neither when it
+ * nests too deeply for acorn (goja parses any depth; V8's compile then decides). */
+export function parseWrapped(wrapped: string): { program?: Program; error?: string } {
   try {
-    SafeParser.parse(wrapped, { ecmaVersion: 2022, sourceType: 'script', allowReturnOutsideFunction: false });
-    return undefined;
+    return { program: SafeParser.parse(wrapped, { ecmaVersion: 2022, sourceType: 'script', allowReturnOutsideFunction: false }) };
   } catch (error) {
-    if (error instanceof TooDeep) return undefined;
-    const e = error as AcornError;
-    if (!e.loc) return `SyntaxError: SyntaxError: (anonymous): ${String(e.message)}`;
-    const where = `${e.loc.line}:${e.loc.column + 1}`;
-    const message = e.message.replace(/ \(\d+:\d+\)$/, '');
-    if (/has already been declared/.test(message)) return `SyntaxError: SyntaxError: ${message} at ${where}`;
-    if (message.startsWith('Unexpected token')) {
-      const token = tokenAt(wrapped, e.pos);
-      return `SyntaxError: SyntaxError: (anonymous): Line ${where} ${token === undefined ? 'Unexpected end of input' : `Unexpected token ${token}`}`;
-    }
-    return `SyntaxError: SyntaxError: (anonymous): Line ${where} ${message}`;
+    if (error instanceof TooDeep) return {};
+    return { error: gethSyntaxError(error, wrapped) };
   }
+}
+
+/** geth's text for acorn's syntax error. */
+function gethSyntaxError(error: unknown, wrapped: string): string {
+  const e = error as AcornError;
+  if (!e.loc) return `SyntaxError: SyntaxError: (anonymous): ${String(e.message)}`;
+  const where = `${e.loc.line}:${e.loc.column + 1}`;
+  const message = e.message.replace(/ \(\d+:\d+\)$/, '');
+  if (/has already been declared/.test(message)) return `SyntaxError: SyntaxError: ${message} at ${where}`;
+  if (message.startsWith('Unexpected token')) {
+    const token = tokenAt(wrapped, e.pos);
+    return `SyntaxError: SyntaxError: (anonymous): Line ${where} ${token === undefined ? 'Unexpected end of input' : `Unexpected token ${token}`}`;
+  }
+  return `SyntaxError: SyntaxError: (anonymous): Line ${where} ${message}`;
 }
 
 function tokenAt(text: string, pos: number): string | undefined {

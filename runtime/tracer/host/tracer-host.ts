@@ -9,7 +9,7 @@ import { fromByteString, toByteString, toQuantity } from './crossing';
 import { returnsOnlyNewValues } from './fresh-returns';
 import { createRealm, type TracerRealm } from './realm';
 import { decodeResult } from './result-json';
-import { gethSyntaxError, v8SyntaxError } from './syntax-error';
+import { parseWrapped, v8SyntaxError } from './syntax-error';
 import type { EnterView, ExitView, StateReader, StepView, TxContextView } from './views';
 
 export type HookName = 'setup' | 'step' | 'fault' | 'enter' | 'exit' | 'result';
@@ -58,8 +58,8 @@ export class TracerHost {
   /** Builds the tracer, or returns geth's construction error text. */
   static create(options: TracerHostOptions): { host: TracerHost } | { error: string } {
     const wrapped = `(${options.source})`;
-    const syntax = gethSyntaxError(wrapped);
-    if (syntax) return { error: syntax };
+    const parsed = parseWrapped(wrapped);
+    if (parsed.error) return { error: parsed.error };
     const host = new TracerHost(options);
     const { api, context, importModuleDynamically } = host.realm;
     let value: unknown;
@@ -75,7 +75,7 @@ export class TracerHost {
     }
     const invalid = api.adopt(value, wrapped);
     if (invalid !== undefined) return { error: invalid };
-    if (returnsOnlyNewValues(wrapped, api.hookOffset('result'))) api.resultBuildsItsValues();
+    if (parsed.program && returnsOnlyNewValues(parsed.program, api.hookOffset('result'))) api.resultBuildsItsValues();
     host.hasStep = api.hasHook('step');
     host.hasEnterExit = api.hasHook('enter');
     host.setContext(options.initialContext ?? {});

@@ -1,5 +1,7 @@
 // Typed access to the `evmTracer.*` settings: the one place that knows their names, shapes and defaults.
 import * as vscode from 'vscode';
+import { editorNodeLevel, type EcmaLevel } from '../core/ecma-level';
+import type { EcmaVersion } from '../core/tracer/diagnostic';
 
 export type AuthKind = 'none' | 'key' | 'basic';
 export type Network = 43114 | 43113 | 43112 | 'custom';
@@ -13,6 +15,8 @@ export interface NodeSettings {
   username?: string;
   network?: Network;
   chainId?: number;
+  /** The JavaScript level the node's tracer engine takes; else `evmTracer.ecmaVersion`. */
+  ecmaVersion?: EcmaVersion;
 }
 
 const SECTION = 'evmTracer';
@@ -36,8 +40,11 @@ export const config = {
     const value = section().get<number>('traceTimeout', 60);
     return Number.isFinite(value) && value > 0 ? value : 60;
   },
-  ecmaVersion(): 5 | 2017 {
-    return section().get<number>('ecmaVersion') === 2017 ? 2017 : 5;
+  /** The level tracers are checked and flattened at for the node named `nodeName` (the language server
+   * applies the same rule to the selected node, see server/features/settings.ts). */
+  level(nodeName: string): EcmaLevel {
+    const settings = section();
+    return editorNodeLevel({ ecmaVersion: settings.get('ecmaVersion'), nodes: settings.get('nodes') }, nodeName).level;
   },
   async setNodes(nodes: NodeSettings[]): Promise<void> {
     await section().update('nodes', nodes, vscode.ConfigurationTarget.Global);
@@ -45,7 +52,7 @@ export const config = {
   async setSelectedNode(name: string): Promise<void> {
     await section().update('selectedNode', name, vscode.ConfigurationTarget.Global);
   },
-  affects(event: vscode.ConfigurationChangeEvent, key: 'nodes' | 'selectedNode'): boolean {
+  affects(event: vscode.ConfigurationChangeEvent, key: 'nodes' | 'selectedNode' | 'ecmaVersion'): boolean {
     return event.affectsConfiguration(`${SECTION}.${key}`);
   },
 };

@@ -1,11 +1,12 @@
 // The node list: the built-in local node (always first, the default) plus the nodes in settings. Keys and
 // passwords live in SecretStorage under the node's name; settings never hold them.
 import * as vscode from 'vscode';
+import { LOCAL_NODE_NAME } from '../core/ecma-level';
 import type { Endpoint } from '../core/rpc/endpoint';
 import { config, type NodeSettings } from './config';
 import type { LocalNodeManager } from './local-node';
 
-export const LOCAL_NODE_NAME = 'Local (in-process EVM)';
+export { LOCAL_NODE_NAME };
 
 const NETWORK_LABELS: Record<number, string> = { 43114: 'C-Chain mainnet', 43113: 'Fuji testnet', 43112: 'local network' };
 

@@ -1,5 +1,7 @@
-// The selected node in the status bar (name, network, chain id); a click switches nodes.
+// The selected node in the status bar (name, network, chain id, the JavaScript level its tracers are checked
+// and flattened at); a click switches nodes.
 import * as vscode from 'vscode';
+import { levelName } from '../core/ecma-level';
 import { config } from './config';
 import type { LocalNodeManager } from './local-node';
 import type { Nodes } from './nodes';
@@ -10,8 +12,9 @@ export function createNodeStatus(nodes: Nodes, localNode: LocalNodeManager): vsc
   item.command = 'evmTracer.selectNode';
   const update = (): void => {
     const node = nodes.selected();
-    item.text = `$(server) ${nodes.describe(node)}`;
-    item.tooltip = `EVM Tracer: traces run on ${node.name} (${node.url}). Click to switch nodes.`;
+    const level = config.level(node.name);
+    item.text = `$(server) ${nodes.describe(node)} · ${level.ecmaVersion === 5 ? 'ES5' : 'ES2017'}`;
+    item.tooltip = `EVM Tracer: traces run on ${node.name} (${node.url}); tracers are checked and flattened at ${levelName(level.ecmaVersion)} (${level.source}). Click to switch nodes.`;
   };
   update();
   item.show();
@@ -19,7 +22,7 @@ export function createNodeStatus(nodes: Nodes, localNode: LocalNodeManager): vsc
     item,
     localNode.onDidChange(update),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (config.affects(event, 'nodes') || config.affects(event, 'selectedNode')) update();
+      if (config.affects(event, 'nodes') || config.affects(event, 'selectedNode') || config.affects(event, 'ecmaVersion')) update();
     }),
   );
 }

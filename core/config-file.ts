@@ -1,8 +1,11 @@
 // `evm-tracer.config.json`: one JSON object; each part of the tool reads its own section (`lint` here;
 // node endpoints live under `nodes`). Errors name the file and what is wrong.
 import { readFileSync } from 'node:fs';
+import { checkEcmaVersion } from './ecma-level';
 import type { EcmaVersion, SeveritySetting } from './tracer/diagnostic';
 import { rules } from './tracer/rules';
+
+export { checkEcmaVersion } from './ecma-level';
 
 export const CONFIG_FILE_NAME = 'evm-tracer.config.json';
 
@@ -42,20 +45,26 @@ export function checkSeverity(code: string, value: unknown, where: string): Seve
   return value as SeveritySetting;
 }
 
-export function checkEcmaVersion(value: unknown, where: string): EcmaVersion {
-  if (value !== 5 && value !== 2017 && value !== '5' && value !== '2017') throw new Error(`${where}: ecmaVersion must be 5 or 2017 (got ${JSON.stringify(value)})`);
-  return Number(value) as EcmaVersion;
+/** The `lint` section of a config file's data, checked to be an object (`path` is for error messages). */
+function lintSection(data: Record<string, unknown>, path: string): { ecmaVersion?: unknown; rules?: unknown } {
+  const section = data.lint;
+  if (section === undefined) return {};
+  if (typeof section !== 'object' || section === null || Array.isArray(section)) throw new Error(`${path}: "lint" must be an object`);
+  return section;
+}
+
+/** `lint.ecmaVersion`: the project's level where neither the command nor the node sets one. */
+export function lintEcmaVersion(data: Record<string, unknown>, path: string): EcmaVersion | undefined {
+  const { ecmaVersion } = lintSection(data, path);
+  return ecmaVersion === undefined ? undefined : checkEcmaVersion(ecmaVersion, `${path}: lint`);
 }
 
 /** The `lint` section of a config file's data (`path` is for error messages). */
 export function lintConfig(data: Record<string, unknown>, path: string): LintConfig {
-  const section = data.lint;
-  if (section === undefined) return { rules: {} };
-  if (typeof section !== 'object' || section === null || Array.isArray(section)) throw new Error(`${path}: "lint" must be an object`);
-  const { ecmaVersion, rules = {} } = section as { ecmaVersion?: unknown; rules?: unknown };
+  const { rules = {} } = lintSection(data, path);
   if (typeof rules !== 'object' || rules === null || Array.isArray(rules)) throw new Error(`${path}: "lint.rules" must be an object of rule code → severity`);
   return {
-    ecmaVersion: ecmaVersion === undefined ? undefined : checkEcmaVersion(ecmaVersion, `${path}: lint`),
+    ecmaVersion: lintEcmaVersion(data, path),
     rules: Object.fromEntries(Object.entries(rules).map(([code, value]) => [code, checkSeverity(code, value, `${path}: lint.rules`)])),
   };
 }

@@ -4,13 +4,18 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fixtureJob } from '../../runtime/chain/fixture-job';
 import { parseGoDuration, timerDelay } from '../../core/trace/duration';
+import { prepareTracer } from '../../core/trace/requests';
+import { CONFIG_FILE_NAME } from '../../core/config-file';
 import { runTraceJob } from '../../runtime/trace/run';
+import { commandEcmaLevel } from '../node/ecma-level';
 import type { Command } from './command';
 
-const usage = `usage: evm-tracer replay FIXTURE.json --tracer FILE [--config JSON] [--timeout 60s]
+const usage = `usage: evm-tracer replay FIXTURE.json --tracer FILE [--config JSON] [--timeout 60s] [--ecma 5|2017] [--config-file PATH]
 
 Re-executes the transaction of a geth tracer-test fixture (genesis + context + input) with the tracer and
-prints the tracer's result as JSON. --config is passed to setup() as is (default: the fixture's tracerConfig).`;
+prints the tracer's result as JSON. --config is passed to setup() as is (default: the fixture's tracerConfig).
+The tracer is first checked at its ECMAScript level, as a node would take it: --ecma, else lint.ecmaVersion
+in ./${CONFIG_FILE_NAME} (or --config-file PATH), else 5 (the providers' ES5.1; plain geth takes 2017).`;
 
 class UsageError extends Error {}
 
@@ -20,7 +25,14 @@ function parseCommandLine(argv: string[]) {
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { tracer: { type: 'string' }, config: { type: 'string' }, timeout: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        tracer: { type: 'string' },
+        config: { type: 'string' },
+        timeout: { type: 'string' },
+        ecma: { type: 'string' },
+        'config-file': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -69,8 +81,11 @@ export const replayCommand: Command = {
         throw new UsageError(`--timeout: ${(error as Error).message}`);
       }
       try {
+        // Refused as a node at that level would refuse it; the text as written runs (errors keep its positions).
+        prepareTracer(tracer, values.tracer, commandEcmaLevel(values, UsageError));
         job = fixtureJob(fixture, file, tracer, values.config);
       } catch (error) {
+        if (error instanceof UsageError) throw error;
         process.stderr.write(`evm-tracer replay: ${(error as Error).message}\n`);
         return 1;
       }

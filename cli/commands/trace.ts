@@ -2,18 +2,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { toCallObject } from '../../core/trace/call';
 import { parseBlockTag } from '../../core/trace/block';
-import { checkHash, runTrace, type TraceTarget } from '../../core/trace/requests';
+import { checkHash, prepareTracer, sendTrace, type SendableTracer, type TraceTarget } from '../../core/trace/requests';
 import { nodeCommand, UsageError } from '../node/command-kit';
+import { commandEcmaLevel, ecmaOptionHelp } from '../node/ecma-level';
 
 const usage = `usage:
   evm-tracer trace tx HASH --tracer FILE [options]
   evm-tracer trace call --call FILE_OR_JSON [--block TAG] --tracer FILE [options]
   evm-tracer trace block HASH --tracer FILE [options]
 
-Prints the tracer's result as JSON on stdout. The tracer is sent flattened (one line, single quotes).
+Prints the tracer's result as JSON on stdout. The tracer is sent flattened (one line, single quotes) at
+the node's ECMAScript level; syntax beyond it is refused before anything is sent.
 
 trace options:
   --tracer FILE          the tracer (*.tracer.js)
+${ecmaOptionHelp}
   --config JSON          tracerConfig passed to setup(config): JSON text or a JSON file
   --timeout DURATION     the node's tracing time-out, e.g. 5s (the request waits a little longer)
   --call FILE_OR_JSON    call object {from, to, gas, gasPrice | maxFeePerGas, value, data}: JSON text or a file
@@ -52,14 +55,14 @@ function target(kind: string | undefined, positionals: string[], values: { call?
 
 interface Prepared {
   target: TraceTarget;
-  tracerSource: string;
+  tracer: SendableTracer;
   tracerConfig: unknown;
 }
 
-export const traceCommand = nodeCommand<{ tracer?: string; config?: string; call?: string; block?: string }, Prepared>({
+export const traceCommand = nodeCommand<{ tracer?: string; ecma?: string; config?: string; call?: string; block?: string }, Prepared>({
   summary: 'run a tracer file on a node: trace tx|call|block (result JSON on stdout)',
   usage,
-  options: { tracer: { type: 'string' }, config: { type: 'string' }, call: { type: 'string' }, block: { type: 'string' } },
+  options: { tracer: { type: 'string' }, ecma: { type: 'string' }, config: { type: 'string' }, call: { type: 'string' }, block: { type: 'string' } },
   prepare({ values, positionals }) {
     const [kind, ...rest] = positionals;
     const traceTarget = target(kind, rest, values);
@@ -72,10 +75,12 @@ export const traceCommand = nodeCommand<{ tracer?: string; config?: string; call
       throw new Error(`cannot read the tracer ${values.tracer}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
     const tracerConfig = values.config === undefined ? undefined : jsonArgument(values.config, '--config');
-    return { target: traceTarget, tracerSource, tracerConfig };
+    // Flattened here, so a tracer beyond the node's level is refused before any node is started.
+    const tracer = prepareTracer(tracerSource, values.tracer, commandEcmaLevel(values, UsageError));
+    return { target: traceTarget, tracer, tracerConfig };
   },
-  async run(session, { target: traceTarget, tracerSource, tracerConfig }, { values }) {
-    const result = await runTrace(session.client(), traceTarget, tracerSource, { fileName: values.tracer, tracerConfig, timeout: values.timeout });
+  async run(session, { target: traceTarget, tracer, tracerConfig }, { values }) {
+    const result = await sendTrace(session.client(), traceTarget, tracer, { tracerConfig, timeout: values.timeout });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   },

@@ -1,6 +1,8 @@
-// The `nodes` part of evm-tracer.config.json: named endpoints, secrets by environment variable name.
+// The `nodes` part of evm-tracer.config.json: named endpoints (with their ECMAScript level), secrets by
+// environment variable name.
 // (The `lint` part of the same file is read elsewhere.)
-import { readConfigFile } from '../../core/config-file';
+import { checkEcmaVersion, readConfigFile } from '../../core/config-file';
+import type { EcmaVersion } from '../../core/tracer/diagnostic';
 
 export interface NodeEntry {
   url: string;
@@ -10,11 +12,13 @@ export interface NodeEntry {
   keyEnv?: string;
   passwordEnv?: string;
   network?: string | number;
+  /** The level tracers are flattened at for this node (its engine's). */
+  ecmaVersion?: EcmaVersion;
 }
 
 export { CONFIG_FILE_NAME as configFileName } from '../../core/config-file';
 
-const fields = new Set(['url', 'xChainUrl', 'auth', 'username', 'keyEnv', 'passwordEnv', 'network']);
+const fields = new Set(['url', 'xChainUrl', 'auth', 'username', 'keyEnv', 'passwordEnv', 'network', 'ecmaVersion']);
 
 /** The named entry from the config file, checked; errors name the file and the field. */
 export function readNodeEntry(path: string, name: string): NodeEntry {
@@ -28,9 +32,10 @@ export function readNodeEntry(path: string, name: string): NodeEntry {
   if ('key' in entry || 'password' in entry) throw new Error(`${where}: put secrets in environment variables (keyEnv, passwordEnv), not in the file`);
   for (const [key, value] of Object.entries(entry)) {
     if (!fields.has(key)) throw new Error(`${where}.${key}: unknown field (use ${[...fields].join(', ')})`);
-    if (key !== 'network' && typeof value !== 'string') throw new Error(`${where}.${key}: expected a string`);
+    if (key !== 'network' && key !== 'ecmaVersion' && typeof value !== 'string') throw new Error(`${where}.${key}: expected a string`);
   }
-  const node = entry as NodeEntry;
+  const node = { ...entry } as NodeEntry;
+  if ('ecmaVersion' in entry) node.ecmaVersion = checkEcmaVersion(entry.ecmaVersion, where);
   if (!node.url) throw new Error(`${where}.url is missing`);
   if (node.auth !== undefined && !['none', 'key', 'basic'].includes(node.auth)) throw new Error(`${where}.auth: expected none, key or basic`);
   return node;

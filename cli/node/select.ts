@@ -28,7 +28,7 @@ export const nodeOptionsHelp = `node selection (default: the local node, started
   --key KEY | --key-env VAR      access key: where the URL has {key} (https://host/v1/{key}/rpc), as is if the URL
                          already holds it, else as the first path segment (https://host/KEY/ext/bc/C/rpc)
   --user USER [--password-env VAR]  HTTP Basic auth; without --password-env the password is prompted for
-  --endpoint NAME        a node from ${configFileName} ({"nodes": {NAME: {url, auth, username, keyEnv, passwordEnv, network}}})
+  --endpoint NAME        a node from ${configFileName} ({"nodes": {NAME: {url, auth, username, keyEnv, passwordEnv, network, ecmaVersion}}})
   --config-file PATH     another config file than ./${configFileName}
   --x-chain URL          X-Chain URL or bare host (default: the C-Chain host's /ext/bc/X)
   --network NET          expected network: mainnet (43114), fuji (43113), local (43112), a chain id, or any

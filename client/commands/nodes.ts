@@ -3,6 +3,7 @@
 // moved to secret storage, the settings keep the bare URL.
 import * as vscode from 'vscode';
 import { splitCredentials } from '../../core/rpc/endpoint';
+import type { EcmaVersion } from '../../core/tracer/diagnostic';
 import { config, type AuthKind, type Network, type NodeSettings } from '../config';
 import type { Ctx } from '../ctx';
 import { LOCAL_NODE_NAME } from '../nodes';
@@ -18,6 +19,12 @@ const NETWORKS: Array<{ label: string; network: Network }> = [
   { label: '43113 · Fuji testnet', network: 43113 },
   { label: '43112 · local network', network: 43112 },
   { label: 'custom chain id…', network: 'custom' },
+];
+
+const LEVELS: Array<{ label: string; description: string; ecmaVersion?: EcmaVersion }> = [
+  { label: 'the evmTracer.ecmaVersion setting', description: 'no level of its own' },
+  { label: 'ES5.1', description: 'JS-tracing providers (Avalanche dedicated nodes)', ecmaVersion: 5 },
+  { label: 'ES2017', description: 'plain geth and most self-hosted nodes', ecmaVersion: 2017 },
 ];
 
 function urlError(text: string): string | undefined {
@@ -56,6 +63,10 @@ function checkedNode(args: NodeArgs, others: readonly string[]): { node: NodeSet
   if (args.xChainUrl) node.xChainUrl = args.xChainUrl.trim();
   if (auth === 'basic') node.username = username;
   if (network === 'custom') node.chainId = args.chainId;
+  if (args.ecmaVersion !== undefined) {
+    if (args.ecmaVersion !== 5 && args.ecmaVersion !== 2017) throw new Error(`ecmaVersion must be 5 or 2017 (got ${JSON.stringify(args.ecmaVersion)}).`);
+    node.ecmaVersion = args.ecmaVersion;
+  }
   return { node, secret };
 }
 
@@ -99,6 +110,13 @@ async function askNode(current: Partial<NodeSettings>, others: readonly string[]
   const xChainUrl = await input('X-Chain URL (optional; for X-Chain Balance)', current.xChainUrl, (text) => (text.trim() ? urlError(text) : undefined));
   if (xChainUrl === undefined) return undefined;
   if (xChainUrl.trim()) args.xChainUrl = xChainUrl;
+  const levelPick = await vscode.window.showQuickPick(LEVELS, {
+    title,
+    placeHolder: `JavaScript level of the node's tracer engine${current.ecmaVersion ? ` (now ES${current.ecmaVersion})` : ''}`,
+    ignoreFocusOut: true,
+  });
+  if (!levelPick) return undefined;
+  if (levelPick.ecmaVersion !== undefined) args.ecmaVersion = levelPick.ecmaVersion;
   return args;
 }
 

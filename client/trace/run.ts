@@ -1,5 +1,6 @@
-// Runs a trace through core's runTrace (flattening, request, node errors mapped to the tracer file) with
-// progress, Cancel and the configured time-out; logs it (masked) and shows the outcome in a result panel.
+// Runs a trace through core's runTrace (flattening at the node's ECMAScript level, request, node errors mapped
+// to the tracer file) with progress, Cancel and the configured time-out; logs it (masked) and shows the
+// outcome in a result panel.
 import * as vscode from 'vscode';
 import { displayUrl, maskSecrets, type Endpoint } from '../../core/rpc/endpoint';
 import { formatBytes, NodeError } from '../../core/rpc/errors';
@@ -115,6 +116,7 @@ export class TraceRunner {
       try {
         result = await core.runTrace(client, spec.target, document.getText(), {
           fileName: request.tracerName,
+          level: config.level(node.name),
           tracerConfig: spec.tracerConfig === undefined ? undefined : (JSON.parse(spec.tracerConfig) as unknown),
           timeout: `${config.traceTimeoutSeconds()}s`,
           signal,

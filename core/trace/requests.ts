@@ -1,7 +1,9 @@
-// debug_traceTransaction / debug_traceCall / debug_traceBlockByHash: the tracer flattened (one line,
-// single quotes, no comments), the params in the node's order, and node errors mapped to the tracer file.
+// debug_traceTransaction / debug_traceCall / debug_traceBlockByHash: the tracer flattened at the target
+// node's ECMAScript level (one line, single quotes, no comments), the params in the node's order, and node
+// errors mapped to the tracer file.
+import { DEFAULT_LEVEL, levelName, type EcmaLevel } from '../ecma-level';
 import type { RpcClient } from '../rpc/client';
-import { flattenTracer } from '../tracer/flatten';
+import { flattenTracer, type FlattenResult } from '../tracer/flatten';
 import type { TracerDiagnostic } from '../tracer/diagnostic';
 import { resolveBlock } from './block';
 import type { CallObject } from './call';
@@ -52,41 +54,63 @@ export function traceRequest(target: TraceTarget, options: TracerOptions): { met
   }
 }
 
-/** The tracer file could not be flattened: its syntax errors, with positions. */
+/** The tracer file could not be flattened at the target node's level: its syntax errors, with positions. */
 export class TracerSourceError extends Error {
   constructor(
     readonly fileName: string,
     readonly diagnostics: TracerDiagnostic[],
+    readonly level: EcmaLevel = DEFAULT_LEVEL,
   ) {
     const lines = diagnostics.map((d) => `${fileName}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`);
-    super(`the tracer cannot be flattened:\n${lines.join('\n')}`);
+    super(`the tracer cannot be flattened at ${levelName(level.ecmaVersion)} (${level.source}):\n${lines.join('\n')}`);
     this.name = 'TracerSourceError';
   }
 }
 
-export interface RunTraceOptions {
-  /** Shown in mapped error positions. */
-  fileName?: string;
+/** A tracer ready to send: flattened at the node's level, with the way back to positions in its file. */
+export interface SendableTracer {
+  fileName: string;
+  code: string;
+  toSourcePosition: Extract<FlattenResult, { ok: true }>['toSourcePosition'];
+}
+
+/** Flattens `tracerSource` at `level` (default ES5.1, which every node takes); throws TracerSourceError. */
+export function prepareTracer(tracerSource: string, fileName = 'tracer.js', level: EcmaLevel = DEFAULT_LEVEL): SendableTracer {
+  const flat = flattenTracer(tracerSource, { ecmaVersion: level.ecmaVersion });
+  if (!flat.ok) throw new TracerSourceError(fileName, flat.diagnostics, level);
+  return { fileName, code: flat.code, toSourcePosition: flat.toSourcePosition };
+}
+
+export interface SendTraceOptions {
   tracerConfig?: unknown;
   timeout?: string;
   signal?: AbortSignal;
 }
 
+export interface RunTraceOptions extends SendTraceOptions {
+  /** Shown in mapped error positions. */
+  fileName?: string;
+  /** The target node's level (default ES5.1). */
+  level?: EcmaLevel;
+}
+
 /** Extra wait beyond the node's own `timeout`, so the node's time-out error arrives before ours. */
 const graceMs = 15_000;
 
-/** Flattens `tracerSource`, sends the trace, and returns the tracer's result (errors located in the file). */
-export async function runTrace(client: RpcClient, target: TraceTarget, tracerSource: string, options: RunTraceOptions = {}): Promise<unknown> {
-  const fileName = options.fileName ?? 'tracer.js';
-  const flat = flattenTracer(tracerSource);
-  if (!flat.ok) throw new TracerSourceError(fileName, flat.diagnostics);
+/** Sends the trace and returns the tracer's result (errors located in the file). */
+export async function sendTrace(client: RpcClient, target: TraceTarget, tracer: SendableTracer, options: SendTraceOptions = {}): Promise<unknown> {
   const timeoutMs = options.timeout === undefined ? undefined : parseDuration(options.timeout) + graceMs;
   const request = { signal: options.signal, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
   const resolved = target.kind === 'call' ? { ...target, block: await resolveBlock(client, target.block, request) } : target;
-  const { method, params } = traceRequest(resolved, { tracer: flat.code, tracerConfig: options.tracerConfig, timeout: options.timeout });
+  const { method, params } = traceRequest(resolved, { tracer: tracer.code, tracerConfig: options.tracerConfig, timeout: options.timeout });
   try {
     return await client.request<unknown>(method, params, request);
   } catch (error) {
-    throw locateTracerError(error, flat.toSourcePosition, fileName);
+    throw locateTracerError(error, tracer.toSourcePosition, tracer.fileName);
   }
+}
+
+/** Flattens `tracerSource` at the node's level, sends the trace, and returns the tracer's result. */
+export async function runTrace(client: RpcClient, target: TraceTarget, tracerSource: string, options: RunTraceOptions = {}): Promise<unknown> {
+  return sendTrace(client, target, prepareTracer(tracerSource, options.fileName, options.level), options);
 }

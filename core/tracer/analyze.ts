@@ -3,6 +3,7 @@
 import type { EcmaVersion, SeveritySetting, TextEdit, TracerDiagnostic } from './diagnostic';
 import { combineFixes, toTextEdits } from './edits';
 import { parseTracer, type ParsedTracer } from './parse';
+import { defaultSeverityAt } from './rule';
 import { rules } from './rules';
 
 export type { TracerDiagnostic } from './diagnostic';
@@ -20,7 +21,7 @@ export function analyzeTracer(text: string, options: AnalyzeOptions): TracerDiag
 export function analyzeParsed(tracer: ParsedTracer, severities: Record<string, SeveritySetting> = {}): TracerDiagnostic[] {
   const diagnostics: TracerDiagnostic[] = [];
   for (const rule of rules) {
-    const severity = severities[rule.code] ?? rule.defaultSeverity;
+    const severity = severities[rule.code] ?? defaultSeverityAt(rule, tracer.ecmaVersion);
     if (severity === 'off') continue;
     rule.check(tracer, (finding) => {
       diagnostics.push({

@@ -111,6 +111,10 @@ function levelName(ecmaVersion: EcmaVersion): string {
   return ecmaVersion === 5 ? 'ES5.1 (the level JS-tracing providers run)' : 'ecmaVersion 2017';
 }
 
+/** Added to ES2015–ES2017 syntax found at ES5.1: the tracer may be meant for a node that takes it. */
+export const TARGET_ES2017_HINT =
+  'Or, for an ES2017 node (plain geth), target ES2017: --ecma 2017, or ecmaVersion 2017 for the node (evmTracer.nodes, "nodes" in evm-tracer.config.json) or in evmTracer.ecmaVersion / lint.ecmaVersion.';
+
 /** Every use of syntax newer than `ecmaVersion` in `expression`, as syntax problems. */
 export function findLaterFeatures(expression: Expression, ecmaVersion: EcmaVersion): SyntaxProblem[] {
   const target = ecmaVersion === 5 ? 2009 : ecmaVersion;
@@ -118,9 +122,10 @@ export function findLaterFeatures(expression: Expression, ecmaVersion: EcmaVersi
   forEachNode(expression as AnyNode, (node, parent) => {
     const feature = featureOf(node, parent);
     if (!feature || feature.year <= target) return;
+    const hint = ecmaVersion === 5 && feature.year <= 2017 ? ` ${TARGET_ES2017_HINT}` : '';
     problems.push({
       ...headerRange(node),
-      message: `ES${feature.year} syntax (${feature.what}) is beyond ${levelName(ecmaVersion)}: ${feature.instead.replace(/[.;]$/, '')}.`,
+      message: `ES${feature.year} syntax (${feature.what}) is beyond ${levelName(ecmaVersion)}: ${feature.instead.replace(/[.;]$/, '')}.${hint}`,
     });
   });
   return problems.sort((a, b) => a.start - b.start);

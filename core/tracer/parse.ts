@@ -5,7 +5,7 @@
 // (`var tracer = {…};`, see wrapper.ts) is parsed from its object literal on, so the rules still run.
 import { Parser, tokenizer, tokTypes, type Comment, type Expression, type Node, type ObjectExpression, type Options, type Property, type TokenType } from 'acorn';
 import type { EcmaVersion, OffsetFix } from './diagnostic';
-import { findLaterFeatures } from './es-features';
+import { findLaterFeatures, TARGET_ES2017_HINT } from './es-features';
 import { LineMap } from './positions';
 import { wrapperHead, wrapperTailLength, type TokenSpan, type TracerWrapper } from './wrapper';
 
@@ -308,7 +308,8 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion })
       // a genuine error (or nesting too deep to check) after it too. Report both.
       const atLevel = syntaxProblem(text, first.error, first.comments);
       const level = ecmaVersion === 5 ? 'ES5.1' : 'ecmaVersion 2017';
-      atLevel.message = `${atLevel.message.replace(/\.$/, '')}: this is probably syntax newer than ${level} (such as let/const, arrow functions, template literals, method shorthand).`;
+      const hint = ecmaVersion === 5 ? ` ${TARGET_ES2017_HINT}` : '';
+      atLevel.message = `${atLevel.message.replace(/\.$/, '')}: this is probably syntax newer than ${level} (such as let/const, arrow functions, template literals, method shorthand).${hint}`;
       syntaxErrors = [atLevel];
       if ('tooDeep' in later) tooDeep = tooDeepProblem(text, later.tooDeep);
       else syntaxErrors.push(syntaxProblem(text, later.error, later.comments));

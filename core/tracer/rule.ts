@@ -1,6 +1,6 @@
 // A lint rule: a stable code, a default severity, and a check over the parsed tracer that reports findings
 // in offsets of the user's text. Rules live in rules/*.ts and are listed in rules/index.ts.
-import type { OffsetFix, Severity } from './diagnostic';
+import type { EcmaVersion, OffsetFix, Severity, SeveritySetting } from './diagnostic';
 import type { ParsedTracer } from './parse';
 
 export type { Severity } from './diagnostic';
@@ -15,7 +15,15 @@ export interface RuleFinding {
 export interface Rule {
   code: string;
   defaultSeverity: Severity;
+  /** Checks what only the ES5.1 providers reject (plain geth takes it): off by default when the target
+   * level is ES2017, unless a rules setting names it. */
+  providerOnly?: true;
   /** One line for documentation (README's rule table, CLI help). */
   description: string;
   check(tracer: ParsedTracer, report: (finding: RuleFinding) => void): void;
+}
+
+/** The severity a rule has at `ecmaVersion` when no setting names it. */
+export function defaultSeverityAt(rule: Rule, ecmaVersion: EcmaVersion): SeveritySetting {
+  return rule.providerOnly && ecmaVersion !== 5 ? 'off' : rule.defaultSeverity;
 }

@@ -1,8 +1,11 @@
 // The `evmTracer` settings of each document, asked of the client (workspace/configuration) once per
 // document and kept until the client says the configuration changed. The one owner of
-// onDidChangeConfiguration: other modules subscribe with onSettingsChanged.
+// onDidChangeConfiguration: other modules subscribe with onSettingsChanged. The ECMAScript level is the
+// selected node's (evmTracer.selectedNode, evmTracer.nodes[].ecmaVersion, else evmTracer.ecmaVersion), so
+// switching nodes re-checks open tracers at the new node's level.
 import type { Connection } from 'vscode-languageserver/node';
-import { checkEcmaVersion, checkSeverity } from '../../core/config-file';
+import { checkSeverity } from '../../core/config-file';
+import { editorNodeLevel } from '../../core/ecma-level';
 import type { EcmaVersion, SeveritySetting } from '../../core/tracer/diagnostic';
 import type { Feature } from './feature';
 
@@ -50,16 +53,11 @@ export function forgetDocumentSettings(uri: string): void {
 /** Settings as the user wrote them, keeping what is valid and reporting the rest in the server log. */
 function sanitize(raw: unknown): TracerSettings {
   if (typeof raw !== 'object' || raw === null) return DEFAULTS;
-  const { ecmaVersion, rules } = raw as { ecmaVersion?: unknown; rules?: unknown };
-  const settings: TracerSettings = { ecmaVersion: DEFAULTS.ecmaVersion, rules: {} };
+  const { rules, selectedNode } = raw as { rules?: unknown; selectedNode?: unknown };
   const complain = (error: unknown) => connection?.console.warn(`evmTracer settings: ${(error as Error).message}`);
-  if (ecmaVersion !== undefined && ecmaVersion !== null) {
-    try {
-      settings.ecmaVersion = checkEcmaVersion(ecmaVersion, 'evmTracer');
-    } catch (error) {
-      complain(error);
-    }
-  }
+  const { level, problems } = editorNodeLevel(raw, typeof selectedNode === 'string' ? selectedNode : undefined);
+  for (const problem of problems) complain(new Error(problem));
+  const settings: TracerSettings = { ecmaVersion: level.ecmaVersion, rules: {} };
   if (typeof rules === 'object' && rules !== null) {
     for (const [code, value] of Object.entries(rules)) {
       try {

@@ -74,6 +74,21 @@ test('a tracer that cannot be flattened fails before anything is sent, with file
   assert.equal(server.requests.length, 0);
 });
 
+test("the tracer is flattened at the level given for the node; beyond it nothing is sent", async () => {
+  server.on('debug_traceTransaction', { kind: 'result', value: 'ok' });
+  server.requests.length = 0;
+  const modern = '{\n  result: function (ctx) { const to = ctx.to; return `to ${to}`; },\n  fault: (log) => {}\n}\n';
+  const target = { kind: 'tx' as const, hash: `0x${'ef'.repeat(32)}` };
+  const refused = await runTrace(provider, target, modern, { fileName: 'modern.tracer.js' }).then(() => assert.fail('expected an error'), (e: unknown) => e);
+  assert.ok(refused instanceof TracerSourceError);
+  assert.deepEqual(refused.level, { ecmaVersion: 5, source: 'the default' });
+  assert.match(refused.message, /^the tracer cannot be flattened at ES5\.1 \(the default\):\nmodern\.tracer\.js:2:28: ES2015 syntax \('const' declarations\)/);
+  assert.equal(server.requests.length, 0);
+  assert.equal(await runTrace(provider, target, modern, { level: { ecmaVersion: 2017, source: 'node "geth"' } }), 'ok');
+  const sent = JSON.parse(server.requests.at(-1)!.body) as { params: [string, { tracer: string }] };
+  assert.equal(sent.params[1].tracer, '{result: function (ctx) {const to = ctx.to;return `to ${to}`;},fault: log => {}}');
+});
+
 test('call objects and durations are checked with clear errors', () => {
   assert.deepEqual(toCallObject({ to: '0x0000000000000000000000000000000000000001', gas: 21000, value: '1000000000000000000', input: '0x' }), {
     to: '0x0000000000000000000000000000000000000001',

@@ -31,6 +31,10 @@ export const steps = [
     },
   },
   {
+    name: 'the status bar shows the selected node and the ECMAScript level tracers are checked at',
+    run: ({ page }) => page.locator('.statusbar-item', { hasText: /Local \(in-process EVM\).* · ES5/ }).first().waitFor(),
+  },
+  {
     name: 'the language server underlines the missing fault hook',
     run: ({ page }) => page.locator('.monaco-editor .squiggly-error').first().waitFor(),
   },

@@ -7,7 +7,8 @@ import type { Rule } from '../rule';
 export const commentRule: Rule = {
   code: 'comment',
   defaultSeverity: 'warning',
-  description: 'A comment (flatten removes it).',
+  providerOnly: true,
+  description: 'A comment (flatten removes it). Off by default at ES2017 (plain geth takes comments).',
   check(tracer, report) {
     for (const comment of tracer.comments) {
       report({

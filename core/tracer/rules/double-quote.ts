@@ -10,7 +10,8 @@ const FLATTEN_NOTE = 'providers reject double quotes in the tracer; flatten conv
 export const doubleQuoteRule: Rule = {
   code: 'double-quote',
   defaultSeverity: 'warning',
-  description: 'A double-quoted string, or a `"` inside a string, template or regex (flatten converts it).',
+  providerOnly: true,
+  description: 'A double-quoted string, or a `"` inside a string, template or regex (flatten converts it). Off by default at ES2017.',
   check(tracer, report) {
     const literals = nodesOfType<Literal>(tracer, 'Literal'); // quoted keys included, in source order
     const templateElements = nodesOfType<TemplateElement>(tracer, 'TemplateElement');

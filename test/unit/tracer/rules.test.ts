@@ -115,12 +115,24 @@ test('double-quote: each double-quoted string and directive; fix re-quotes with 
   assert.deepEqual(meaningOf(fixed), meaningOf(text));
 });
 
-test('double-quote: quoted keys, regexes and templates', () => {
+test('double-quote: quoted keys, regexes and templates (at ES2017 when the rules setting turns it on)', () => {
   const text = '{ "key": 1, r: /"x"/, t: `a"b`, result: function () {}, fault: function () {} }';
-  assert.equal(only('double-quote', text, 2017).length, 3);
-  const fixed = fixAll(text, 'double-quote', 2017);
+  const options = { ecmaVersion: 2017 as const, severities: { 'double-quote': 'warning' as const } };
+  const diagnostics = analyzeTracer(text, options);
+  assert.deepEqual(diagnostics.map((d) => d.code), ['double-quote', 'double-quote', 'double-quote']);
+  const fixed = applyTextEdits(text, fixAllEdits(parseTracer(text, options), diagnostics, 'double-quote'));
   assert.equal(fixed, "{ 'key': 1, r: /\\x22x\\x22/, t: `a\\x22b`, result: function () {}, fault: function () {} }");
   assert.deepEqual(meaningOf(fixed, 2017), meaningOf(text, 2017));
+});
+
+test('provider rules (comment, double-quote) are off by default at ES2017, on when a setting names them', () => {
+  const text = '// note\n{ result: function () { return "x"; }, fault: function () {} }\n';
+  assert.deepEqual(codes(text, 5), ['comment', 'double-quote']);
+  assert.deepEqual(codes(text, 2017), []);
+  const named = analyzeTracer(text, { ecmaVersion: 2017, severities: { comment: 'information', 'double-quote': 'error' } });
+  assert.deepEqual(named.map((d) => [d.code, d.severity]), [['comment', 'information'], ['double-quote', 'error']]);
+  // Only the provider rules change: the others keep their default at ES2017.
+  assert.deepEqual(codes('{ stpe: function () {}, result: function () {}, fault: function () {} }', 2017), ['near-miss-hook']);
 });
 
 test('comment: each comment; removing one keeps the layout, removing all keeps the meaning', () => {

@@ -51,6 +51,10 @@ export interface ParsedTracer {
   trailing?: { start: number; end: number; onlySemicolons: boolean };
   /** Tables built from this parse on first use (see `derived`). */
   derived: Map<object, unknown>;
+  /** Set on the error-tolerant parse of a text with syntax errors (tolerant-parse.ts), whose
+   * `syntaxErrors` stay empty: the strict parse reports them. `repairs` are the offsets where the parser
+   * put a placeholder for something missing. */
+  tolerant?: { repairs: readonly number[] };
 }
 
 /** acorn's parser internals used to parse one expression and then look at what follows it. */
@@ -269,6 +273,15 @@ function staticKey(property: Property): string | undefined {
   return undefined;
 }
 
+/** The object's own `key: value` members, in source order. */
+export function tracerProperties(object: ObjectExpression | undefined): TracerProperty[] {
+  const properties: TracerProperty[] = [];
+  for (const member of object?.properties ?? []) {
+    if (member.type === 'Property') properties.push({ name: staticKey(member), node: member });
+  }
+  return properties;
+}
+
 export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion }): ParsedTracer {
   const { ecmaVersion } = options;
   const lines = new LineMap(text);
@@ -303,17 +316,13 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion })
 
   const expression = outcome.expression;
   const object = expression.type === 'ObjectExpression' ? expression : undefined;
-  const properties: TracerProperty[] = [];
-  for (const member of object?.properties ?? []) {
-    if (member.type === 'Property') properties.push({ name: staticKey(member), node: member });
-  }
   return {
     text,
     ecmaVersion,
     lines,
     expression,
     object,
-    properties,
+    properties: tracerProperties(object),
     comments,
     syntaxErrors,
     unterminatedLineComment,

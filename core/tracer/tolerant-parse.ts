@@ -7,7 +7,7 @@ import { Parser, tokTypes, type Comment, type Expression, type Node, type Object
 import { LooseParser } from 'acorn-loose';
 import { scanTopLevel, type TopLevelMember } from '../api/top-level-scan';
 import type { EcmaVersion } from './diagnostic';
-import { derived, tracerProperties, type ParsedTracer } from './parse';
+import { tracerProperties, type ParsedTracer } from './parse';
 import { LineMap } from './positions';
 
 /** The name acorn-loose gives the identifiers it makes up. */
@@ -197,11 +197,12 @@ export function parseTolerant(text: string, options: { ecmaVersion: EcmaVersion;
 }
 
 /** The parse that tolerant consumers read: `tracer` itself when it parsed, else the error-tolerant parse
- * of its text (made once per parse); undefined when the text nests too deeply for either. */
+ * of its text; undefined when the text nests too deeply for either. Made anew on each call, not kept with
+ * `tracer`: a second tree kept alive per broken document slowed every garbage collection after it. */
 export function tolerantParse(tracer: ParsedTracer): ParsedTracer | undefined {
   if (tracer.expression) return tracer;
   if (tracer.tooDeep) return undefined;
-  return derived(tracer, tolerantParse, () => parseTolerant(tracer.text, { ecmaVersion: tracer.ecmaVersion, lines: tracer.lines }));
+  return parseTolerant(tracer.text, { ecmaVersion: tracer.ecmaVersion, lines: tracer.lines });
 }
 
 /** Whether [start, end] of a tolerant parse holds one of its repairs. */

@@ -18,7 +18,9 @@ export interface TopLevelMember {
 const REGEX_AFTER = new Set(['', '(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^']);
 const REGEX_AFTER_WORD = /(?:^|[^\w$])(?:return|typeof|case|in|of|void|delete|instanceof|new)$/;
 const LEADING_COMMENTS = /^(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*/;
-const KEY = /^\s*(?:([A-Za-z_$][\w$]*)|'([^'\\]*)'|"([^"\\]*)")\s*(:|\()/;
+/** A member's key and what follows it (`:`, or `(` of a method). */
+const KEY_SOURCE = String.raw`(?:([A-Za-z_$][\w$]*)|'([^'\\]*)'|"([^"\\]*)")\s*(:|\()`;
+const KEY = new RegExp(`^\\s*${KEY_SOURCE}`);
 const NUMBER = /^-?(?:0x[\da-f]+|\d+(?:\.\d*)?(?:e[+-]?\d+)?)$/i;
 const STRING = /^(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")$/;
 const BOOLEAN = /^(?:true|false)$/;
@@ -86,13 +88,17 @@ export function scanTopLevel(text: string): TopLevelMember[] | undefined {
   const open = objectStart(text);
   if (open < 0) return undefined;
   const scan = scanMembers(text, open);
+  const indent = memberIndent(text, scan.members);
+  if (indent === undefined) return scan.members;
+  // Lines at the members' indentation that start with a key.
+  const keyLines = new RegExp(`^${indent}${KEY_SOURCE}`, 'gm');
   // Balanced (the usual case, and every text that parses): the brackets alone tell the members apart.
-  if (scan.closedAt !== undefined && !memberLineAfter(text, scan.members, scan.closedAt)) return scan.members;
-  const keys = memberKeys(text, scan.members);
+  if (scan.closedAt !== undefined && !keyLines.test(text.slice(scan.closedAt + 1))) return scan.members;
+  keyLines.lastIndex = open;
+  const keys: KeyLine[] = [];
+  for (let match = keyLines.exec(text); match; match = keyLines.exec(text)) keys.push({ line: match.index, key: match.index + indent.length });
   return keys.length > 0 ? scanMembers(text, open, keys).members : scan.members;
 }
-
-const KEY_START = String.raw`(?:[A-Za-z_$][\w$]*|'[^'\\\n]*'|"[^"\\\n]*")\s*[:(]`;
 
 /** The indentation of the first member whose key starts its line, if any. */
 function memberIndent(text: string, members: TopLevelMember[]): string | undefined {
@@ -104,31 +110,10 @@ function memberIndent(text: string, members: TopLevelMember[]): string | undefin
   return undefined;
 }
 
-function memberLinePattern(indent: string): RegExp {
-  return new RegExp(`^${indent}${KEY_START}`, 'gm');
-}
-
-/** Whether a line that looks like a member follows the object's closing `}` (a stray `}` closed it early). */
-function memberLineAfter(text: string, members: TopLevelMember[], closedAt: number): boolean {
-  const indent = memberIndent(text, members);
-  return indent !== undefined && memberLinePattern(indent).test(text.slice(closedAt + 1));
-}
-
 /** A line at the members' indentation that starts with a key: where the line and the key start. */
 interface KeyLine {
   line: number;
   key: number;
-}
-
-/** The key lines after the object's `{`, in order. */
-function memberKeys(text: string, members: TopLevelMember[]): KeyLine[] {
-  const indent = memberIndent(text, members);
-  if (indent === undefined) return [];
-  const pattern = memberLinePattern(indent);
-  pattern.lastIndex = members[0].start;
-  const keys: KeyLine[] = [];
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) keys.push({ line: match.index, key: match.index + indent.length });
-  return keys;
 }
 
 /** The members from the `{` at `open`. With `keys` (unbalanced text), a key line starts a member even

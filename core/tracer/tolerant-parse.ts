@@ -63,12 +63,16 @@ class TolerantParser extends (LooseParser as unknown as new (input: string, opti
   depth = 0;
 
   finishNode(node: Node, type: string): Node {
-    const finished = super.finishNode(node, type);
-    const list = this.nodesByType.get(type);
-    if (list) list.push(finished);
-    else this.nodesByType.set(type, [finished]);
+    const finished = this.file(super.finishNode(node, type), type);
     if (type === 'Identifier' && (finished as Node & { name: string }).name === REPAIR) this.repairs.push(finished.start);
     return finished;
+  }
+
+  file<T extends Node>(node: T, type: string): T {
+    const list = this.nodesByType.get(type);
+    if (list) list.push(node);
+    else this.nodesByType.set(type, [node]);
+    return node;
   }
 
   dummyNode(type: string): Node {
@@ -154,8 +158,7 @@ function parseMembers(parser: TolerantParser, text: string, members: TopLevelMem
   }
   const last = members[members.length - 1].end;
   const object = { type: 'ObjectExpression', start: open, end: text[last] === '}' ? last + 1 : last, properties } as ObjectExpression;
-  parser.nodesByType.set('ObjectExpression', [...(parser.nodesByType.get('ObjectExpression') ?? []), object]);
-  return object;
+  return parser.file(object, 'ObjectExpression');
 }
 
 /** Parses `text` whatever its syntax errors; undefined only when it nests too deeply. `members`: the

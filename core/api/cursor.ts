@@ -52,9 +52,12 @@ export function parseAtCursor(fullText: string, offset: number, options: { tryAs
     if (tracer) return parsed(tracer, false);
   }
   const patch = options.patch !== false;
-  const patchedText = patch ? text.slice(0, word.start) + PLACEHOLDER + text.slice(offset) : text;
-  // The isolated member is the whole object: no need to scan it again.
-  const isolated = member && { members: [{ ...member, end: member.end + patchedText.length - text.length }] };
-  const tracer = (patch ? usable(patchedText) : undefined) ?? parseTolerant(patchedText, { ecmaVersion: 2017, ...isolated });
+  const withPlaceholder = (source: string) => (patch ? source.slice(0, word.start) + PLACEHOLDER + source.slice(offset) : source);
+  const strict = patch ? usable(withPlaceholder(text)) : undefined;
+  if (strict) return parsed(strict, true);
+  // The tolerant parse reads the member's span of the whole text (no need to blank the rest).
+  const shift = patch ? PLACEHOLDER.length - (offset - word.start) : 0;
+  const only = member && { members: [{ ...member, end: member.end + shift }] };
+  const tracer = parseTolerant(withPlaceholder(fullText), { ecmaVersion: 2017, ...only });
   return tracer?.expression ? parsed(tracer, patch) : undefined;
 }

@@ -118,12 +118,13 @@ interface KeyLine {
 
 /** The members from the `{` at `open`. With `keys` (unbalanced text), a key line starts a member even
  * inside brackets left open, and a `}` that would close the object before the last key line is stray. */
-function scanMembers(text: string, open: number, keys?: KeyLine[]): { members: TopLevelMember[]; closedAt?: number } {
+function scanMembers(text: string, open: number, keys: KeyLine[] = []): { members: TopLevelMember[]; closedAt?: number } {
   const members: TopLevelMember[] = [];
   let depth = 1;
   let start = open + 1;
   let previous = '{';
   let nextKey = 0; // the first of `keys` not passed yet
+  let keyAt = keys[0]?.key ?? Infinity; // where it is
   const close = (end: number) => {
     const head = text.slice(start, Math.min(end, start + 200)).replace(LEADING_COMMENTS, '');
     const key = KEY.exec(head);
@@ -135,13 +136,17 @@ function scanMembers(text: string, open: number, keys?: KeyLine[]): { members: T
   for (let i = open + 1; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (isSpace(code)) continue;
-    if (keys) {
-      while (nextKey < keys.length && keys[nextKey].key < i) nextKey++;
-      if (keys[nextKey]?.key === i && depth !== 1) {
-        close(keys[nextKey].line);
-        start = keys[nextKey].line;
-        depth = 1;
+    if (i >= keyAt) {
+      while (nextKey < keys.length && keys[nextKey].key < i) nextKey++; // passed inside a comment or string
+      if (keys[nextKey]?.key === i) {
+        if (depth !== 1) {
+          close(keys[nextKey].line);
+          start = keys[nextKey].line;
+          depth = 1;
+        }
+        nextKey++;
       }
+      keyAt = keys[nextKey]?.key ?? Infinity;
     }
     const skipped = code === 47 /* / */ || code === 39 || code === 34 || code === 96 ? skipAtom(text, i, previous) : i;
     if (skipped !== i) {
@@ -150,19 +155,23 @@ function scanMembers(text: string, open: number, keys?: KeyLine[]): { members: T
       i = skipped - 1;
       continue;
     }
+    if (isWordChar(code)) {
+      previous = 'x';
+      continue;
+    }
     const c = text[i];
     if (c === '{' || c === '(' || c === '[') depth++;
     else if (c === '}' || c === ')' || c === ']') depth--;
     if (depth === 1 && c === ',') {
       close(i);
       start = i + 1;
-    } else if (depth === 0 && keys && nextKey < keys.length) {
+    } else if (depth === 0 && nextKey < keys.length) {
       depth = 1; // a stray closer: members follow
     } else if (depth === 0) {
       close(i);
       return { members, closedAt: i };
     }
-    previous = isWordChar(code) ? 'x' : c;
+    previous = c;
   }
   close(text.length);
   return { members };

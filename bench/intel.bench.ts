@@ -66,7 +66,10 @@ export default async function intelBench(): Promise<void> {
       const items = await client.connection.sendRequest<Array<{ label: string }> | null>('textDocument/completion', { textDocument: { uri }, position });
       if (!items || items.length < 10) throw new Error(`completion at ${JSON.stringify(position)} gave ${items?.length ?? 0} items: the bench measures nothing`);
     };
+    // Two more unfinished lines in the hook: the member at the cursor does not parse even with a placeholder.
+    const unfinished = await client.open('bench-unfinished.tracer.js', text.replace('    this.depth = log.getDepth();\n', '    this.depth = log.getDepth(\n    var x = db.\n'));
     await time('completion after `log.` (line does not parse)', completion(incomplete, typing));
+    await time('completion after `log.`, 2 more lines unfinished', completion(unfinished, { line: typing.line + 1, character: typing.character }));
     await time('completion after `ctx.` (file parses)', completion(complete, ctxDot));
     await time('hover on log.stack.peek', () =>
       client.connection.sendRequest('textDocument/hover', { textDocument: { uri: complete }, position: hover }));

@@ -14,8 +14,12 @@ export interface HoverInfo {
   end: number;
 }
 
+/** What a hover can describe touches the cursor: a name, `this`, or an opcode name's quote or letters. */
+const DESCRIBABLE = /[\w$'"]/;
+
 /** Hover at `offset` of the document text (only the top-level member there is parsed). */
 export function hoverAt(text: string, offset: number): HoverInfo | undefined {
+  if (!DESCRIBABLE.test(text[offset] ?? '') && !DESCRIBABLE.test(text[offset - 1] ?? '')) return undefined;
   const parsed = parseAtCursor(text, offset, { tryAsIs: true, patch: false });
   if (!parsed) return undefined;
   const { tracer, path, members } = parsed;

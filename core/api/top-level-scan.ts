@@ -1,7 +1,8 @@
 // A fast character scan of a tracer object literal: where each top-level member starts and ends, its key,
 // and whether it is a function. Lets completion, hover and signature help parse only the member under
 // the cursor (a full parse of a 2,000-line tracer is too slow to do on every keystroke), and works on
-// text that does not parse.
+// text that does not parse. While brackets are unbalanced (mid-edit), members are found by their lines:
+// a line at the members' indentation that starts with a key starts a member, whatever is left open.
 
 export interface TopLevelMember {
   /** The key, when it is a plain name or string. */
@@ -17,7 +18,9 @@ export interface TopLevelMember {
 const REGEX_AFTER = new Set(['', '(', ',', '=', ':', '[', '!', '&', '|', '?', '{', '}', ';', '+', '-', '*', '%', '<', '>', '~', '^']);
 const REGEX_AFTER_WORD = /(?:^|[^\w$])(?:return|typeof|case|in|of|void|delete|instanceof|new)$/;
 const LEADING_COMMENTS = /^(?:\s|\/\*[\s\S]*?\*\/|\/\/[^\n]*\n)*/;
-const KEY = /^\s*(?:([A-Za-z_$][\w$]*)|'([^'\\]*)'|"([^"\\]*)")\s*(:|\()/;
+/** A member's key and what follows it (`:`, or `(` of a method). */
+const KEY_SOURCE = String.raw`(?:([A-Za-z_$][\w$]*)|'([^'\\]*)'|"([^"\\]*)")\s*(:|\()`;
+const KEY = new RegExp(`^\\s*${KEY_SOURCE}`);
 const NUMBER = /^-?(?:0x[\da-f]+|\d+(?:\.\d*)?(?:e[+-]?\d+)?)$/i;
 const STRING = /^(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")$/;
 const BOOLEAN = /^(?:true|false)$/;
@@ -67,8 +70,8 @@ function skipAtom(text: string, i: number, previous: string): number {
   return i;
 }
 
-/** The top-level members of the tracer object, or undefined when the text is not an object literal. */
-export function scanTopLevel(text: string): TopLevelMember[] | undefined {
+/** Offset of the object's `{` after leading whitespace and comments, or -1 when the text starts otherwise. */
+function objectStart(text: string): number {
   let i = 0;
   // Leading whitespace and comments, then the object's `{`.
   for (;;) {
@@ -77,11 +80,51 @@ export function scanTopLevel(text: string): TopLevelMember[] | undefined {
     if (after === i) break;
     i = after;
   }
-  if (text[i] !== '{') return undefined;
+  return text[i] === '{' ? i : -1;
+}
+
+/** The top-level members of the tracer object, or undefined when the text is not an object literal. */
+export function scanTopLevel(text: string): TopLevelMember[] | undefined {
+  const open = objectStart(text);
+  if (open < 0) return undefined;
+  const scan = scanMembers(text, open);
+  const indent = memberIndent(text, scan.members);
+  if (indent === undefined) return scan.members;
+  // Lines at the members' indentation that start with a key.
+  const keyLines = new RegExp(`^${indent}${KEY_SOURCE}`, 'gm');
+  // Balanced (the usual case, and every text that parses): the brackets alone tell the members apart.
+  if (scan.closedAt !== undefined && !keyLines.test(text.slice(scan.closedAt + 1))) return scan.members;
+  keyLines.lastIndex = open;
+  const keys: KeyLine[] = [];
+  for (let match = keyLines.exec(text); match; match = keyLines.exec(text)) keys.push({ line: match.index, key: match.index + indent.length });
+  return keys.length > 0 ? scanMembers(text, open, keys).members : scan.members;
+}
+
+/** The indentation of the first member whose key starts its line, if any. */
+function memberIndent(text: string, members: TopLevelMember[]): string | undefined {
+  for (const member of members) {
+    const key = member.start + LEADING_COMMENTS.exec(text.slice(member.start, member.start + 200))![0].length;
+    const lineStart = Math.max(text.lastIndexOf('\n', key - 1), text.lastIndexOf('\r', key - 1)) + 1;
+    if (lineStart > member.start - 1 && /^[ \t]*$/.test(text.slice(lineStart, key))) return text.slice(lineStart, key);
+  }
+  return undefined;
+}
+
+/** A line at the members' indentation that starts with a key: where the line and the key start. */
+interface KeyLine {
+  line: number;
+  key: number;
+}
+
+/** The members from the `{` at `open`. With `keys` (unbalanced text), a key line starts a member even
+ * inside brackets left open, and a `}` that would close the object before the last key line is stray. */
+function scanMembers(text: string, open: number, keys: KeyLine[] = []): { members: TopLevelMember[]; closedAt?: number } {
   const members: TopLevelMember[] = [];
   let depth = 1;
-  let start = i + 1;
+  let start = open + 1;
   let previous = '{';
+  let nextKey = 0; // the first of `keys` not passed yet
+  let keyAt = keys[0]?.key ?? Infinity; // where it is
   const close = (end: number) => {
     const head = text.slice(start, Math.min(end, start + 200)).replace(LEADING_COMMENTS, '');
     const key = KEY.exec(head);
@@ -90,29 +133,48 @@ export function scanTopLevel(text: string): TopLevelMember[] | undefined {
     const literal = NUMBER.test(value) ? 'number' : STRING.test(value) ? 'string' : BOOLEAN.test(value) ? 'boolean' : undefined;
     members.push({ name: key ? key[1] ?? key[2] ?? key[3] : undefined, start, end, callable, ...(literal ? { literal } : {}) });
   };
-  for (i = i + 1; i < text.length; i++) {
-    const skipped = skipAtom(text, i, previous);
+  for (let i = open + 1; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isSpace(code)) continue;
+    if (i >= keyAt) {
+      while (nextKey < keys.length && keys[nextKey].key < i) nextKey++; // passed inside a comment or string
+      if (keys[nextKey]?.key === i) {
+        if (depth !== 1) {
+          close(keys[nextKey].line);
+          start = keys[nextKey].line;
+          depth = 1;
+        }
+        nextKey++;
+      }
+      keyAt = keys[nextKey]?.key ?? Infinity;
+    }
+    const skipped = code === 47 /* / */ || code === 39 || code === 34 || code === 96 ? skipAtom(text, i, previous) : i;
     if (skipped !== i) {
+      // A comment is not an operand: a `/` after it is read as after what came before the comment.
+      if (code !== 47 || (text[i + 1] !== '/' && text[i + 1] !== '*')) previous = 'x';
       i = skipped - 1;
+      continue;
+    }
+    if (isWordChar(code)) {
       previous = 'x';
       continue;
     }
-    const code = text.charCodeAt(i);
-    if (isSpace(code)) continue;
     const c = text[i];
     if (c === '{' || c === '(' || c === '[') depth++;
     else if (c === '}' || c === ')' || c === ']') depth--;
     if (depth === 1 && c === ',') {
       close(i);
       start = i + 1;
+    } else if (depth === 0 && nextKey < keys.length) {
+      depth = 1; // a stray closer: members follow
     } else if (depth === 0) {
       close(i);
-      return members;
+      return { members, closedAt: i };
     }
-    previous = isWordChar(code) ? 'x' : c;
+    previous = c;
   }
   close(text.length);
-  return members;
+  return { members };
 }
 
 /** The member whose span holds `offset` (a cursor right after a `,` belongs to the next member). */

@@ -3,8 +3,9 @@
 import type { EcmaVersion, SeveritySetting, TextEdit, TracerDiagnostic } from './diagnostic';
 import { combineFixes, toTextEdits } from './edits';
 import { parseTracer, type ParsedTracer } from './parse';
-import { defaultSeverityAt } from './rule';
-import { rules } from './rules';
+import { defaultSeverityAt, type RuleFinding } from './rule';
+import { rules, tolerantRules } from './rules';
+import { tolerantParse, touchesRepair } from './tolerant-parse';
 
 export type { TracerDiagnostic } from './diagnostic';
 
@@ -20,10 +21,13 @@ export function analyzeTracer(text: string, options: AnalyzeOptions): TracerDiag
 
 export function analyzeParsed(tracer: ParsedTracer, severities: Record<string, SeveritySetting> = {}): TracerDiagnostic[] {
   const diagnostics: TracerDiagnostic[] = [];
+  // A syntax error leaves the strict parse without a tree: the tolerant rules read the repaired one, and
+  // report nothing that touches a repair (a made-up name is no member of anything).
+  const tolerant = tracer.expression ? undefined : tolerantParse(tracer);
   for (const rule of rules) {
     const severity = severities[rule.code] ?? defaultSeverityAt(rule, tracer.ecmaVersion);
     if (severity === 'off') continue;
-    rule.check(tracer, (finding) => {
+    const report = (finding: RuleFinding) => {
       diagnostics.push({
         code: rule.code,
         severity,
@@ -31,7 +35,13 @@ export function analyzeParsed(tracer: ParsedTracer, severities: Record<string, S
         range: tracer.lines.range(finding.start, finding.end),
         fixes: finding.fixes?.map((fix) => ({ title: fix.title, edits: toTextEdits(tracer.lines, fix.edits), preferred: fix.preferred })),
       });
-    });
+    };
+    rule.check(tracer, report);
+    if (tolerant && tolerantRules.has(rule)) {
+      rule.check(tolerant, (finding) => {
+        if (!touchesRepair(tolerant, finding)) report(finding);
+      });
+    }
   }
   // In reading order; the sort is stable, so rule order breaks ties.
   return diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);

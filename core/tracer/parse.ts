@@ -56,6 +56,10 @@ export interface ParsedTracer {
   wrapper?: TracerWrapper;
   /** Tables built from this parse on first use (see `derived`). */
   derived: Map<object, unknown>;
+  /** Set on the error-tolerant parse of a text with syntax errors (tolerant-parse.ts), whose
+   * `syntaxErrors` stay empty: the strict parse reports them. `repairs` are the offsets where the parser
+   * put a placeholder for something missing. */
+  tolerant?: { repairs: readonly number[] };
 }
 
 /** acorn's parser internals used to parse one expression and then look at what follows it. */
@@ -286,6 +290,15 @@ function staticKey(property: Property): string | undefined {
   return undefined;
 }
 
+/** The object's own `key: value` members, in source order. */
+export function tracerProperties(object: ObjectExpression | undefined): TracerProperty[] {
+  const properties: TracerProperty[] = [];
+  for (const member of object?.properties ?? []) {
+    if (member.type === 'Property') properties.push({ name: staticKey(member), node: member });
+  }
+  return properties;
+}
+
 export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion }): ParsedTracer {
   const { ecmaVersion } = options;
   const lines = new LineMap(text);
@@ -331,17 +344,13 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion })
   const trailing = trailingText(text, after, taken, tailEnd);
   const wrapper = head ? { head, tail: { start: expression.end, end: tailEnd } } : undefined;
   const object = expression.type === 'ObjectExpression' ? expression : undefined;
-  const properties: TracerProperty[] = [];
-  for (const member of object?.properties ?? []) {
-    if (member.type === 'Property') properties.push({ name: staticKey(member), node: member });
-  }
   return {
     text,
     ecmaVersion,
     lines,
     expression,
     object,
-    properties,
+    properties: tracerProperties(object),
     comments,
     syntaxErrors,
     unterminatedLineComment: trailing ? undefined : finalLineCommentProblem(text, comments),

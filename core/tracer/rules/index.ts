@@ -37,3 +37,14 @@ export const rules: Rule[] = [
   apiBigIntStrictEqualsRule,
   apiGasPriceTipRule,
 ];
+
+/** The rules whose findings each rest on one piece of code and what it refers to: while the text has a
+ * syntax error they also read the error-tolerant parse, so they keep reporting on the parts that parse. */
+export const tolerantRules: ReadonlySet<Rule> = new Set([
+  undefinedGlobalRule,
+  apiUnknownMemberRule,
+  apiBytesArgumentRule,
+  apiResultHostStringRule,
+  apiOpCompareRule,
+  apiBigIntStrictEqualsRule,
+]);

@@ -44,3 +44,25 @@ test('plain literal values give the state type', () => {
   const members = scanTopLevel("{ n: 0x10, s: 'a,b', t: true, list: [], sum: 1 + 2, f: -1.5e3 }")!;
   assert.deepEqual(members.map((m) => [m.name, m.literal]), [['n', 'number'], ['s', 'string'], ['t', 'boolean'], ['list', undefined], ['sum', undefined], ['f', 'number']]);
 });
+
+test('brackets left open or closed too often: the members after are found by their lines', () => {
+  const open = `{
+  step: function (log) {
+    if (log.getDepth() > 1 {
+      var x = [1, 2
+  },
+  'fault': function (log) {},
+  result(ctx) { return ctx.gasUsed; }
+}
+`;
+  const members = scanTopLevel(open)!;
+  assert.deepEqual(members.map((m) => [m.name, m.callable]), [['step', true], ['fault', true], ['result', true]]);
+  assert.equal(open.slice(members[0].start, members[0].end), open.slice(1, open.indexOf("  'fault'")));
+  const stray = '{\n  count: 0,\n  step: function (log) {\n    }\n  }},\n  fault: function (log) {}\n}\n';
+  assert.deepEqual(scanTopLevel(stray)!.map((m) => m.name), ['count', 'step', 'fault']);
+});
+
+test('balanced brackets decide alone: a key-like line inside a nested object stays in its member', () => {
+  const text = '{\n  step: function (log) {\n    var o = {\n  a: 1\n    };\n  },\n  fault: function () {}\n}\n';
+  assert.deepEqual(scanTopLevel(text)!.map((m) => m.name), ['step', 'fault']);
+});

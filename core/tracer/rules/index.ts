@@ -43,6 +43,7 @@ export const rules: Rule[] = [
 export const tolerantRules: ReadonlySet<Rule> = new Set([
   undefinedGlobalRule,
   apiUnknownMemberRule,
+  apiUnknownMethodRule,
   apiBytesArgumentRule,
   apiResultHostStringRule,
   apiOpCompareRule,

@@ -32,9 +32,9 @@ test('where something is missing the parse notes a repair; a text that parses is
 
 test('semantic warnings stay for the parts that parse; nothing is reported about a repair', () => {
   const text = tracerWith('step: function (log, db) {\n    var op = log.getOpcode();\n    log.\n  }', 'other: function () { console.log(1) +; }');
-  assert.deepEqual(lint(text).map((d) => [d.code, d.range.start.line]), [['unknown-member', 2], ['syntax', 4], ['undefined-global', 5]]);
+  assert.deepEqual(lint(text).map((d) => [d.code, d.range.start.line]), [['unknown-method', 2], ['syntax', 4], ['undefined-global', 5]]);
   // The structural rules read only the strict parse: no missing hooks are made up from a broken text.
-  assert.deepEqual(lint('{ step: function (log) { log.getOpcode( }').map((d) => d.code), ['unknown-member', 'syntax']);
+  assert.deepEqual(lint('{ step: function (log) { log.getOpcode( }').map((d) => d.code), ['unknown-method', 'syntax']);
 });
 
 test('nesting too deep for the tolerant parse gives up on that member only, without overflowing the stack', () => {
@@ -43,5 +43,5 @@ test('nesting too deep for the tolerant parse gives up on that member only, with
   const text = tracerWith(`step: function (log) { ${deep} }`, 'exit: function (res) { res.getGasUsd(); }');
   const tolerant = parseTolerant(text, { ecmaVersion: 5 })!;
   assert.deepEqual(tolerant.properties.map((p) => p.name), ['exit', 'fault', 'result']);
-  assert.deepEqual(lint(text).map((d) => d.code), ['syntax', 'unknown-member']);
+  assert.deepEqual(lint(text).map((d) => d.code), ['syntax', 'unknown-method']);
 });

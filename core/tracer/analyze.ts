@@ -3,7 +3,7 @@
 import type { EcmaVersion, SeveritySetting, TextEdit, TracerDiagnostic } from './diagnostic';
 import { combineFixes, toTextEdits } from './edits';
 import { parseTracer, type ParsedTracer } from './parse';
-import { defaultSeverityAt, type RuleFinding } from './rule';
+import { defaultSeverityAt, type Rule, type RuleFinding } from './rule';
 import { rules, tolerantRules } from './rules';
 import { tolerantParse, touchesRepair } from './tolerant-parse';
 
@@ -21,11 +21,13 @@ export function analyzeTracer(text: string, options: AnalyzeOptions): TracerDiag
 
 export function analyzeParsed(tracer: ParsedTracer, severities: Record<string, SeveritySetting> = {}): TracerDiagnostic[] {
   const diagnostics: TracerDiagnostic[] = [];
-  // A syntax error leaves the strict parse without a tree: the tolerant rules read the repaired one, and
-  // report nothing that touches a repair (a made-up name is no member of anything).
-  const tolerant = tracer.expression ? undefined : tolerantParse(tracer);
+  const severityOf = (rule: Rule) => severities[rule.code] ?? defaultSeverityAt(rule, tracer.ecmaVersion);
+  // A syntax error leaves the strict parse without a tree: the tolerant rules read the repaired one (when
+  // any is on), and report nothing that touches a repair (a made-up name is no member of anything).
+  const wanted = !tracer.expression && [...tolerantRules].some((rule) => severityOf(rule) !== 'off');
+  const tolerant = wanted ? tolerantParse(tracer) : undefined;
   for (const rule of rules) {
-    const severity = severities[rule.code] ?? defaultSeverityAt(rule, tracer.ecmaVersion);
+    const severity = severityOf(rule);
     if (severity === 'off') continue;
     const report = (finding: RuleFinding) => {
       diagnostics.push({

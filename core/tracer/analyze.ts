@@ -4,7 +4,7 @@ import type { EcmaVersion, SeveritySetting, TextEdit, TracerDiagnostic } from '.
 import { combineFixes, toTextEdits } from './edits';
 import { parseTracer, type ParsedTracer } from './parse';
 import { defaultSeverityAt, type Rule, type RuleFinding } from './rule';
-import { rules, tolerantRules } from './rules';
+import { rules } from './rules';
 import { tolerantParse, touchesRepair } from './tolerant-parse';
 
 export type { TracerDiagnostic } from './diagnostic';
@@ -24,7 +24,7 @@ export function analyzeParsed(tracer: ParsedTracer, severities: Record<string, S
   const severityOf = (rule: Rule) => severities[rule.code] ?? defaultSeverityAt(rule, tracer.ecmaVersion);
   // A syntax error leaves the strict parse without a tree: the tolerant rules read the repaired one (when
   // any is on), and report nothing that touches a repair (a made-up name is no member of anything).
-  const wanted = !tracer.expression && [...tolerantRules].some((rule) => severityOf(rule) !== 'off');
+  const wanted = !tracer.expression && rules.some((rule) => rule.readsTolerantParse && severityOf(rule) !== 'off');
   const tolerant = wanted ? tolerantParse(tracer) : undefined;
   for (const rule of rules) {
     const severity = severityOf(rule);
@@ -39,7 +39,7 @@ export function analyzeParsed(tracer: ParsedTracer, severities: Record<string, S
       });
     };
     rule.check(tracer, report);
-    if (tolerant && tolerantRules.has(rule)) {
+    if (tolerant && rule.readsTolerantParse) {
       rule.check(tolerant, (finding) => {
         if (!touchesRepair(tolerant, finding)) report(finding);
       });

@@ -18,6 +18,9 @@ export interface Rule {
   /** Checks what only the ES5.1 providers reject (plain geth takes it): off by default when the target
    * level is ES2017, unless a rules setting names it. */
   providerOnly?: true;
+  /** Its findings each rest on one piece of code and what it refers to: while the text has a syntax error
+   * it also reads the error-tolerant parse, so it keeps reporting on the parts that parse. */
+  readsTolerantParse?: true;
   /** One line for documentation (README's rule table, CLI help). */
   description: string;
   check(tracer: ParsedTracer, report: (finding: RuleFinding) => void): void;

@@ -7,6 +7,7 @@ import type { Rule } from '../rule';
 export const apiBigIntStrictEqualsRule: Rule = {
   code: 'bigint-strict-equals',
   defaultSeverity: 'warning',
+  readsTolerantParse: true,
   description: 'A bigInt compared with === or !== to a number or string: always false (or true); use .equals(...).',
   check(tracer, report) {
     const { inference, comparisons } = typedNodes(tracer);

@@ -17,6 +17,7 @@ function isStringValued(node: AnyNode, typed: () => boolean): boolean {
 export const apiBytesArgumentRule: Rule = {
   code: 'bytes-argument',
   defaultSeverity: 'warning',
+  readsTolerantParse: true,
   description: "A string passed where the node requires bytes (toHex('0x..'), slice('..'), db.getBalance('0x..')): it fails with the uncatchable 'invalid buffer type'.",
   check(tracer, report) {
     const { inference, calls } = typedNodes(tracer);

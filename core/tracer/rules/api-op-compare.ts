@@ -7,6 +7,7 @@ import type { Rule } from '../rule';
 export const apiOpCompareRule: Rule = {
   code: 'op-string-compare',
   defaultSeverity: 'warning',
+  readsTolerantParse: true,
   description: "log.op compared with a string ('log.op == \"CALL\"'): log.op is an object; compare log.op.toString().",
   check(tracer, report) {
     const { inference, comparisons } = typedNodes(tracer);

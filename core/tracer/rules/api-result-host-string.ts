@@ -15,6 +15,7 @@ function isShortLiteralHex(node: AnyNode): boolean {
 export const apiResultHostStringRule: Rule = {
   code: 'result-host-string',
   defaultSeverity: 'warning',
+  readsTolerantParse: true,
   description: "result() returning a host string such as toHex(...) directly: geth serialises it as {}. Return x + '' or an object.",
   check(tracer, report) {
     const fn = findProperty(tracer, 'result')?.node.value as AnyNode | undefined;

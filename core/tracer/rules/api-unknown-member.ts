@@ -135,6 +135,7 @@ function calledPropertyFinding({ node, name, owner, call, property }: Misuse, te
 export const apiUnknownMemberRule: Rule = {
   code: 'unknown-member',
   defaultSeverity: 'warning',
+  readsTolerantParse: true,
   description: "Reading a member that log, db, ctx, the call frame, the frame result or a bigInt does not have (ctx.gasprice, ctx['time']): undefined on the node.",
   check(tracer, report) {
     for (const misuse of misuses(tracer)) if (!misuse.call) report(unknownFinding(misuse, tracer.text));
@@ -144,6 +145,7 @@ export const apiUnknownMemberRule: Rule = {
 export const apiUnknownMethodRule: Rule = {
   code: 'unknown-method',
   defaultSeverity: 'error',
+  readsTolerantParse: true,
   description: "Calling a method that log, db, ctx, the call frame, the frame result or a bigInt does not have (log.getCallError(), log['getOpcode']()), or calling a property (ctx.gasUsed()): a certain TypeError.",
   check(tracer, report) {
     for (const misuse of misuses(tracer)) {

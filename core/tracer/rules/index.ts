@@ -37,15 +37,3 @@ export const rules: Rule[] = [
   apiBigIntStrictEqualsRule,
   apiGasPriceTipRule,
 ];
-
-/** The rules whose findings each rest on one piece of code and what it refers to: while the text has a
- * syntax error they also read the error-tolerant parse, so they keep reporting on the parts that parse. */
-export const tolerantRules: ReadonlySet<Rule> = new Set([
-  undefinedGlobalRule,
-  apiUnknownMemberRule,
-  apiUnknownMethodRule,
-  apiBytesArgumentRule,
-  apiResultHostStringRule,
-  apiOpCompareRule,
-  apiBigIntStrictEqualsRule,
-]);

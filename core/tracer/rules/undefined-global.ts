@@ -23,6 +23,7 @@ const MENTION = new RegExp(`\\b(?:${[...MISSING.keys()].join('|')})\\b|\\\\u`);
 export const undefinedGlobalRule: Rule = {
   code: 'undefined-global',
   defaultSeverity: 'warning',
+  readsTolerantParse: true,
   description: '`console`, `require`, `setTimeout`, `print`, `module`… are undefined in the node (ReferenceError at run time).',
   check(tracer, report) {
     // Most tracers use none of these names: then the reference tables are not needed. The text is

@@ -18,8 +18,6 @@ const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype) as objec
 export const ObjectCtor = Object;
 export const ObjectCreate = Object.create;
 export const ObjectDefineProperty = Object.defineProperty;
-export const ObjectFreeze = Object.freeze;
-export const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 export const ObjectPrototypeToString = uncurry(Object.prototype.toString as (this: unknown) => string);
 export const ArrayIsArray = Array.isArray;
 export const ErrorCtor = Error;
@@ -27,7 +25,6 @@ export const TypeErrorCtor = TypeError;
 export const Uint8ArrayCtor = Uint8Array;
 export const JSONStringify = JSON.stringify;
 export const MathTrunc = Math.trunc;
-export const MathMin = Math.min;
 export const MathMax = Math.max;
 export const NumberCtor = Number;
 export const NumberIsNaN = Number.isNaN;

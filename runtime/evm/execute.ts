@@ -3,11 +3,15 @@
 // transaction through `sink` as soon as it is known.
 import { createBlock, type Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
-import { getActivePrecompiles, type EVMMockBlockchainInterface } from '@ethereumjs/evm';
+import { getActivePrecompiles, type EVM, type EVMMockBlockchainInterface } from '@ethereumjs/evm';
 import { createFeeMarket1559Tx, createLegacyTx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes, type Address } from '@ethereumjs/util';
 import { createVM, runTx, type VM } from '@ethereumjs/vm';
 import { TracerHost, type HookName } from '../tracer/host/tracer-host';
+import type { BuiltinTracer } from '../builtin/builtin-tracer';
+import { builtinTracer } from '../builtin/registry';
+import { tapOpcodes } from './op-taps';
+import type { Serialised, TxHooks } from './tx-hooks';
 import { createStateManager, type TraceStateManager } from '../state/create';
 import type { CallObject, TraceJob, TraceOutcome } from '../trace/job';
 import { commonFor, toBigInt } from './common';
@@ -126,12 +130,22 @@ export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
   }
 }
 
-async function traceOne(
-  job: TraceJob, vm: VM, state: TraceStateManager, common: Common, block: Block, tx: TypedTransaction,
-  index: number, txHash: string | undefined, options: Parameters<typeof runTx>[1], sink: JobSink,
-): Promise<{ json: string } | { error: string }> {
+/** The tracer for one transaction: a built-in one by name, else the JavaScript tracer the job carries. */
+interface TxTracer {
+  hooks: TxHooks;
+  steps: 'all' | readonly number[];
+  txStart?: BuiltinTracer['txStart'];
+  result(): Serialised;
+}
+
+function buildTracer(job: TraceJob, index: number, txHash: string | undefined, sink: JobSink): TxTracer | { error: string } {
+  const builtin = builtinTracer(job.tracer);
+  if (builtin) {
+    const made = builtin(job.tracerConfig);
+    if ('error' in made) return made;
+    return { hooks: made, steps: made.steps, txStart: made.txStart?.bind(made), result: () => made.result() };
+  }
   const blockHash = job.block.hash ? hexToBytes(hex(job.block.hash)) : undefined;
-  sink.txStart(index);
   const built = TracerHost.create({
     source: job.tracer,
     config: job.tracerConfig,
@@ -140,27 +154,39 @@ async function traceOne(
     onLocated: (locations) => sink.located(locations),
     onHook: (name) => sink.hook(name),
   });
-  if ('error' in built) {
+  if ('error' in built) return built;
+  const host = built.host;
+  // Steps are only needed for step hooks and for call types of enter/exit; without either, the EVM runs
+  // at full speed (and geth's `log` stays unfilled, as for a tracer with no step).
+  return { hooks: host, steps: host.hasStep || host.hasEnterExit ? 'all' : [], result: () => host.result() };
+}
+
+async function traceOne(
+  job: TraceJob, vm: VM, state: TraceStateManager, common: Common, block: Block, tx: TypedTransaction,
+  index: number, txHash: string | undefined, options: Parameters<typeof runTx>[1], sink: JobSink,
+): Promise<Serialised> {
+  sink.txStart(index);
+  const tracer = buildTracer(job, index, txHash, sink);
+  if ('error' in tracer) {
     // The transaction still happens: later transactions of the block see its effects.
     await runTx(vm, options).catch(() => undefined);
-    return { error: built.error };
+    return { error: tracer.error };
   }
-  const host = built.host;
   const precompiles = [...getActivePrecompiles(common).keys()].map((a) => hexToBytes(hex(a)));
-  host.begin(state.reader, precompiles);
-  host.setContext({
+  if (tracer.hooks instanceof TracerHost) tracer.hooks.begin(state.reader, precompiles);
+  tracer.txStart?.({ tx, from: tx.getSenderAddress().bytes, block, common, state: state.reader, precompiles });
+  const hooks = tracer.hooks;
+  hooks.setContext({
     gas: Number(tx.gasLimit),
     gasPrice: effectiveTip(tx, block.header.baseFeePerGas),
     block: Number(block.header.number),
     coinbase: block.header.coinbase.bytes,
   });
-  const events = createTxTracer(host, state.reader, { eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul'), eip2929: common.isActivatedEIP(2929) });
+  const events = createTxTracer(hooks, state.reader, { eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul'), eip2929: common.isActivatedEIP(2929) });
   const evmEvents = vm.evm.events!;
-  const onAfterTx = (result: { totalGasSpent: bigint }) => host.setContext({ gasUsed: Number(result.totalGasSpent) });
-  // Steps are only needed for step hooks and for call types of enter/exit; without either, the EVM runs
-  // at full speed (and geth's `log` stays unfilled, as for a tracer with no step).
-  const needSteps = host.hasStep || host.hasEnterExit;
-  if (needSteps) evmEvents.on('step', events.step);
+  const onAfterTx = (result: { totalGasSpent: bigint }) => hooks.setContext({ gasUsed: Number(result.totalGasSpent) });
+  const untap = tracer.steps === 'all' ? undefined : tapOpcodes(vm.evm as EVM, tracer.steps, events.step);
+  if (tracer.steps === 'all') evmEvents.on('step', events.step);
   evmEvents.on('beforeMessage', events.beforeMessage);
   evmEvents.on('afterMessage', events.afterMessage);
   evmEvents.on('newContract', events.newContract as never);
@@ -171,13 +197,14 @@ async function traceOne(
   } catch (error) {
     return { error: `tracing failed: ${describeRejection(error, tx.getSenderAddress().toString())}` };
   } finally {
+    untap?.();
     evmEvents.off('step', events.step);
     evmEvents.off('beforeMessage', events.beforeMessage);
     evmEvents.off('afterMessage', events.afterMessage);
     evmEvents.off('newContract', events.newContract as never);
     vm.events.off('afterTx', onAfterTx as never);
   }
-  return host.result();
+  return tracer.result();
 }
 
 function describeRejection(error: unknown, sender?: string): string {

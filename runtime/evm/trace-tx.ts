@@ -4,7 +4,8 @@
 // synthesized SELFDESTRUCT), call types inferred from the parent's last opcode.
 import type { InterpreterStep, Message, EVMResult } from '@ethereumjs/evm';
 import { bigIntToUnpaddedBytes, generateAddress, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
-import { emptyStep, type TracerHost } from '../tracer/host/tracer-host';
+import { emptyStep } from '../tracer/host/tracer-host';
+import type { TxHooks } from './tx-hooks';
 import type { EnterView, FrameView, StateReader, StepView } from '../tracer/host/views';
 import { failsDuringExecution, gethError } from './errors';
 import { stackError } from './stack-limits';
@@ -76,7 +77,7 @@ function returnDataOverrun(step: StepView, size: number): boolean {
   return s.length >= 3 && s[s.length - 2] + s[s.length - 3] > BigInt(size);
 }
 
-export function createTxTracer(host: TracerHost, state: StateReader, rules: ForkRules): TxTraceEvents {
+export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRules): TxTraceEvents {
   const frames: Frame[] = [];
 
   function flushEnter(frame: Frame, to?: Uint8Array): void {

@@ -1,6 +1,6 @@
 // The last step of geth's result serialisation, on the host: a top-level string as Go marshals goja's
 // export of it, and Go's HTML-safe escaping of the JSON text (spec §3.8).
-import type { Serialised } from './tracer-host';
+import type { Serialised } from '../../evm/tx-hooks';
 
 /** Decodes RealmApi.result's `J<json>` / `S<string>` / `E<error>`. */
 export function decodeResult(tagged: string): Serialised {

@@ -13,7 +13,7 @@ import { parseWrapped, v8SyntaxError } from './syntax-error';
 import type { EnterView, ExitView, StateReader, StepView, TxContextView } from './views';
 
 export type HookName = 'setup' | 'step' | 'fault' | 'enter' | 'exit' | 'result';
-export type Serialised = { json: string } | { error: string };
+import type { Serialised } from '../../evm/tx-hooks';
 
 export interface TracerHostOptions {
   source: string;

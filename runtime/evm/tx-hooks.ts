@@ -1,0 +1,17 @@
+// What the EVM event translator (trace-tx.ts) drives for one transaction, in geth's hook order: the JS
+// tracer host implements it, and so does every built-in tracer.
+import type { EnterView, ExitView, StepView, TxContextView } from '../tracer/host/views';
+
+export interface TxHooks {
+  /** Transaction-level facts as they become known (the top frame's call, then its output and gas used). */
+  setContext(fields: TxContextView): void;
+  /** Before an opcode runs (geth's cost and error already worked out). */
+  step(view: StepView): void;
+  /** The opcode of the frame's last step failed while executing; `view` is that step with the error set. */
+  fault(view: StepView): void;
+  /** A nested frame starts (never the top frame: that is `setContext`). */
+  enter(view: EnterView): void;
+  exit(view: ExitView): void;
+}
+
+export type Serialised = { json: string } | { error: string };

@@ -4,6 +4,7 @@ import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import type { Serialised, TxHooks } from '../evm/tx-hooks';
+import type { PartedOutcome } from '../trace/job';
 import type { StateReader } from '../tracer/host/views';
 
 /** The transaction before it touches the state: no nonce bump, no fees, no EIP-7702 authorizations yet. */
@@ -22,7 +23,7 @@ export interface BuiltinTracer extends TxHooks {
    * Call types of `enter` come from the CALL/CREATE family's steps, so a tracer that reads them lists those. */
   readonly steps: 'all' | readonly number[];
   txStart?(env: TxStartEnv): void;
-  result(): Serialised;
+  result(): Serialised | PartedOutcome;
 }
 
 /** Builds a tracer from its raw `tracerConfig` JSON text (undefined when absent), or says why it cannot. */

@@ -10,10 +10,11 @@ import { createVM, runTx, type VM } from '@ethereumjs/vm';
 import { TracerHost, type HookName } from '../tracer/host/tracer-host';
 import type { BuiltinTracer } from '../builtin/builtin-tracer';
 import { builtinTracer } from '../builtin/registry';
+import { structLogger, structLoggerTracer } from '../builtin/struct-logger';
 import { tapOpcodes } from './op-taps';
 import type { Serialised, TxHooks } from './tx-hooks';
 import { createStateManager, type TraceStateManager } from '../state/create';
-import type { CallObject, TraceJob, TraceOutcome } from '../trace/job';
+import type { CallObject, PartedOutcome, TraceJob, WorkerOutcome } from '../trace/job';
 import { commonFor, toBigInt } from './common';
 import { createTxTracer } from './trace-tx';
 import { kzgUnavailable, kzgWasUsed, resetKzgUse } from './no-kzg';
@@ -24,7 +25,7 @@ export interface JobSink {
   txStart(index: number): void;
   located(hookLocations: Partial<Record<HookName, string>>): void;
   hook(name: HookName): void;
-  outcome(index: number, outcome: TraceOutcome): void;
+  outcome(index: number, outcome: WorkerOutcome): void;
 }
 
 const defaultCallGas = 50_000_000n;
@@ -135,11 +136,11 @@ interface TxTracer {
   hooks: TxHooks;
   steps: 'all' | readonly number[];
   txStart?: BuiltinTracer['txStart'];
-  result(): Serialised;
+  result(): Serialised | PartedOutcome;
 }
 
 function buildTracer(job: TraceJob, index: number, txHash: string | undefined, sink: JobSink): TxTracer | { error: string } {
-  const builtin = builtinTracer(job.tracer);
+  const builtin = job.tracer === structLoggerTracer ? structLogger : builtinTracer(job.tracer);
   if (builtin) {
     const made = builtin(job.tracerConfig);
     if ('error' in made) return made;
@@ -164,7 +165,7 @@ function buildTracer(job: TraceJob, index: number, txHash: string | undefined, s
 async function traceOne(
   job: TraceJob, vm: VM, state: TraceStateManager, common: Common, block: Block, tx: TypedTransaction,
   index: number, txHash: string | undefined, options: Parameters<typeof runTx>[1], sink: JobSink,
-): Promise<Serialised> {
+): Promise<Serialised | PartedOutcome> {
   sink.txStart(index);
   const tracer = buildTracer(job, index, txHash, sink);
   if ('error' in tracer) {

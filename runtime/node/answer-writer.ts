@@ -5,10 +5,12 @@
 // than pile up more answers for clients that do not read.
 import type { ServerResponse } from 'node:http';
 import type { WebSocket } from 'ws';
+import type { Answer } from './raw-json';
 
 /** How long a client may take no data at all while an answer waits for it: geth's HTTP WriteTimeout. */
 export const stallMs = 30_000;
 const pieceChars = 1 << 18;
+const pieceBytes = 1 << 18;
 /** WebSocket bytes the socket may hold before we wait for the client to take them. */
 const wsHighWater = 1 << 20;
 
@@ -17,6 +19,21 @@ function pieceEnd(text: string, at: number): number {
   const end = Math.min(text.length, at + pieceChars);
   const code = text.charCodeAt(end - 1);
   return end < text.length && code >= 0xd800 && code <= 0xdbff ? end - 1 : end;
+}
+
+/** The answer in pieces of bounded size, the last one marked. */
+function* pieces(answer: Answer): Generator<{ piece: string | Uint8Array; last: boolean }> {
+  const all = answer.pieces;
+  const final = all.findLastIndex((part) => part.length > 0);
+  for (let i = 0; i < all.length; i++) {
+    const part = all[i];
+    for (let at = 0; at < part.length; ) {
+      const end = typeof part === 'string' ? pieceEnd(part, at) : Math.min(part.length, at + pieceBytes);
+      const piece = typeof part === 'string' ? part.slice(at, end) : part.subarray(at, end);
+      at = end;
+      yield { piece, last: i === final && at === part.length };
+    }
+  }
 }
 
 /** Waits for `taken`; if that takes longer than stallMs, runs `stall` (which disconnects) and returns. */
@@ -32,7 +49,7 @@ async function unlessStalled(taken: Promise<void>, stall: () => void): Promise<v
   clearTimeout(timer);
 }
 
-/** The characters of answers not yet handed to their clients' sockets, over all connections. */
+/** The bytes of answers not yet handed to their clients' sockets, over all connections. */
 export class UnsentAnswers {
   private total = 0;
   private waiters = new Set<() => void>();
@@ -40,12 +57,12 @@ export class UnsentAnswers {
   /** `limit`: how much may wait before new traces are held back. */
   constructor(readonly limit: number) {}
 
-  add(chars: number): void {
-    this.total += chars;
+  add(bytes: number): void {
+    this.total += bytes;
   }
 
-  remove(chars: number): void {
-    this.total -= chars;
+  remove(bytes: number): void {
+    this.total -= bytes;
     if (this.total > this.limit) return;
     for (const wake of this.waiters) wake();
   }
@@ -66,14 +83,13 @@ export class UnsentAnswers {
 }
 
 /** Writes a complete HTTP answer in pieces, waiting for 'drain' between them. */
-export async function sendHttpAnswer(response: ServerResponse, unsent: UnsentAnswers, headers: Record<string, string>, text: string): Promise<void> {
-  unsent.add(text.length);
+export async function sendHttpAnswer(response: ServerResponse, unsent: UnsentAnswers, headers: Record<string, string>, answer: Answer): Promise<void> {
+  unsent.add(answer.bytes);
   try {
-    response.writeHead(200, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
-    for (let at = 0; at < text.length && !response.destroyed; ) {
-      const end = pieceEnd(text, at);
-      const taken = response.write(text.slice(at, end));
-      at = end;
+    response.writeHead(200, { ...headers, 'Content-Type': 'application/json', 'Content-Length': answer.bytes });
+    for (const { piece } of pieces(answer)) {
+      if (response.destroyed) break;
+      const taken = response.write(piece);
       if (!taken) {
         const drained = new Promise<void>((resolve) => {
           const done = () => {
@@ -87,13 +103,13 @@ export async function sendHttpAnswer(response: ServerResponse, unsent: UnsentAns
     }
     if (!response.destroyed) response.end();
   } finally {
-    unsent.remove(text.length);
+    unsent.remove(answer.bytes);
   }
 }
 
 /** One WebSocket connection's answers, sent one after the other (each may span several frames). */
 export class WsAnswers {
-  private queue: string[] = [];
+  private queue: Answer[] = [];
   private queued = 0;
   private writing = false;
 
@@ -102,10 +118,10 @@ export class WsAnswers {
     private readonly unsent: UnsentAnswers,
   ) {}
 
-  send(text: string): void {
-    this.queue.push(text);
-    this.queued += text.length;
-    this.unsent.add(text.length);
+  send(answer: Answer): void {
+    this.queue.push(answer);
+    this.queued += answer.bytes;
+    this.unsent.add(answer.bytes);
     // Read no more requests from a client that has more than the limit of answers waiting for it.
     if (this.queued > this.unsent.limit) this.ws.pause();
     void this.flush();
@@ -122,23 +138,23 @@ export class WsAnswers {
     if (this.writing) return;
     this.writing = true;
     while (this.queue.length > 0 && this.ws.readyState === this.ws.OPEN) {
-      const text = this.queue[0];
-      await this.write(text);
-      if (this.queue[0] !== text) break; // discarded meanwhile
+      const answer = this.queue[0];
+      await this.write(answer);
+      if (this.queue[0] !== answer) break; // discarded meanwhile
       this.queue.shift();
-      this.queued -= text.length;
-      this.unsent.remove(text.length);
+      this.queued -= answer.bytes;
+      this.unsent.remove(answer.bytes);
       if (this.queued <= this.unsent.limit) this.ws.resume();
     }
     this.writing = false;
   }
 
   /** One message in frames of a piece each (fin on the last), waiting whenever the socket holds too much. */
-  private async write(text: string): Promise<void> {
-    for (let at = 0; at < text.length && this.ws.readyState === this.ws.OPEN; ) {
-      const end = pieceEnd(text, at);
-      const taken = new Promise<void>((resolve) => this.ws.send(text.slice(at, end), { fin: end === text.length }, () => resolve()));
-      at = end;
+  private async write(answer: Answer): Promise<void> {
+    for (const { piece, last } of pieces(answer)) {
+      if (this.ws.readyState !== this.ws.OPEN) break;
+      // Byte parts are UTF-8 text: sent as text frames like the strings.
+      const taken = new Promise<void>((resolve) => this.ws.send(piece, { fin: last, binary: false }, () => resolve()));
       if (this.ws.bufferedAmount > wsHighWater) await unlessStalled(taken, () => this.ws.terminate());
     }
   }

@@ -1,7 +1,7 @@
 // JSON-RPC 2.0 over one request text: single calls, batches and notifications, with geth's error codes.
 // Nothing a client sends may throw out of here: the transports answer whatever this returns.
 import { JsonSyntaxError, parseJson } from './json-text';
-import { stringifyWithRaw } from './raw-json';
+import { Answer, serialiseAnswer } from './raw-json';
 import { RpcError } from './rpc-error';
 
 /** What a handler knows about the request besides its params. */
@@ -44,16 +44,16 @@ function validId(id: unknown): id is Id {
 
 const crashed = (error: unknown) => new RpcError(-32603, `method handler crashed: ${error instanceof Error ? error.message : String(error)}`);
 
-/** The response text of one call (undefined for a notification): what fits the budget, else an error. */
-async function handleOne(request: unknown, options: DispatchOptions, context: RequestContext, budget: Budget): Promise<string | undefined> {
+/** The response of one call (undefined for a notification): what fits the budget, else an error. */
+async function handleOne(request: unknown, options: DispatchOptions, context: RequestContext, budget: Budget): Promise<Answer | undefined> {
   if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    return stringifyWithRaw(errorResponse(null, new RpcError(-32600, 'invalid request')));
+    return serialiseAnswer(errorResponse(null, new RpcError(-32600, 'invalid request')));
   }
   const { jsonrpc, method, params, id } = request as Record<string, unknown>;
   const isNotification = !('id' in request);
   const responseId = validId(id) ? id : null;
   if (jsonrpc !== '2.0' || typeof method !== 'string' || (!isNotification && !validId(id))) {
-    return stringifyWithRaw(errorResponse(responseId, new RpcError(-32600, 'invalid request')));
+    return serialiseAnswer(errorResponse(responseId, new RpcError(-32600, 'invalid request')));
   }
   let response: object;
   const handler = Object.hasOwn(options.methods, method) ? options.methods[method] : undefined;
@@ -69,41 +69,41 @@ async function handleOne(request: unknown, options: DispatchOptions, context: Re
     }
   }
   if (isNotification) return undefined;
-  let text: string;
+  let answer: Answer;
   try {
-    text = stringifyWithRaw(response);
+    answer = serialiseAnswer(response);
   } catch (error) {
-    text = stringifyWithRaw(errorResponse(responseId, crashed(error)));
+    answer = serialiseAnswer(errorResponse(responseId, crashed(error)));
   }
-  const size = Buffer.byteLength(text);
+  const size = answer.bytes;
   if (size <= budget.left) {
     budget.left -= size;
-    return text;
+    return answer;
   }
   const limit = options.maxResponseBytes;
   const message =
     size > limit
       ? `response too large: ${size} bytes, more than the node's limit of ${limit} bytes (--max-response-bytes)`
       : `response too large: ${size} bytes, and the batch's earlier answers leave ${Math.max(0, budget.left)} of the node's limit of ${limit} bytes (--max-response-bytes)`;
-  return stringifyWithRaw(errorResponse(responseId, new RpcError(responseTooLarge, message)));
+  return serialiseAnswer(errorResponse(responseId, new RpcError(responseTooLarge, message)));
 }
 
-/** The response text for a request text, or undefined when nothing is to be sent (notifications only). */
-export async function dispatch(text: string, options: DispatchOptions, context: RequestContext): Promise<string | undefined> {
+/** The response for a request text, or undefined when nothing is to be sent (notifications only). */
+export async function dispatch(text: string, options: DispatchOptions, context: RequestContext): Promise<Answer | undefined> {
   let request: unknown;
   try {
     request = parseJson(text);
   } catch (error) {
     const message = error instanceof JsonSyntaxError ? `parse error: ${error.message}` : `parse error: ${String(error)}`;
-    return stringifyWithRaw(errorResponse(null, new RpcError(-32700, message)));
+    return serialiseAnswer(errorResponse(null, new RpcError(-32700, message)));
   }
   if (!Array.isArray(request)) return handleOne(request, options, context, { left: options.maxResponseBytes });
-  if (request.length === 0) return stringifyWithRaw(errorResponse(null, new RpcError(-32600, 'empty batch')));
+  if (request.length === 0) return serialiseAnswer(errorResponse(null, new RpcError(-32600, 'empty batch')));
   if (request.length > maxBatch) {
-    return stringifyWithRaw(errorResponse(null, new RpcError(-32600, `batch too large (at most ${maxBatch} calls)`)));
+    return serialiseAnswer(errorResponse(null, new RpcError(-32600, `batch too large (at most ${maxBatch} calls)`)));
   }
   // Each answer is sized as soon as it is ready, so one that does not fit is dropped before the others finish.
   const budget = { left: options.maxResponseBytes - 2 - request.length }; // brackets and commas
   const sent = (await Promise.all(request.map((one) => handleOne(one, options, context, budget)))).filter((r) => r !== undefined);
-  return sent.length > 0 ? '[' + sent.join(',') + ']' : undefined;
+  return sent.length > 0 ? Answer.list(sent) : undefined;
 }

@@ -1,23 +1,67 @@
 // Serialising responses in which some values are already JSON text (the tracer results the trace worker
-// serialised the way geth does): those are spliced in verbatim, never parsed and re-serialised.
+// serialised the way geth does): those are spliced in verbatim, never parsed and re-serialised. A long
+// result (a struct log) arrives as UTF-8 parts and stays in them: the answer is a list of pieces, never one
+// giant string.
 
 export class RawJson {
-  constructor(readonly text: string) {}
+  constructor(readonly text: string | readonly Uint8Array[]) {}
+}
+
+/** A response's text: strings and byte parts, in order. */
+export class Answer {
+  readonly bytes: number;
+
+  constructor(readonly pieces: readonly (string | Uint8Array)[]) {
+    this.bytes = pieces.reduce((sum, piece) => sum + (typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length), 0);
+  }
+
+  /** `[a,b,...]` of several answers (a batch). */
+  static list(answers: Answer[]): Answer {
+    return new Answer(['[', ...answers.flatMap((answer, at) => (at === 0 ? answer.pieces : [',', ...answer.pieces])), ']']);
+  }
 }
 
 /** Go's encoder escapes these inside strings; outside RawJson they only occur in strings, so replacing is safe. */
 const goEscapes: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 
-function plain(value: unknown): string {
+/** JSON text of a plain value as Go's encoder writes it. */
+export function goJson(value: unknown): string {
   return (JSON.stringify(value) ?? 'null').replace(/[<>&\u2028\u2029]/g, (c) => goEscapes[c]);
 }
 
-export function stringifyWithRaw(value: unknown): string {
-  if (value instanceof RawJson) return value.text;
-  if (Array.isArray(value)) return '[' + value.map(stringifyWithRaw).join(',') + ']';
-  if (typeof value === 'object' && value !== null && !(value instanceof Uint8Array)) {
+function write(value: unknown, out: (string | Uint8Array)[]): void {
+  if (value instanceof RawJson) {
+    if (typeof value.text === 'string') out.push(value.text);
+    else out.push(...value.text);
+  } else if (Array.isArray(value)) {
+    out.push('[');
+    value.forEach((member, at) => {
+      if (at > 0) out.push(',');
+      write(member, out);
+    });
+    out.push(']');
+  } else if (typeof value === 'object' && value !== null && !(value instanceof Uint8Array)) {
     const members = Object.entries(value).filter(([, member]) => member !== undefined);
-    return '{' + members.map(([key, member]) => plain(key) + ':' + stringifyWithRaw(member)).join(',') + '}';
+    out.push('{');
+    members.forEach(([key, member], at) => {
+      out.push((at > 0 ? ',' : '') + goJson(key) + ':');
+      write(member, out);
+    });
+    out.push('}');
+  } else {
+    out.push(goJson(value));
   }
-  return plain(value);
+}
+
+export function serialiseAnswer(value: unknown): Answer {
+  const out: (string | Uint8Array)[] = [];
+  write(value, out);
+  // Neighbouring strings joined: the writers send a piece at a time.
+  const pieces: (string | Uint8Array)[] = [];
+  for (const piece of out) {
+    const last = pieces.length - 1;
+    if (typeof piece === 'string' && typeof pieces[last] === 'string') pieces[last] += piece;
+    else pieces.push(piece);
+  }
+  return new Answer(pieces);
 }

@@ -6,7 +6,7 @@ import { devAccountBalance, devAccounts, type DevAccount } from '../chain/dev-ac
 import { forkStateAt } from '../state/fork-state';
 import { devGenesis, fundAccounts, parseGenesis, type GenesisSpec } from '../chain/genesis';
 import { Upstream } from '../state/upstream';
-import { runTraceJob } from '../trace/run';
+import { runTraceJobInParts } from '../trace/run';
 import type { Methods } from './dispatch';
 import type { NodeContext } from './methods/context';
 import { debugMethods } from './methods/debug';
@@ -89,7 +89,7 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
   const chain = await DevChain.create(genesis, accounts, point);
   const context: NodeContext = { chain, upstream };
   const limits = { concurrency: Math.max(2, availableParallelism()), maxTimeoutMs: options.maxTraceTimeoutMs ?? defaultMaxTraceTimeoutMs };
-  const methods: Methods = { ...ethMethods(context), ...debugMethods(context, runTraceJob, limits) };
+  const methods: Methods = { ...ethMethods(context), ...debugMethods(context, runTraceJobInParts, limits) };
   const server = await startRpcServer({
     host: options.host,
     port: options.port,

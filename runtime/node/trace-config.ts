@@ -1,10 +1,13 @@
 // geth's TraceConfig from a debug_trace* request: keys matched case-insensitively as Go's JSON decoder does,
 // `tracerConfig` kept as its verbatim source text (setup() receives it raw), `timeout` in Go duration syntax.
+// Without a tracer, geth's struct logger runs with the logger options of the config's top level.
 import { rawMember } from './json-text';
 import { parseGoDuration } from '../../core/trace/duration';
 import { invalidParams, serverError } from './rpc-error';
+import { structLoggerConfig, structLoggerTracer } from '../builtin/struct-logger';
 
 export interface TraceOptions {
+  /** JavaScript source or a built-in tracer's name; structLoggerTracer for the struct logger. */
   tracer: string;
   tracerConfig?: string;
   timeoutMs: number;
@@ -22,6 +25,14 @@ function member(object: Record<string, unknown>, name: string): string | undefin
   return Object.keys(object).find((key) => key.toLowerCase() === name.toLowerCase());
 }
 
+function loggerConfig(config: Record<string, unknown>, index: number): string {
+  try {
+    return JSON.stringify(structLoggerConfig(config));
+  } catch (error) {
+    throw invalidParams(`invalid argument ${index}: ${(error as Error).message}`);
+  }
+}
+
 /** `maxTimeoutMs`: the node's cap (--max-trace-timeout); a longer `timeout` is clamped to it. */
 export function traceOptions(value: unknown, index: number, maxTimeoutMs: number): TraceOptions {
   if (value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
@@ -29,13 +40,11 @@ export function traceOptions(value: unknown, index: number, maxTimeoutMs: number
   }
   const config = (value ?? {}) as Record<string, unknown>;
   const tracerKey = member(config, 'tracer');
-  const tracer = tracerKey === undefined ? undefined : config[tracerKey];
-  if (tracer === undefined || tracer === null || tracer === '') {
-    throw invalidParams(`invalid argument ${index}: "tracer" is required: this node runs JavaScript tracers only (no struct logger)`);
-  }
-  if (typeof tracer !== 'string') throw invalidParams(`invalid argument ${index}: "tracer" must be a string`);
+  const named = tracerKey === undefined ? undefined : config[tracerKey];
+  if (named !== undefined && named !== null && typeof named !== 'string') throw invalidParams(`invalid argument ${index}: "tracer" must be a string`);
+  const tracer = named ?? structLoggerTracer;
   const configKey = member(config, 'tracerConfig');
-  const rawConfig = configKey === undefined ? undefined : rawMember(config, configKey);
+  const rawConfig = tracer === structLoggerTracer ? loggerConfig(config, index) : configKey === undefined ? undefined : rawMember(config, configKey);
   const timeoutKey = member(config, 'timeout');
   const timeout = timeoutKey === undefined ? undefined : config[timeoutKey];
   let timeoutMs = defaultTimeoutMs;

@@ -60,3 +60,9 @@ export interface TraceJob {
 
 /** One traced transaction: `json` is the geth-serialised result text, or `error` the geth error text. */
 export type TraceOutcome = { txHash?: string; json: string } | { txHash?: string; error: string };
+
+/** A result too long to be one string (a struct log): its UTF-8 text in parts, in order. */
+export type PartedOutcome = { txHash?: string; jsonParts: Uint8Array[] };
+
+/** What the worker reports for a traced transaction. */
+export type WorkerOutcome = TraceOutcome | PartedOutcome;

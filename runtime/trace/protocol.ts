@@ -1,6 +1,6 @@
 // Messages between runTraceJob and the trace worker process.
 import type { HookName } from '../tracer/host/tracer-host';
-import type { TraceJob, TraceOutcome } from './job';
+import type { TraceJob, WorkerOutcome } from './job';
 
 export interface WorkerRequest {
   job: TraceJob;
@@ -13,6 +13,9 @@ export type WorkerMessage =
   | { type: 'located'; hookLocations: Partial<Record<HookName, string>> }
   /** The tracer hook now running (sent when it changes), so a time-out can name it while the worker is stuck. */
   | { type: 'hook'; hook: HookName }
-  | { type: 'outcome'; index: number; outcome: TraceOutcome }
+  /** One part of a long result's text, sent before its outcome (whose `jsonParts` is then empty) so that no
+   * message holds the whole text. */
+  | { type: 'outcomePart'; index: number; part: Uint8Array }
+  | { type: 'outcome'; index: number; outcome: WorkerOutcome }
   | { type: 'done' }
   | { type: 'failed'; error: string };

@@ -8,7 +8,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TraceJob, TraceOutcome } from './job';
+import type { TraceJob, TraceOutcome, WorkerOutcome } from './job';
 import type { WorkerMessage, WorkerRequest } from './protocol';
 import { traceMemoryLimitMb, workerLaunch } from './worker-launch';
 
@@ -92,8 +92,15 @@ export interface RunOptions {
 
 export const cancelledText = 'trace cancelled: the client went away';
 
+/** The outcomes with every result as one string (long results joined: for callers that want plain text). */
 export async function runTraceJob(job: TraceJob, options: RunOptions = {}): Promise<TraceOutcome[]> {
-  const outcomes = new Map<number, TraceOutcome>();
+  const outcomes = await runTraceJobInParts(job, options);
+  return outcomes.map((o) => ('jsonParts' in o ? { ...(o.txHash ? { txHash: o.txHash } : {}), json: Buffer.concat(o.jsonParts).toString() } : o));
+}
+
+/** The outcomes as the worker sent them: a long result (a struct log) stays in parts, off the heap. */
+export async function runTraceJobInParts(job: TraceJob, options: RunOptions = {}): Promise<WorkerOutcome[]> {
+  const outcomes = new Map<number, WorkerOutcome>();
   let remaining = job.trace.filter((i, at) => job.trace.indexOf(i) === at);
   while (remaining.length > 0 && !options.signal?.aborted) {
     const finished = await runInWorker({ ...job, trace: remaining }, outcomes, options.signal);
@@ -106,12 +113,13 @@ export async function runTraceJob(job: TraceJob, options: RunOptions = {}): Prom
 }
 
 /** Resolves true when the worker finished the job, false when it was lost (time-out, memory, crash). */
-function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>, signal: AbortSignal | undefined): Promise<boolean> {
+function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, signal: AbortSignal | undefined): Promise<boolean> {
   const kind: Kind = job.fork ? 'network' : 'local';
   const child = acquireWorker(kind);
   let current: { index: number; hookLocations?: Record<string, string | undefined>; hook?: string } | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stderr = '';
+  let parts: Uint8Array[] = [];
 
   return new Promise<boolean>((resolve) => {
     let settled = false;
@@ -155,8 +163,12 @@ function runInWorker(job: TraceJob, outcomes: Map<number, TraceOutcome>, signal:
         case 'hook':
           if (current) current.hook = message.hook;
           break;
+        case 'outcomePart':
+          parts.push(message.part);
+          break;
         case 'outcome':
-          outcomes.set(message.index, message.outcome);
+          outcomes.set(message.index, 'jsonParts' in message.outcome ? { ...message.outcome, jsonParts: parts } : message.outcome);
+          parts = [];
           current = undefined;
           arm(preparationTimeoutMs);
           break;

@@ -24,7 +24,11 @@ async function run({ job }: WorkerRequest): Promise<void> {
       txStart: (index) => post({ type: 'txStart', index }),
       located: (hookLocations) => post({ type: 'located', hookLocations }),
       hook: (hook) => post({ type: 'hook', hook }),
-      outcome: (index, outcome) => post({ type: 'outcome', index, outcome }),
+      outcome: (index, outcome) => {
+        if (!('jsonParts' in outcome)) return post({ type: 'outcome', index, outcome });
+        for (const part of outcome.jsonParts) post({ type: 'outcomePart', index, part });
+        post({ type: 'outcome', index, outcome: { ...outcome, jsonParts: [] } });
+      },
     });
     post({ type: 'done' });
   } catch (error) {

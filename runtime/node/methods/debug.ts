@@ -4,7 +4,7 @@
 // slots fairly between clients (limiter.ts), and a trace whose client went away is cancelled (its worker killed).
 import { bytesToHex } from '@ethereumjs/util';
 import type { StoredBlock } from '../../chain/dev-chain';
-import type { TraceJob, TraceOutcome } from '../../trace/job';
+import type { TraceJob, WorkerOutcome } from '../../trace/job';
 import { cancelledText } from '../../trace/run';
 import type { Methods, RequestContext } from '../dispatch';
 import { CancelledWhileWaiting, fairLimiter } from '../limiter';
@@ -16,7 +16,7 @@ import { resolveBlock, type NodeContext } from './context';
 import { stateOverrides } from './state-overrides';
 import { upstreamBlockJob, upstreamTransactionJob } from './upstream-trace';
 
-export type RunTrace = (job: TraceJob, options: { signal: AbortSignal }) => Promise<TraceOutcome[]>;
+export type RunTrace = (job: TraceJob, options: { signal: AbortSignal }) => Promise<WorkerOutcome[]>;
 
 export interface TraceLimits {
   /** Traces running at once (each in its own worker process). */
@@ -26,15 +26,15 @@ export interface TraceLimits {
 }
 
 /** A transaction's trace as geth answers debug_traceTransaction. */
-function single(outcome: TraceOutcome): RawJson {
+function single(outcome: WorkerOutcome): RawJson {
   if ('error' in outcome) throw serverError(outcome.error);
-  return new RawJson(outcome.json);
+  return new RawJson('jsonParts' in outcome ? outcome.jsonParts : outcome.json);
 }
 
 /** debug_traceBlock*: one element per transaction, errors inline. */
-function perTransaction(outcomes: TraceOutcome[], hashes: string[]): object[] {
+function perTransaction(outcomes: WorkerOutcome[], hashes: string[]): object[] {
   return outcomes.map((outcome, index) =>
-    'error' in outcome ? { txHash: hashes[index], error: outcome.error } : { txHash: hashes[index], result: new RawJson(outcome.json) },
+    'error' in outcome ? { txHash: hashes[index], error: outcome.error } : { txHash: hashes[index], result: single(outcome) },
   );
 }
 

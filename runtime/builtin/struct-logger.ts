@@ -1,0 +1,155 @@
+// geth's struct logger, the tracer of a debug_trace* request that names none: one entry per opcode with
+// geth's fields and formats (logger.go's legacy JSON), written as text chunks while the EVM runs so that a
+// long trace never sits on the heap whole (geth keeps all entries in memory; a 512 MB worker could not).
+import { bytesToHex } from '@ethereumjs/util';
+import type { TxContextView, StateReader, StepView, EnterView, ExitView } from '../tracer/host/views';
+import { opcodeName } from '../evm/opcode-names';
+import { goJson } from '../node/raw-json';
+import type { BuiltinFactory, BuiltinTracer } from './builtin-tracer';
+import { TextChunks } from './text-chunks';
+
+/** `tracer` of a job that runs the struct logger (a request without one); its options are `tracerConfig`. */
+export const structLoggerTracer = '';
+
+export interface StructLoggerConfig {
+  disableStack?: boolean;
+  disableStorage?: boolean;
+  enableMemory?: boolean;
+  enableReturnData?: boolean;
+  /** Stop logging once the entries take more than this many bytes (0: no limit). */
+  limit?: number;
+}
+
+const SLOAD = 0x54;
+const SSTORE = 0x55;
+const empty = new Uint8Array(0);
+
+function word(value: bigint): string {
+  return '0x' + value.toString(16).padStart(64, '0');
+}
+
+/** 32-byte words in hex, as geth splits memory. */
+function memoryWords(memory: Uint8Array): string {
+  const words: string[] = [];
+  for (let at = 0; at < memory.length; at += 32) {
+    const chunk = memory.subarray(at, at + 32);
+    words.push('"' + bytesToHex(chunk) + '0'.repeat(64 - chunk.length * 2) + '"');
+  }
+  return words.join(',');
+}
+
+class StructLogger implements BuiltinTracer {
+  readonly steps = 'all' as const;
+  private readonly entries = new TextChunks();
+  private count = 0;
+  /** Bytes of the entries without the commas between them, as geth measures its `limit`. */
+  private size = 0;
+  private state: StateReader | undefined;
+  /** Per contract (hex address): the slots SLOAD/SSTORE touched so far and their values, as geth shows them. */
+  private readonly storage = new Map<string, Map<string, string>>();
+  /** Per frame, outermost first: the type it was entered with and its return data buffer (the last child's output). */
+  private readonly frames: { type: string; returnData: Uint8Array }[] = [{ type: 'CALL', returnData: empty }];
+  private gasUsed = 0;
+  private output: Uint8Array = empty;
+  private error: string | undefined;
+
+  constructor(private readonly config: StructLoggerConfig) {}
+
+  txStart(env: { state: StateReader }): void {
+    this.state = env.state;
+  }
+
+  setContext(fields: TxContextView): void {
+    if (fields.gasUsed !== undefined) this.gasUsed = fields.gasUsed;
+    if (fields.output !== undefined) {
+      this.output = fields.output;
+      this.error = fields.error;
+    }
+  }
+
+  step(view: StepView): void {
+    const limit = this.config.limit ?? 0;
+    if (limit > 0 && this.size > limit) return;
+    let text = `{"pc":${view.pc},"op":${goJson(opcodeName(view.op))},"gas":${view.gas},"gasCost":${view.cost},"depth":${view.depth}`;
+    if (view.error !== undefined) text += `,"error":${goJson(view.error)}`;
+    if (!this.config.disableStack) text += `,"stack":[${view.stack.map((v) => `"0x${v.toString(16)}"`).join(',')}]`;
+    const returnData = this.frames[this.frames.length - 1].returnData;
+    if (this.config.enableReturnData && returnData.length > 0) text += `,"returnData":"${bytesToHex(returnData)}"`;
+    if (this.config.enableMemory && view.memory.length > 0) text += `,"memory":[${memoryWords(view.memory)}]`;
+    if (!this.config.disableStorage && (view.op === SLOAD || view.op === SSTORE)) text += this.storageText(view);
+    if (view.refund !== 0) text += `,"refund":${view.refund}`;
+    text += '}';
+    this.size += text.length;
+    this.entries.append(this.count === 0 ? text : ',' + text);
+    this.count++;
+  }
+
+  /** Records the slot the step touches; the contract's touched slots so far, sorted (Go sorts map keys). */
+  private storageText(view: StepView): string {
+    const stack = view.stack;
+    const needed = view.op === SLOAD ? 1 : 2;
+    if (stack.length < needed) return '';
+    const address = view.frame.address;
+    const key = bytesToHex(address);
+    let slots = this.storage.get(key);
+    if (!slots) this.storage.set(key, (slots = new Map()));
+    const slot = stack[stack.length - 1];
+    const value = view.op === SLOAD ? bytesToHex(this.state!.storage(address, hexBytes(slot))) : word(stack[stack.length - 2]);
+    slots.set(word(slot), value);
+    const members = [...slots.keys()].sort().map((k) => `"${k}":"${slots.get(k)}"`);
+    return `,"storage":{${members.join(',')}}`;
+  }
+
+  fault(): void {}
+
+  enter(view: EnterView): void {
+    if (view.type !== 'SELFDESTRUCT') this.frames.push({ type: view.type, returnData: empty });
+  }
+
+  exit(view: ExitView): void {
+    const child = this.frames.pop()!;
+    if (child.type === 'SELFDESTRUCT') return;
+    if (this.frames.length === 0) return;
+    // geth keeps a call's output as return data (success or revert), a create's only when it reverted.
+    const isCreate = child.type === 'CREATE' || child.type === 'CREATE2';
+    const kept = !isCreate || view.error === 'execution reverted';
+    this.frames[this.frames.length - 1].returnData = kept ? view.output : empty;
+  }
+
+  result(): { jsonParts: Uint8Array[] } {
+    const failed = this.error !== undefined;
+    // A failure other than a revert returns nothing.
+    const returnValue = failed && this.error !== 'execution reverted' ? empty : this.output;
+    const head = `{"gas":${this.gasUsed},"failed":${failed},"returnValue":"${bytesToHex(returnValue)}","structLogs":[`;
+    return { jsonParts: [Buffer.from(head), ...this.entries.take(), Buffer.from(']}')] };
+  }
+}
+
+function hexBytes(slot: bigint): Uint8Array {
+  return Buffer.from(slot.toString(16).padStart(64, '0'), 'hex');
+}
+
+const options: Record<keyof StructLoggerConfig, 'boolean' | 'number'> = {
+  disableStack: 'boolean',
+  disableStorage: 'boolean',
+  enableMemory: 'boolean',
+  enableReturnData: 'boolean',
+  limit: 'number',
+};
+
+/** The logger's options as geth reads them from the top level of the trace config (keys case-insensitive as
+ * Go's decoder matches them); throws a message naming the option of a wrong type. */
+export function structLoggerConfig(traceConfig: Record<string, unknown>): StructLoggerConfig {
+  const config: Record<string, unknown> = {};
+  for (const [name, type] of Object.entries(options)) {
+    const key = Object.hasOwn(traceConfig, name) ? name : Object.keys(traceConfig).find((k) => k.toLowerCase() === name.toLowerCase());
+    const value = key === undefined ? undefined : traceConfig[key];
+    if (value === undefined || value === null) continue;
+    const ok = type === 'boolean' ? typeof value === 'boolean' : Number.isSafeInteger(value);
+    if (!ok) throw new Error(`cannot unmarshal ${JSON.stringify(value)} into "${name}" of type ${type === 'boolean' ? 'bool' : 'int'}`);
+    config[name] = value;
+  }
+  return config as StructLoggerConfig;
+}
+
+export const structLogger: BuiltinFactory = (configText) => new StructLogger(configText === undefined ? {} : (JSON.parse(configText) as StructLoggerConfig));

@@ -1,7 +1,7 @@
 // geth's struct logger, the tracer of a debug_trace* request that names none: one entry per opcode with
 // geth's fields and formats (logger.go's legacy JSON), written as text chunks while the EVM runs so that a
 // long trace never sits on the heap whole (geth keeps all entries in memory; a 512 MB worker could not).
-import { bytesToHex } from '@ethereumjs/util';
+import { bytesToHex, setLengthLeft } from '@ethereumjs/util';
 import type { TxContextView, StateReader, StepView, EnterView, ExitView } from '../tracer/host/views';
 import { opcodeName } from '../evm/opcode-names';
 import { goJson } from '../node/raw-json';
@@ -51,7 +51,8 @@ class StructLogger implements BuiltinTracer {
   private readonly frames: { type: string; returnData: Uint8Array }[] = [{ type: 'CALL', returnData: empty }];
   private gasUsed = 0;
   private output: Uint8Array = empty;
-  private error: string | undefined;
+  // Not named `error`: a factory answers `{ error }` when it cannot build a tracer.
+  private topError: string | undefined;
 
   constructor(private readonly config: StructLoggerConfig) {}
 
@@ -63,7 +64,7 @@ class StructLogger implements BuiltinTracer {
     if (fields.gasUsed !== undefined) this.gasUsed = fields.gasUsed;
     if (fields.output !== undefined) {
       this.output = fields.output;
-      this.error = fields.error;
+      this.topError = fields.error;
     }
   }
 
@@ -94,7 +95,7 @@ class StructLogger implements BuiltinTracer {
     let slots = this.storage.get(key);
     if (!slots) this.storage.set(key, (slots = new Map()));
     const slot = stack[stack.length - 1];
-    const value = view.op === SLOAD ? bytesToHex(this.state!.storage(address, hexBytes(slot))) : word(stack[stack.length - 2]);
+    const value = view.op === SLOAD ? bytesToHex(setLengthLeft(this.state!.storage(address, hexBytes(slot)), 32)) : word(stack[stack.length - 2]);
     slots.set(word(slot), value);
     const members = [...slots.keys()].sort().map((k) => `"${k}":"${slots.get(k)}"`);
     return `,"storage":{${members.join(',')}}`;
@@ -117,9 +118,9 @@ class StructLogger implements BuiltinTracer {
   }
 
   result(): { jsonParts: Uint8Array[] } {
-    const failed = this.error !== undefined;
+    const failed = this.topError !== undefined;
     // A failure other than a revert returns nothing.
-    const returnValue = failed && this.error !== 'execution reverted' ? empty : this.output;
+    const returnValue = failed && this.topError !== 'execution reverted' ? empty : this.output;
     const head = `{"gas":${this.gasUsed},"failed":${failed},"returnValue":"${bytesToHex(returnValue)}","structLogs":[`;
     return { jsonParts: [Buffer.from(head), ...this.entries.take(), Buffer.from(']}')] };
   }

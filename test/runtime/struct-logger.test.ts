@@ -1,0 +1,173 @@
+// geth's struct logger on the dev node (no tracer in the trace config): each option on a contract that reads
+// and writes storage, writes memory and gets return data from a precompile; then the same transaction beside
+// anvil's default trace (--steps-tracing), which must agree on pc, op, gas, gasCost, depth and stack.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { LocalNode } from '../../core/local-node';
+import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
+import type { RunningNode } from '../support/nodes/process';
+import { call, rpc, startNode, word } from './node-helpers';
+
+// slot0 += 1; slot1 = calldata[0]; mem[0] = slot0; STATICCALL identity(mem[0..32]) -> mem[32..64];
+// RETURNDATACOPY mem[64..96] <- returndata; RETURN mem[32..96].
+const runtime = '600054600101600055600035600155600054600052602060206020600060045afa506020600060403e60406020f3';
+const initcode = `0x60${(runtime.length / 2).toString(16)}600c60003960${(runtime.length / 2).toString(16)}6000f3${runtime}`;
+
+interface StructLog {
+  pc: number;
+  op: string;
+  gas: number;
+  gasCost: number;
+  depth: number;
+  stack?: string[];
+  memory?: string[];
+  storage?: Record<string, string>;
+  returnData?: string;
+  refund?: number;
+  error?: string;
+}
+interface LoggerResult {
+  gas: number;
+  failed: boolean;
+  returnValue: string;
+  structLogs: StructLog[];
+}
+
+const slot = (n: number) => '0x' + n.toString(16).padStart(64, '0');
+
+async function deployAndCall(url: string): Promise<string> {
+  const [from] = await call<string[]>(url, 'eth_accounts');
+  const deploy = await call<string>(url, 'eth_sendTransaction', [{ from, data: initcode }]);
+  const contract = (await waitReceipt(url, deploy)).contractAddress!;
+  const hash = await call<string>(url, 'eth_sendTransaction', [{ from, to: contract, data: word(42), gas: '0x30000' }]);
+  assert.equal((await waitReceipt(url, hash)).status, '0x1');
+  return hash;
+}
+
+async function waitReceipt(url: string, hash: string): Promise<{ status: string; contractAddress: string | null }> {
+  for (let i = 0; i < 100; i++) {
+    const found = await call<{ status: string; contractAddress: string | null } | null>(url, 'eth_getTransactionReceipt', [hash]);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no receipt for ${hash}`);
+}
+
+describe('struct logger (no tracer)', () => {
+  let node: LocalNode;
+  let hash: string;
+  const trace = (config?: object) => call<LoggerResult>(node.url, 'debug_traceTransaction', config ? [hash, config] : [hash]);
+
+  before(async () => {
+    node = await startNode();
+    hash = await deployAndCall(node.url);
+  });
+  after(() => node?.stop());
+
+  test('defaults: stack and storage, no memory or return data; the result as geth shapes it', async () => {
+    const result = await trace();
+    assert.equal(result.failed, false);
+    assert.equal(result.returnValue, '0x' + '00'.repeat(31) + '01' + '00'.repeat(31) + '01');
+    const ops = result.structLogs.map((l) => l.op);
+    assert.equal(ops.length, 29);
+    assert.deepEqual(ops.slice(0, 3), ['PUSH1', 'SLOAD', 'PUSH1']);
+    assert.equal(ops.at(-1), 'RETURN');
+    const [first, sload] = result.structLogs;
+    assert.deepEqual(first, { pc: 0, op: 'PUSH1', gas: first.gas, gasCost: 3, depth: 1, stack: [] });
+    assert.deepEqual(sload.stack, ['0x0']);
+    assert.deepEqual(sload.storage, { [slot(0)]: slot(0) }, 'SLOAD shows the slot it reads');
+    const sstores = result.structLogs.filter((l) => l.op === 'SSTORE');
+    assert.deepEqual(sstores[0].storage, { [slot(0)]: slot(1) });
+    assert.deepEqual(sstores[1].storage, { [slot(0)]: slot(1), [slot(1)]: slot(42) }, "the contract's touched slots so far");
+    assert.ok(result.structLogs.every((l) => l.memory === undefined && l.returnData === undefined));
+    assert.ok(result.structLogs.filter((l) => l.op !== 'SLOAD' && l.op !== 'SSTORE').every((l) => l.storage === undefined));
+    const staticcall = result.structLogs.find((l) => l.op === 'STATICCALL')!;
+    assert.ok(staticcall.gasCost > staticcall.gas / 2, 'a call costs the gas it forwards');
+    assert.ok(result.gas > 21000);
+  });
+
+  test('disableStack and disableStorage drop those fields (keys matched case-insensitively)', async () => {
+    const result = await trace({ DisableStack: true, disablestorage: true });
+    assert.equal(result.structLogs.length, 29);
+    assert.ok(result.structLogs.every((l) => l.stack === undefined && l.storage === undefined));
+  });
+
+  test('enableMemory: memory as 32-byte words, before the opcode expands it', async () => {
+    const result = await trace({ enableMemory: true });
+    const mstore = result.structLogs.find((l) => l.op === 'MSTORE')!;
+    assert.equal(mstore.memory, undefined, 'memory is still empty at the first MSTORE');
+    const afterStore = result.structLogs[result.structLogs.indexOf(mstore) + 1];
+    assert.deepEqual(afterStore.memory, [slot(1)]);
+    assert.deepEqual(result.structLogs.at(-1)!.memory, [slot(1), slot(1), slot(1)]);
+  });
+
+  test('enableReturnData: the frame\'s return data once the precompile answered', async () => {
+    const result = await trace({ enableReturnData: true });
+    const at = result.structLogs.findIndex((l) => l.op === 'STATICCALL');
+    assert.ok(result.structLogs.slice(0, at + 1).every((l) => l.returnData === undefined));
+    assert.equal(result.structLogs[at + 1].returnData, slot(1));
+    assert.equal(result.structLogs.at(-1)!.returnData, slot(1));
+  });
+
+  test('limit: stops logging once the entries exceed it', async () => {
+    const full = await trace();
+    const result = await trace({ limit: 200 });
+    assert.ok(result.structLogs.length > 1 && result.structLogs.length < 10, `${result.structLogs.length} entries`);
+    assert.deepEqual(result.structLogs, full.structLogs.slice(0, result.structLogs.length));
+    assert.equal(result.gas, full.gas);
+  });
+
+  test('a failing step carries geth\'s error; an option of the wrong type is refused, naming it', async () => {
+    const [from] = await call<string[]>(node.url, 'eth_accounts');
+    const failing = await call<LoggerResult>(node.url, 'debug_traceCall', [{ from, data: '0x600101' }, 'latest', {}]);
+    assert.equal(failing.failed, true);
+    assert.equal(failing.returnValue, '0x');
+    assert.deepEqual(failing.structLogs.at(-1), { pc: 2, op: 'ADD', gas: failing.structLogs.at(-1)!.gas, gasCost: 3, depth: 1, error: 'stack underflow (1 <=> 2)', stack: ['0x1'] });
+    const reply = await rpc(node.url, 'debug_traceTransaction', [hash, { disableStack: 'yes' }]);
+    assert.equal(reply.error?.code, -32602);
+    assert.match(reply.error!.message, /invalid argument 1: .*"disableStack" of type bool/);
+  });
+
+  test('debug_traceBlockByNumber: one struct log per transaction', async () => {
+    const receipt = await call<{ blockNumber: string }>(node.url, 'eth_getTransactionReceipt', [hash]);
+    const results = await call<Array<{ txHash: string; result: LoggerResult }>>(node.url, 'debug_traceBlockByNumber', [receipt.blockNumber, { disableStack: true }]);
+    assert.equal(results.length, 1);
+    assert.equal(results[0].txHash, hash);
+    assert.equal(results[0].result.structLogs.length, 29);
+  });
+
+  test('an answer over --max-response-bytes is refused with the sizes', async () => {
+    const small = await startNode(['--max-response-bytes', '2000']);
+    try {
+      const tx = await deployAndCall(small.url);
+      const reply = await rpc(small.url, 'debug_traceTransaction', [tx]);
+      assert.match(reply.error?.message ?? '', /^response too large: \d+ bytes, more than the node's limit of 2000 bytes \(--max-response-bytes\)$/);
+    } finally {
+      await small.stop();
+    }
+  });
+});
+
+describe('struct logger beside anvil --steps-tracing', { skip: anvilAvailable() ? false : 'anvil binary not installed (test/setup/nodes.mjs installs it)' }, () => {
+  let node: LocalNode;
+  let anvil: RunningNode;
+  before(async () => {
+    [node, anvil] = await Promise.all([startNode(), startAnvil({ chainId: 43112, args: ['--steps-tracing'] })]);
+  });
+  after(async () => {
+    await node?.stop();
+    await anvil?.stop();
+  });
+
+  test('the same transaction: pc, op, gas, gasCost, depth and stack agree', async () => {
+    const [ours, theirs] = await Promise.all([node.url, anvil.url].map(async (url) => {
+      const tx = await deployAndCall(url);
+      return call<LoggerResult>(url, 'debug_traceTransaction', [tx]);
+    }));
+    const pick = (l: StructLog) => ({ pc: l.pc, op: l.op, gas: l.gas, gasCost: l.gasCost, depth: l.depth, stack: l.stack });
+    assert.equal(ours.structLogs.length, theirs.structLogs.length);
+    assert.deepEqual(ours.structLogs.map(pick), theirs.structLogs.map(pick));
+    assert.equal(ours.gas, theirs.gas);
+    assert.equal(ours.returnValue, theirs.returnValue);
+  });
+});

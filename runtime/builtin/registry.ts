@@ -1,6 +1,7 @@
 // geth's tracers by name: `tracer: NAME` selects one of these before the name is tried as JavaScript.
 import type { BuiltinFactory } from './builtin-tracer';
 import { noopTracer } from './noop';
+import { legacyJsSources } from './legacy-js';
 
 const natives: Record<string, BuiltinFactory> = {
   noopTracer,
@@ -10,6 +11,11 @@ export function builtinTracer(name: string): BuiltinFactory | undefined {
   return Object.hasOwn(natives, name) ? natives[name] : undefined;
 }
 
+/** geth's named JavaScript tracers: the source that runs in place of the name. */
+export function builtinJsSource(name: string): string | undefined {
+  return Object.hasOwn(legacyJsSources, name) ? legacyJsSources[name] : undefined;
+}
+
 export function builtinNames(): string[] {
-  return Object.keys(natives);
+  return [...Object.keys(natives), ...Object.keys(legacyJsSources)];
 }

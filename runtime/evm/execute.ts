@@ -9,7 +9,7 @@ import { bytesToHex, createAddressFromString, hexToBytes, type Address } from '@
 import { createVM, runTx, type VM } from '@ethereumjs/vm';
 import { TracerHost, type HookName } from '../tracer/host/tracer-host';
 import type { BuiltinTracer } from '../builtin/builtin-tracer';
-import { builtinTracer } from '../builtin/registry';
+import { builtinJsSource, builtinTracer } from '../builtin/registry';
 import { structLogger, structLoggerTracer } from '../builtin/struct-logger';
 import { tapOpcodes } from './op-taps';
 import type { Serialised, TxHooks } from './tx-hooks';
@@ -148,7 +148,7 @@ function buildTracer(job: TraceJob, index: number, txHash: string | undefined, s
   }
   const blockHash = job.block.hash ? hexToBytes(hex(job.block.hash)) : undefined;
   const built = TracerHost.create({
-    source: job.tracer,
+    source: builtinJsSource(job.tracer) ?? job.tracer,
     config: job.tracerConfig,
     // traceCall (no tx hash) has no block hash, index or tx hash in ctx.
     initialContext: blockHash && txHash ? { blockHash, txIndex: index, txHash: hexToBytes(hex(txHash)) } : {},

@@ -150,16 +150,18 @@ describe('dev node', () => {
     });
   });
 
-  test('trace options errors: geth duration texts, pending, missing tracer, unknown transaction', async () => {
+  test('trace options errors: geth duration texts, pending, tracer type, unknown transaction; no tracer is the struct logger', async () => {
     const badTimeout = await rpc(node.url, 'debug_traceTransaction', [storeHash, { tracer: opcodeTracer, timeout: 'abc' }]);
     assert.deepEqual(badTimeout.error, { code: -32000, message: 'time: invalid duration "abc"' });
     const noUnit = await rpc(node.url, 'debug_traceTransaction', [storeHash, { tracer: opcodeTracer, timeout: '5' }]);
     assert.equal(noUnit.error?.message, 'time: missing unit in duration "5"');
     const pending = await rpc(node.url, 'debug_traceCall', [{ to: contract }, 'pending', { tracer: opcodeTracer }]);
     assert.equal(pending.error?.message, 'tracing on top of pending is not supported');
-    const noTracer = await rpc(node.url, 'debug_traceTransaction', [storeHash, {}]);
+    const noTracer = await rpc(node.url, 'debug_traceTransaction', [storeHash, { tracer: 7 }]);
     assert.equal(noTracer.error?.code, -32602);
-    assert.match(noTracer.error!.message, /"tracer" is required/);
+    assert.match(noTracer.error!.message, /"tracer" must be a string/);
+    const structLogs = await call<{ structLogs: Array<{ op: string }> }>(node.url, 'debug_traceTransaction', [storeHash, {}]);
+    assert.deepEqual(structLogs.structLogs.map((l) => l.op), storeAndLogOps, 'no tracer: the struct logger');
     const unknown = await rpc(node.url, 'debug_traceTransaction', ['0x' + '12'.repeat(32), { tracer: opcodeTracer }]);
     assert.deepEqual(unknown.error, { code: -32000, message: 'transaction not found' });
   });

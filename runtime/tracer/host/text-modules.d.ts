@@ -9,3 +9,9 @@ declare module 'tracer-realm:*' {
   const script: string;
   export default script;
 }
+
+// geth's named JS tracers as source text (runtime/builtin/legacy-js.ts).
+declare module '*.tracer.js' {
+  const source: string;
+  export default source;
+}

@@ -1,0 +1,93 @@
+// The struct logger on the ~1,000,000-opcode storage loop: its time with disableStack + disableStorage
+// against noopTracer (target <= 2x), the peak memory of the worker producing the full default struct log
+// (the worker's heap is capped at 512 MB; the log itself goes to off-heap chunks), and anvil's default
+// trace of the same loop in the same run (debug_traceCall, the JSON read to its end).
+import { readdirSync, readFileSync } from 'node:fs';
+import { runTraceJobInParts } from '../runtime/trace/run';
+import { structLoggerTracer } from '../runtime/builtin/struct-logger';
+import { anvilAvailable, startAnvil } from '../test/support/nodes/anvil';
+import { job, loop, opcodes } from './storage-loop';
+
+const lean = JSON.stringify({ disableStack: true, disableStorage: true });
+
+async function timed(tracer: string, config?: string): Promise<{ seconds: number; bytes: number }> {
+  const start = performance.now();
+  const [outcome] = await runTraceJobInParts(job(loop(true), tracer, config));
+  if ('error' in outcome) throw new Error(`bench trace failed: ${outcome.error}`);
+  const bytes = 'jsonParts' in outcome ? outcome.jsonParts.reduce((n, p) => n + p.length, 0) : outcome.json.length;
+  return { seconds: (performance.now() - start) / 1000, bytes };
+}
+
+/** Median of 3, the two tracers alternating within a round. */
+async function medians(runs: Record<string, () => Promise<{ seconds: number }>>): Promise<Record<string, number>> {
+  const times: Record<string, number[]> = {};
+  for (let round = 0; round < 3; round++) {
+    for (const [name, run] of Object.entries(runs)) (times[name] ??= []).push((await run()).seconds);
+  }
+  return Object.fromEntries(Object.entries(times).map(([name, t]) => [name, t.sort((a, b) => a - b)[1]]));
+}
+
+/** The largest resident set of this process's children (the trace worker) while `work` runs, in MB. */
+async function peakChildRssMb<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+  let peak = 0;
+  const sample = () => {
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+        if (Number(/PPid:\s+(\d+)/.exec(status)?.[1]) !== process.pid) continue;
+        peak = Math.max(peak, Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  };
+  const timer = setInterval(sample, 50);
+  try {
+    const result = await work();
+    return { result, peakMb: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function anvilFigures(): Promise<void> {
+  if (!anvilAvailable()) {
+    console.log('  anvil: not installed (node test/setup.mjs installs it)');
+    return;
+  }
+  const anvil = await startAnvil();
+  try {
+    const rpc = async (method: string, params: unknown[]) => {
+      const response = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+      const text = await response.text();
+      return { text, value: text.length < 1e6 ? (JSON.parse(text) as { result?: any; error?: { message: string } }) : undefined };
+    };
+    const runtime = loop(true).slice(2);
+    const size = (runtime.length / 2).toString(16).padStart(4, '0');
+    const initcode = `0x61${size}600c60003961${size}6000f3${runtime}`.replace('600c', '600e');
+    const [from] = (await rpc('eth_accounts', [])).value!.result as string[];
+    const hash = (await rpc('eth_sendTransaction', [{ from, data: initcode }])).value!.result as string;
+    const receipt = (await rpc('eth_getTransactionReceipt', [hash])).value!.result as { contractAddress: string };
+    const call = { from, to: receipt.contractAddress, gas: '0x1c9c380' };
+    for (const [label, config] of [['default', {}], ['disableStack+disableStorage', { disableStack: true, disableStorage: true }]] as const) {
+      const start = performance.now();
+      const { text } = await rpc('debug_traceCall', [call, 'latest', config]);
+      const seconds = (performance.now() - start) / 1000;
+      const steps = text.split('"pc":').length - 1;
+      console.log(`  anvil ${label.padEnd(28)} ${seconds.toFixed(2)} s  ${steps.toLocaleString('en-US')} entries  ${(text.length / 1e6).toFixed(0)} MB`);
+    }
+  } finally {
+    await anvil.stop();
+  }
+}
+
+export default async function bench(): Promise<void> {
+  await timed('noopTracer'); // warm the worker
+  const { noop, lean: logger } = await medians({ noop: () => timed('noopTracer'), lean: () => timed(structLoggerTracer, lean) });
+  console.log(`storage loop (${opcodes.toLocaleString('en-US')} opcodes), median of 3`);
+  console.log(`  noopTracer:                           ${noop.toFixed(2)} s`);
+  console.log(`  struct logger, no stack/storage:      ${logger.toFixed(2)} s  ratio ${(logger / noop).toFixed(2)}x (target <= 2x)`);
+  const { result, peakMb } = await peakChildRssMb(() => timed(structLoggerTracer, '{}'));
+  console.log(`  struct logger, defaults:              ${result.seconds.toFixed(2)} s  ${(result.bytes / 1e6).toFixed(0)} MB of JSON, worker peak RSS ${peakMb.toFixed(0)} MB (heap limit 512 MB)`);
+  await anvilFigures();
+}

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { toCallObject } from '../../core/trace/call';
 import { parseBlockTag } from '../../core/trace/block';
-import { checkHash, prepareTracer, sendTrace, type SendableTracer, type TraceTarget } from '../../core/trace/requests';
+import { checkHash, prepareTracer, sendStructLogTrace, sendTrace, type SendableTracer, type TraceTarget } from '../../core/trace/requests';
 import { nodeCommand, UsageError } from '../node/command-kit';
 import { commandEcmaLevel, ecmaOptionHelp } from '../node/ecma-level';
 
@@ -10,6 +10,7 @@ const usage = `usage:
   evm-tracer trace tx HASH --tracer FILE [options]
   evm-tracer trace call --call FILE_OR_JSON [--block TAG] --tracer FILE [options]
   evm-tracer trace block HASH --tracer FILE [options]
+  evm-tracer trace tx|call|block ... --struct-logs [--config JSON] [options]
 
 Prints the tracer's result as JSON on stdout. The tracer is sent flattened (one line, single quotes) at
 the node's ECMAScript level; syntax beyond it is refused before anything is sent.
@@ -17,7 +18,10 @@ the node's ECMAScript level; syntax beyond it is refused before anything is sent
 trace options:
   --tracer FILE          the tracer (*.tracer.js)
 ${ecmaOptionHelp}
-  --config JSON          tracerConfig passed to setup(config): JSON text or a JSON file
+  --config JSON          tracerConfig passed to setup(config): JSON text or a JSON file; with --struct-logs,
+                         the logger's options: {"disableStack", "disableStorage", "enableMemory",
+                         "enableReturnData", "limit"}
+  --struct-logs          no tracer: the node's struct logger (geth's default trace), one entry per opcode
   --timeout DURATION     the node's tracing time-out, e.g. 5s (the request waits a little longer)
   --call FILE_OR_JSON    call object {from, to, gas, gasPrice | maxFeePerGas, value, data}: JSON text or a file
   --block TAG            block for trace call: latest (default, sent as its number), a number, or a hash`;
@@ -55,19 +59,32 @@ function target(kind: string | undefined, positionals: string[], values: { call?
 
 interface Prepared {
   target: TraceTarget;
-  tracer: SendableTracer;
+  /** undefined: the struct logger, with `tracerConfig` as its options. */
+  tracer: SendableTracer | undefined;
   tracerConfig: unknown;
 }
 
-export const traceCommand = nodeCommand<{ tracer?: string; ecma?: string; config?: string; call?: string; block?: string }, Prepared>({
+/** --struct-logs: the logger's options are sent at the top level of the trace config, so they must be an object. */
+function loggerOptions(config: unknown): Record<string, unknown> {
+  if (config === undefined) return {};
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) throw new UsageError('--config with --struct-logs must be a JSON object of logger options');
+  return config as Record<string, unknown>;
+}
+
+export const traceCommand = nodeCommand<{ tracer?: string; ecma?: string; config?: string; call?: string; block?: string; 'struct-logs'?: boolean }, Prepared>({
   summary: 'run a tracer file on a node: trace tx|call|block (result JSON on stdout)',
   usage,
-  options: { tracer: { type: 'string' }, ecma: { type: 'string' }, config: { type: 'string' }, call: { type: 'string' }, block: { type: 'string' } },
+  options: { tracer: { type: 'string' }, ecma: { type: 'string' }, config: { type: 'string' }, call: { type: 'string' }, block: { type: 'string' }, 'struct-logs': { type: 'boolean' } },
   prepare({ values, positionals }) {
     const [kind, ...rest] = positionals;
     const traceTarget = target(kind, rest, values);
-    if (!values.tracer) throw new UsageError('--tracer FILE is required');
     if (kind !== 'call' && values.block !== undefined) throw new UsageError('--block is for trace call only');
+    if (values['struct-logs']) {
+      if (values.tracer) throw new UsageError('--struct-logs runs no tracer: leave out --tracer');
+      const config = values.config === undefined ? undefined : jsonArgument(values.config, '--config');
+      return { target: traceTarget, tracer: undefined, tracerConfig: loggerOptions(config) };
+    }
+    if (!values.tracer) throw new UsageError('--tracer FILE is required');
     let tracerSource: string;
     try {
       tracerSource = readFileSync(values.tracer, 'utf8');
@@ -80,7 +97,9 @@ export const traceCommand = nodeCommand<{ tracer?: string; ecma?: string; config
     return { target: traceTarget, tracer, tracerConfig };
   },
   async run(session, { target: traceTarget, tracer, tracerConfig }, { values }) {
-    const result = await sendTrace(session.client(), traceTarget, tracer, { tracerConfig, timeout: values.timeout });
+    const result = tracer
+      ? await sendTrace(session.client(), traceTarget, tracer, { tracerConfig, timeout: values.timeout })
+      : await sendStructLogTrace(session.client(), traceTarget, tracerConfig as Record<string, unknown>, { timeout: values.timeout });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   },

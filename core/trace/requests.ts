@@ -31,8 +31,16 @@ export function checkHash(hash: string, what: string): string {
   return hash;
 }
 
+/** A trace without a tracer: the node's struct logger, its options (disableStack, limit, …) at the top level of
+ * the trace config, as geth reads them. */
+export interface StructLogOptions {
+  loggerOptions: Record<string, unknown>;
+  timeout?: string;
+}
+
 /** The tracer options object, members in a fixed order: tracer, tracerConfig, timeout. */
-export function tracerOptionsObject(options: TracerOptions): Record<string, unknown> {
+export function tracerOptionsObject(options: TracerOptions | StructLogOptions): Record<string, unknown> {
+  if ('loggerOptions' in options) return { ...options.loggerOptions, ...(options.timeout !== undefined ? { timeout: options.timeout } : {}) };
   return {
     tracer: options.tracer,
     ...(options.tracerConfig !== undefined ? { tracerConfig: options.tracerConfig } : {}),
@@ -41,7 +49,7 @@ export function tracerOptionsObject(options: TracerOptions): Record<string, unkn
 }
 
 /** Method and params for a target whose block parameter is already what the node gets. */
-export function traceRequest(target: TraceTarget, options: TracerOptions): { method: string; params: unknown[] } {
+export function traceRequest(target: TraceTarget, options: TracerOptions | StructLogOptions): { method: string; params: unknown[] } {
   const tracerOptions = tracerOptionsObject(options);
   const method = methods[target.kind];
   switch (target.kind) {
@@ -99,14 +107,26 @@ const graceMs = 15_000;
 
 /** Sends the trace and returns the tracer's result (errors located in the file). */
 export async function sendTrace(client: RpcClient, target: TraceTarget, tracer: SendableTracer, options: SendTraceOptions = {}): Promise<unknown> {
+  const config = { tracer: tracer.code, tracerConfig: options.tracerConfig, timeout: options.timeout };
+  return requestTrace(client, target, config, options, (error) => locateTracerError(error, tracer.toSourcePosition, tracer.fileName));
+}
+
+/** Sends a trace without a tracer and returns the node's struct log. */
+export async function sendStructLogTrace(client: RpcClient, target: TraceTarget, loggerOptions: Record<string, unknown>, options: SendTraceOptions = {}): Promise<unknown> {
+  return requestTrace(client, target, { loggerOptions, timeout: options.timeout }, options, (error) => error);
+}
+
+async function requestTrace(
+  client: RpcClient, target: TraceTarget, config: TracerOptions | StructLogOptions, options: SendTraceOptions, failure: (error: unknown) => unknown,
+): Promise<unknown> {
   const timeoutMs = options.timeout === undefined ? undefined : parseDuration(options.timeout) + graceMs;
   const request = { signal: options.signal, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
   const resolved = target.kind === 'call' ? { ...target, block: await resolveBlock(client, target.block, request) } : target;
-  const { method, params } = traceRequest(resolved, { tracer: tracer.code, tracerConfig: options.tracerConfig, timeout: options.timeout });
+  const { method, params } = traceRequest(resolved, config);
   try {
     return await client.request<unknown>(method, params, request);
   } catch (error) {
-    throw locateTracerError(error, tracer.toSourcePosition, tracer.fileName);
+    throw failure(error);
   }
 }
 

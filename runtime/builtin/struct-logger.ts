@@ -23,6 +23,8 @@ export interface StructLoggerConfig {
 const SLOAD = 0x54;
 const SSTORE = 0x55;
 const empty = new Uint8Array(0);
+/** `,"op":"NAME"` per opcode byte, built once: every entry has one. */
+const opMembers = Array.from({ length: 256 }, (_, code) => `,"op":${goJson(opcodeName(code))}`);
 
 function word(value: bigint): string {
   return '0x' + value.toString(16).padStart(64, '0');
@@ -71,7 +73,7 @@ class StructLogger implements BuiltinTracer {
   step(view: StepView): void {
     const limit = this.config.limit ?? 0;
     if (limit > 0 && this.size > limit) return;
-    let text = `{"pc":${view.pc},"op":${goJson(opcodeName(view.op))},"gas":${view.gas},"gasCost":${view.cost},"depth":${view.depth}`;
+    let text = `{"pc":${view.pc}${opMembers[view.op]},"gas":${view.gas},"gasCost":${view.cost},"depth":${view.depth}`;
     if (view.error !== undefined) text += `,"error":${goJson(view.error)}`;
     if (!this.config.disableStack) text += `,"stack":[${view.stack.map((v) => `"0x${v.toString(16)}"`).join(',')}]`;
     const returnData = this.frames[this.frames.length - 1].returnData;

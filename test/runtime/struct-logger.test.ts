@@ -2,6 +2,7 @@
 // and writes storage, writes memory and gets return data from a precompile; then the same transaction beside
 // anvil's default trace (--steps-tracing), which must agree on pc, op, gas, gasCost, depth and stack.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import type { LocalNode } from '../../core/local-node';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
@@ -134,6 +135,19 @@ describe('struct logger (no tracer)', () => {
     assert.equal(results.length, 1);
     assert.equal(results[0].txHash, hash);
     assert.equal(results[0].result.structLogs.length, 29);
+  });
+
+  test('the CLI: trace tx --struct-logs with the logger options in --config', () => {
+    const cli = (args: string[]) => spawnSync(process.execPath, ['dist/cli.js', 'trace', 'tx', hash, '--node', node.url, ...args], { encoding: 'utf8' });
+    const traced = cli(['--struct-logs', '--config', '{"disableStack":true,"enableMemory":true}']);
+    assert.equal(traced.status, 0, traced.stderr);
+    const result = JSON.parse(traced.stdout) as LoggerResult;
+    assert.equal(result.structLogs.length, 29);
+    assert.ok(result.structLogs.every((l) => l.stack === undefined));
+    assert.deepEqual(result.structLogs.at(-1)!.memory, [slot(1), slot(1), slot(1)]);
+    const both = cli(['--struct-logs', '--tracer', 'x.tracer.js']);
+    assert.equal(both.status, 2, both.stderr);
+    assert.match(both.stderr, /--struct-logs runs no tracer: leave out --tracer/);
   });
 
   test('an answer over --max-response-bytes is refused with the sizes', async () => {

@@ -42,6 +42,8 @@ export function traceOptions(value: unknown, index: number, maxTimeoutMs: number
   const tracerKey = member(config, 'tracer');
   const named = tracerKey === undefined ? undefined : config[tracerKey];
   if (named !== undefined && named !== null && typeof named !== 'string') throw invalidParams(`invalid argument ${index}: "tracer" must be a string`);
+  // geth runs the struct logger only when there is no tracer at all; an empty one is a tracer that fails.
+  if (named === '') throw invalidParams(`invalid argument ${index}: "tracer" is empty: leave it out for the struct logger, or name a tracer`);
   const tracer = named ?? structLoggerTracer;
   const configKey = member(config, 'tracerConfig');
   const rawConfig = tracer === structLoggerTracer ? loggerConfig(config, index) : configKey === undefined ? undefined : rawMember(config, configKey);

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import type { LocalNode } from '../../core/local-node';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
-import { call, rpc, startNode, word } from './node-helpers';
+import { call, post, rpc, startNode, word, wsExchange } from './node-helpers';
 
 // slot0 += 1; slot1 = calldata[0]; mem[0] = slot0; STATICCALL identity(mem[0..32]) -> mem[32..64];
 // RETURNDATACOPY mem[64..96] <- returndata; RETURN mem[32..96].
@@ -124,6 +124,9 @@ describe('struct logger (no tracer)', () => {
     assert.equal(failing.failed, true);
     assert.equal(failing.returnValue, '0x');
     assert.deepEqual(failing.structLogs.at(-1), { pc: 2, op: 'ADD', gas: failing.structLogs.at(-1)!.gas, gasCost: 3, depth: 1, error: 'stack underflow (1 <=> 2)', stack: ['0x1'] });
+    const blank = await rpc(node.url, 'debug_traceTransaction', [hash, { tracer: '' }]);
+    assert.match(blank.error?.message ?? '', /"tracer" is empty: leave it out for the struct logger/);
+    assert.equal((await call<LoggerResult>(node.url, 'debug_traceTransaction', [hash, { tracer: null }])).structLogs.length, 29, 'null is no tracer');
     const reply = await rpc(node.url, 'debug_traceTransaction', [hash, { disableStack: 'yes' }]);
     assert.equal(reply.error?.code, -32602);
     assert.match(reply.error!.message, /invalid argument 1: .*"disableStack" of type bool/);
@@ -135,6 +138,19 @@ describe('struct logger (no tracer)', () => {
     assert.equal(results.length, 1);
     assert.equal(results[0].txHash, hash);
     assert.equal(results[0].result.structLogs.length, 29);
+  });
+
+  test('over WebSocket and in a batch: the struct log arrives whole (its parts spliced into one message)', async () => {
+    const http = await trace({ enableMemory: true });
+    const request = (id: number) => ({ jsonrpc: '2.0', id, method: 'debug_traceTransaction', params: [hash, { enableMemory: true }] });
+    assert.deepEqual(await wsExchange(node.wsUrl, JSON.stringify(request(3))), { jsonrpc: '2.0', id: 3, result: http });
+    const batch = await post(node.url, JSON.stringify([request(4), { jsonrpc: '2.0', id: 5, method: 'eth_chainId' }, request(6)]));
+    assert.deepEqual(JSON.parse(batch.text), [
+      { jsonrpc: '2.0', id: 4, result: http },
+      { jsonrpc: '2.0', id: 5, result: '0xa868' },
+      { jsonrpc: '2.0', id: 6, result: http },
+    ]);
+    assert.equal(Number(batch.headers.get('content-length')), Buffer.byteLength(batch.text));
   });
 
   test('the CLI: trace tx --struct-logs with the logger options in --config', () => {

@@ -64,7 +64,7 @@ async function anvilFigures(): Promise<void> {
     };
     const runtime = loop(true).slice(2);
     const size = (runtime.length / 2).toString(16).padStart(4, '0');
-    const initcode = `0x61${size}600c60003961${size}6000f3${runtime}`.replace('600c', '600e');
+    const initcode = `0x61${size}600e60003961${size}6000f3${runtime}`; // CODECOPY the runtime after these 14 bytes, RETURN it
     const [from] = (await rpc('eth_accounts', [])).value!.result as string[];
     const hash = (await rpc('eth_sendTransaction', [{ from, data: initcode }])).value!.result as string;
     const receipt = (await rpc('eth_getTransactionReceipt', [hash])).value!.result as { contractAddress: string };

@@ -132,27 +132,13 @@ function hexBytes(slot: bigint): Uint8Array {
   return Buffer.from(slot.toString(16).padStart(64, '0'), 'hex');
 }
 
-const options: Record<keyof StructLoggerConfig, 'boolean' | 'number'> = {
-  disableStack: 'boolean',
-  disableStorage: 'boolean',
-  enableMemory: 'boolean',
-  enableReturnData: 'boolean',
-  limit: 'number',
+/** The logger's options and their Go types (geth reads them from the top level of the trace config). */
+export const structLoggerOptions: Record<keyof StructLoggerConfig, 'bool' | 'int'> = {
+  disableStack: 'bool',
+  disableStorage: 'bool',
+  enableMemory: 'bool',
+  enableReturnData: 'bool',
+  limit: 'int',
 };
-
-/** The logger's options as geth reads them from the top level of the trace config (keys case-insensitive as
- * Go's decoder matches them); throws a message naming the option of a wrong type. */
-export function structLoggerConfig(traceConfig: Record<string, unknown>): StructLoggerConfig {
-  const config: Record<string, unknown> = {};
-  for (const [name, type] of Object.entries(options)) {
-    const key = Object.hasOwn(traceConfig, name) ? name : Object.keys(traceConfig).find((k) => k.toLowerCase() === name.toLowerCase());
-    const value = key === undefined ? undefined : traceConfig[key];
-    if (value === undefined || value === null) continue;
-    const ok = type === 'boolean' ? typeof value === 'boolean' : Number.isSafeInteger(value);
-    if (!ok) throw new Error(`cannot unmarshal ${JSON.stringify(value)} into "${name}" of type ${type === 'boolean' ? 'bool' : 'int'}`);
-    config[name] = value;
-  }
-  return config as StructLoggerConfig;
-}
 
 export const structLogger: BuiltinFactory = (configText) => new StructLogger(configText === undefined ? {} : (JSON.parse(configText) as StructLoggerConfig));

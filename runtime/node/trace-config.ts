@@ -4,7 +4,7 @@
 import { rawMember } from './json-text';
 import { parseGoDuration } from '../../core/trace/duration';
 import { invalidParams, serverError } from './rpc-error';
-import { structLoggerConfig, structLoggerTracer } from '../builtin/struct-logger';
+import { structLoggerOptions, structLoggerTracer } from '../builtin/struct-logger';
 
 export interface TraceOptions {
   /** JavaScript source or a built-in tracer's name; structLoggerTracer for the struct logger. */
@@ -25,12 +25,19 @@ function member(object: Record<string, unknown>, name: string): string | undefin
   return Object.keys(object).find((key) => key.toLowerCase() === name.toLowerCase());
 }
 
+/** The struct logger's options from the config's top level, as JSON text; a value of the wrong type is refused. */
 function loggerConfig(config: Record<string, unknown>, index: number): string {
-  try {
-    return JSON.stringify(structLoggerConfig(config));
-  } catch (error) {
-    throw invalidParams(`invalid argument ${index}: ${(error as Error).message}`);
+  const options: Record<string, unknown> = {};
+  for (const [name, type] of Object.entries(structLoggerOptions)) {
+    const key = member(config, name);
+    const value = key === undefined ? undefined : config[key];
+    if (value === undefined || value === null) continue;
+    if (type === 'bool' ? typeof value !== 'boolean' : !Number.isSafeInteger(value)) {
+      throw invalidParams(`invalid argument ${index}: cannot unmarshal ${JSON.stringify(value)} into "${name}" of type ${type}`);
+    }
+    options[name] = value;
   }
+  return JSON.stringify(options);
 }
 
 /** `maxTimeoutMs`: the node's cap (--max-trace-timeout); a longer `timeout` is clamped to it. */

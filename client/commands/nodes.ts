@@ -163,12 +163,14 @@ async function save(ctx: Ctx, nodes: NodeSettings[], node: NodeSettings, secret:
   await config.setNodes(nodes);
 }
 
-/** Validates and stores a node, then checks its chain id in the background. */
-async function addChecked(ctx: Ctx, given: NodeArgs, others: readonly string[]): Promise<NodeSettings> {
+/** Validates and stores a node, then checks its chain id: in the background when a person added it (the
+ * notice comes at once), before returning for a program (its next requests then meet a quiet node). */
+async function addChecked(ctx: Ctx, given: NodeArgs, others: readonly string[], background: boolean): Promise<NodeSettings> {
   const { node, secret } = checkedNode(given, others);
   if (node.auth !== 'none' && !secret) throw new Error(`Node "${node.name}" needs its ${node.auth === 'key' ? 'access key' : 'password'}.`);
   await save(ctx, [...config.nodes(), node], node, secret);
-  void confirmChainId(ctx, node);
+  const checked = confirmChainId(ctx, node);
+  if (!background) await checked;
   return node;
 }
 
@@ -176,11 +178,11 @@ async function addChecked(ctx: Ctx, given: NodeArgs, others: readonly string[]):
 async function addAsked(ctx: Ctx): Promise<NodeSettings | undefined> {
   const others = config.nodes().map((node) => node.name);
   const given = await askNode({}, others, false);
-  return given && addChecked(ctx, given, others);
+  return given && addChecked(ctx, given, others, true);
 }
 
 export const addNode: CommandFactory = (ctx) => async (args?: NodeArgs) => {
-  if (args) return (await addChecked(ctx, args, config.nodes().map((node) => node.name))).name;
+  if (args) return (await addChecked(ctx, args, config.nodes().map((node) => node.name), false)).name;
   const node = await addAsked(ctx);
   if (!node) return undefined;
   void vscode.window.showInformationMessage(`Node "${node.name}" added.`, 'Select').then(async (choice) => {

@@ -76,6 +76,17 @@ export const steps = [
       // Wrapped: the one line takes several view lines in the editor.
       const editor = page.locator('.editor-instance .monaco-editor', { has: page.locator('.view-lines', { hasText: '{ops: [],step' }) }).first();
       await editor.locator('.view-line').nth(1).waitFor();
+      // Highlighted as JavaScript: `function` gets another color than the property names around it, once
+      // the grammar has tokenized the line (in the background, after the language is set).
+      const keyword = editor.locator('.view-line span span', { hasText: /^function$/ }).first();
+      const name = editor.locator('.view-line span span', { hasText: /^\{?ops/ }).first();
+      const classes = async () => [await keyword.getAttribute('class'), await name.getAttribute('class')];
+      for (const deadline = Date.now() + 30_000; ; ) {
+        const [keywordClass, nameClass] = await classes();
+        if (keywordClass !== nameClass) break;
+        if (Date.now() > deadline) throw new Error(`not highlighted: 'function' and 'ops' are both ${keywordClass}`);
+        await page.waitForTimeout(250);
+      }
       await expectNoProblemsFor(page, 'ops.flat.js');
     },
   },

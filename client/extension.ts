@@ -41,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     log,
     localNode,
+    nodes,
     docs,
     createNodeStatus(nodes, localNode),
     vscode.languages.registerCodeLensProvider({ language: 'evm-tracer' }, new TracerCodeLens()),

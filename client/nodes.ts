@@ -8,13 +8,51 @@ import type { LocalNodeManager } from './local-node';
 
 export { LOCAL_NODE_NAME };
 
-const NETWORK_LABELS: Record<number, string> = { 43114: 'C-Chain mainnet', 43113: 'Fuji testnet', 43112: 'local network' };
+const NETWORK_LABELS: Record<number, string> = { 43114: 'Avalanche C-Chain', 43113: 'Avalanche Fuji', 43112: 'Avalanche local' };
 
-export class Nodes {
+/** Whether a node's chain id is what the node said (`confirmed`, or `mismatch` with what it said), or only
+ * what its settings expect because no check has reached it yet. */
+export type ChainStatus =
+  | { state: 'expected'; expected: number }
+  | { state: 'confirmed'; chainId: number }
+  | { state: 'mismatch'; chainId: number; expected: number }
+  | { state: 'reported'; chainId: number }
+  | { state: 'unknown' };
+
+export function isAvalancheNetwork(network: NodeSettings['network']): boolean {
+  return typeof network === 'number' && network in NETWORK_LABELS;
+}
+
+export class Nodes implements vscode.Disposable {
+  /** Chain ids the nodes reported this session, by node name (a changed URL is checked again). */
+  private readonly reported = new Map<string, { url: string; chainId: number }>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** A node's chain status changed. */
+  readonly onDidChange = this.changed.event;
+
   constructor(
     private readonly secrets: vscode.SecretStorage,
     private readonly localNode: LocalNodeManager,
   ) {}
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+
+  /** Records the chain id a node reported (Check Node Support, or the check after Add Node). */
+  recordChainId(node: NodeSettings, chainId: number): void {
+    this.reported.set(node.name, { url: node.url, chainId });
+    this.changed.fire();
+  }
+
+  chainStatus(node: NodeSettings): ChainStatus {
+    const expected = expectedChainId(node);
+    const reported = this.reported.get(node.name);
+    const chainId = reported?.url === node.url ? reported.chainId : undefined;
+    if (chainId === undefined) return expected === undefined ? { state: 'unknown' } : { state: 'expected', expected };
+    if (expected === undefined) return { state: 'reported', chainId };
+    return chainId === expected ? { state: 'confirmed', chainId } : { state: 'mismatch', chainId, expected };
+  }
 
   /** The local node's settings (its URL is only known once it runs). */
   private localSettings(): NodeSettings {
@@ -39,15 +77,19 @@ export class Nodes {
     return node.name === LOCAL_NODE_NAME;
   }
 
-  /** "name · network · chain id" for pickers and the status bar. */
+  /** "name · network · chain id (confirmed or expected)" for the status bar. */
   describe(node: NodeSettings): string {
+    return [node.name, this.details(node)].filter(Boolean).join(' · ');
+  }
+
+  /** What `describe` says after the name: for pickers, whose label is the name. */
+  details(node: NodeSettings): string {
     if (this.isLocal(node)) {
       const chainId = this.localNode.chainId;
-      return [node.name, chainId !== undefined ? `chain ${chainId}` : undefined, this.localNode.url ? 'running' : 'stopped'].filter(Boolean).join(' · ');
+      return [chainId !== undefined ? `chain ${chainId}` : undefined, this.localNode.url ? 'running' : 'stopped'].filter(Boolean).join(' · ');
     }
-    const chainId = expectedChainId(node);
-    const network = typeof node.network === 'number' ? NETWORK_LABELS[node.network] : 'custom';
-    return [node.name, network, chainId !== undefined ? `chain ${chainId}` : undefined].filter(Boolean).join(' · ');
+    const network = typeof node.network === 'number' ? NETWORK_LABELS[node.network] : undefined;
+    return [network, chainText(this.chainStatus(node))].filter(Boolean).join(' · ');
   }
 
   /**
@@ -90,6 +132,21 @@ export class Nodes {
     });
     if (secret) await this.storeSecret(node.name, secret);
     return secret || undefined;
+  }
+}
+
+function chainText(status: ChainStatus): string | undefined {
+  switch (status.state) {
+    case 'expected':
+      return `chain ${status.expected} (expected)`;
+    case 'confirmed':
+      return `chain ${status.chainId} (confirmed)`;
+    case 'mismatch':
+      return `chain ${status.chainId}, not ${status.expected}!`;
+    case 'reported':
+      return `chain ${status.chainId}`;
+    case 'unknown':
+      return undefined;
   }
 }
 

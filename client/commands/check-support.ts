@@ -22,14 +22,31 @@ export const checkSupport: CommandFactory = (ctx) => async (nodeName?: string): 
       }
     },
   );
+  if (report.chainId !== undefined) ctx.nodes.recordChainId(node, report.chainId);
   showReport(ctx, node.name, report);
   return report;
 };
 
+/** The whole report goes to the output channel (a failed check at warning level); the notice is one short
+ * line, with a button to those details when there are more. */
 function showReport(ctx: Ctx, name: string, report: SupportReport): void {
   const chain = report.chainId === undefined ? '' : ` Chain id ${report.chainId}${report.chainIdMatches === false ? ' (not the expected network!)' : ''}.`;
-  const text = `${name}: ${report.status}: ${report.detail}.${chain}${report.warnings.length ? ` ${report.warnings.join(' ')}` : ''}`;
-  ctx.log.info(`support check: ${text}`);
-  if (report.status === 'supported' && report.chainIdMatches !== false) void vscode.window.showInformationMessage(text);
-  else void vscode.window.showWarningMessage(text);
+  const ok = report.status === 'supported' && report.chainIdMatches !== false;
+  const details = `support check: ${name}: ${report.status}: ${report.detail}.${chain}${report.warnings.map((warning) => `\n  warning: ${warning}`).join('')}`;
+  if (ok) ctx.log.info(details);
+  else ctx.log.warn(details);
+  const notice = `${name}: ${NOTICES[report.status]}.${chain}`;
+  const buttons = report.warnings.length > 0 || !ok ? ['Show Details'] : [];
+  const shown = ok ? vscode.window.showInformationMessage(notice, ...buttons) : vscode.window.showWarningMessage(notice, ...buttons);
+  void shown.then((choice) => {
+    if (choice === 'Show Details') ctx.log.show(true);
+  });
 }
+
+const NOTICES: Record<SupportReport['status'], string> = {
+  supported: 'runs custom JS tracers',
+  disabled: 'refuses custom JS tracers',
+  ignored: 'ignores custom JS tracers (a default trace came back)',
+  unreachable: 'not reachable',
+  unauthorized: 'refused the credentials',
+};

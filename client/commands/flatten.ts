@@ -3,7 +3,7 @@
 // the curl command has placeholders for the key and password.
 import * as vscode from 'vscode';
 import { dialUrl } from '../../core/rpc/endpoint';
-import { traceRequest, type TraceTarget } from '../../core/trace/requests';
+import { tracerOptionsObject, type TraceTarget } from '../../core/trace/requests';
 import { config } from '../config';
 import type { Ctx } from '../ctx';
 import { flattenWithServer } from '../flatten';
@@ -20,14 +20,19 @@ export interface FlattenArgs {
 const KEY_PLACEHOLDER = 'YOUR_ACCESS_KEY';
 const PASSWORD_PLACEHOLDER = 'YOUR_PASSWORD';
 
-/** Placeholder targets for request bodies: the user fills in the real hash or call. */
-const PLACEHOLDER_HASH = `0x${'0'.repeat(64)}`;
-const PLACEHOLDER_ADDRESS = `0x${'0'.repeat(40)}`;
-const PLACEHOLDER_TARGETS: Record<TraceTarget['kind'], TraceTarget> = {
-  tx: { kind: 'tx', hash: PLACEHOLDER_HASH },
-  call: { kind: 'call', call: { from: PLACEHOLDER_ADDRESS, to: PLACEHOLDER_ADDRESS, data: '0x' }, block: 'latest' },
-  block: { kind: 'block', hash: PLACEHOLDER_HASH },
+/** The params before the tracer options, for the user to fill in: placeholders no node would take for a
+ * real hash or address (a zero hash looks like one, and a node answers it with "not found"). */
+const PLACEHOLDER_PARAMS: Record<TraceTarget['kind'], unknown[]> = {
+  tx: ['<TRANSACTION_HASH>'],
+  call: [{ from: '<FROM_ADDRESS>', to: '<TO_ADDRESS>', data: '<CALLDATA>' }, 'latest'],
+  block: ['<BLOCK_HASH>'],
 };
+
+/** Languages of the generated documents: highlighted as JavaScript, JSON or shell, but none of those
+ * languages' checkers runs on them (a bare object literal is no JavaScript program), and they wrap. */
+const FLAT_LANGUAGE = 'evm-tracer-flat';
+const REQUEST_LANGUAGE = 'evm-tracer-request';
+const CURL_LANGUAGE = 'evm-tracer-curl';
 
 async function flattened(ctx: Ctx, args: FlattenArgs | undefined): Promise<{ uri: vscode.Uri; code: string }> {
   const uri = tracerUri(args?.uri);
@@ -45,14 +50,14 @@ async function chooseKind(args: FlattenArgs | undefined): Promise<TraceTarget['k
   if (args?.kind) return args.kind;
   const picked = await vscode.window.showQuickPick(
     (Object.keys(METHOD_NAMES) as Array<TraceTarget['kind']>).map((target) => ({ label: METHOD_NAMES[target], target })),
-    { title: 'Request for which method? (the hash, call and block are placeholders to fill in)' },
+    { title: 'Request for which method? (the hash, call and block are <PLACEHOLDERS> to fill in)' },
   );
   return picked?.target;
 }
 
 function requestBody(code: string, kind: TraceTarget['kind']): string {
-  const request = traceRequest(PLACEHOLDER_TARGETS[kind], { tracer: code, timeout: `${config.traceTimeoutSeconds()}s` });
-  return JSON.stringify({ jsonrpc: '2.0', id: 1, method: request.method, params: request.params });
+  const options = tracerOptionsObject({ tracer: code, timeout: `${config.traceTimeoutSeconds()}s` });
+  return JSON.stringify({ jsonrpc: '2.0', id: 1, method: METHOD_NAMES[kind], params: [...PLACEHOLDER_PARAMS[kind], options] });
 }
 
 function shellQuote(text: string): string {
@@ -61,14 +66,14 @@ function shellQuote(text: string): string {
 
 export const flatten: CommandFactory = (ctx) => async (args?: FlattenArgs) => {
   const { uri, code } = await flattened(ctx, args);
-  return deliver(ctx, `${tracerBaseName(uri)}.flat.js`, code, 'javascript', 'flattened tracer');
+  return deliver(ctx, `${tracerBaseName(uri)}.flat.js`, code, FLAT_LANGUAGE, 'flattened tracer');
 };
 
 export const flattenAsRequest: CommandFactory = (ctx) => async (args?: FlattenArgs) => {
   const kind = await chooseKind(args);
   if (!kind) return undefined;
   const { uri, code } = await flattened(ctx, args);
-  return deliver(ctx, `${tracerBaseName(uri)}.request.json`, requestBody(code, kind), 'json', 'JSON-RPC request body');
+  return deliver(ctx, `${tracerBaseName(uri)}.request.json`, requestBody(code, kind), REQUEST_LANGUAGE, 'JSON-RPC request body');
 };
 
 export const flattenAsCurl: CommandFactory = (ctx) => async (args?: FlattenArgs) => {
@@ -81,5 +86,5 @@ export const flattenAsCurl: CommandFactory = (ctx) => async (args?: FlattenArgs)
   if (node.auth === 'basic') parts.push('-u', shellQuote(`${node.username ?? ''}:${PASSWORD_PLACEHOLDER}`));
   parts.push('--data', shellQuote(requestBody(code, kind)));
   parts.push(shellQuote(node.auth === 'key' ? dialUrl(url, { kind: 'key', key: KEY_PLACEHOLDER }) : url));
-  return deliver(ctx, `${tracerBaseName(uri)}.curl.sh`, parts.join(' '), 'shellscript', 'curl command');
+  return deliver(ctx, `${tracerBaseName(uri)}.curl.sh`, parts.join(' '), CURL_LANGUAGE, 'curl command');
 };

@@ -20,4 +20,5 @@ export const commands: Record<string, () => Promise<CommandFactory>> = {
   'evmTracer.xChainBalance': async () => (await import('./xchain')).xChainBalance,
   'evmTracer._test.lastResultView': async () => (await import('./test-hooks')).lastResultView,
   'evmTracer._test.logFolder': async () => (await import('./test-hooks')).logFolder,
+  'evmTracer._test.nodeStatus': async () => (await import('./test-hooks')).nodeStatus,
 };

@@ -12,3 +12,9 @@ export const lastResultView: CommandFactory = () => async (): Promise<RenderedCo
 
 /** The folder of the extension's logs (the "EVM Tracer" output channel's file is under it). */
 export const logFolder: CommandFactory = (ctx) => (): string => ctx.extension.logUri.fsPath;
+
+/** What the status bar says about a node (the selected one when no name is given). */
+export const nodeStatus: CommandFactory = (ctx) => (name?: string): string | undefined => {
+  const node = name === undefined ? ctx.nodes.selected() : ctx.nodes.find(name);
+  return node && ctx.nodes.describe(node);
+};

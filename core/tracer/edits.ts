@@ -1,6 +1,6 @@
 // Applying and combining text edits given in offsets of the user's text.
 import type { OffsetEdit, OffsetFix, TextEdit } from './diagnostic';
-import { LineMap } from './positions';
+import { lineEndAfter, lineStartBefore, LineMap } from './positions';
 
 /** The text with the edits applied. Edits must not overlap; insertions at one offset keep their order. */
 export function applyEdits(text: string, edits: OffsetEdit[]): string {
@@ -52,4 +52,13 @@ export function toTextEdits(lines: LineMap, edits: OffsetEdit[]): TextEdit[] {
 export function applyTextEdits(text: string, edits: TextEdit[]): string {
   const lines = new LineMap(text);
   return applyEdits(text, edits.map((edit) => ({ start: lines.offsetAt(edit.range.start), end: lines.offsetAt(edit.range.end), newText: edit.newText })));
+}
+
+/** Removes [start, end) with its lines and their line break when nothing else is on those lines. */
+export function removeWholeLinesEdit(text: string, start: number, end: number): OffsetEdit | undefined {
+  const lineStart = lineStartBefore(text, start);
+  const lineEnd = lineEndAfter(text, end);
+  if (text.slice(lineStart, start).trim() !== '' || text.slice(end, lineEnd).trim() !== '') return undefined;
+  const breakLength = text.startsWith('\r\n', lineEnd) ? 2 : lineEnd < text.length ? 1 : 0;
+  return { start: lineStart, end: lineEnd + breakLength, newText: '' };
 }

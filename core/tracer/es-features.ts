@@ -2,20 +2,25 @@
 // Used when the text fails to parse at the target level but parses at a later one.
 import type { Expression } from 'acorn';
 import { forEachNode, type AnyNode } from '../api/syntax';
-import type { EcmaVersion } from './diagnostic';
+import type { EcmaVersion, OffsetFix } from './diagnostic';
 import type { SyntaxProblem } from './parse';
 
 interface Feature {
   year: number;
   what: string;
   instead: string;
+  /** The rewrite `instead` names, where it is mechanical. Not preferred: each changes scoping or `this`
+   * in some programs, so the author looks before applying it. */
+  fix?: OffsetFix;
 }
 
 /** The later feature a node is, if any. Nodes are typed loosely (`any`): we read fields of many node types. */
-function featureOf(node: any, parent: any): Feature | undefined {
+function featureOf(node: any, parent: any, text: string): Feature | undefined {
   switch (node.type) {
     case 'VariableDeclaration':
-      return node.kind === 'var' ? undefined : { year: 2015, what: `'${node.kind}' declarations`, instead: "declare it with 'var'" };
+      return node.kind === 'var'
+        ? undefined
+        : { year: 2015, what: `'${node.kind}' declarations`, instead: "declare it with 'var'", fix: { title: `Change '${node.kind}' to 'var'`, edits: [{ start: node.start, end: node.start + node.kind.length, newText: 'var' }] } };
     case 'ArrowFunctionExpression':
       return { year: 2015, what: 'arrow functions', instead: "write 'function (a) { return ...; }' (inside it, 'this' is then the caller's, so keep a 'var self = this' outside if needed)" };
     case 'TemplateLiteral':
@@ -26,8 +31,14 @@ function featureOf(node: any, parent: any): Feature | undefined {
       return { year: 2015, what: 'tagged templates', instead: 'call the function with string arguments' };
     case 'Property':
       if (parent?.type === 'ObjectPattern') return undefined; // part of the destructuring, reported with it
-      if (node.method) return { year: 2015, what: 'method shorthand', instead: `write '${keyText(node)}: function (...) { ... }'` };
-      if (node.shorthand && node.value?.type !== 'AssignmentPattern') return { year: 2015, what: 'shorthand properties', instead: `write '${keyText(node)}: ${keyText(node)}'` };
+      if (node.method) {
+        const fix = node.computed || node.value.async || node.value.generator ? undefined : { title: `Write '${keyText(node)}: function'`, edits: [{ start: node.key.end, end: node.value.start, newText: ': function ' }] };
+        return { year: 2015, what: 'method shorthand', instead: `write '${keyText(node)}: function (...) { ... }'`, fix };
+      }
+      if (node.shorthand && node.value?.type !== 'AssignmentPattern') {
+        const name = keyText(node);
+        return { year: 2015, what: 'shorthand properties', instead: `write '${name}: ${name}'`, fix: { title: `Write '${name}: ${name}'`, edits: [{ start: node.key.end, end: node.key.end, newText: `: ${name}` }] } };
+      }
       if (node.computed) return { year: 2015, what: 'computed property names', instead: 'create the object first, then assign obj[key] = value' };
       return undefined;
     case 'ClassDeclaration':
@@ -62,8 +73,11 @@ function featureOf(node: any, parent: any): Feature | undefined {
       return { year: 2015, what: `'${node.meta.name}.${node.property.name}'`, instead: 'pass the value explicitly' };
     case 'Super':
       return { year: 2015, what: "'super'", instead: "call the parent function with '.call(this, ...)'" };
-    case 'BinaryExpression':
-      return node.operator === '**' ? { year: 2016, what: "the '**' operator", instead: 'use Math.pow(a, b)' } : undefined;
+    case 'BinaryExpression': {
+      if (node.operator !== '**') return undefined;
+      const pow = `Math.pow(${text.slice(node.left.start, node.left.end)}, ${text.slice(node.right.start, node.right.end)})`;
+      return { year: 2016, what: "the '**' operator", instead: 'use Math.pow(a, b)', fix: { title: `Use ${pow}`, edits: [{ start: node.start, end: node.end, newText: pow }] } };
+    }
     case 'LogicalExpression':
       return node.operator === '??' ? { year: 2020, what: "the '??' operator", instead: "write 'a != null ? a : b'" } : undefined;
     case 'AssignmentExpression':
@@ -116,16 +130,17 @@ export const TARGET_ES2017_HINT =
   'Or, for an ES2017 node (plain geth), target ES2017: --ecma 2017, or ecmaVersion 2017 for the node (evmTracer.nodes, "nodes" in evm-tracer.config.json) or in evmTracer.ecmaVersion / lint.ecmaVersion.';
 
 /** Every use of syntax newer than `ecmaVersion` in `expression`, as syntax problems. */
-export function findLaterFeatures(expression: Expression, ecmaVersion: EcmaVersion): SyntaxProblem[] {
+export function findLaterFeatures(expression: Expression, ecmaVersion: EcmaVersion, text: string): SyntaxProblem[] {
   const target = ecmaVersion === 5 ? 2009 : ecmaVersion;
   const problems: SyntaxProblem[] = [];
   forEachNode(expression as AnyNode, (node, parent) => {
-    const feature = featureOf(node, parent);
+    const feature = featureOf(node, parent, text);
     if (!feature || feature.year <= target) return;
     const hint = ecmaVersion === 5 && feature.year <= 2017 ? ` ${TARGET_ES2017_HINT}` : '';
     problems.push({
       ...headerRange(node),
       message: `ES${feature.year} syntax (${feature.what}) is beyond ${levelName(ecmaVersion)}: ${feature.instead.replace(/[.;]$/, '')}.${hint}`,
+      fixes: feature.fix && [feature.fix],
     });
   });
   return problems.sort((a, b) => a.start - b.start);

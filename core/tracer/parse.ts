@@ -312,7 +312,7 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion })
   } else if (!outcome.ok) {
     const first = outcome;
     const later = attempt(text, 'latest', from);
-    const features = later.ok ? findLaterFeatures(later.expression, ecmaVersion) : [];
+    const features = later.ok ? findLaterFeatures(later.expression, ecmaVersion, text) : [];
     if (later.ok && features.length > 0) {
       outcome = later;
       syntaxErrors = features;

@@ -69,7 +69,76 @@ export const steps = [
       await page.locator('.monaco-editor .view-lines', { hasText: '{ops: [],step: function (log, db)' }).first().waitFor();
     },
   },
+  {
+    name: 'the flattened tracer is a language of its own, word-wrapped, with no problems',
+    run: async ({ page }) => {
+      await page.locator('[id="status.editor.mode"]', { hasText: 'Flattened EVM Tracer' }).waitFor();
+      // Wrapped: the one line takes several view lines in the editor.
+      const editor = page.locator('.editor-instance .monaco-editor', { has: page.locator('.view-lines', { hasText: '{ops: [],step' }) }).first();
+      await editor.locator('.view-line').nth(1).waitFor();
+      // Highlighted as JavaScript: `function` gets another color than the property names around it, once
+      // the grammar has tokenized the line (in the background, after the language is set).
+      const keyword = editor.locator('.view-line span span', { hasText: /^function$/ }).first();
+      const name = editor.locator('.view-line span span', { hasText: /^\{?ops/ }).first();
+      const classes = async () => [await keyword.getAttribute('class'), await name.getAttribute('class')];
+      for (const deadline = Date.now() + 30_000; ; ) {
+        const [keywordClass, nameClass] = await classes();
+        if (keywordClass !== nameClass) break;
+        if (Date.now() > deadline) throw new Error(`not highlighted: 'function' and 'ops' are both ${keywordClass}`);
+        await page.waitForTimeout(250);
+      }
+      await expectNoProblemsFor(page, 'ops.flat.js');
+    },
+  },
+  {
+    name: 'Add Node… from the status-bar picker: any EVM chain, a bare host, then Select',
+    run: async ({ page }) => {
+      await page.locator('.statusbar-item', { hasText: /Local \(in-process EVM\)/ }).first().click();
+      await pick(page, 'Add Node…');
+      await answer(page, 'Name', 'Sepolia (ui)');
+      await pick(page, 'Any EVM chain');
+      await answer(page, 'Chain id', '11155111');
+      await answer(page, 'RPC URL', 'rpc.example.invalid');
+      await pick(page, 'none');
+      await pick(page, 'the evmTracer.ecmaVersion setting');
+      await page.locator('.statusbar-item', { hasText: 'Sepolia (ui) · chain 11155111 (expected)' }).first().waitFor();
+    },
+  },
+  {
+    name: 'the walkthrough opens from the command palette',
+    run: async ({ page }) => {
+      await page.keyboard.press('Control+Shift+P');
+      const input = page.locator('.quick-input-widget input');
+      await input.fill('>Welcome: Open Walkthrough');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open Walkthrough' }).first().waitFor();
+      await page.keyboard.press('Enter');
+      await pick(page, 'Get Started with EVM Tracer Studio');
+      await page.locator('.gettingStartedContainer', { hasText: 'Trace a seeded transaction' }).first().waitFor();
+    },
+  },
 ];
+
+/** Chooses the quick-pick row labelled `label` once it is listed. */
+async function pick(page, label) {
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
+  await row.waitFor();
+  await row.click();
+}
+
+/** Types `value` into the input box once it asks `prompt`, and accepts it. */
+async function answer(page, prompt, value) {
+  await page.locator('.quick-input-widget .quick-input-message', { hasText: prompt }).first().waitFor();
+  await page.locator('.quick-input-widget input').fill(value);
+  await page.keyboard.press('Enter');
+}
+
+/** The Problems panel (opened by an earlier step) lists nothing for `name`, while it lists other files. */
+async function expectNoProblemsFor(page, name) {
+  await page.locator('.markers-panel .monaco-list-row').first().waitFor();
+  const rows = await page.locator('.markers-panel .monaco-list-row').allInnerTexts();
+  const own = rows.filter((text) => text.includes(name));
+  if (own.length > 0) throw new Error(`the Problems panel lists ${name}: ${own.join(' | ')}`);
+}
 
 /** Packages the extension (npm run package) unless the .vsix is newer than the build and the manifest. */
 function packageIfStale() {

@@ -12,22 +12,28 @@ import type { Rule, RuleFinding } from '../rule';
 /** Members every JS object has. */
 const OBJECT_PROTOTYPE = new Set(['toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'constructor']);
 
-/** Names authors reach for, from other tracer APIs or older geth versions. */
-const HINTS: Partial<Record<ObjectTypeName, Record<string, string>>> = {
+/** Names authors reach for, from other tracer APIs or older geth versions: the advice, and the member
+ * expressions that replace the name (and its `()` when called without arguments). */
+interface Hint {
+  advice: string;
+  use?: string[];
+}
+
+const HINTS: Partial<Record<ObjectTypeName, Record<string, Hint>>> = {
   log: {
-    getOpcode: "use log.op.toString() for the name or log.op.toNumber() for the byte",
-    getOp: "use log.op.toString() for the name or log.op.toNumber() for the byte",
-    getStack: 'use log.stack (an object with peek(i) and length())',
-    getMemory: 'use log.memory (an object with slice, getUint and length)',
-    getAddress: 'use log.contract.getAddress()',
-    getCaller: 'use log.contract.getCaller()',
+    getOpcode: { advice: 'use log.op.toString() for the name or log.op.toNumber() for the byte', use: ['op.toString()', 'op.toNumber()'] },
+    getOp: { advice: 'use log.op.toString() for the name or log.op.toNumber() for the byte', use: ['op.toString()', 'op.toNumber()'] },
+    getStack: { advice: 'use log.stack (an object with peek(i) and length())', use: ['stack'] },
+    getMemory: { advice: 'use log.memory (an object with slice, getUint and length)', use: ['memory'] },
+    getAddress: { advice: 'use log.contract.getAddress()', use: ['contract.getAddress()'] },
+    getCaller: { advice: 'use log.contract.getCaller()', use: ['contract.getCaller()'] },
   },
   ctx: {
-    time: 'ctx.time was removed in geth v1.11.0',
-    intrinsicGas: 'ctx.intrinsicGas was removed in geth v1.11.0',
-    gasLimit: 'the transaction gas limit is ctx.gas',
-    blockNumber: 'the block number is ctx.block',
-    hash: 'the transaction hash is ctx.txHash (traceTransaction / traceBlock only)',
+    time: { advice: 'ctx.time was removed in geth v1.11.0' },
+    intrinsicGas: { advice: 'ctx.intrinsicGas was removed in geth v1.11.0' },
+    gasLimit: { advice: 'the transaction gas limit is ctx.gas', use: ['gas'] },
+    blockNumber: { advice: 'the block number is ctx.block', use: ['block'] },
+    hash: { advice: 'the transaction hash is ctx.txHash (traceTransaction / traceBlock only)', use: ['txHash'] },
   },
 };
 
@@ -108,16 +114,25 @@ function renameFix(node: AnyNode, name: string, suggestion: string, text: string
   }];
 }
 
+/** Replaces the name (with its `()`) by each member expression the hint names: only for a plain `.name`,
+ * read, or called without arguments (arguments would have no place to go). */
+function hintFixes(node: AnyNode, call: AnyNode | undefined, hint: Hint): RuleFinding['fixes'] {
+  if (!hint.use || node.computed || (call && call.arguments.length > 0)) return undefined;
+  const end = call ? call.end : node.property.end;
+  const owner = node.object.type === 'Identifier' ? `${node.object.name}.` : '';
+  return hint.use.map((use) => ({ title: `Use ${owner}${use}`, edits: [{ start: node.property.start, end, newText: use }] }));
+}
+
 function unknownFinding({ node, name, owner, call }: Misuse, text: string): RuleFinding {
   const hint = HINTS[owner]?.[name];
   const suggestion = hint ? undefined : nearest(owner, name, call !== undefined);
-  const advice = hint ? ` (${hint})` : suggestion ? `; did you mean '${suggestion}'?` : '';
+  const advice = hint ? ` (${hint.advice})` : suggestion ? `; did you mean '${suggestion}'?` : '';
   const what = call ? `not a method of ${labelOf(owner)}: calling it throws TypeError (it is undefined on the node)` : `not a member of ${labelOf(owner)}: on the node it is undefined`;
   return {
     start: node.property.start,
     end: node.property.end,
     message: `'${name}' is ${what}${advice}`,
-    fixes: suggestion ? renameFix(node, name, suggestion, text) : undefined,
+    fixes: hint ? hintFixes(node, call, hint) : suggestion ? renameFix(node, name, suggestion, text) : undefined,
   };
 }
 

@@ -1,6 +1,7 @@
 // `comment`: providers reject comments in the tracer string; flatten removes them.
 import type { Comment } from 'acorn';
 import type { OffsetEdit } from '../diagnostic';
+import { removeWholeLinesEdit } from '../edits';
 import { lineEndAfter, lineStartBefore } from '../positions';
 import type { Rule } from '../rule';
 
@@ -29,10 +30,8 @@ export function removeCommentEdit(text: string, comment: Comment): OffsetEdit {
   const lineEnd = lineEndAfter(text, comment.end);
   const before = text.slice(lineStart, comment.start);
   const after = text.slice(comment.end, lineEnd);
-  if (before.trim() === '' && after.trim() === '') {
-    const breakLength = text.startsWith('\r\n', lineEnd) ? 2 : lineEnd < text.length ? 1 : 0;
-    return { start: lineStart, end: lineEnd + breakLength, newText: '' };
-  }
+  const wholeLines = removeWholeLinesEdit(text, comment.start, comment.end);
+  if (wholeLines) return wholeLines;
   if (comment.type === 'Line') return { start: lineStart + before.trimEnd().length, end: comment.end, newText: '' };
   if (/[\r\n\u2028\u2029]/.test(comment.value)) return { start: lineStart + before.trimEnd().length, end: comment.end, newText: '\n' };
   // First on its line, before code: the space after it goes too; last on its line: the space before it.

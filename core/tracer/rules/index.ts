@@ -14,6 +14,7 @@ import { notObjectRule } from './not-object';
 import { missingFaultRule, missingResultRule } from './required-hook';
 import { syntaxRule } from './syntax';
 import { tooDeepRule } from './too-deep';
+import { undeclaredStateRule } from './undeclared-state';
 import { undefinedGlobalRule } from './undefined-global';
 import { unpairedEnterExitRule } from './unpaired-enter-exit';
 
@@ -29,6 +30,7 @@ export const rules: Rule[] = [
   nearMissHookRule,
   arrowHookRule,
   undefinedGlobalRule,
+  undeclaredStateRule,
   apiUnknownMemberRule,
   apiUnknownMethodRule,
   apiBytesArgumentRule,

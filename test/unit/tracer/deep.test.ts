@@ -12,7 +12,8 @@ function inStep(code: string): string {
   return `{\n  step: function (log, db) {\n    ${code}\n  },\n  fault: function (log, db) {},\n  result: function (ctx, db) { return 1; }\n}\n`;
 }
 
-const memberChain = inStep(`var x = this${'.b'.repeat(20_000)};`);
+// `b` is assigned first: reading undeclared tracer state would be a finding of its own.
+const memberChain = inStep(`this.b = {}; var x = this${'.b'.repeat(20_000)};`);
 const plusChain = inStep(`var n = 1${' + 1'.repeat(50_000)};`);
 
 test('deep: a 20,000-member chain and a 50,000-term sum are valid code with nothing to report', () => {
@@ -24,7 +25,7 @@ test('deep: a 20,000-member chain and a 50,000-term sum are valid code with noth
 test('deep: flatten writes long chains whole, and maps positions inside them back', () => {
   const member = flattenTracer(memberChain);
   assert.ok(member.ok);
-  assert.equal(member.code, `{step: function (log, db) {var x = this${'.b'.repeat(20_000)};},fault: function (log, db) {},result: function (ctx, db) {return 1;}}`);
+  assert.equal(member.code, `{step: function (log, db) {this.b = {};var x = this${'.b'.repeat(20_000)};},fault: function (log, db) {},result: function (ctx, db) {return 1;}}`);
   const plus = flattenTracer(plusChain);
   assert.ok(plus.ok);
   assert.ok(plus.code.includes(`var n = 1${' + 1'.repeat(50_000)};`));

@@ -43,11 +43,11 @@ async function remember(ctx: Ctx, key: string, hash: string): Promise<void> {
   await ctx.extension.workspaceState.update(key, [hash, ...recent.filter((item) => item !== hash)].slice(0, RECENT_LIMIT));
 }
 
-async function hashTarget(ctx: Ctx, args: TraceArgs | undefined, kind: 'transaction' | 'block'): Promise<string | undefined> {
-  const key = kind === 'transaction' ? 'evmTracer.recentTransactions' : 'evmTracer.recentBlocks';
-  const hash = args?.hash ?? (await askHash(`${kind} hash`, ctx.extension.workspaceState.get<string[]>(key, [])));
+async function blockHash(ctx: Ctx, args: TraceArgs | undefined): Promise<string | undefined> {
+  const key = 'evmTracer.recentBlocks';
+  const hash = args?.hash ?? (await askHash('block hash', ctx.extension.workspaceState.get<string[]>(key, [])));
   if (hash === undefined) return undefined;
-  checkHash(hash, `${kind} hash`);
+  checkHash(hash, 'block hash');
   await remember(ctx, key, hash);
   return hash;
 }
@@ -82,13 +82,17 @@ async function runTrace(ctx: Ctx, uri: vscode.Uri, target: TraceTarget, args: Tr
 
 export const traceTransaction: CommandFactory = (ctx) => async (args?: TraceArgs) => {
   const uri = tracerUri(args?.uri);
-  const hash = await hashTarget(ctx, args, 'transaction');
+  if (args?.hash !== undefined) checkHash(args.hash, 'transaction hash');
+  const node = args?.node !== undefined ? ctx.nodes.find(args.node) : ctx.nodes.selected();
+  if (!node) throw new Error(`No node named "${args?.node}"`);
+  const { pickTransaction } = await import('../tx-picker');
+  const hash = await pickTransaction(ctx, node, args?.hash);
   return hash === undefined ? undefined : runTrace(ctx, uri, { kind: 'tx', hash }, args);
 };
 
 export const traceBlock: CommandFactory = (ctx) => async (args?: TraceArgs) => {
   const uri = tracerUri(args?.uri);
-  const hash = await hashTarget(ctx, args, 'block');
+  const hash = await blockHash(ctx, args);
   return hash === undefined ? undefined : runTrace(ctx, uri, { kind: 'block', hash }, args);
 };
 

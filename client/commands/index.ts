@@ -20,4 +20,6 @@ export const commands: Record<string, () => Promise<CommandFactory>> = {
   'evmTracer.xChainBalance': async () => (await import('./xchain')).xChainBalance,
   'evmTracer._test.lastResultView': async () => (await import('./test-hooks')).lastResultView,
   'evmTracer._test.logFolder': async () => (await import('./test-hooks')).logFolder,
+  'evmTracer._test.activePrompt': async () => (await import('./test-hooks')).activePrompt,
+  'evmTracer._test.answerPrompt': async () => (await import('./test-hooks')).answerPrompt,
 };

@@ -12,3 +12,9 @@ export const lastResultView: CommandFactory = () => async (): Promise<RenderedCo
 
 /** The folder of the extension's logs (the "EVM Tracer" output channel's file is under it). */
 export const logFolder: CommandFactory = (ctx) => (): string => ctx.extension.logUri.fsPath;
+
+/** What the prompt on screen (a step of Trace Call, Trace Transaction, …) shows. */
+export const activePrompt: CommandFactory = () => async () => (await import('../quick-input')).activePromptView();
+
+/** Answers the prompt on screen as a user would: types and accepts, picks an item, or presses Back. */
+export const answerPrompt: CommandFactory = () => async (answer: import('../quick-input').PromptAnswer) => (await import('../quick-input')).answerActivePrompt(answer);

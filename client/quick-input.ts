@@ -32,11 +32,12 @@ interface ActivePrompt {
   answer(answer: PromptAnswer): void;
 }
 
-/** A test's answer: type `value` and accept, pick the first item whose label includes `pick`, or go back. */
+/** A test's answer: type `value` and accept, pick the first item whose label includes `pick`, go back, or cancel (Escape). */
 export interface PromptAnswer {
   value?: string;
   pick?: string;
   back?: boolean;
+  cancel?: boolean;
 }
 
 let active: ActivePrompt | undefined;
@@ -96,6 +97,7 @@ export function pick<T extends vscode.QuickPickItem>(options: PickOptions<T>): P
   }
   return new Promise<Answer<T>>((resolve) => {
     const finish = (answer: Answer<T>) => {
+      if (active === prompt) active = undefined;
       resolve(answer);
       picker.hide();
     };
@@ -126,6 +128,7 @@ export function pick<T extends vscode.QuickPickItem>(options: PickOptions<T>): P
       }),
       answer: (answer) => {
         if (answer.back) return finish(back);
+        if (answer.cancel) return finish(undefined);
         if (answer.value !== undefined) {
           picker.value = answer.value;
           refresh();
@@ -158,6 +161,7 @@ export function input(options: InputOptions): Promise<Answer<string>> {
   const validate = () => (box.validationMessage = options.validate(box.value));
   return new Promise<Answer<string>>((resolve) => {
     const finish = (answer: Answer<string>) => {
+      if (active === prompt) active = undefined;
       resolve(answer);
       box.hide();
     };
@@ -188,6 +192,7 @@ export function input(options: InputOptions): Promise<Answer<string>> {
       }),
       answer: (answer) => {
         if (answer.back) return finish(back);
+        if (answer.cancel) return finish(undefined);
         if (answer.value !== undefined) box.value = answer.value;
         accept();
       },

@@ -50,10 +50,7 @@ export const steps = [
     run: async ({ page }) => {
       await quickOpen(page, 'ops.tracer.js');
       await page.locator('.codelens-decoration a', { hasText: 'Trace call' }).first().click();
-      // ops.call.json beside the tracer is the call; the block prompt offers "latest".
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor();
-      await page.keyboard.press('Enter');
+      // ops.call.json beside the tracer is the call, run on latest: nothing is asked.
       await page.locator('.tabs-container .tab', { hasText: 'traceCall · ops.tracer.js' }).first().waitFor();
       const view = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
       await view.locator('.row', { hasText: '"MSTORE"' }).first().waitFor();

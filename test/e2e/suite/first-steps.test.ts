@@ -1,0 +1,133 @@
+// A newcomer's first steps on the built-in local node, seeded with the example chain: Trace Transaction
+// lists its transactions and traces one, a hash the node does not know is explained, and Trace Call's
+// builder (dev accounts, seeded contracts, Back, one step counter) ends in a saved `.call.json` that the
+// next run uses without asking. The prompts are answered through the test hooks, on the real QuickPicks.
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
+import * as vscode from 'vscode';
+import type { PromptAnswer, PromptView } from '../../../client/quick-input';
+import type { ViewState } from '../../../client/webview/messages';
+import { waitFor } from '../lib/workspace';
+import { describe, fixtureUri, LOCAL_NODE, renderedResult } from './ext-helpers';
+
+let last: PromptView | undefined;
+
+/** The prompt on screen once `ready` holds for it. */
+function promptWhere(what: string, ready: (view: PromptView) => boolean): Promise<PromptView> {
+  return waitFor(
+    what,
+    async () => {
+      last = await vscode.commands.executeCommand<PromptView | undefined>('evmTracer._test.activePrompt');
+      return last && !last.busy && ready(last) ? last : undefined;
+    },
+    { describeLast: () => JSON.stringify(last) },
+  );
+}
+
+const answer = (reply: PromptAnswer) => vscode.commands.executeCommand<boolean>('evmTracer._test.answerPrompt', reply);
+
+suite('first steps on the seeded local node', () => {
+  suiteSetup(async () => {
+    // A node started by an earlier suite may predate the seed setting: start afresh.
+    await vscode.commands.executeCommand('evmTracer.stopLocalNode');
+  });
+  suiteTeardown(() => vscode.commands.executeCommand('evmTracer.stopLocalNode'));
+
+  test('Trace Transaction lists the seeded transactions and traces the one picked', async () => {
+    const uri = fixtureUri('ops.tracer.js').toString();
+    const running = vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', { uri, node: LOCAL_NODE, tracerConfig: null });
+    const list = await promptWhere('the latest transactions to be listed', (view) => view.items.length >= 12);
+    assert.match(list.title, /^Trace Transaction on Local/);
+    const labels = list.items.map((item) => item.label);
+    for (const title of ['token transfer with a Transfer event', 'nested CALL → DELEGATECALL → STATICCALL', 'transfer reverting with a reason', 'CREATE2 factory deployment', 'call running out of gas']) {
+      assert.ok(labels.some((label) => label.endsWith(title)), `${title} in ${labels.join(' | ')}`);
+    }
+    const nested = list.items.find((item) => item.label.includes('nested CALL'))!;
+    assert.match(nested.label, /^\$\(pass\) /);
+    assert.match(nested.description ?? '', /^block 9 · 0xf39f…2266 → Router$/);
+    const reverted = list.items.find((item) => item.label.includes('reverting'))!;
+    assert.match(reverted.description ?? '', /→ ExampleToken · failed$/);
+    assert.match(nested.detail ?? '', /^0x[0-9a-f]{64}$/);
+    assert.ok(await answer({ pick: 'nested CALL' }));
+    const state = await running;
+    assert.equal(state.outcome.status, 'done', describe(state));
+    const ops = (JSON.parse((await renderedResult()).resultJson ?? 'null') as { ops: string[] }).ops;
+    for (const op of ['CALL', 'DELEGATECALL', 'STATICCALL']) assert.ok(ops.includes(op), `${op} traced`);
+  });
+
+  test('a hash the local node does not know is explained and not kept among the recent ones', async () => {
+    const uri = fixtureUri('ops.tracer.js').toString();
+    const unknown = '0x' + '12'.repeat(32);
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('evmTracer.traceTransaction', { uri, hash: unknown, node: LOCAL_NODE, tracerConfig: null })),
+      /Transaction 0x1212…1212 is not on the local node\. It holds only what it mined since it started \(blocks 0–12\)/,
+    );
+    const running = vscode.commands.executeCommand('evmTracer.traceTransaction', { uri, node: LOCAL_NODE, tracerConfig: null });
+    const list = await promptWhere('the picker', (view) => view.items.length >= 12);
+    assert.ok(!list.items.some((item) => item.label === unknown || item.detail === unknown), 'the unknown hash is not offered');
+    const recent = list.items.filter((item) => item.description === 'recently traced');
+    assert.equal(recent.length, 1, JSON.stringify(recent));
+    await answer({ value: '0x12' });
+    assert.match((await promptWhere('the typed hash to be refused', (view) => view.validationMessage !== undefined)).validationMessage ?? '', /not a 0x-prefixed 32-byte hash/);
+    await answer({ cancel: true });
+    assert.equal(await running, undefined);
+  });
+
+  test('Trace Call builds the call step by step, with Back, and saves it so the next run asks nothing', async () => {
+    const tracer = fixtureUri('builder/builder.tracer.js');
+    const saved = fixtureUri('builder/builder.call.json').fsPath;
+    assert.ok(!existsSync(saved));
+    const running = vscode.commands.executeCommand<ViewState | undefined>('evmTracer.traceCall', { uri: tracer.toString(), node: LOCAL_NODE });
+
+    const from = await promptWhere('the from step', (view) => view.title.startsWith('Trace Call on') && view.step === 1);
+    assert.equal(from.totalSteps, 8);
+    assert.equal(from.canGoBack, false);
+    assert.match(from.placeholder ?? '', /default: none/);
+    const dev0 = from.items[0];
+    assert.equal(dev0.label, '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266');
+    assert.match(dev0.description ?? '', /^dev account 0 · \d+(\.\d+)? AVAX$/);
+    await answer({ pick: dev0.label });
+
+    const to = await promptWhere('the to step', (view) => view.step === 2);
+    assert.equal(to.canGoBack, true);
+    assert.deepEqual(
+      to.items.map((item) => item.label),
+      ['ExampleToken', 'PriceOracle', 'VaultLogic', 'Vault', 'Router', 'Create2Factory', 'GasBurner', 'Child', 'none'],
+    );
+    // Back to from, and forward again.
+    await answer({ back: true });
+    await promptWhere('the from step again', (view) => view.step === 1);
+    await answer({ pick: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' });
+    await promptWhere('the to step again', (view) => view.step === 2);
+    await answer({ pick: 'ExampleToken' });
+
+    const data = await promptWhere('the data step', (view) => view.step === 3);
+    assert.equal(data.totalSteps, 8);
+    // name(): the token's constant name.
+    await answer({ value: '0x06fdde03' });
+    for (const step of [4, 5, 6]) {
+      const box = await promptWhere(`step ${step}`, (view) => view.step === step && view.kind === 'input');
+      assert.ok(box.placeholder, `step ${step} shows its default`);
+      await answer({ value: '' });
+    }
+    await promptWhere('the tracerConfig step', (view) => view.step === 7 && /tracerConfig/.test(view.prompt ?? ''));
+    await answer({ value: '{"tag": "built"}' });
+    const save = await promptWhere('the save step', (view) => view.step === 8);
+    assert.equal(save.totalSteps, 8);
+    await answer({ pick: 'Save as builder.call.json and builder.config.json' });
+
+    const state = await running;
+    assert.equal(state?.outcome.status, 'done', state && describe(state));
+    const token = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
+    const expected = { tag: 'built', type: 'CALL', from: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', to: token, input: '0x06fdde03', calls: [] };
+    assert.deepEqual(JSON.parse((await renderedResult()).resultJson ?? 'null'), expected);
+    assert.deepEqual(JSON.parse(readFileSync(saved, 'utf8')), { from: expected.from, to: token, data: '0x06fdde03' });
+    assert.deepEqual(JSON.parse(readFileSync(fixtureUri('builder/builder.config.json').fsPath, 'utf8')), { tag: 'built' });
+
+    // The next run reads both files and asks nothing.
+    const again = await vscode.commands.executeCommand<ViewState>('evmTracer.traceCall', { uri: tracer.toString(), node: LOCAL_NODE });
+    assert.equal(again.outcome.status, 'done', describe(again));
+    assert.deepEqual(JSON.parse(again.outcome.status === 'done' ? again.outcome.json : 'null'), expected);
+  });
+});

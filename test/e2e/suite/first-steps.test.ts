@@ -130,4 +130,28 @@ suite('first steps on the seeded local node', () => {
     assert.equal(again.outcome.status, 'done', describe(again));
     assert.deepEqual(JSON.parse(again.outcome.status === 'done' ? again.outcome.json : 'null'), expected);
   });
+
+  test('Send Transaction sends from a dev account to a seeded contract; the hash traces at once', async () => {
+    const running = vscode.commands.executeCommand<{ hash: string; status: string; block: string } | undefined>('evmTracer.sendTransaction');
+    const from = await promptWhere('the sender step', (view) => view.title.startsWith('Send Transaction') && view.step === 1);
+    assert.equal(from.totalSteps, 5);
+    assert.ok(!from.items.some((item) => item.label === 'none'), 'only accounts the node signs for');
+    assert.match(from.items[1].description ?? '', /^dev account 1 · \d+(\.\d+)? AVAX$/);
+    await answer({ pick: from.items[0].label });
+    await promptWhere('the to step', (view) => view.step === 2);
+    await answer({ pick: 'ExampleToken' });
+    await promptWhere('the data step', (view) => view.step === 3);
+    // transfer(dev account 1, 7): selector, address word, amount word.
+    const word = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0');
+    await answer({ value: '0xa9059cbb' + word('0x70997970c51812dc3a010c7d01b50e0d17dc79c8') + word('7') });
+    for (const step of [4, 5]) {
+      await promptWhere(`step ${step}`, (view) => view.step === step);
+      await answer({ value: '' });
+    }
+    const sent = await running;
+    assert.equal(sent?.status, 'success');
+    const traced = await vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', { uri: fixtureUri('ops.tracer.js').toString(), hash: sent!.hash, node: LOCAL_NODE, tracerConfig: null });
+    assert.equal(traced.outcome.status, 'done', describe(traced));
+    assert.ok((JSON.parse((await renderedResult()).resultJson ?? 'null') as { ops: string[] }).ops.includes('LOG3'), 'the Transfer event');
+  });
 });

@@ -53,6 +53,53 @@ export function answerActivePrompt(answer: PromptAnswer): boolean {
 const itemViews = (items: readonly vscode.QuickPickItem[]) =>
   items.filter((item) => item.kind !== vscode.QuickPickItemKind.Separator).map(({ label, description, detail }) => ({ label, description, detail }));
 
+/** How a prompt behaves: what it shows to the hooks, and how it accepts (`finish` ends it with an answer). */
+interface Behaviour<R> {
+  accept(finish: (answer: Answer<R>) => void): void;
+  view(): Omit<PromptView, 'title' | 'step' | 'totalSteps' | 'placeholder' | 'value' | 'busy' | 'canGoBack'>;
+  /** A test's typed value or pick, then accept. */
+  answer(answer: PromptAnswer, finish: (answer: Answer<R>) => void): void;
+}
+
+/** Shows `widget` with a Back button when allowed; resolves its answer, `back`, or undefined when it is hidden. */
+function present<R>(widget: vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox, position: StepPosition, canGoBack: boolean, behaviour: Behaviour<R>): Promise<Answer<R>> {
+  Object.assign(widget, { title: position.title, step: position.step, totalSteps: position.totalSteps, ignoreFocusOut: true });
+  widget.buttons = canGoBack ? [vscode.QuickInputButtons.Back] : [];
+  return new Promise<Answer<R>>((resolve) => {
+    const finish = (answer: Answer<R>) => {
+      if (active === prompt) active = undefined;
+      resolve(answer);
+      widget.hide();
+    };
+    widget.onDidAccept(() => behaviour.accept(finish));
+    widget.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish(back));
+    widget.onDidHide(() => {
+      if (active === prompt) active = undefined;
+      resolve(undefined);
+      widget.dispose();
+    });
+    const prompt: ActivePrompt = {
+      view: () => ({
+        title: widget.title ?? '',
+        step: widget.step,
+        totalSteps: widget.totalSteps,
+        placeholder: widget.placeholder,
+        value: widget.value,
+        busy: widget.busy,
+        canGoBack,
+        ...behaviour.view(),
+      }),
+      answer: (answer) => {
+        if (answer.back) return finish(back);
+        if (answer.cancel) return finish(undefined);
+        behaviour.answer(answer, finish);
+      },
+    };
+    active = prompt;
+    widget.show();
+  });
+}
+
 export interface PickOptions<T extends vscode.QuickPickItem> {
   position: StepPosition;
   placeholder: string;
@@ -67,10 +114,9 @@ export interface PickOptions<T extends vscode.QuickPickItem> {
 export function pick<T extends vscode.QuickPickItem>(options: PickOptions<T>): Promise<Answer<T>> {
   const picker = vscode.window.createQuickPick<T>();
   const { position } = options;
-  Object.assign(picker, { title: position.title, step: position.step, totalSteps: position.totalSteps, placeholder: options.placeholder, ignoreFocusOut: true });
+  picker.placeholder = options.placeholder;
   picker.matchOnDescription = true;
   picker.matchOnDetail = true;
-  picker.buttons = options.canGoBack ? [vscode.QuickInputButtons.Back] : [];
   let listed: readonly T[] = options.items;
   let typedProblem: string | undefined;
   const refresh = () => {
@@ -81,6 +127,7 @@ export function pick<T extends vscode.QuickPickItem>(options: PickOptions<T>): P
     picker.title = typedProblem ? `${position.title}: ${typedProblem}` : position.title;
   };
   picker.items = listed;
+  picker.onDidChangeValue(refresh);
   if (options.more) {
     picker.busy = true;
     options.more.then(
@@ -95,51 +142,21 @@ export function pick<T extends vscode.QuickPickItem>(options: PickOptions<T>): P
       },
     );
   }
-  return new Promise<Answer<T>>((resolve) => {
-    const finish = (answer: Answer<T>) => {
-      if (active === prompt) active = undefined;
-      resolve(answer);
-      picker.hide();
-    };
-    const accept = () => {
+  return present<T>(picker as vscode.QuickPick<vscode.QuickPickItem>, position, options.canGoBack, {
+    accept: (finish) => {
       const chosen = picker.selectedItems[0] ?? picker.activeItems[0];
       if (chosen) finish(chosen);
-    };
-    picker.onDidChangeValue(refresh);
-    picker.onDidAccept(accept);
-    picker.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish(back));
-    picker.onDidHide(() => {
-      if (active === prompt) active = undefined;
-      resolve(undefined);
-      picker.dispose();
-    });
-    const prompt: ActivePrompt = {
-      view: () => ({
-        kind: 'pick',
-        title: picker.title ?? '',
-        step: picker.step,
-        totalSteps: picker.totalSteps,
-        placeholder: picker.placeholder,
-        value: picker.value,
-        items: itemViews(picker.items),
-        validationMessage: typedProblem,
-        busy: picker.busy,
-        canGoBack: options.canGoBack,
-      }),
-      answer: (answer) => {
-        if (answer.back) return finish(back);
-        if (answer.cancel) return finish(undefined);
-        if (answer.value !== undefined) {
-          picker.value = answer.value;
-          refresh();
-        }
-        const wanted = answer.pick;
-        const item = wanted === undefined ? picker.items[0] : picker.items.find((candidate) => candidate.label.includes(wanted));
-        if (item && item.kind !== vscode.QuickPickItemKind.Separator) finish(item);
-      },
-    };
-    active = prompt;
-    picker.show();
+    },
+    view: () => ({ kind: 'pick', items: itemViews(picker.items), validationMessage: typedProblem }),
+    answer: (answer, finish) => {
+      if (answer.value !== undefined) {
+        picker.value = answer.value;
+        refresh();
+      }
+      const wanted = answer.pick;
+      const item = wanted === undefined ? picker.items[0] : picker.items.find((candidate) => candidate.label.includes(wanted));
+      if (item && item.kind !== vscode.QuickPickItemKind.Separator) finish(item);
+    },
   });
 }
 
@@ -156,49 +173,19 @@ export interface InputOptions {
 export function input(options: InputOptions): Promise<Answer<string>> {
   const box = vscode.window.createInputBox();
   const { position } = options;
-  Object.assign(box, { title: position.title, step: position.step, totalSteps: position.totalSteps, prompt: options.prompt, placeholder: options.placeholder, value: options.value ?? '', ignoreFocusOut: true });
-  box.buttons = options.canGoBack ? [vscode.QuickInputButtons.Back] : [];
+  Object.assign(box, { prompt: options.prompt, placeholder: options.placeholder, value: options.value ?? '' });
   const validate = () => (box.validationMessage = options.validate(box.value));
-  return new Promise<Answer<string>>((resolve) => {
-    const finish = (answer: Answer<string>) => {
-      if (active === prompt) active = undefined;
-      resolve(answer);
-      box.hide();
-    };
-    const accept = () => {
-      if (validate() === undefined) finish(box.value);
-    };
-    box.onDidChangeValue(validate);
-    box.onDidAccept(accept);
-    box.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish(back));
-    box.onDidHide(() => {
-      if (active === prompt) active = undefined;
-      resolve(undefined);
-      box.dispose();
-    });
-    const prompt: ActivePrompt = {
-      view: () => ({
-        kind: 'input',
-        title: box.title ?? '',
-        step: box.step,
-        totalSteps: box.totalSteps,
-        placeholder: box.placeholder,
-        prompt: box.prompt,
-        value: box.value,
-        items: [],
-        validationMessage: typeof box.validationMessage === 'string' ? box.validationMessage : undefined,
-        busy: box.busy,
-        canGoBack: options.canGoBack,
-      }),
-      answer: (answer) => {
-        if (answer.back) return finish(back);
-        if (answer.cancel) return finish(undefined);
-        if (answer.value !== undefined) box.value = answer.value;
-        accept();
-      },
-    };
-    active = prompt;
-    box.show();
+  box.onDidChangeValue(validate);
+  const accept = (finish: (answer: Answer<string>) => void) => {
+    if (validate() === undefined) finish(box.value);
+  };
+  return present<string>(box, position, options.canGoBack, {
+    accept,
+    view: () => ({ kind: 'input', prompt: box.prompt, items: [], validationMessage: typeof box.validationMessage === 'string' ? box.validationMessage : undefined }),
+    answer: (answer, finish) => {
+      if (answer.value !== undefined) box.value = answer.value;
+      accept(finish);
+    },
   });
 }
 

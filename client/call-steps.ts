@@ -90,11 +90,21 @@ export function callSteps(facts: NodeFacts, state: CallDraft, options: CallStepO
     return answer;
   };
 
+  /** The known contract's functions that take no arguments: their selector is the whole input. */
+  const functionItems = (): Choice<string | undefined>[] => {
+    const contract = facts.contracts.find((known) => known.address === state.to?.toLowerCase());
+    if (!contract) return [];
+    return [...contract.functions]
+      .filter(([, signature]) => signature.endsWith('()'))
+      .map(([selector, signature]) => ({ label: signature, description: `${contract.name} · ${selector}`, value: selector }));
+  };
+
   const dataStep: Step = async (position) => {
+    const functions = functionItems();
     const answer = await pick<Choice<string | undefined>>({
       position,
-      placeholder: `data: ${state.to ? 'the call input' : 'the init code'} (default: none). Type 0x hex bytes`,
-      items: [{ label: 'none', description: 'no input', value: undefined }],
+      placeholder: `data: ${state.to ? 'the call input' : 'the init code'} (default: none). ${functions.length ? 'Pick a function or type' : 'Type'} 0x hex bytes`,
+      items: [...functions, { label: 'none', description: 'no input', value: undefined }],
       typed: (text) => problem(() => toCallObject({ data: text }, 'data')) ?? { label: text.length > 66 ? `${text.slice(0, 66)}…` : text, description: 'typed', value: text },
       canGoBack: position.canGoBack,
     });

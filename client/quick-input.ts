@@ -32,9 +32,13 @@ interface ActivePrompt {
   answer(answer: PromptAnswer): void;
 }
 
-/** A test's answer: type `value` and accept, pick the first item whose label includes `pick`, go back, or cancel (Escape). */
+/**
+ * A test's answer: type `value` and accept (or only type, with `accept: false`), pick the first item whose
+ * label includes `pick`, go back, or cancel (Escape).
+ */
 export interface PromptAnswer {
   value?: string;
+  accept?: boolean;
   pick?: string;
   back?: boolean;
   cancel?: boolean;
@@ -153,6 +157,7 @@ export function pick<T extends vscode.QuickPickItem>(options: PickOptions<T>): P
         picker.value = answer.value;
         refresh();
       }
+      if (answer.accept === false) return;
       const wanted = answer.pick;
       const item = wanted === undefined ? picker.items[0] : picker.items.find((candidate) => candidate.label.includes(wanted));
       if (item && item.kind !== vscode.QuickPickItemKind.Separator) finish(item);
@@ -184,7 +189,8 @@ export function input(options: InputOptions): Promise<Answer<string>> {
     view: () => ({ kind: 'input', prompt: box.prompt, items: [], validationMessage: typeof box.validationMessage === 'string' ? box.validationMessage : undefined }),
     answer: (answer, finish) => {
       if (answer.value !== undefined) box.value = answer.value;
-      accept(finish);
+      if (answer.accept === false) validate();
+      else accept(finish);
     },
   });
 }

@@ -23,10 +23,11 @@ const recentKey = (node: NodeSettings) => `evmTracer.recentTransactions.${node.n
 
 /** A line for one of the latest transactions: status and what it does, then where. */
 export function describeTransaction(tx: RecentTransaction, seed: SeedInfo): TxItem {
-  const names = new Map(seed.contracts.map((contract) => [contract.address, contract.name]));
+  const contract = seed.contracts.find((known) => known.address === tx.to);
   const icon = tx.status === 'success' ? '$(pass)' : tx.status === 'failed' ? '$(error)' : '$(circle-outline)';
-  const target = tx.to === null ? 'new contract' : (names.get(tx.to) ?? shortHex(tx.to));
-  const what = seed.titles.get(tx.hash) ?? (tx.to === null ? 'contract creation' : (tx.selector ?? 'plain transfer'));
+  const target = tx.to === null ? 'new contract' : (contract?.name ?? shortHex(tx.to));
+  const called = tx.selector && (contract?.functions.get(tx.selector) ?? tx.selector);
+  const what = seed.titles.get(tx.hash) ?? (tx.to === null ? 'contract creation' : (called ?? 'plain transfer'));
   const status = tx.status === 'failed' ? ' · failed' : '';
   return { label: `${icon} ${what}`, description: `block ${tx.block} · ${shortHex(tx.from)} → ${target}${status}`, detail: tx.hash, hash: tx.hash };
 }

@@ -8,6 +8,8 @@ export interface KnownContract {
   name: string;
   address: string;
   abi: unknown[];
+  /** "0xa9059cbb" → "transfer(address,uint256)". */
+  functions: Map<string, string>;
 }
 
 export interface SeedInfo {
@@ -15,6 +17,18 @@ export interface SeedInfo {
   contracts: KnownContract[];
   /** Example transactions: hash → what it shows. */
   titles: Map<string, string>;
+}
+
+/** solc's methodIdentifiers (signature → selector without 0x), turned around; malformed entries dropped. */
+function functionsOf(selectors: unknown): Map<string, string> {
+  const functions = new Map<string, string>();
+  if (!isRecord(selectors)) return functions;
+  for (const [signature, selector] of Object.entries(selectors).slice(0, 200)) {
+    if (typeof selector === 'string' && /^[0-9a-f]{8}$/.test(selector) && /^[A-Za-z_$][\w$]*\([\w,()[\]]*\)$/.test(signature) && signature.length <= 200) {
+      functions.set('0x' + selector, signature);
+    }
+  }
+  return functions;
 }
 
 const nothing = (): SeedInfo => ({ seed: 'unknown', contracts: [], titles: new Map() });
@@ -28,8 +42,8 @@ export async function readSeedInfo(client: RpcClient, signal?: AbortSignal): Pro
   }
   if (!isRecord(answer)) return nothing();
   const contracts = (Array.isArray(answer.contracts) ? answer.contracts.slice(0, 100) : [])
-    .filter((c): c is KnownContract => isRecord(c) && typeof c.name === 'string' && c.name.length <= 100 && isAddress(c.address) && Array.isArray(c.abi))
-    .map((c) => ({ name: c.name, address: c.address.toLowerCase(), abi: c.abi }));
+    .filter((c): c is Record<string, unknown> & { name: string; address: string; abi: unknown[] } => isRecord(c) && typeof c.name === 'string' && c.name.length <= 100 && isAddress(c.address) && Array.isArray(c.abi))
+    .map((c) => ({ name: c.name, address: c.address.toLowerCase(), abi: c.abi, functions: functionsOf(c.selectors) }));
   const titles = new Map<string, string>();
   for (const tx of Array.isArray(answer.transactions) ? answer.transactions.slice(0, 100) : []) {
     if (isRecord(tx) && isHash(tx.hash) && typeof tx.title === 'string') titles.set(tx.hash.toLowerCase(), tx.title.slice(0, 100));

@@ -17,6 +17,8 @@ export interface SeededContract {
   name: ContractName;
   address: string;
   abi: unknown[];
+  /** Function signature → 4-byte selector (hex, no 0x), as solc lists them. */
+  selectors: Record<string, string>;
 }
 
 export interface SeededTransaction {
@@ -44,6 +46,8 @@ function calldata(contract: ContractName, signature: string, ...args: (string | 
 
 const ether = 10n ** 18n;
 
+const seeded = (name: ContractName, address: string): SeededContract => ({ name, address, abi: compiled.contracts[name].abi, selectors: compiled.contracts[name].selectors });
+
 /** Throws when the chain cannot run the examples (they need CREATE2 and two senders). */
 export function checkSeedable(chain: DevChain): void {
   if (!chain.commonAt(1n, chain.head.header.timestamp + 1n).gteHardfork(Hardfork.Constantinople)) {
@@ -64,7 +68,7 @@ export async function seedExamples(chain: DevChain): Promise<SeedInfo> {
   const deploy = async (name: ContractName, ...args: (string | bigint)[]) => {
     const receipt = await send(`deploy ${name}`, { from: deployer, data: compiled.contracts[name].bytecode + args.map(word).join('') });
     const address = receipt.contractAddress!;
-    info.contracts.push({ name, address, abi: compiled.contracts[name].abi });
+    info.contracts.push(seeded(name, address));
     return address;
   };
 
@@ -87,7 +91,7 @@ export async function seedExamples(chain: DevChain): Promise<SeedInfo> {
   });
   const created = await send('CREATE2 factory deployment', { from: deployer, to: factory, data: calldata('Create2Factory', 'deploy(bytes32)', 0x5eedn) });
   // Deployed(address child, bytes32 salt): the child's address is the first data word.
-  info.contracts.push({ name: 'Child', address: '0x' + created.logs[0].data.slice(26, 66), abi: compiled.contracts.Child.abi });
+  info.contracts.push(seeded('Child', '0x' + created.logs[0].data.slice(26, 66)));
   await send('call running out of gas', { from: deployer, to: burner, gas: '0x13880', data: calldata('GasBurner', 'burn(uint256)', 1000n) });
   return info;
 }

@@ -68,7 +68,7 @@ suite('first steps on the seeded local node', () => {
     assert.ok(!list.items.some((item) => item.label === unknown || item.detail === unknown), 'the unknown hash is not offered');
     const recent = list.items.filter((item) => item.description === 'recently traced');
     assert.equal(recent.length, 1, JSON.stringify(recent));
-    await answer({ value: '0x12' });
+    await answer({ value: '0x12', accept: false });
     assert.match((await promptWhere('the typed hash to be refused', (view) => view.validationMessage !== undefined)).validationMessage ?? '', /not a 0x-prefixed 32-byte hash/);
     await answer({ cancel: true });
     assert.equal(await running, undefined);
@@ -104,8 +104,14 @@ suite('first steps on the seeded local node', () => {
 
     const data = await promptWhere('the data step', (view) => view.step === 3);
     assert.equal(data.totalSteps, 8);
-    // name(): the token's constant name.
-    await answer({ value: '0x06fdde03' });
+    // The token's functions without arguments are offered by name; typed hex is accepted too.
+    assert.deepEqual(
+      data.items.map((item) => item.label),
+      ['name()', 'none'],
+    );
+    await answer({ value: '0x06fd', accept: false });
+    assert.equal((await promptWhere('the typed data offered', (view) => view.items[0]?.label === '0x06fd')).items[0].description, 'typed');
+    await answer({ value: '', pick: 'name()' });
     for (const step of [4, 5, 6]) {
       const box = await promptWhere(`step ${step}`, (view) => view.step === step && view.kind === 'input');
       assert.ok(box.placeholder, `step ${step} shows its default`);

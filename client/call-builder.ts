@@ -21,7 +21,7 @@ export interface BuiltCall {
 export async function buildCall(ctx: Ctx, node: NodeSettings, tracer: vscode.Uri, options: { askConfig: boolean }): Promise<BuiltCall | undefined> {
   const facts = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Reading accounts on ${node.name}` }, () => nodeFacts(ctx, node));
   const base = tracerBaseName(tracer);
-  const state: CallDraft & { block: string; config?: string; save: boolean } = { block: 'latest', save: false };
+  const state: CallDraft & { block: string; config?: string; save: boolean } = { block: 'latest', save: false, args: [] };
 
   const steps = callSteps(facts, state, { accountsOnly: false });
 
@@ -66,8 +66,8 @@ export async function buildCall(ctx: Ctx, node: NodeSettings, tracer: vscode.Uri
     return answer;
   };
 
-  const all: Step[] = [steps.from, steps.to, steps.data, steps.value, steps.gas, blockStep, ...(options.askConfig ? [configStep] : []), saveStep];
-  if (!(await runSteps(() => all, `Trace Call on ${node.name}`))) return undefined;
+  const all = (): Step[] => [steps.from, ...steps.target(), ...steps.data(), steps.value, steps.gas, blockStep, ...(options.askConfig ? [configStep] : []), saveStep];
+  if (!(await runSteps(all, `Trace Call on ${node.name}`))) return undefined;
   const { block, config, save, ...draft } = state;
   const call = draftCall(draft);
   if (save) await saveCompanions(tracer, base, call, config);

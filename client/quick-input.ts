@@ -34,7 +34,7 @@ interface ActivePrompt {
 
 /**
  * A test's answer: type `value` and accept (or only type, with `accept: false`), pick the first item whose
- * label includes `pick`, go back, or cancel (Escape).
+ * label or description includes `pick`, go back, or cancel (Escape).
  */
 export interface PromptAnswer {
   value?: string;
@@ -159,7 +159,7 @@ export function pick<T extends vscode.QuickPickItem>(options: PickOptions<T>): P
       }
       if (answer.accept === false) return;
       const wanted = answer.pick;
-      const item = wanted === undefined ? picker.items[0] : picker.items.find((candidate) => candidate.label.includes(wanted));
+      const item = wanted === undefined ? picker.items[0] : picker.items.find((candidate) => `${candidate.label} ${candidate.description ?? ''}`.includes(wanted));
       if (item && item.kind !== vscode.QuickPickItemKind.Separator) finish(item);
     },
   });

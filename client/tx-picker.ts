@@ -26,7 +26,7 @@ export function describeTransaction(tx: RecentTransaction, seed: SeedInfo): TxIt
   const contract = seed.contracts.find((known) => known.address === tx.to);
   const icon = tx.status === 'success' ? '$(pass)' : tx.status === 'failed' ? '$(error)' : '$(circle-outline)';
   const target = tx.to === null ? 'new contract' : (contract?.name ?? shortHex(tx.to));
-  const called = tx.selector && (contract?.functions.get(tx.selector) ?? tx.selector);
+  const called = tx.selector && (contract?.functions.find((fn) => fn.selector === tx.selector)?.signature ?? tx.selector);
   const what = seed.titles.get(tx.hash) ?? (tx.to === null ? 'contract creation' : (called ?? 'plain transfer'));
   const status = tx.status === 'failed' ? ' · failed' : '';
   return { label: `${icon} ${what}`, description: `block ${tx.block} · ${shortHex(tx.from)} → ${target}${status}`, detail: tx.hash, hash: tx.hash };

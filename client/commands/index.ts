@@ -18,6 +18,7 @@ export const commands: Record<string, () => Promise<CommandFactory>> = {
   'evmTracer.startLocalNode': async () => (await import('./local-node')).startLocalNode,
   'evmTracer.stopLocalNode': async () => (await import('./local-node')).stopLocalNode,
   'evmTracer.sendTransaction': async () => (await import('./send')).sendTransaction,
+  'evmTracer.deployContract': async () => (await import('./send')).deployContract,
   'evmTracer.xChainBalance': async () => (await import('./xchain')).xChainBalance,
   'evmTracer._test.lastResultView': async () => (await import('./test-hooks')).lastResultView,
   'evmTracer._test.logFolder': async () => (await import('./test-hooks')).logFolder,

@@ -1,5 +1,6 @@
-// Send Transaction… on the local node: from one of its dev accounts (shown with balances), to a seeded
-// contract or a typed address (none: a deployment of the data as init code), with value, data and gas.
+// Send Transaction… and Deploy Contract… on the local node: from one of its dev accounts (shown with
+// balances), to a seeded contract, a workspace artifact or a typed address, with value, data (a function
+// with typed arguments, or hex) and gas; or a workspace artifact deployed with its constructor arguments.
 // The mined transaction is offered for tracing at once.
 import * as vscode from 'vscode';
 import { shortHex } from '../../core/chain/shapes';
@@ -37,8 +38,18 @@ export const sendTransaction: CommandFactory = (ctx) => async (args?: { call?: R
   if (args?.call) return sendOnLocalNode(ctx, toCallObject(args.call, 'call argument'));
   const node = ctx.nodes.find(LOCAL_NODE_NAME)!;
   const facts = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading the dev accounts' }, () => nodeFacts(ctx, node));
-  const draft: CallDraft = {};
+  const draft: CallDraft = { args: [] };
   const steps = callSteps(facts, draft, { accountsOnly: true });
-  if (!(await runSteps(() => [steps.from, steps.to, steps.data, steps.value, steps.gas], 'Send Transaction on the local node'))) return undefined;
+  if (!(await runSteps(() => [steps.from, ...steps.target(), ...steps.data(), steps.value, steps.gas], 'Send Transaction on the local node'))) return undefined;
+  return sendOnLocalNode(ctx, draftCall(draft));
+};
+
+/** Deploy Contract… on the local node: a workspace artifact, its constructor arguments, from a dev account. */
+export const deployContract: CommandFactory = (ctx) => async (): Promise<SentTransaction | undefined> => {
+  const node = ctx.nodes.find(LOCAL_NODE_NAME)!;
+  const facts = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Reading the dev accounts and artifacts' }, () => nodeFacts(ctx, node));
+  const draft: CallDraft = { args: [] };
+  const steps = callSteps(facts, draft, { accountsOnly: true });
+  if (!(await runSteps(() => [...steps.deploy(), steps.from, steps.value, steps.gas], 'Deploy Contract on the local node'))) return undefined;
   return sendOnLocalNode(ctx, draftCall(draft));
 };

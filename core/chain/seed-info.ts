@@ -2,33 +2,14 @@
 // contract names and ABIs by address, and the example transactions' titles. Other nodes answer
 // "method not found", read as "nothing seeded".
 import type { RpcClient } from '../rpc/client';
+import { contractFromAbi, type ContractInfo } from './contracts';
 import { isAddress, isHash, isRecord } from './shapes';
-
-export interface KnownContract {
-  name: string;
-  address: string;
-  abi: unknown[];
-  /** "0xa9059cbb" → "transfer(address,uint256)". */
-  functions: Map<string, string>;
-}
 
 export interface SeedInfo {
   seed: 'examples' | 'empty' | 'unknown';
-  contracts: KnownContract[];
+  contracts: ContractInfo[];
   /** Example transactions: hash → what it shows. */
   titles: Map<string, string>;
-}
-
-/** solc's methodIdentifiers (signature → selector without 0x), turned around; malformed entries dropped. */
-function functionsOf(selectors: unknown): Map<string, string> {
-  const functions = new Map<string, string>();
-  if (!isRecord(selectors)) return functions;
-  for (const [signature, selector] of Object.entries(selectors).slice(0, 200)) {
-    if (typeof selector === 'string' && /^[0-9a-f]{8}$/.test(selector) && /^[A-Za-z_$][\w$]*\([\w,()[\]]*\)$/.test(signature) && signature.length <= 200) {
-      functions.set('0x' + selector, signature);
-    }
-  }
-  return functions;
 }
 
 const nothing = (): SeedInfo => ({ seed: 'unknown', contracts: [], titles: new Map() });
@@ -43,7 +24,7 @@ export async function readSeedInfo(client: RpcClient, signal?: AbortSignal): Pro
   if (!isRecord(answer)) return nothing();
   const contracts = (Array.isArray(answer.contracts) ? answer.contracts.slice(0, 100) : [])
     .filter((c): c is Record<string, unknown> & { name: string; address: string; abi: unknown[] } => isRecord(c) && typeof c.name === 'string' && c.name.length <= 100 && isAddress(c.address) && Array.isArray(c.abi))
-    .map((c) => ({ name: c.name, address: c.address.toLowerCase(), abi: c.abi, functions: functionsOf(c.selectors) }));
+    .map((c) => contractFromAbi(c.name, c.abi, 'seeded example', { address: c.address.toLowerCase() }));
   const titles = new Map<string, string>();
   for (const tx of Array.isArray(answer.transactions) ? answer.transactions.slice(0, 100) : []) {
     if (isRecord(tx) && isHash(tx.hash) && typeof tx.title === 'string') titles.set(tx.hash.toLowerCase(), tx.title.slice(0, 100));

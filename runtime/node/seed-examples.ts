@@ -17,8 +17,6 @@ export interface SeededContract {
   name: ContractName;
   address: string;
   abi: unknown[];
-  /** Function signature → 4-byte selector (hex, no 0x), as solc lists them. */
-  selectors: Record<string, string>;
 }
 
 export interface SeededTransaction {
@@ -46,7 +44,7 @@ function calldata(contract: ContractName, signature: string, ...args: (string | 
 
 const ether = 10n ** 18n;
 
-const seeded = (name: ContractName, address: string): SeededContract => ({ name, address, abi: compiled.contracts[name].abi, selectors: compiled.contracts[name].selectors });
+const seeded = (name: ContractName, address: string): SeededContract => ({ name, address, abi: compiled.contracts[name].abi });
 
 /** Throws when the chain cannot run the examples (they need CREATE2 and two senders). */
 export function checkSeedable(chain: DevChain): void {

@@ -91,44 +91,60 @@ suite('first steps on the seeded local node', () => {
 
     const to = await promptWhere('the to step', (view) => view.step === 2);
     assert.equal(to.canGoBack, true);
+    const labels = to.items.map((item) => `${item.label} · ${item.description}`);
     assert.deepEqual(
-      to.items.map((item) => item.label),
-      ['ExampleToken', 'PriceOracle', 'VaultLogic', 'Vault', 'Router', 'Create2Factory', 'GasBurner', 'Child', 'none'],
+      to.items.slice(0, 8).map((item) => item.label),
+      ['ExampleToken', 'PriceOracle', 'VaultLogic', 'Vault', 'Router', 'Create2Factory', 'GasBurner', 'Child'],
     );
+    assert.ok(labels.includes('ExampleToken · artifacts/contracts/ExampleToken.sol/ExampleToken.json · its address next'), labels.join(' | '));
     // Back to from, and forward again.
     await answer({ back: true });
     await promptWhere('the from step again', (view) => view.step === 1);
     await answer({ pick: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' });
     await promptWhere('the to step again', (view) => view.step === 2);
-    await answer({ pick: 'ExampleToken' });
+    // The workspace's Hardhat artifact: its address is asked next, then its ABI offers the functions.
+    await answer({ pick: 'artifacts/contracts/ExampleToken.sol' });
+    const address = await promptWhere('the artifact address step', (view) => view.step === 3 && view.kind === 'input');
+    assert.equal(address.totalSteps, 9);
+    const token = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
+    await answer({ value: token });
 
-    const data = await promptWhere('the data step', (view) => view.step === 3);
-    assert.equal(data.totalSteps, 8);
-    // The token's functions without arguments are offered by name; typed hex is accepted too.
+    const data = await promptWhere('the data step', (view) => view.step === 4);
     assert.deepEqual(
       data.items.map((item) => item.label),
-      ['name()', 'none'],
+      ['balanceOf(address)', 'name()', 'transfer(address to, uint256 value)', 'none'],
     );
     await answer({ value: '0x06fd', accept: false });
     assert.equal((await promptWhere('the typed data offered', (view) => view.items[0]?.label === '0x06fd')).items[0].description, 'typed');
-    await answer({ value: '', pick: 'name()' });
-    for (const step of [4, 5, 6]) {
+    await answer({ value: '', pick: 'transfer(' });
+    const recipient = await promptWhere('the first argument', (view) => view.step === 5);
+    assert.equal(recipient.totalSteps, 11);
+    assert.equal(recipient.prompt, 'transfer(address to, uint256 value): to (address)');
+    await answer({ value: '0x1234', accept: false });
+    assert.ok((await promptWhere('a bad address refused', (view) => view.validationMessage !== undefined)).validationMessage);
+    const dev2 = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+    await answer({ value: dev2 });
+    await promptWhere('the second argument', (view) => view.step === 6);
+    await answer({ value: '5' });
+    for (const step of [7, 8, 9]) {
       const box = await promptWhere(`step ${step}`, (view) => view.step === step && view.kind === 'input');
       assert.ok(box.placeholder, `step ${step} shows its default`);
       await answer({ value: '' });
     }
-    await promptWhere('the tracerConfig step', (view) => view.step === 7 && /tracerConfig/.test(view.prompt ?? ''));
+    await promptWhere('the tracerConfig step', (view) => view.step === 10 && /tracerConfig/.test(view.prompt ?? ''));
     await answer({ value: '{"tag": "built"}' });
-    const save = await promptWhere('the save step', (view) => view.step === 8);
-    assert.equal(save.totalSteps, 8);
+    const save = await promptWhere('the save step', (view) => view.step === 11);
+    assert.equal(save.totalSteps, 11);
     await answer({ pick: 'Save as builder.call.json and builder.config.json' });
 
     const state = await running;
     assert.equal(state?.outcome.status, 'done', state && describe(state));
-    const token = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
-    const expected = { tag: 'built', type: 'CALL', from: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', to: token, input: '0x06fdde03', calls: [] };
+    const word = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0');
+    const input = '0xa9059cbb' + word(dev2) + word('5');
+    // dev account 1 holds 250 tokens from the seed: the transfer succeeds, and makes no inner call.
+    const expected = { tag: 'built', type: 'CALL', from: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', to: token, input, calls: [] };
     assert.deepEqual(JSON.parse((await renderedResult()).resultJson ?? 'null'), expected);
-    assert.deepEqual(JSON.parse(readFileSync(saved, 'utf8')), { from: expected.from, to: token, data: '0x06fdde03' });
+    assert.deepEqual(JSON.parse(readFileSync(saved, 'utf8')), { from: expected.from, to: token, data: input });
     assert.deepEqual(JSON.parse(readFileSync(fixtureUri('builder/builder.config.json').fsPath, 'utf8')), { tag: 'built' });
 
     // The next run reads both files and asks nothing.
@@ -159,5 +175,29 @@ suite('first steps on the seeded local node', () => {
     const traced = await vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', { uri: fixtureUri('ops.tracer.js').toString(), hash: sent!.hash, node: LOCAL_NODE, tracerConfig: null });
     assert.equal(traced.outcome.status, 'done', describe(traced));
     assert.ok((JSON.parse((await renderedResult()).resultJson ?? 'null') as { ops: string[] }).ops.includes('LOG3'), 'the Transfer event');
+  });
+
+  test('Deploy Contract deploys a workspace artifact with its constructor arguments', async () => {
+    const running = vscode.commands.executeCommand<{ hash: string; status: string; contractAddress?: string } | undefined>('evmTracer.deployContract');
+    const artifact = await promptWhere('the artifact step', (view) => view.title.startsWith('Deploy Contract') && view.step === 1);
+    assert.deepEqual(
+      artifact.items.map((item) => `${item.label} · ${item.description}`),
+      ['deploy ExampleToken · artifacts/contracts/ExampleToken.sol/ExampleToken.json · constructor(uint256)'],
+    );
+    await answer({ pick: 'deploy ExampleToken' });
+    const supply = await promptWhere('the constructor argument', (view) => view.step === 2);
+    assert.equal(supply.prompt, 'ExampleToken constructor: supply (uint256)');
+    assert.equal(supply.totalSteps, 5);
+    await answer({ value: '1000' });
+    await promptWhere('the sender', (view) => view.step === 3);
+    await answer({ pick: 'dev account 3' });
+    for (const step of [4, 5]) {
+      await promptWhere(`step ${step}`, (view) => view.step === step);
+      await answer({ value: '' });
+    }
+    const deployed = await running;
+    assert.equal(deployed?.status, 'success');
+    // dev account 3 (0x90f7…b906) deploys with nonce 0.
+    assert.equal(deployed?.contractAddress, '0x057ef64e23666f000b34ae31332854acbd1c8544');
   });
 });

@@ -67,7 +67,9 @@ interface Behaviour<R> {
 
 /** Shows `widget` with a Back button when allowed; resolves its answer, `back`, or undefined when it is hidden. */
 function present<R>(widget: vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox, position: StepPosition, canGoBack: boolean, behaviour: Behaviour<R>): Promise<Answer<R>> {
-  Object.assign(widget, { title: position.title, step: position.step, totalSteps: position.totalSteps, ignoreFocusOut: true });
+  // A single step shows no "1/1".
+  const steps = position.totalSteps > 1 ? { step: position.step, totalSteps: position.totalSteps } : {};
+  Object.assign(widget, { title: position.title, ...steps, ignoreFocusOut: true });
   widget.buttons = canGoBack ? [vscode.QuickInputButtons.Back] : [];
   return new Promise<Answer<R>>((resolve) => {
     const finish = (answer: Answer<R>) => {

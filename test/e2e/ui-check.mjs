@@ -66,7 +66,35 @@ export const steps = [
       await page.locator('.monaco-editor .view-lines', { hasText: '{ops: [],step: function (log, db)' }).first().waitFor();
     },
   },
+  {
+    name: 'Trace Transaction lists the seeded example chain of the local node',
+    run: async ({ page }) => {
+      await quickOpen(page, 'builder.tracer.js');
+      await runCommand(page, 'EVM Tracer: Trace Transaction');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'nested CALL → DELEGATECALL → STATICCALL' }).waitFor();
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'transfer reverting with a reason' }).waitFor();
+    },
+  },
+  {
+    name: 'the Trace Call builder offers the dev accounts with their balances',
+    run: async ({ page }) => {
+      await page.keyboard.press('Escape');
+      await runCommand(page, 'EVM Tracer: Trace Call');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'dev account 0' }).waitFor();
+      await page.locator('.quick-input-widget', { hasText: '1/8' }).waitFor();
+    },
+  },
 ];
+
+/** Runs a command through the Command Palette (F1), waiting for it to be listed before pressing Enter. */
+async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
 
 /** Packages the extension (npm run package) unless the .vsix is newer than the build and the manifest. */
 function packageIfStale() {

@@ -2,6 +2,8 @@
 // the ones recently traced on this node, or a hash typed in. A hash the node does not know is explained
 // (empty local chain, another network, pruned history) and not remembered.
 import * as vscode from 'vscode';
+import { nameTable, type NameTable } from '../core/abi/names';
+import { signatureOf } from '../core/abi/signature';
 import { recentTransactions, type RecentTransaction } from '../core/chain/recent-transactions';
 import { readSeedInfo, type SeedInfo } from '../core/chain/seed-info';
 import { transactionNotFound } from '../core/chain/not-found';
@@ -21,12 +23,14 @@ interface TxItem extends vscode.QuickPickItem {
 
 const recentKey = (node: NodeSettings) => `evmTracer.recentTransactions.${node.name}`;
 
-/** A line for one of the latest transactions: status and what it does, then where. */
-export function describeTransaction(tx: RecentTransaction, seed: SeedInfo): TxItem {
+/** A line for one of the latest transactions: status and what it does (the example's title, else the function
+ * called, named from the seeded ABIs or the built-in table of standard signatures), then where. */
+function describeTransaction(tx: RecentTransaction, seed: SeedInfo, names: NameTable): TxItem {
   const contract = seed.contracts.find((known) => known.address === tx.to);
   const icon = tx.status === 'success' ? '$(pass)' : tx.status === 'failed' ? '$(error)' : '$(circle-outline)';
   const target = tx.to === null ? 'new contract' : (contract?.name ?? shortHex(tx.to));
-  const called = tx.selector && (contract?.functions.find((fn) => fn.selector === tx.selector)?.signature ?? tx.selector);
+  const known = tx.selector && names.functions[tx.selector];
+  const called = known ? signatureOf(known) : tx.selector;
   const what = seed.titles.get(tx.hash) ?? (tx.to === null ? 'contract creation' : (called ?? 'plain transfer'));
   const status = tx.status === 'failed' ? ' · failed' : '';
   return { label: `${icon} ${what}`, description: `block ${tx.block} · ${shortHex(tx.from)} → ${target}${status}`, detail: tx.hash, hash: tx.hash };
@@ -37,7 +41,8 @@ async function latestItems(client: RpcClient, node: NodeSettings): Promise<TxIte
   const range = scan.oldest === scan.head ? `block ${scan.head}` : `blocks ${scan.oldest}–${scan.head}`;
   const separator = { label: `latest on ${node.name} (${range})`, kind: vscode.QuickPickItemKind.Separator, hash: '' };
   if (scan.transactions.length === 0) return [separator, { label: `$(info) no transactions in ${range}`, hash: '', alwaysShow: true }];
-  return [separator, ...scan.transactions.map((tx) => describeTransaction(tx, seed))];
+  const names = nameTable(seed.contracts.flatMap((contract) => contract.functions.map((fn) => fn.abi)));
+  return [separator, ...scan.transactions.map((tx) => describeTransaction(tx, seed, names))];
 }
 
 /** Throws the explanation when `node` answers that it does not know the transaction (a failed check passes: the trace will tell). */

@@ -172,7 +172,15 @@ suite('first steps on the seeded local node', () => {
     }
     const sent = await running;
     assert.equal(sent?.status, 'success');
-    const traced = await vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', { uri: fixtureUri('ops.tracer.js').toString(), hash: sent!.hash, node: LOCAL_NODE, tracerConfig: null });
+    // Newest first in Trace Transaction, named from the seeded ABI.
+    const tracing = vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', { uri: fixtureUri('ops.tracer.js').toString(), node: LOCAL_NODE, tracerConfig: null });
+    const list = await promptWhere('the sent transaction listed', (view) => view.items.some((item) => item.detail === sent!.hash));
+    const newest = list.items.find((item) => item.detail !== undefined)!;
+    assert.equal(newest.detail, sent!.hash);
+    assert.equal(newest.label, '$(pass) transfer(address,uint256)');
+    assert.match(newest.description ?? '', new RegExp(`^block ${sent!.block} · 0xf39f…2266 → ExampleToken$`));
+    await answer({ pick: 'transfer(address,uint256)' });
+    const traced = await tracing;
     assert.equal(traced.outcome.status, 'done', describe(traced));
     assert.ok((JSON.parse((await renderedResult()).resultJson ?? 'null') as { ops: string[] }).ops.includes('LOG3'), 'the Transfer event');
   });

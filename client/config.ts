@@ -40,6 +40,10 @@ export const config = {
     const value = section().get<number>('traceTimeout', 60);
     return Number.isFinite(value) && value > 0 ? value : 60;
   },
+  /** What the built-in local node is seeded with when it starts (`evm-tracer node --seed`). */
+  localNodeSeed(): 'examples' | 'empty' {
+    return section().get<string>('localNode.seed') === 'empty' ? 'empty' : 'examples';
+  },
   /** The level tracers are checked and flattened at for the node named `nodeName` (the language server
    * applies the same rule to the selected node, see server/features/settings.ts). */
   level(nodeName: string): EcmaLevel {

@@ -2,7 +2,7 @@
 // extension. A failed start is forgotten so that the next attempt starts afresh.
 import * as vscode from 'vscode';
 import type { LocalNode } from '../core/local-node';
-import { maxTraceTimeoutSeconds } from './config';
+import { config, maxTraceTimeoutSeconds } from './config';
 
 export class LocalNodeManager implements vscode.Disposable {
   private starting: Promise<LocalNode> | undefined;
@@ -33,7 +33,8 @@ export class LocalNodeManager implements vscode.Disposable {
     const { launchLocalNode } = await import('../core/local-node');
     // The node caps traces at 30 s by default (against other clients holding its slots); this node serves
     // only this machine and refuses web pages, so it takes any time-out the setting allows.
-    const node = await launchLocalNode({ cliPath: this.cliPath, args: ['--max-trace-timeout', `${maxTraceTimeoutSeconds}s`] });
+    const args = ['--max-trace-timeout', `${maxTraceTimeoutSeconds}s`, '--seed', config.localNodeSeed()];
+    const node = await launchLocalNode({ cliPath: this.cliPath, args });
     this.running = node;
     this.chainId = await this.askChainId(node.url);
     this.log.info(`local node listening on ${node.url} (chain ${this.chainId ?? 'unknown'})`);

@@ -7,6 +7,7 @@ import { hardforkNames } from '../../runtime/chain/hardforks';
 import { parseCorsOrigins, parseHostNames, wildcardWarnings } from '../../runtime/node/browser-rules';
 import { defaultMaxResponseBytes, defaultMaxTraceTimeoutMs, startDevNode, type NodeOptions } from '../../runtime/node/start-node';
 import { timerLimitMs } from '../../runtime/node/trace-config';
+import { isSeedName, seedNames } from '../../runtime/node/seed-examples';
 import { permissionFlag } from '../../runtime/trace/worker-launch';
 import type { Command } from './command';
 
@@ -31,6 +32,9 @@ Runs a local dev chain with JavaScript tracing (debug_traceCall, debug_traceTran
                        cap on a trace's "timeout"; longer ones are clamped (default ${defaultMaxTraceTimeoutMs / 1000}s)
   --max-response-bytes N
                        larger answers become JSON-RPC errors (default ${defaultMaxResponseBytes}, 100 MiB)
+  --seed examples|empty
+                       examples: deploy the example contracts (examples/contracts) and mine a token transfer,
+                       nested calls, a revert, a CREATE2 deployment and an out-of-gas call (default empty)
 Prints "listening on http://HOST:PORT (ws://HOST:PORT)" when ready; stops on SIGINT/SIGTERM.`;
 
 class UsageError extends Error {}
@@ -104,6 +108,7 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
         vhosts: { type: 'string' },
         'max-trace-timeout': { type: 'string' },
         'max-response-bytes': { type: 'string' },
+        seed: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -121,6 +126,9 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
   }
   if (values['fork-block'] !== undefined && values.fork === undefined) throw new UsageError('--fork-block needs --fork URL');
   if (values.fork !== undefined && values.genesis !== undefined) throw new UsageError('give either --fork or --genesis, not both');
+  const seed = values.seed ?? 'empty';
+  if (!isSeedName(seed)) throw new UsageError(`--seed must be ${seedNames.join(' or ')} (got '${seed}')`);
+  if (seed === 'examples' && values.fork !== undefined) throw new UsageError('--seed examples starts a fresh chain: not with --fork');
   const asUsage = <T>(parse: () => T, prefix = ''): T => {
     try {
       return parse();
@@ -146,6 +154,7 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
     vhosts: values.vhosts === undefined ? [] : asUsage(() => parseHostNames(values.vhosts!)),
     maxTraceTimeoutMs,
     maxResponseBytes: integer(values['max-response-bytes'], '--max-response-bytes', defaultMaxResponseBytes, 1),
+    seed,
   };
 }
 

@@ -17,8 +17,12 @@ export const commands: Record<string, () => Promise<CommandFactory>> = {
   'evmTracer.removeNode': async () => (await import('./nodes')).removeNode,
   'evmTracer.startLocalNode': async () => (await import('./local-node')).startLocalNode,
   'evmTracer.stopLocalNode': async () => (await import('./local-node')).stopLocalNode,
+  'evmTracer.sendTransaction': async () => (await import('./send')).sendTransaction,
+  'evmTracer.deployContract': async () => (await import('./send')).deployContract,
   'evmTracer.xChainBalance': async () => (await import('./xchain')).xChainBalance,
   'evmTracer._test.lastResultView': async () => (await import('./test-hooks')).lastResultView,
   'evmTracer._test.logFolder': async () => (await import('./test-hooks')).logFolder,
   'evmTracer._test.nodeStatus': async () => (await import('./test-hooks')).nodeStatus,
+  'evmTracer._test.activePrompt': async () => (await import('./test-hooks')).activePrompt,
+  'evmTracer._test.answerPrompt': async () => (await import('./test-hooks')).answerPrompt,
 };

@@ -18,3 +18,8 @@ export const nodeStatus: CommandFactory = (ctx) => (name?: string): string | und
   const node = name === undefined ? ctx.nodes.selected() : ctx.nodes.find(name);
   return node && ctx.nodes.describe(node);
 };
+/** What the prompt on screen (a step of Trace Call, Trace Transaction, …) shows. */
+export const activePrompt: CommandFactory = () => async () => (await import('../quick-input')).activePromptView();
+
+/** Answers the prompt on screen as a user would: types and accepts, picks an item, or presses Back. */
+export const answerPrompt: CommandFactory = () => async (answer: import('../quick-input').PromptAnswer) => (await import('../quick-input')).answerActivePrompt(answer);

@@ -4,9 +4,11 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx';
 import { parseBlockTag } from '../../core/trace/block';
-import { toCallObject, type CallObject } from '../../core/trace/call';
+import { toCallObject } from '../../core/trace/call';
 import { checkHash, type TraceTarget } from '../../core/trace/requests';
-import { askBlock, askCall, askHash, askTracerConfig, jsonError } from '../prompts';
+import type { BuiltCall } from '../call-builder';
+import type { NodeSettings } from '../config';
+import { askHash, askTracerConfig, jsonError } from '../prompts';
 import type { TraceSpec } from '../trace/spec';
 import { companionFiles, ownCompanion, readJsonFile, tracerUri } from '../tracer-files';
 import type { CommandFactory } from './command';
@@ -25,6 +27,12 @@ export interface TraceArgs {
 
 const RECENT_LIMIT = 10;
 
+/** Whether the tracerConfig is to be asked for: none given, no `<name>.config.json`, and the tracer has setup(). */
+async function configWanted(uri: vscode.Uri, args: TraceArgs | undefined): Promise<boolean> {
+  if (args?.tracerConfig !== undefined || (await ownCompanion(uri, '.config.json'))) return false;
+  return /\bsetup\s*:/.test((await vscode.workspace.openTextDocument(uri)).getText());
+}
+
 /** The tracerConfig: an argument, else `<name>.config.json` beside the tracer, else asked for when the tracer has setup(). */
 async function tracerConfig(uri: vscode.Uri, args: TraceArgs | undefined): Promise<string | undefined | null> {
   if (args?.tracerConfig !== undefined) {
@@ -34,8 +42,7 @@ async function tracerConfig(uri: vscode.Uri, args: TraceArgs | undefined): Promi
   }
   const file = await ownCompanion(uri, '.config.json');
   if (file) return (await readJsonFile(file)).text;
-  const text = (await vscode.workspace.openTextDocument(uri)).getText();
-  return /\bsetup\s*:/.test(text) ? askTracerConfig() : undefined;
+  return (await configWanted(uri, args)) ? askTracerConfig() : undefined;
 }
 
 async function remember(ctx: Ctx, key: string, hash: string): Promise<void> {
@@ -43,21 +50,30 @@ async function remember(ctx: Ctx, key: string, hash: string): Promise<void> {
   await ctx.extension.workspaceState.update(key, [hash, ...recent.filter((item) => item !== hash)].slice(0, RECENT_LIMIT));
 }
 
-async function hashTarget(ctx: Ctx, args: TraceArgs | undefined, kind: 'transaction' | 'block'): Promise<string | undefined> {
-  const key = kind === 'transaction' ? 'evmTracer.recentTransactions' : 'evmTracer.recentBlocks';
-  const hash = args?.hash ?? (await askHash(`${kind} hash`, ctx.extension.workspaceState.get<string[]>(key, [])));
+async function blockHash(ctx: Ctx, args: TraceArgs | undefined): Promise<string | undefined> {
+  const key = 'evmTracer.recentBlocks';
+  const hash = args?.hash ?? (await askHash('block hash', ctx.extension.workspaceState.get<string[]>(key, [])));
   if (hash === undefined) return undefined;
-  checkHash(hash, `${kind} hash`);
+  checkHash(hash, 'block hash');
   await remember(ctx, key, hash);
   return hash;
 }
 
+/** The node a command runs on: the one named in its arguments, else the selected one. */
+function targetNode(ctx: Ctx, args: TraceArgs | undefined): NodeSettings {
+  const node = args?.node !== undefined ? ctx.nodes.find(args.node) : ctx.nodes.selected();
+  if (!node) throw new Error(`No node named "${args?.node}": add it with "EVM Tracer: Add Node" or select another.`);
+  return node;
+}
+
 /**
  * The call: an argument, else `<name>.call.json` beside the tracer, else one of the other `*.call.json`
- * files there or built step by step (the user picks).
+ * files there or built step by step (the user picks). Calls from arguments and files run on `latest`
+ * unless a block is given, so a saved call asks nothing.
  */
-async function callTarget(uri: vscode.Uri, args: TraceArgs | undefined): Promise<CallObject | undefined> {
-  if (args?.call) return toCallObject(args.call, 'call argument');
+async function callTarget(ctx: Ctx, node: NodeSettings, uri: vscode.Uri, args: TraceArgs | undefined): Promise<BuiltCall | undefined> {
+  const block = args?.block !== undefined ? parseBlockTag(args.block) : 'latest';
+  if (args?.call) return { call: toCallObject(args.call, 'call argument'), block };
   let file = await ownCompanion(uri, '.call.json');
   const files = file ? [] : await companionFiles(uri, '.call.json');
   if (files.length > 0) {
@@ -68,9 +84,13 @@ async function callTarget(uri: vscode.Uri, args: TraceArgs | undefined): Promise
     if (!picked) return undefined;
     file = picked.uri;
   }
-  if (!file) return askCall();
-  const { value } = await readJsonFile(file);
-  return toCallObject(value, vscode.workspace.asRelativePath(file));
+  if (file) {
+    const { value } = await readJsonFile(file);
+    return { call: toCallObject(value, vscode.workspace.asRelativePath(file)), block };
+  }
+  const { buildCall } = await import('../call-builder');
+  const built = await buildCall(ctx, node, uri, { askConfig: await configWanted(uri, args) });
+  return built && { ...built, block: args?.block !== undefined ? block : built.block };
 }
 
 async function runTrace(ctx: Ctx, uri: vscode.Uri, target: TraceTarget, args: TraceArgs | undefined) {
@@ -82,22 +102,27 @@ async function runTrace(ctx: Ctx, uri: vscode.Uri, target: TraceTarget, args: Tr
 
 export const traceTransaction: CommandFactory = (ctx) => async (args?: TraceArgs) => {
   const uri = tracerUri(args?.uri);
-  const hash = await hashTarget(ctx, args, 'transaction');
+  if (args?.hash !== undefined) checkHash(args.hash, 'transaction hash');
+  const node = targetNode(ctx, args);
+  const { pickTransaction } = await import('../tx-picker');
+  const hash = await pickTransaction(ctx, node, args?.hash);
   return hash === undefined ? undefined : runTrace(ctx, uri, { kind: 'tx', hash }, args);
 };
 
 export const traceBlock: CommandFactory = (ctx) => async (args?: TraceArgs) => {
   const uri = tracerUri(args?.uri);
-  const hash = await hashTarget(ctx, args, 'block');
+  const hash = await blockHash(ctx, args);
   return hash === undefined ? undefined : runTrace(ctx, uri, { kind: 'block', hash }, args);
 };
 
 export const traceCall: CommandFactory = (ctx) => async (args?: TraceArgs) => {
   const uri = tracerUri(args?.uri);
-  const call = await callTarget(uri, args);
-  if (!call) return undefined;
-  const block = args?.block !== undefined ? parseBlockTag(args.block) : await askBlock();
-  return block === undefined ? undefined : runTrace(ctx, uri, { kind: 'call', call, block }, args);
+  const node = targetNode(ctx, args);
+  const target = await callTarget(ctx, node, uri, args);
+  if (!target) return undefined;
+  // A built call carries its tracerConfig (asked as one of its steps): none is not asked again.
+  const built = 'tracerConfig' in target ? { tracerConfig: target.tracerConfig ?? null } : {};
+  return runTrace(ctx, uri, { kind: 'call', call: target.call, block: target.block }, { ...args, ...built, node: node.name });
 };
 
 export const rerunLastTrace: CommandFactory = (ctx) => async () => {

@@ -11,6 +11,8 @@ import type { Methods } from './dispatch';
 import type { NodeContext } from './methods/context';
 import { debugMethods } from './methods/debug';
 import { ethMethods } from './methods/eth';
+import { evmtracerMethods } from './methods/evmtracer';
+import { emptySeed, seedExamples, type SeedName } from './seed-examples';
 import { startRpcServer, type RpcServer } from './server';
 
 export interface NodeOptions {
@@ -32,6 +34,8 @@ export interface NodeOptions {
   maxTraceTimeoutMs?: number;
   /** --max-response-bytes: larger answers become JSON-RPC errors. */
   maxResponseBytes?: number;
+  /** `examples` deploys the example contracts and mines example transactions before the node listens. */
+  seed?: SeedName;
 }
 
 /** geth's HTTP WriteTimeout: geth never delivers a trace running longer over HTTP, so nothing is lost. */
@@ -87,9 +91,10 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
     genesis.alloc = fundAccounts(genesis.alloc, accounts);
   }
   const chain = await DevChain.create(genesis, accounts, point);
-  const context: NodeContext = { chain, upstream };
+  const seed = options.seed === 'examples' ? await seedExamples(chain) : emptySeed;
+  const context: NodeContext = { chain, upstream, seed };
   const limits = { concurrency: Math.max(2, availableParallelism()), maxTimeoutMs: options.maxTraceTimeoutMs ?? defaultMaxTraceTimeoutMs };
-  const methods: Methods = { ...ethMethods(context), ...debugMethods(context, runTraceJobInParts, limits) };
+  const methods: Methods = { ...ethMethods(context), ...debugMethods(context, runTraceJobInParts, limits), ...evmtracerMethods(context) };
   const server = await startRpcServer({
     host: options.host,
     port: options.port,

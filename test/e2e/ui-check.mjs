@@ -50,10 +50,7 @@ export const steps = [
     run: async ({ page }) => {
       await quickOpen(page, 'ops.tracer.js');
       await page.locator('.codelens-decoration a', { hasText: 'Trace call' }).first().click();
-      // ops.call.json beside the tracer is the call; the block prompt offers "latest".
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor();
-      await page.keyboard.press('Enter');
+      // ops.call.json beside the tracer is the call, run on latest: nothing is asked.
       await page.locator('.tabs-container .tab', { hasText: 'traceCall · ops.tracer.js' }).first().waitFor();
       const view = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
       await view.locator('.row', { hasText: '"MSTORE"' }).first().waitFor();
@@ -116,6 +113,24 @@ export const steps = [
       await page.locator('.gettingStartedContainer', { hasText: 'Trace a seeded transaction' }).first().waitFor();
     },
   },
+  {
+    name: 'Trace Transaction lists the seeded example chain of the local node',
+    run: async ({ page }) => {
+      await quickOpen(page, 'builder.tracer.js');
+      await runCommand(page, 'EVM Tracer: Trace Transaction');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'nested CALL → DELEGATECALL → STATICCALL' }).waitFor();
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'transfer reverting with a reason' }).waitFor();
+    },
+  },
+  {
+    name: 'the Trace Call builder offers the dev accounts with their balances',
+    run: async ({ page }) => {
+      await page.keyboard.press('Escape');
+      await runCommand(page, 'EVM Tracer: Trace Call');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'dev account 0' }).waitFor();
+      await page.locator('.quick-input-widget', { hasText: '1/8' }).waitFor();
+    },
+  },
 ];
 
 /** Chooses the quick-pick row labelled `label` once it is listed. */
@@ -138,6 +153,16 @@ async function expectNoProblemsFor(page, name) {
   const rows = await page.locator('.markers-panel .monaco-list-row').allInnerTexts();
   const own = rows.filter((text) => text.includes(name));
   if (own.length > 0) throw new Error(`the Problems panel lists ${name}: ${own.join(' | ')}`);
+}
+
+/** Runs a command through the Command Palette (F1), waiting for it to be listed before pressing Enter. */
+async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
 }
 
 /** Packages the extension (npm run package) unless the .vsix is newer than the build and the manifest. */

@@ -1,6 +1,7 @@
 // What every method handler works on: the dev chain, and in fork mode the upstream it continues from.
 import type { DevChain, StoredBlock } from '../../chain/dev-chain';
 import type { Upstream } from '../../state/upstream';
+import type { SeedInfo } from '../seed-examples';
 import type { BlockRef } from '../params';
 import { serverError } from '../rpc-error';
 
@@ -8,6 +9,8 @@ export interface NodeContext {
   chain: DevChain;
   /** Fork mode: blocks, transactions and state up to the fork point are read here. */
   upstream?: Upstream;
+  /** What `--seed` put on the chain (the empty seed when nothing). */
+  seed: SeedInfo;
 }
 
 /** Where a block reference points: a block of the dev chain, or (fork mode) an upstream block number. */

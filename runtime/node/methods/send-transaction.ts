@@ -10,7 +10,7 @@ import type { NodeContext } from './context';
 /** The tip added to the base fee when the sender names no fees (geth's default suggestion is 1 gwei). */
 export const defaultTip = 1_000_000_000n;
 
-export async function buildDevTransaction(context: NodeContext, call: CallObject): Promise<TypedTransaction> {
+export async function buildDevTransaction(context: Pick<NodeContext, 'chain'>, call: CallObject): Promise<TypedTransaction> {
   const { chain } = context;
   const account = chain.accounts.find((a) => a.address === call.from);
   if (!account) throw serverError(call.from === undefined ? 'missing "from": the sender must be a dev account' : 'unknown account');

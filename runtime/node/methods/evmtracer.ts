@@ -1,0 +1,16 @@
+// evmtracer_*: what only this node knows. evmtracer_seedInfo names the seeded example contracts (with their
+// ABIs) and transactions, so a client can label addresses and offer the contracts' functions. A JSON-RPC
+// method rather than a file: clients reach the node only by URL (the CLI's node may run in another terminal
+// or on another machine), and other nodes answer "method not found", which clients read as "no seed".
+import type { Methods } from '../dispatch';
+import * as p from '../params';
+import type { NodeContext } from './context';
+
+export function evmtracerMethods(context: NodeContext): Methods {
+  return {
+    evmtracer_seedInfo: async (params) => {
+      p.requireCount(params, 0, 0);
+      return context.seed;
+    },
+  };
+}

@@ -3,6 +3,10 @@
 // precompile and a failed balance pre-check; and the same transaction on anvil, whose callTracer must agree
 // except where anvil departs from geth (each difference asserted, so a new one fails the test).
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { LocalNode } from '../../core/local-node';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
@@ -119,6 +123,42 @@ test('names on debug_traceCall and debug_traceBlockByNumber/Hash; an unknown nam
   assert.match(unknown.error!.message, /^ReferenceError: noSuchTracer is not defined at <eval>:1:1 \(built-in tracers: noopTracer, callTracer, flatCallTracer, 4byteTracer, muxTracer/);
   const js = await rpc(node.url, 'debug_traceTransaction', [hashes[3], { tracer: '{result: function() { return noSuch; }, fault: function() {}}' }]);
   assert.doesNotMatch(js.error!.message, /built-in tracers/, 'JavaScript that is not a bare name gets no hint');
+});
+
+/** dist/cli.js with `args`; resolves with its exit status and output. */
+function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['dist/cli.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
+
+test('CLI: trace tx --tracer callTracer; a misspelt name is refused with geth\'s error and the list', async () => {
+  const traced = await cli(['trace', 'tx', hashes[3], '--tracer', 'callTracer', '--config', '{"withLog":true}', '--node', node.url]);
+  assert.equal(traced.status, 0, traced.stderr);
+  assert.deepEqual(JSON.parse(traced.stdout), await trace(hashes[3], { tracer: 'callTracer', tracerConfig: { withLog: true } }));
+  const misspelt = await cli(['trace', 'tx', hashes[3], '--tracer', 'calltracer', '--node', node.url]);
+  assert.equal(misspelt.status, 1);
+  assert.match(misspelt.stderr, /ReferenceError: calltracer is not defined at <eval>:1:1 \(built-in tracers: .*callTracer/);
+  const dir = mkdtempSync(join(tmpdir(), 'builtin-calls-'));
+  writeFileSync(join(dir, 'fixture.json'), '{}');
+  const replayMisspelt = await cli(['replay', join(dir, 'fixture.json'), '--tracer', 'flatCalltracer']);
+  assert.equal(replayMisspelt.status, 1);
+  assert.match(replayMisspelt.stderr, /^evm-tracer replay: ReferenceError: flatCalltracer is not defined at <eval>:1:1 \(built-in tracers: /);
+});
+
+const corpus = process.env.EVM_TRACER_TRACETEST;
+test('CLI: replay FIXTURE --tracer callTracer gives the fixture\'s result', { skip: !(corpus && existsSync(corpus)) && 'EVM_TRACER_TRACETEST (geth\'s tracetest corpus) not set' }, async () => {
+  const file = join(corpus!, 'call_tracer', 'delegatecall.json');
+  const replayed = await cli(['replay', file, '--tracer', 'callTracer']);
+  assert.equal(replayed.status, 0, replayed.stderr);
+  const expected = (JSON.parse(readFileSync(file, 'utf8')) as { result: Frame }).result;
+  const actual = JSON.parse(replayed.stdout) as Frame;
+  assert.deepEqual([actual.gasUsed, actual.calls?.length, actual.calls?.[0].type], [expected.gasUsed, expected.calls?.length, expected.calls?.[0].type]);
 });
 
 test('anvil: the same transaction gives the same callTracer tree but for anvil\'s known departures', { skip: !anvilAvailable() && 'anvil binary missing (node test/setup.mjs installs it)', timeout: 120_000 }, async () => {

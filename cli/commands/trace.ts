@@ -5,7 +5,8 @@ import { parseBlockTag } from '../../core/trace/block';
 import { checkHash, prepareTracer, sendTrace, type SendableTracer, type TraceTarget } from '../../core/trace/requests';
 import { nodeCommand, UsageError } from '../node/command-kit';
 import { commandEcmaLevel, ecmaOptionHelp } from '../node/ecma-level';
-import { namedTracer, tracerArgument } from './tracer-argument';
+import { namedTracer } from '../../core/trace/named-tracer';
+import { tracerArgument } from './tracer-argument';
 
 const usage = `usage:
   evm-tracer trace tx HASH --tracer FILE|NAME [options]

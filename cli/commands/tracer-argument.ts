@@ -1,7 +1,6 @@
 // `--tracer VALUE`: a tracer file, else the name of one of geth's built-in tracers (sent as the tracer text,
 // as geth takes it). A bare name that is neither gets the answer the node gives for it.
 import { existsSync } from 'node:fs';
-import type { SendableTracer } from '../../core/trace/requests';
 import { builtinTracer } from '../../runtime/builtin/registry';
 import { isBareIdentifier, unknownTracer } from '../../runtime/builtin/unknown-name';
 
@@ -12,9 +11,4 @@ export function tracerArgument(value: string): TracerArgument {
   if (existsSync(value) || !isBareIdentifier(value)) return { kind: 'file', path: value };
   if (!builtinTracer(value)) throw new Error(unknownTracer(value));
   return { kind: 'name', name: value };
-}
-
-/** A name needs no flattening, and its errors have no positions to map back. */
-export function namedTracer(name: string): SendableTracer {
-  return { fileName: name, code: name, toSourcePosition: () => undefined };
 }

@@ -186,3 +186,10 @@ test('anvil: the same transaction gives the same callTracer tree but for anvil\'
     await anvil.stop();
   }
 });
+
+test('every tracer the runtime has by name is one the extension offers', async () => {
+  const { builtinNames } = await import('../../runtime/builtin/registry');
+  const { gethBuiltinTracers } = await import('../../core/trace/builtin-tracers');
+  const offered = new Set(gethBuiltinTracers.map((t) => t.name));
+  assert.deepEqual(builtinNames().filter((name) => !offered.has(name)), []);
+});

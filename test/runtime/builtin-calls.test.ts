@@ -161,7 +161,7 @@ test('CLI: replay FIXTURE --tracer callTracer gives the fixture\'s result', { sk
   assert.deepEqual([actual.gasUsed, actual.calls?.length, actual.calls?.[0].type], [expected.gasUsed, expected.calls?.length, expected.calls?.[0].type]);
 });
 
-test('anvil: the same transaction gives the same callTracer tree but for anvil\'s known departures', { skip: !anvilAvailable() && 'anvil binary missing (node test/setup.mjs installs it)', timeout: 120_000 }, async () => {
+test('anvil: the same transaction gives the same callTracer tree but for anvil\'s known departures; by name in fork mode', { skip: !anvilAvailable() && 'anvil binary missing (node test/setup.mjs installs it)', timeout: 120_000 }, async () => {
   const anvil = await startAnvil();
   try {
     const anvilHashes = await runScenario(anvil.url);
@@ -182,6 +182,17 @@ test('anvil: the same transaction gives the same callTracer tree but for anvil\'
     assert.deepEqual(theirs4, { [`${selector}-0`]: 1, [`${selector}-32`]: 3 });
     // 4. anvil has no flatCallTracer: it answers an empty object.
     assert.deepEqual(await call(anvil.url, 'debug_traceTransaction', [anvilHashes[3], { tracer: 'flatCallTracer' }]), {});
+    // Fork mode: the local node tracing anvil's transaction by name gives the local node's own answer.
+    const fork = await startNode(['--fork', anvil.url]);
+    try {
+      const forked = await call<Frame>(fork.url, 'debug_traceTransaction', [anvilHashes[3], { tracer: 'callTracer', tracerConfig: { withLog: true } }]);
+      assert.deepEqual(forked, await trace(hashes[3], { tracer: 'callTracer', tracerConfig: { withLog: true } }));
+      const flat = await call<Flat[]>(fork.url, 'debug_traceTransaction', [anvilHashes[3], { tracer: 'flatCallTracer' }]);
+      const receipt = await call<{ blockHash: string }>(anvil.url, 'eth_getTransactionReceipt', [anvilHashes[3]]);
+      assert.deepEqual([flat.length, flat[0].blockHash, flat[0].transactionHash], [8, receipt.blockHash, anvilHashes[3]]);
+    } finally {
+      await fork.stop();
+    }
   } finally {
     await anvil.stop();
   }

@@ -18,9 +18,10 @@ export interface BuiltCall {
   tracerConfig?: string;
 }
 
-export async function buildCall(ctx: Ctx, node: NodeSettings, tracer: vscode.Uri, options: { askConfig: boolean }): Promise<BuiltCall | undefined> {
+/** `tracer`: the tracer file the call is saved beside; undefined (a built-in tracer) offers no saving. */
+export async function buildCall(ctx: Ctx, node: NodeSettings, tracer: vscode.Uri | undefined, options: { askConfig: boolean }): Promise<BuiltCall | undefined> {
   const facts = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Reading accounts on ${node.name}` }, () => nodeFacts(ctx, node));
-  const base = tracerBaseName(tracer);
+  const base = tracer ? tracerBaseName(tracer) : '';
   const state: CallDraft & { block: string; config?: string; save: boolean } = { block: 'latest', save: false, args: [] };
 
   const steps = callSteps(facts, state, { accountsOnly: false });
@@ -66,11 +67,11 @@ export async function buildCall(ctx: Ctx, node: NodeSettings, tracer: vscode.Uri
     return answer;
   };
 
-  const all = (): Step[] => [steps.from, ...steps.target(), ...steps.data(), steps.value, steps.gas, blockStep, ...(options.askConfig ? [configStep] : []), saveStep];
+  const all = (): Step[] => [steps.from, ...steps.target(), ...steps.data(), steps.value, steps.gas, blockStep, ...(options.askConfig ? [configStep] : []), ...(tracer ? [saveStep] : [])];
   if (!(await runSteps(all, `Trace Call on ${node.name}`))) return undefined;
   const { block, config, save, ...draft } = state;
   const call = draftCall(draft);
-  if (save) await saveCompanions(tracer, base, call, config);
+  if (save && tracer) await saveCompanions(tracer, base, call, config);
   return { call, block, ...(options.askConfig ? { tracerConfig: config } : {}) };
 }
 

@@ -9,11 +9,13 @@ import { CONFIG_FILE_NAME } from '../../core/config-file';
 import { runTraceJob } from '../../runtime/trace/run';
 import { commandEcmaLevel } from '../node/ecma-level';
 import type { Command } from './command';
+import { tracerArgument } from './tracer-argument';
 
-const usage = `usage: evm-tracer replay FIXTURE.json --tracer FILE [--config JSON] [--timeout 60s] [--ecma 5|2017] [--config-file PATH]
+const usage = `usage: evm-tracer replay FIXTURE.json --tracer FILE|NAME [--config JSON] [--timeout 60s] [--ecma 5|2017] [--config-file PATH]
 
 Re-executes the transaction of a geth tracer-test fixture (genesis + context + input) with the tracer and
-prints the tracer's result as JSON. --config is passed to setup() as is (default: the fixture's tracerConfig).
+prints the tracer's result as JSON. --tracer is a tracer file or a built-in tracer's name (e.g. callTracer).
+--config is the tracerConfig, passed to setup() as is (default: the fixture's tracerConfig).
 The tracer is first checked at its ECMAScript level, as a node would take it: --ecma, else lint.ecmaVersion
 in ./${CONFIG_FILE_NAME} (or --config-file PATH), else 5 (the providers' ES5.1; plain geth takes 2017).`;
 
@@ -58,7 +60,7 @@ export const replayCommand: Command = {
         return 0;
       }
       if (positionals.length !== 1) throw new UsageError(`give exactly one fixture file (got ${positionals.length})`);
-      if (values.tracer === undefined) throw new UsageError('--tracer FILE is required');
+      if (values.tracer === undefined) throw new UsageError('--tracer FILE|NAME is required');
       if (values.config !== undefined) {
         try {
           JSON.parse(values.config);
@@ -73,7 +75,14 @@ export const replayCommand: Command = {
       } catch (error) {
         throw error instanceof UsageError ? error : new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
       }
-      const tracer = readText(values.tracer, 'tracer');
+      let argument: ReturnType<typeof tracerArgument>;
+      try {
+        argument = tracerArgument(values.tracer);
+      } catch (error) {
+        process.stderr.write(`evm-tracer replay: ${(error as Error).message}\n`);
+        return 1;
+      }
+      const tracer = argument.kind === 'name' ? argument.name : readText(values.tracer, 'tracer');
       let timeoutMs: number | undefined;
       try {
         timeoutMs = values.timeout === undefined ? undefined : timerDelay(Math.max(0, parseGoDuration(values.timeout)));
@@ -82,7 +91,7 @@ export const replayCommand: Command = {
       }
       try {
         // Refused as a node at that level would refuse it; the text as written runs (errors keep its positions).
-        prepareTracer(tracer, values.tracer, commandEcmaLevel(values, UsageError));
+        if (argument.kind === 'file') prepareTracer(tracer, values.tracer, commandEcmaLevel(values, UsageError));
         job = fixtureJob(fixture, file, tracer, values.config);
       } catch (error) {
         if (error instanceof UsageError) throw error;

@@ -5,18 +5,20 @@ import { parseBlockTag } from '../../core/trace/block';
 import { checkHash, prepareTracer, sendStructLogTrace, sendTrace, type SendableTracer, type TraceTarget } from '../../core/trace/requests';
 import { nodeCommand, UsageError } from '../node/command-kit';
 import { commandEcmaLevel, ecmaOptionHelp } from '../node/ecma-level';
+import { namedTracer } from '../../core/trace/named-tracer';
+import { tracerArgument } from './tracer-argument';
 
 const usage = `usage:
-  evm-tracer trace tx HASH --tracer FILE [options]
-  evm-tracer trace call --call FILE_OR_JSON [--block TAG] --tracer FILE [options]
-  evm-tracer trace block HASH --tracer FILE [options]
+  evm-tracer trace tx HASH --tracer FILE|NAME [options]
+  evm-tracer trace call --call FILE_OR_JSON [--block TAG] --tracer FILE|NAME [options]
+  evm-tracer trace block HASH --tracer FILE|NAME [options]
   evm-tracer trace tx|call|block ... --struct-logs [--config JSON] [options]
 
 Prints the tracer's result as JSON on stdout. The tracer is sent flattened (one line, single quotes) at
 the node's ECMAScript level; syntax beyond it is refused before anything is sent.
 
 trace options:
-  --tracer FILE          the tracer (*.tracer.js)
+  --tracer FILE|NAME     the tracer (*.tracer.js), or a built-in tracer's name (e.g. callTracer)
 ${ecmaOptionHelp}
   --config JSON          tracerConfig passed to setup(config): JSON text or a JSON file; with --struct-logs,
                          the logger's options: {"disableStack", "disableStorage", "enableMemory",
@@ -84,14 +86,16 @@ export const traceCommand = nodeCommand<{ tracer?: string; ecma?: string; config
       const config = values.config === undefined ? undefined : jsonArgument(values.config, '--config');
       return { target: traceTarget, tracer: undefined, tracerConfig: loggerOptions(config) };
     }
-    if (!values.tracer) throw new UsageError('--tracer FILE is required');
+    if (!values.tracer) throw new UsageError('--tracer FILE|NAME is required');
+    const tracerConfig = values.config === undefined ? undefined : jsonArgument(values.config, '--config');
+    const argument = tracerArgument(values.tracer);
+    if (argument.kind === 'name') return { target: traceTarget, tracer: namedTracer(argument.name), tracerConfig };
     let tracerSource: string;
     try {
       tracerSource = readFileSync(values.tracer, 'utf8');
     } catch (error) {
       throw new Error(`cannot read the tracer ${values.tracer}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
-    const tracerConfig = values.config === undefined ? undefined : jsonArgument(values.config, '--config');
     // Flattened here, so a tracer beyond the node's level is refused before any node is started.
     const tracer = prepareTracer(tracerSource, values.tracer, commandEcmaLevel(values, UsageError));
     return { target: traceTarget, tracer, tracerConfig };

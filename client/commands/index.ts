@@ -8,6 +8,7 @@ export const commands: Record<string, () => Promise<CommandFactory>> = {
   'evmTracer.traceTransaction': async () => (await import('./trace')).traceTransaction,
   'evmTracer.traceCall': async () => (await import('./trace')).traceCall,
   'evmTracer.traceBlock': async () => (await import('./trace')).traceBlock,
+  'evmTracer.traceWithBuiltin': async () => (await import('./builtin-trace')).traceWithBuiltin,
   'evmTracer.rerunLastTrace': async () => (await import('./trace')).rerunLastTrace,
   'evmTracer.cancelTraces': async () => (await import('./trace')).cancelTraces,
   'evmTracer.checkSupport': async () => (await import('./check-support')).checkSupport,

@@ -86,10 +86,11 @@ export class TraceRunner {
     let endpoint: Endpoint | undefined;
     const elapsed = (): number => performance.now() - started;
     // Loaded on the first trace, not at activation: they bring the tracer parser and the transports.
-    const [{ createRpcClient }, core, { TracerNodeError }] = await Promise.all([
+    const [{ createRpcClient }, core, { TracerNodeError }, named] = await Promise.all([
       import('../../core/rpc/client'),
       import('../../core/trace/requests'),
       import('../../core/trace/node-positions'),
+      import('../../core/trace/named-tracer'),
     ]);
     /** An error as the panel shows it: NodeErrors keep their kind and explanation; any text is masked. */
     const errorView = (error: unknown): TraceErrorView => {
@@ -110,17 +111,19 @@ export class TraceRunner {
       request = { ...request, maskedUrl: displayUrl(endpoint) };
       connected(endpoint);
       log.debug(`${METHOD_NAMES[spec.target.kind]} on ${request.nodeName} (${request.maskedUrl}): sending`);
-      const document = await vscode.workspace.openTextDocument(vscode.Uri.parse(spec.tracerUri));
+      const builtin = named.builtinTracerOfUri(spec.tracerUri);
+      const source = builtin === undefined ? (await vscode.workspace.openTextDocument(vscode.Uri.parse(spec.tracerUri))).getText() : undefined;
       const client = createRpcClient(endpoint, { log: (line: string) => log.trace(line) });
       let result: unknown;
       try {
-        result = await core.runTrace(client, spec.target, document.getText(), {
-          fileName: request.tracerName,
-          level: config.level(node.name),
+        const options = {
           tracerConfig: spec.tracerConfig === undefined ? undefined : (JSON.parse(spec.tracerConfig) as unknown),
           timeout: `${config.traceTimeoutSeconds()}s`,
           signal,
-        });
+        };
+        result = source === undefined
+          ? await core.sendTrace(client, spec.target, named.namedTracer(builtin!), options)
+          : await core.runTrace(client, spec.target, source, { ...options, fileName: request.tracerName, level: config.level(node.name) });
       } finally {
         await client.close();
       }

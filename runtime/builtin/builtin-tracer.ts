@@ -16,6 +16,10 @@ export interface TxStartEnv {
   /** Live state: reads now give the state before the transaction; reads in `result` the state after it. */
   state: StateReader;
   precompiles: Uint8Array[];
+  /** The transaction's place in its block (traced transactions; a call has none). */
+  position?: { blockHash: Uint8Array; txIndex: number; txHash: Uint8Array };
+  /** Logs the block's earlier transactions emitted: geth numbers logs block-wide. */
+  firstLogIndex: number;
 }
 
 export interface BuiltinTracer extends TxHooks {

@@ -1,10 +1,18 @@
 // geth's tracers by name: `tracer: NAME` selects one of these before the name is tried as JavaScript.
 import type { BuiltinFactory } from './builtin-tracer';
 import { noopTracer } from './noop';
+import { callTracer } from './call';
+import { flatCallTracer } from './call-flat';
+import { fourByteTracer } from './four-byte';
+import { muxTracer } from './mux';
 import { legacyJsSources } from './legacy-js';
 
 const natives: Record<string, BuiltinFactory> = {
   noopTracer,
+  callTracer,
+  flatCallTracer,
+  '4byteTracer': fourByteTracer,
+  muxTracer,
 };
 
 export function builtinTracer(name: string): BuiltinFactory | undefined {

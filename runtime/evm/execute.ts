@@ -11,6 +11,7 @@ import { TracerHost, type HookName } from '../tracer/host/tracer-host';
 import type { BuiltinTracer } from '../builtin/builtin-tracer';
 import { builtinJsSource, builtinTracer } from '../builtin/registry';
 import { structLogger, structLoggerTracer } from '../builtin/struct-logger';
+import { withBuiltinHint } from '../builtin/unknown-name';
 import { tapOpcodes } from './op-taps';
 import type { Serialised, TxHooks } from './tx-hooks';
 import { createStateManager, type TraceStateManager } from '../state/create';
@@ -111,6 +112,8 @@ export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
   const block = blockFor(job, common, zeroBaseFee);
   const traced = new Set(job.trace);
   const last = Math.max(-1, ...job.trace);
+  // geth numbers logs block-wide: a traced transaction's first log follows the earlier transactions' logs.
+  let logsBefore = 0;
   for (let index = 0; index <= last && index < job.transactions.length; index++) {
     const entry = job.transactions[index];
     let tx: TypedTransaction;
@@ -123,10 +126,12 @@ export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
     const txHash = 'raw' in entry ? bytesToHex(tx.hash()) : undefined;
     const options = { tx, block, skipBlockGasLimitValidation: true, skipHardForkValidation: true, ...('call' in entry ? { skipBalance: true, skipNonce: true } : {}) };
     if (!traced.has(index)) {
-      await runTx(vm, options).catch(() => undefined);
+      logsBefore += (await runTx(vm, options).catch(() => undefined))?.receipt.logs.length ?? 0;
       continue;
     }
-    const outcome = await traceOne(job, vm, state, common, block, tx, index, txHash, options, sink);
+    const position = { index, txHash, firstLogIndex: logsBefore };
+    const { logs, ...outcome } = await traceOne(job, vm, state, common, block, tx, position, options, sink);
+    logsBefore += logs;
     sink.outcome(index, txHash ? { txHash, ...outcome } : outcome);
   }
 }
@@ -137,6 +142,14 @@ interface TxTracer {
   steps: 'all' | readonly number[];
   txStart?: BuiltinTracer['txStart'];
   result(): Serialised | PartedOutcome;
+}
+
+/** Where a traced transaction sits in its block. */
+interface TxPosition {
+  index: number;
+  /** Absent for a call. */
+  txHash: string | undefined;
+  firstLogIndex: number;
 }
 
 function buildTracer(job: TraceJob, index: number, txHash: string | undefined, sink: JobSink): TxTracer | { error: string } {
@@ -155,7 +168,7 @@ function buildTracer(job: TraceJob, index: number, txHash: string | undefined, s
     onLocated: (locations) => sink.located(locations),
     onHook: (name) => sink.hook(name),
   });
-  if ('error' in built) return built;
+  if ('error' in built) return { error: withBuiltinHint(job.tracer, built.error) };
   const host = built.host;
   // Steps are only needed for step hooks and for call types of enter/exit; without either, the EVM runs
   // at full speed (and geth's `log` stays unfilled, as for a tracer with no step).
@@ -164,18 +177,20 @@ function buildTracer(job: TraceJob, index: number, txHash: string | undefined, s
 
 async function traceOne(
   job: TraceJob, vm: VM, state: TraceStateManager, common: Common, block: Block, tx: TypedTransaction,
-  index: number, txHash: string | undefined, options: Parameters<typeof runTx>[1], sink: JobSink,
-): Promise<Serialised | PartedOutcome> {
+  { index, txHash, firstLogIndex }: TxPosition, options: Parameters<typeof runTx>[1], sink: JobSink,
+): Promise<(Serialised | PartedOutcome) & { logs: number }> {
   sink.txStart(index);
   const tracer = buildTracer(job, index, txHash, sink);
   if ('error' in tracer) {
     // The transaction still happens: later transactions of the block see its effects.
-    await runTx(vm, options).catch(() => undefined);
-    return { error: tracer.error };
+    const result = await runTx(vm, options).catch(() => undefined);
+    return { error: tracer.error, logs: result?.receipt.logs.length ?? 0 };
   }
   const precompiles = [...getActivePrecompiles(common).keys()].map((a) => hexToBytes(hex(a)));
   if (tracer.hooks instanceof TracerHost) tracer.hooks.begin(state.reader, precompiles);
-  tracer.txStart?.({ tx, from: tx.getSenderAddress().bytes, block, common, state: state.reader, precompiles });
+  const blockHash = job.block.hash ? hexToBytes(hex(job.block.hash)) : undefined;
+  const position = blockHash && txHash ? { blockHash, txIndex: index, txHash: hexToBytes(hex(txHash)) } : undefined;
+  tracer.txStart?.({ tx, from: tx.getSenderAddress().bytes, block, common, state: state.reader, precompiles, position, firstLogIndex });
   const hooks = tracer.hooks;
   hooks.setContext({
     gas: Number(tx.gasLimit),
@@ -183,7 +198,8 @@ async function traceOne(
     block: Number(block.header.number),
     coinbase: block.header.coinbase.bytes,
   });
-  const events = createTxTracer(hooks, state.reader, { eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul'), eip2929: common.isActivatedEIP(2929) });
+  const rules = { eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul'), eip2929: common.isActivatedEIP(2929) };
+  const events = createTxTracer(hooks, state.reader, rules, tracer.steps !== 'all');
   const evmEvents = vm.evm.events!;
   const onAfterTx = (result: { totalGasSpent: bigint }) => hooks.setContext({ gasUsed: Number(result.totalGasSpent) });
   const untap = tracer.steps === 'all' ? undefined : tapOpcodes(vm.evm as EVM, tracer.steps, events.step);
@@ -192,11 +208,12 @@ async function traceOne(
   evmEvents.on('afterMessage', events.afterMessage);
   evmEvents.on('newContract', events.newContract as never);
   vm.events.on('afterTx', onAfterTx as never);
+  let logs = 0;
   try {
-    await runTx(vm, options);
-    if (kzgWasUsed()) return { error: `tracing failed: ${kzgUnavailable}` };
+    logs = (await runTx(vm, options)).receipt.logs.length;
+    if (kzgWasUsed()) return { error: `tracing failed: ${kzgUnavailable}`, logs };
   } catch (error) {
-    return { error: `tracing failed: ${describeRejection(error, tx.getSenderAddress().toString())}` };
+    return { error: `tracing failed: ${describeRejection(error, tx.getSenderAddress().toString())}`, logs };
   } finally {
     untap?.();
     evmEvents.off('step', events.step);
@@ -205,7 +222,7 @@ async function traceOne(
     evmEvents.off('newContract', events.newContract as never);
     vm.events.off('afterTx', onAfterTx as never);
   }
-  return tracer.result();
+  return { ...tracer.result(), logs };
 }
 
 function describeRejection(error: unknown, sender?: string): string {

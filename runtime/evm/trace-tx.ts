@@ -16,6 +16,7 @@ const createOps: Record<number, string> = { 0xf0: 'CREATE', 0xf5: 'CREATE2' };
 const SELFDESTRUCT = 0xff;
 const RETURN = 0xf3;
 const RETURNDATACOPY = 0x3e;
+const SSTORE = 0x55;
 const INVALID = 0xfe;
 const stackLimit = 1024;
 
@@ -62,6 +63,8 @@ function readMemory(memory: Uint8Array, offset: bigint, size: bigint): Uint8Arra
 /** What geth reports for a frame's failure, and whether it happened while an opcode executed (`fault`). */
 function classifyFailure(frame: Frame, raw: string | undefined): { error: string | undefined; fault: boolean } {
   if (raw === undefined) return { error: undefined, fault: false };
+  // ethereumjs' only 'value out of range' is the blake2f precompile's, which geth words by its cause.
+  if (raw === 'value out of range') return { error: frame.view.input.length !== 213 ? 'invalid input length' : 'invalid final flag', fault: false };
   const last = frame.lastStep;
   if (last?.error !== undefined) return { error: last.error, fault: false };
   // ethereumjs reports these as plain out of gas where geth names them.
@@ -77,7 +80,43 @@ function returnDataOverrun(step: StepView, size: number): boolean {
   return s.length >= 3 && s[s.length - 2] + s[s.length - 3] > BigInt(size);
 }
 
-export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRules): TxTraceEvents {
+/** The interpreter's state where a frame stopped (ethereumjs' execResult.runState). */
+interface StoppedAt {
+  opCode: number;
+  programCounter: number;
+  gasLeft: bigint;
+  gasRefund: bigint;
+  stack: { getStack(): bigint[] };
+  memory: { _store: Uint8Array };
+  memoryWordCount: bigint;
+}
+
+/** Whether the frame stopped in the opcode of its last (tapped) step: the step's pc, or one past it once
+ * the opcode's handler advanced the pc. */
+function stoppedInLastStep(frame: Frame, at: StoppedAt): boolean {
+  const last = frame.lastStep;
+  if (!last || frame.childSinceStep || at.opCode !== last.op) return false;
+  return at.programCounter === last.pc || at.programCounter === last.pc + 1;
+}
+
+/** The failing opcode's step rebuilt from where the interpreter stopped, for a frame whose failing opcode was
+ * not tapped: geth's pre-execution errors (stack, reentrancy sentry) need the opcode and its stack. */
+function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: ForkRules): StepView {
+  const stack = at.stack.getStack();
+  const op = at.opCode;
+  const stackProblem = raw === 'stack underflow' || raw === 'stack overflow' ? stackError(op, stack.length) : undefined;
+  // A sentry failure leaves the gas as it was; an opcode that overspent leaves it at zero.
+  const sentry = raw === 'out of gas' && op === SSTORE && rules.eip2200 && at.gasLeft > 0n && at.gasLeft <= 2300n;
+  return {
+    op, pc: at.programCounter, gas: Number(at.gasLeft), cost: 0, depth, refund: Number(at.gasRefund), stack,
+    memory: at.memory._store.subarray(0, Number(at.memoryWordCount) * 32),
+    error: stackProblem ?? (sentry ? 'out of gas: not enough gas for reentrancy sentry' : undefined), frame: frame.view,
+  };
+}
+
+/** `selectiveSteps`: only some opcodes are stepped (a built-in tracer's taps), so a frame's last step need
+ * not be its last opcode; where it ends is then read from the interpreter. */
+export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRules, selectiveSteps = false): TxTraceEvents {
   const frames: Frame[] = [];
 
   function flushEnter(frame: Frame, to?: Uint8Array): void {
@@ -199,10 +238,23 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       flushEnter(frame, res.createdAddress?.bytes);
       // No pre-check synthesis here: a frame that ends right after a CALL/CREATE step failed in that opcode.
       const raw = exec.exceptionError?.error;
+      const at = exec.runState as unknown as StoppedAt | undefined;
+      if (selectiveSteps && at && !(raw !== undefined && stoppedInLastStep(frame, at))) {
+        // Untapped opcodes ran after the last tapped step: a CALL/CREATE there did not fail the frame.
+        synthesizePrecheckFailure(frame);
+        if (raw !== undefined) {
+          frame.lastStep = stepAt(frame, at, raw, frames.length + 1, rules);
+          frame.childSinceStep = false;
+        }
+      }
       const { error, fault } = classifyFailure(frame, raw);
       // Without a step hook geth never fills `log` in, so fault sees an empty one.
       if (fault) host.fault({ ...(frame.lastStep ?? emptyStep), error });
-      const output = exec.returnValue ?? new Uint8Array(0);
+      // Before Homestead a create that cannot pay for its code store fails without reverting anything and keeps
+      // what its code returned (ethereumjs' result drops it; its interpreter still has it).
+      const codeStoreFailure = raw === 'code store out of gas';
+      const output = (codeStoreFailure ? (at as { interpreter?: { _result?: { returnValue?: Uint8Array } } } | undefined)?.interpreter?._result?.returnValue : exec.returnValue) ?? new Uint8Array(0);
+      const consumesAll = raw !== undefined && raw !== 'revert' && !codeStoreFailure;
       const parent = frames.at(-1);
       // geth keeps a child's output as return data after success or revert (a CREATE's only after revert).
       if (parent) parent.returnDataSize = (raw === undefined && !frame.isCreate) || raw === 'revert' ? output.length : 0;
@@ -211,8 +263,8 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
         host.setContext({ output, error });
         return;
       }
-      const gasUsed = raw !== undefined && raw !== 'revert' ? frame.gasLimit : exec.executionGasUsed;
-      host.exit({ gasUsed: Number(gasUsed), output: raw !== undefined && raw !== 'revert' ? new Uint8Array(0) : output, error });
+      const gasUsed = consumesAll ? frame.gasLimit : exec.executionGasUsed;
+      host.exit({ gasUsed: Number(gasUsed), output: consumesAll ? new Uint8Array(0) : output, error });
     },
   };
 }

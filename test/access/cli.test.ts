@@ -184,7 +184,7 @@ test('--max-response bounds the answer; over it the trace fails as too-large', a
 test('usage mistakes exit 2 with the usage; bad input names what is wrong', async () => {
   const noTracer = await run(['trace', 'tx', `0x${'ab'.repeat(32)}`, '--node', keyed.httpBase]);
   assert.equal(noTracer.status, 2);
-  assert.match(noTracer.stderr, /--tracer FILE is required\n\nusage:/);
+  assert.match(noTracer.stderr, /--tracer FILE\|NAME is required\n\nusage:/);
   const badKind = await run(['trace', 'frame', '--tracer', opcount]);
   assert.equal(badKind.status, 2);
   assert.match(badKind.stderr, /unknown trace kind 'frame'/);

@@ -35,7 +35,7 @@ test('replay passes --config to setup() (prestate tracer with disableCode)', { s
 test('replay refuses bad input: usage errors exit 2, a malformed fixture exits 1 naming the field', () => {
   const noTracer = replay('fixture.json');
   assert.equal(noTracer.status, 2);
-  assert.match(noTracer.stderr, /--tracer FILE is required/);
+  assert.match(noTracer.stderr, /--tracer FILE\|NAME is required/);
   const badConfig = replay('fixture.json', '--tracer', 'examples/call.tracer.js', '--config', '{nope');
   assert.equal(badConfig.status, 2);
   assert.match(badConfig.stderr, /--config is not valid JSON/);

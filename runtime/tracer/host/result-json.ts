@@ -26,6 +26,6 @@ function encodeString(text: string): string {
 }
 
 /** Go's encoder escapes <, >, &, U+2028 and U+2029. */
-function goEscape(json: string): string {
+export function goEscape(json: string): string {
   return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

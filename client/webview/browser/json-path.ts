@@ -28,13 +28,3 @@ export function jsPath(segments: readonly Segment[]): string {
   }
   return text;
 }
-
-/** The value at `segments`, or undefined when the path does not exist in `root`. */
-export function valueAt(root: unknown, segments: readonly Segment[]): unknown {
-  let value = root;
-  for (const segment of segments) {
-    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, segment)) return undefined;
-    value = (value as Record<string, unknown>)[segment];
-  }
-  return value;
-}

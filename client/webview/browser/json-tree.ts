@@ -5,7 +5,7 @@
 // go while scrolling and could not keep the focus themselves. Every value is written with textContent, so
 // a node's `<script>` is shown as text and never runs.
 import type { TreeViewState } from '../messages';
-import { childKey, type Segment } from './json-path';
+import { childKey, pathKey, type Segment } from './json-path';
 import { previewText } from './json-preview';
 import type { SearchHit } from './json-search';
 
@@ -101,8 +101,8 @@ export class JsonTree {
 
   /** Highlights the rows of `hits`, `current` the most. */
   highlight(hits: readonly SearchHit[], current: SearchHit | undefined): void {
-    this.matches = new Map(hits.map((hit) => [pathOf(hit.segments), hit]));
-    this.currentMatch = current && pathOf(current.segments);
+    this.matches = new Map(hits.map((hit) => [pathKey(hit.segments), hit]));
+    this.currentMatch = current && pathKey(current.segments);
     this.render();
   }
 
@@ -116,7 +116,7 @@ export class JsonTree {
       this.toggle(path);
       opened = true;
     });
-    const target = pathOf(segments);
+    const target = pathKey(segments);
     // Only a newly opened ancestor changes the rows; otherwise finding the row is enough.
     if (opened) this.rebuild(target);
     else this.focusIndex = Math.max(0, this.rows.findIndex((row) => row.path === target));
@@ -271,10 +271,6 @@ export class JsonTree {
     event.stopPropagation();
     this.scrollToFocus();
   }
-}
-
-function pathOf(segments: readonly Segment[]): string {
-  return segments.reduce<string>((path, segment) => childKey(path, segment), '');
 }
 
 function append(parent: HTMLElement, className: string, text: string): HTMLSpanElement {

@@ -262,6 +262,7 @@ async function press(keys: TestKey[]): Promise<void> {
     if (key.text !== undefined && target instanceof HTMLInputElement) {
       target.value = key.text;
       target.dispatchEvent(new Event('input', { bubbles: true }));
+      await find.idle();
     }
     target.dispatchEvent(new KeyboardEvent('keydown', { key: key.key, ctrlKey: key.ctrlKey, shiftKey: key.shiftKey, bubbles: true, cancelable: true }));
     await find.idle();
@@ -278,6 +279,7 @@ document.addEventListener('keydown', (event) => {
   const inTree = (event.target as HTMLElement | null)?.getAttribute?.('role') === 'tree';
   if (ctrl && !event.altKey && event.key.toLowerCase() === 'f' && parsed) find.open();
   else if (event.key === 'F3' && parsed) find.step(event.shiftKey ? -1 : 1);
+  else if (event.key === 'Escape' && find.isOpen) find.close();
   else if (inTree && ctrl && !event.shiftKey && event.key.toLowerCase() === 'c') copyFocused('value');
   else if (inTree && event.shiftKey && event.altKey && (event.code === 'KeyC' || event.key.toLowerCase() === 'c')) copyFocused('path');
   else return;

@@ -31,8 +31,10 @@ const panelTab = (page, tracer) => page.locator('.editor-group-container').nth(1
 
 /** Traces `tracer` from its CodeLens; its `*.call.json` is the call, the block prompt takes "latest". */
 async function traceFromCodeLens(page, tracer) {
+  // From the first group (a result panel may have the focus), so the panel opens in the second.
+  await page.locator('.editor-group-container').first().locator('.tabs-container .tab').first().click();
   await quickOpen(page, tracer);
-  await page.locator('.codelens-decoration a', { hasText: 'Trace call' }).first().click();
+  await page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'Trace call' }).first().click();
   await page.locator('.quick-input-widget input').waitFor();
   await page.keyboard.press('Enter');
   await panelTab(page, tracer).waitFor();

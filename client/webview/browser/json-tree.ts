@@ -58,8 +58,6 @@ export class JsonTree {
     viewport.addEventListener('scroll', () => this.schedule());
     this.window.addEventListener('click', (event) => this.onClick(event));
     this.tree.addEventListener('keydown', (event) => this.onKey(event));
-    this.tree.addEventListener('focus', () => this.render());
-    this.tree.addEventListener('blur', () => this.render());
     new ResizeObserver(() => this.schedule()).observe(viewport);
     this.rebuild(state.focused);
   }

@@ -28,9 +28,11 @@ export async function selectColorTheme(page, name) {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
   await input.fill('>Preferences: Color Theme');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Preferences: Color Theme' }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await input.fill(name);
+  // The command itself, not "Browse Color Themes in Marketplace" listed above it.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: /^Preferences: Color Theme/ }).click();
+  const picker = page.locator('.quick-input-widget input[placeholder*="Color Theme" i]');
+  await picker.waitFor();
+  await picker.fill(name);
   await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });

@@ -138,7 +138,7 @@ export const steps = [
           await panelTab(page, tracer).click();
           await waitForWebviewTheme(page, theme);
           const body = resultView(page).locator('body');
-          await body.locator(tracer === 'ops.tracer.js' ? '.row.current-match' : '.error-kind').waitFor();
+          await body.locator(tracer === 'ops.tracer.js' ? '.match' : '.error-kind').first().waitFor();
           for (const entry of await textContrast(body)) measured.push({ theme, panel: tracer, ...entry });
         }
       }

@@ -227,6 +227,8 @@ function saveSoon(): void {
 function saveNow(): void {
   clearTimeout(saveTimer);
   saveTimer = undefined;
+  // The scroll event comes a frame late: read the position now (while a result is shown to scroll).
+  if (parsed) ui.scrollTop = content.scrollTop;
   if (panel) vscode.setState({ ...panel, ui });
 }
 

@@ -155,7 +155,7 @@ async function webviewFirstPaint(): Promise<void> {
       const input = document.querySelector('.find-input');
       input.value = '0x000000000000000000000000000000000000000000000000000000000001869f';
       input.dispatchEvent(new Event('input'));
-      while (!/of \d+$|No results/.test(document.querySelector('.find-count').textContent)) await new Promise((resolve) => setTimeout(resolve, 1));
+      while (!/of \\d+$|No results/.test(document.querySelector('.find-count').textContent) && performance.now() - findStart < 60_000) await new Promise((resolve) => setTimeout(resolve, 1));
       searching = false;
       return { firstPaint, scroll, rowsInDom: document.querySelectorAll('.row').length, find: performance.now() - findStart, longestGap, findCount: document.querySelector('.find-count').textContent };
     })()`)) as { firstPaint: number; scroll: number; rowsInDom: number; find: number; longestGap: number; findCount: string };

@@ -4,8 +4,9 @@
 import { button, element } from './dom';
 import { JsonSearch, type SearchHit } from './json-search';
 
-/** Values visited per slice: a few milliseconds of work. */
-const SLICE = 20_000;
+/** Work per slice: values visited between looks at the clock, and the time a slice may take. */
+const SLICE_VALUES = 2_000;
+const SLICE_MS = 12;
 
 export interface FindTarget {
   /** The data searched; undefined when no result is shown. */
@@ -115,9 +116,12 @@ export class FindBar {
     this.running = new Promise((resolve) => {
       const slice = (): void => {
         if (this.search !== search) return resolve();
-        const done = search.step(SLICE);
+        const started = performance.now();
+        let done = search.step(SLICE_VALUES);
+        while (!done && performance.now() - started < SLICE_MS) done = search.step(SLICE_VALUES);
         if (revealFirst && this.current === -1 && search.hits.length > 0) this.step(1);
-        else this.target.highlight(search.hits, search.hits[this.current]);
+        // Marks once complete: marking on every slice would redo all the hits so far each time.
+        else if (done) this.target.highlight(search.hits, search.hits[this.current]);
         this.updateCount();
         if (done) resolve();
         else setTimeout(slice, 0);

@@ -10,9 +10,11 @@ export interface SearchHit {
   inValue: boolean;
 }
 
+/** A value still to visit; its path is the chain of parents (built into segments only for a hit). */
 interface Pending {
-  segments: Segment[];
   value: unknown;
+  key: Segment | undefined;
+  parent: Pending | undefined;
 }
 
 export class JsonSearch {
@@ -23,7 +25,7 @@ export class JsonSearch {
   /** Searches case-insensitively; the root row itself has no key and its value is not a primitive match. */
   constructor(root: unknown, query: string, readonly limit = 100_000) {
     this.needle = query.toLowerCase();
-    this.stack = this.needle === '' ? [] : [{ segments: [], value: root }];
+    this.stack = this.needle === '' ? [] : [{ value: root, key: undefined, parent: undefined }];
   }
 
   get done(): boolean {
@@ -33,18 +35,19 @@ export class JsonSearch {
   /** Visits up to `budget` values; returns whether the search is complete. */
   step(budget: number): boolean {
     for (let visited = 0; visited < budget && !this.done; visited++) {
-      const { segments, value } = this.stack.pop() as Pending;
-      const key = segments.at(-1);
+      const pending = this.stack.pop() as Pending;
+      const { value, key } = pending;
       const inKey = typeof key === 'string' && key.toLowerCase().includes(this.needle);
       const container = typeof value === 'object' && value !== null;
       const inValue = !container && String(value).toLowerCase().includes(this.needle);
-      if (inKey || inValue) this.hits.push({ segments, inKey, inValue });
+      if (inKey || inValue) this.hits.push({ segments: segmentsOf(pending), inKey, inValue });
       if (!container) continue;
       // Pushed in reverse so the first child is visited first.
-      const keys: Segment[] = Array.isArray(value) ? value.map((_, index) => index) : Object.keys(value);
-      for (let index = keys.length - 1; index >= 0; index--) {
-        const child = keys[index];
-        this.stack.push({ segments: [...segments, child], value: (value as Record<Segment, unknown>)[child] });
+      if (Array.isArray(value)) {
+        for (let index = value.length - 1; index >= 0; index--) this.stack.push({ value: value[index], key: index, parent: pending });
+      } else {
+        const keys = Object.keys(value);
+        for (let index = keys.length - 1; index >= 0; index--) this.stack.push({ value: (value as Record<string, unknown>)[keys[index]], key: keys[index], parent: pending });
       }
     }
     return this.done;
@@ -54,4 +57,10 @@ export class JsonSearch {
   get truncated(): boolean {
     return this.hits.length >= this.limit;
   }
+}
+
+function segmentsOf(pending: Pending): Segment[] {
+  const segments: Segment[] = [];
+  for (let at: Pending | undefined = pending; at?.key !== undefined; at = at.parent) segments.push(at.key);
+  return segments.reverse();
 }

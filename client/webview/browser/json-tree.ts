@@ -36,6 +36,9 @@ export class JsonTree {
   private readonly window: HTMLDivElement;
   private scheduled = false;
   private readonly smallRoot: boolean;
+  /** The viewport outlives the tree (the next result reuses it): its listeners go with the tree. */
+  private readonly listeners = new AbortController();
+  private readonly resizes = new ResizeObserver(() => this.schedule());
 
   constructor(
     private readonly viewport: HTMLElement,
@@ -55,11 +58,17 @@ export class JsonTree {
     this.window = this.tree.appendChild(document.createElement('div'));
     this.window.className = 'tree-window';
     this.window.setAttribute('role', 'presentation');
-    viewport.addEventListener('scroll', () => this.schedule());
+    viewport.addEventListener('scroll', () => this.schedule(), { signal: this.listeners.signal });
     this.window.addEventListener('click', (event) => this.onClick(event));
     this.tree.addEventListener('keydown', (event) => this.onKey(event));
-    new ResizeObserver(() => this.schedule()).observe(viewport);
+    this.resizes.observe(viewport);
     this.rebuild(state.focused);
+  }
+
+  dispose(): void {
+    this.listeners.abort();
+    this.resizes.disconnect();
+    this.tree.remove();
   }
 
   get rowCount(): number {

@@ -169,6 +169,7 @@ function renderError(outcome: OutcomeView): void {
 }
 
 function renderResult(outcome: OutcomeView): void {
+  tree?.dispose();
   tree = undefined;
   parsed = undefined;
   content.replaceChildren();
@@ -187,6 +188,7 @@ function renderResult(outcome: OutcomeView): void {
 function setMode(next: ViewMode): void {
   if (ui.viewMode === next) return;
   ui = { ...ui, viewMode: next, scrollTop: 0 };
+  tree?.dispose();
   tree = undefined;
   content.replaceChildren();
   renderMode();

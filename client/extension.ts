@@ -12,7 +12,7 @@ import { Nodes } from './nodes';
 import { ReadonlyDocs } from './readonly-docs';
 import { createNodeStatus } from './status-bar';
 import { TraceRunner } from './trace/run';
-import type { ViewState } from './webview/messages';
+import type { PanelState, ViewState } from './webview/messages';
 import { RESULT_VIEW_TYPE, ResultPanel } from './webview/panel';
 
 let client: LanguageClient | undefined;
@@ -46,8 +46,8 @@ export function activate(context: vscode.ExtensionContext): void {
     createNodeStatus(nodes, localNode),
     vscode.languages.registerCodeLensProvider({ language: 'evm-tracer' }, new TracerCodeLens()),
     vscode.window.registerWebviewPanelSerializer(RESULT_VIEW_TYPE, {
-      async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: ViewState | undefined) {
-        if (!state?.spec) return panel.dispose();
+      async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: PanelState | ViewState | undefined) {
+        if (!state || !('runs' in state ? state.runs.length > 0 : state.spec)) return panel.dispose();
         ResultPanel.revive(panel, context.extensionUri, state, traces.panelActions);
       },
     }),

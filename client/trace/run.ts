@@ -42,7 +42,7 @@ export class TraceRunner {
     return count;
   }
 
-  /** Runs `spec`, showing it in `panel` (re-run) or a new panel; resolves with what the panel shows. */
+  /** Runs `spec`, showing it in `panel` (re-run), else its tracer's panel or a new one; resolves with what the panel shows. */
   async run(spec: TraceSpec, panel?: ResultPanel): Promise<ViewState> {
     const node = this.deps.nodes.find(spec.nodeName);
     if (!node) throw new Error(`No node named "${spec.nodeName}": add it with "EVM Tracer: Add Node" or select another.`);
@@ -57,8 +57,8 @@ export class TraceRunner {
       tracerConfig: spec.tracerConfig,
     };
     const running: ViewState = { spec, request, outcome: { status: 'running', startedAt: Date.now() } };
-    const view = panel && !panel.isDisposed ? panel : ResultPanel.create(this.deps.extensionUri, running, this.panelActions);
-    view.update(running);
+    const view = (panel && !panel.isDisposed ? panel : ResultPanel.forTracer(spec.tracerUri)) ?? ResultPanel.create(this.deps.extensionUri, running, this.panelActions);
+    const show = view.begin(running);
     view.reveal();
 
     const controller = new AbortController();
@@ -69,10 +69,10 @@ export class TraceRunner {
         { location: vscode.ProgressLocation.Notification, title: `EVM Tracer: ${method} on ${node.name}`, cancellable: true },
         (_progress, token) => {
           token.onCancellationRequested(() => controller.abort());
-          return this.execute(spec, request, controller.signal, (endpoint) => view.update({ ...running, request: { ...request, maskedUrl: displayUrl(endpoint) } }));
+          return this.execute(spec, request, controller.signal, (endpoint) => show({ ...running, request: { ...request, maskedUrl: displayUrl(endpoint) } }));
         },
       );
-      view.update(state);
+      show(state);
       return state;
     } finally {
       cancelFromPanel.dispose();

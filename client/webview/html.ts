@@ -32,7 +32,8 @@ export function resultHtml(webview: vscode.Webview, extensionUri: vscode.Uri): s
 </head>
 <body>
 <header id="header"></header>
-<nav id="toolbar"></nav>
+<nav id="toolbar" aria-label="Result actions"></nav>
+<div id="find" hidden></div>
 <section id="error" hidden></section>
 <main id="content"></main>
 <script nonce="${nonce}" src="${script}"></script>

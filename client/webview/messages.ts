@@ -1,5 +1,5 @@
 // The messages between the result panel (extension side) and its webview script (browser side), and the
-// view state the webview keeps with setState (which the serializer hands back after a restart).
+// panel state the webview keeps with setState (which the serializer hands back after a restart).
 import type { TraceSpec } from '../trace/spec';
 
 /** What the header shows about the request: never a secret (the URL is masked). */
@@ -29,6 +29,33 @@ export interface ViewState {
   spec: TraceSpec;
   request: RequestSummary;
   outcome: OutcomeView;
+  /** When the panel began this run (its label in the run history). */
+  startedAt?: number;
+}
+
+/** How the result is shown; other views (pictures) add their names here. */
+export type ViewMode = 'tree' | 'raw';
+
+/** The tree's expansion: a default for every row plus the rows toggled away from it, and the focused row. */
+export interface TreeViewState {
+  expansion: 'initial' | 'all' | 'none';
+  toggled: string[];
+  focused?: string;
+}
+
+/** How the user left the panel: kept across runs, hiding and restarts. */
+export interface UiState {
+  viewMode: ViewMode;
+  tree: TreeViewState;
+  scrollTop: number;
+  find: string;
+}
+
+/** Everything a panel shows: the runs of its tracer (newest first), which one is shown, and the UI state. */
+export interface PanelState {
+  runs: ViewState[];
+  shown: number;
+  ui?: UiState;
 }
 
 /** What the webview reports it rendered (read by tests through a hidden command). */
@@ -41,15 +68,34 @@ export interface RenderedContent {
   errorText?: string;
   /** The result as the webview holds it, re-serialised compactly. */
   resultJson?: string;
+  ui?: UiState;
+  /** The tree's focused row (ARIA attributes as rendered), the find bar, and the run history's entries. */
+  focused?: { path: string; level: number; expanded?: boolean; text: string; active: boolean };
+  find?: { open: boolean; query: string; current: number; count: number; label: string };
+  history: string[];
 }
 
-export type ToWebview = { type: 'show'; state: ViewState } | { type: 'query'; id: number };
+/** A key the tests press in the webview (dispatched like a real one to the focused element). */
+export interface TestKey {
+  key: string;
+  ctrlKey?: boolean;
+  shiftKey?: boolean;
+  /** Typed into the focused text field before the key. */
+  text?: string;
+}
+
+export type ToWebview =
+  | { type: 'show'; panel: PanelState }
+  | { type: 'query'; id: number }
+  | { type: 'press'; id: number; keys: TestKey[] };
 
 export type FromWebview =
   | { type: 'ready' }
   | { type: 'rerun' }
   | { type: 'cancel' }
   | { type: 'copy' }
+  | { type: 'copyText'; text: string; what: string }
+  | { type: 'select'; shown: number }
   | { type: 'save' }
   | { type: 'reveal'; line: number; character: number }
   | { type: 'rendered'; id: number; content: RenderedContent };

@@ -1,11 +1,15 @@
-// One result panel per trace: shows the request, then the result or the explained error, and relays the
-// panel's buttons (re-run, cancel, copy, save, go to the tracer line) back to the extension.
+// One result panel per tracer file, titled with its name: each run of the tracer is shown in it and kept in
+// its run history (newest first) to go back to. Shows the request, then the result or the explained error,
+// and relays the panel's buttons (re-run, cancel, copy, save, go to the tracer line) back to the extension.
 import * as vscode from 'vscode';
 import type { TraceSpec } from '../trace/spec';
 import { resultHtml, webviewOptions } from './html';
-import type { FromWebview, RenderedContent, ToWebview, ViewState } from './messages';
+import type { FromWebview, PanelState, RenderedContent, TestKey, ToWebview, ViewState } from './messages';
+import { panelColumn } from './placement';
 
 export const RESULT_VIEW_TYPE = 'evmTracer.result';
+/** Runs kept per panel: each holds its whole result, and the webview state stores them all. */
+const HISTORY_LIMIT = 8;
 
 export interface PanelActions {
   rerun(spec: TraceSpec, panel: ResultPanel): void;
@@ -14,41 +18,52 @@ export interface PanelActions {
 export class ResultPanel {
   /** The panel most recently shown or updated (what the test hook reads). */
   static last: ResultPanel | undefined;
+  private static readonly byTracer = new Map<string, ResultPanel>();
 
   private ready = false;
   private nextQueryId = 1;
-  private readonly queries = new Map<number, (content: RenderedContent) => void>();
+  private readonly queries = new Map<number, { resolve: (content: RenderedContent) => void; message: ToWebview }>();
   private readonly cancelHandlers = new Set<() => void>();
   private disposed = false;
 
-  static create(extensionUri: vscode.Uri, state: ViewState, actions: PanelActions): ResultPanel {
-    const panel = vscode.window.createWebviewPanel(
-      RESULT_VIEW_TYPE,
-      panelTitle(state),
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      webviewOptions(extensionUri),
-    );
-    return new ResultPanel(panel, extensionUri, state, actions);
+  /** The open panel of the tracer at `tracerUri`, if any. */
+  static forTracer(tracerUri: string): ResultPanel | undefined {
+    return ResultPanel.byTracer.get(tracerUri);
   }
 
-  /** Re-attaches to a panel VS Code restored after a restart. */
-  static revive(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, state: ViewState, actions: PanelActions): ResultPanel {
+  static create(extensionUri: vscode.Uri, first: ViewState, actions: PanelActions): ResultPanel {
+    const column = panelColumn(vscode.window.activeTextEditor?.viewColumn ?? vscode.window.tabGroups.activeTabGroup.viewColumn, vscode.window.tabGroups.all.length);
+    const panel = vscode.window.createWebviewPanel(
+      RESULT_VIEW_TYPE,
+      panelTitle(first.spec),
+      { viewColumn: column === 'beside' ? vscode.ViewColumn.Beside : column, preserveFocus: true },
+      webviewOptions(extensionUri),
+    );
+    return new ResultPanel(panel, extensionUri, { runs: [], shown: 0 }, actions);
+  }
+
+  /** Re-attaches to a panel VS Code restored after a restart (`saved` is what its webview stored). */
+  static revive(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, saved: PanelState | ViewState, actions: PanelActions): ResultPanel {
     panel.webview.options = webviewOptions(extensionUri);
-    const restored: ViewState =
-      state.outcome.status === 'running'
-        ? { ...state, outcome: { status: 'failed', durationMs: 0, error: { kind: 'cancelled', message: 'VS Code closed while the trace was running.', explanation: 'Run it again with the Re-run button.' } } }
-        : state;
-    return new ResultPanel(panel, extensionUri, restored, actions);
+    // Panels stored before the run history held one run.
+    const state: PanelState = 'runs' in saved ? saved : { runs: [saved], shown: 0 };
+    const runs = state.runs.map((run): ViewState =>
+      run.outcome.status === 'running'
+        ? { ...run, outcome: { status: 'failed', durationMs: 0, error: { kind: 'cancelled', message: 'VS Code closed while the trace was running.', explanation: 'Run it again with the Re-run button.' } } }
+        : run,
+    );
+    return new ResultPanel(panel, extensionUri, { runs, shown: Math.min(state.shown, runs.length - 1) }, actions);
   }
 
   private constructor(
     private readonly panel: vscode.WebviewPanel,
     extensionUri: vscode.Uri,
-    private state: ViewState,
+    private state: PanelState,
     private readonly actions: PanelActions,
   ) {
     ResultPanel.last = this;
-    panel.title = panelTitle(state);
+    const tracer = state.runs[0]?.spec.tracerUri;
+    if (tracer) this.claim(tracer);
     panel.webview.html = resultHtml(panel.webview, extensionUri);
     panel.webview.onDidReceiveMessage((message: FromWebview) => this.receive(message));
     // A hidden webview is torn down (no retainContextWhenHidden): messages wait for its next 'ready'.
@@ -59,23 +74,36 @@ export class ResultPanel {
       this.disposed = true;
       this.cancel();
       if (ResultPanel.last === this) ResultPanel.last = undefined;
+      for (const [uri, owner] of ResultPanel.byTracer) if (owner === this) ResultPanel.byTracer.delete(uri);
     });
   }
 
-  get spec(): TraceSpec {
-    return this.state.spec;
+  /** The run shown (what Re-run, Copy and Save act on). */
+  private get shown(): ViewState | undefined {
+    return this.state.runs[this.state.shown];
   }
 
   get isDisposed(): boolean {
     return this.disposed;
   }
 
-  update(state: ViewState): void {
-    this.state = state;
-    ResultPanel.last = this;
-    if (this.disposed) return;
-    this.panel.title = panelTitle(state);
-    if (this.ready) this.post({ type: 'show', state });
+  /** Starts a new run in this panel (shown at once, added to the history); the returned function updates it. */
+  begin(run: ViewState): (state: ViewState) => void {
+    const entry = { ...run, startedAt: Date.now() };
+    this.claim(run.spec.tracerUri);
+    this.state = { runs: [entry, ...this.state.runs].slice(0, HISTORY_LIMIT), shown: 0 };
+    this.publish();
+    let latest: ViewState = entry;
+    return (state) => {
+      const index = this.state.runs.indexOf(latest);
+      latest = { ...state, startedAt: entry.startedAt };
+      // A run pushed out of the history by later ones is no longer shown anywhere.
+      if (index === -1) return;
+      const runs = [...this.state.runs];
+      runs[index] = latest;
+      this.state = { ...this.state, runs };
+      this.publish();
+    };
   }
 
   reveal(): void {
@@ -92,14 +120,30 @@ export class ResultPanel {
     for (const handler of [...this.cancelHandlers]) handler();
   }
 
-  /** Asks the webview what it rendered. */
-  query(): Promise<RenderedContent> {
+  /** Asks the webview what it rendered; with `keys`, after pressing them there (tests). */
+  query(keys?: TestKey[]): Promise<RenderedContent> {
     const id = this.nextQueryId++;
+    const message: ToWebview = keys ? { type: 'press', id, keys } : { type: 'query', id };
     return new Promise((resolve, reject) => {
       if (this.disposed) return reject(new Error('the result panel is closed'));
-      this.queries.set(id, resolve);
-      if (this.ready) this.post({ type: 'query', id });
+      this.queries.set(id, { resolve, message });
+      if (this.ready) this.post(message);
     });
+  }
+
+  /** One panel per tracer: a panel showing another tracer's run no longer stands for the old one. */
+  private claim(tracerUri: string): void {
+    for (const [uri, owner] of ResultPanel.byTracer) if (owner === this) ResultPanel.byTracer.delete(uri);
+    ResultPanel.byTracer.set(tracerUri, this);
+    this.panel.title = panelTitle(this.state.runs[0]?.spec ?? { tracerUri });
+  }
+
+  private publish(): void {
+    ResultPanel.last = this;
+    if (this.disposed) return;
+    const first = this.state.runs[0];
+    if (first) this.panel.title = panelTitle(first.spec);
+    if (this.ready) this.post({ type: 'show', panel: this.state });
   }
 
   private post(message: ToWebview): void {
@@ -107,49 +151,58 @@ export class ResultPanel {
   }
 
   private async receive(message: FromWebview): Promise<void> {
+    const shown = this.shown;
     switch (message.type) {
       case 'ready':
         this.ready = true;
-        this.post({ type: 'show', state: this.state });
-        for (const id of this.queries.keys()) this.post({ type: 'query', id });
+        this.post({ type: 'show', panel: this.state });
+        for (const query of this.queries.values()) this.post(query.message);
         return;
       case 'rendered':
-        this.queries.get(message.id)?.(message.content);
+        this.queries.get(message.id)?.resolve(message.content);
         this.queries.delete(message.id);
         return;
+      case 'select':
+        if (message.shown >= 0 && message.shown < this.state.runs.length) this.state = { ...this.state, shown: message.shown };
+        return;
       case 'rerun':
-        this.actions.rerun(this.state.spec, this);
+        if (shown) this.actions.rerun(shown.spec, this);
         return;
       case 'cancel':
         this.cancel();
         return;
       case 'copy':
-        if (this.state.outcome.status === 'done') {
-          await vscode.env.clipboard.writeText(this.state.outcome.json);
-          void vscode.window.setStatusBarMessage('EVM Tracer: result copied', 3000);
-        }
+        if (shown?.outcome.status === 'done') await copy(shown.outcome.json, 'result');
+        return;
+      case 'copyText':
+        await copy(message.text, message.what);
         return;
       case 'save':
-        await this.save();
+        if (shown) await save(shown);
         return;
       case 'reveal':
-        await revealInTracer(this.state.spec.tracerUri, message.line, message.character);
+        if (shown) await revealInTracer(shown.spec.tracerUri, message.line, message.character);
         return;
     }
   }
-
-  private async save(): Promise<void> {
-    if (this.state.outcome.status !== 'done') return;
-    const tracer = vscode.Uri.parse(this.state.spec.tracerUri);
-    const defaultUri = vscode.Uri.joinPath(tracer, '..', `${baseName(tracer.path)}.result.json`);
-    const target = await vscode.window.showSaveDialog({ defaultUri, filters: { JSON: ['json'] } });
-    if (!target) return;
-    await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(prettyJson(this.state.outcome.json)));
-  }
 }
 
-function panelTitle(state: ViewState): string {
-  return `${state.request.method.replace(/^debug_/, '')} · ${state.request.tracerName}`;
+function panelTitle(spec: Pick<TraceSpec, 'tracerUri'>): string {
+  return vscode.Uri.parse(spec.tracerUri).path.split('/').pop() || 'Trace result';
+}
+
+async function copy(text: string, what: string): Promise<void> {
+  await vscode.env.clipboard.writeText(text);
+  void vscode.window.setStatusBarMessage(`EVM Tracer: ${what} copied`, 3000);
+}
+
+async function save(run: ViewState): Promise<void> {
+  if (run.outcome.status !== 'done') return;
+  const tracer = vscode.Uri.parse(run.spec.tracerUri);
+  const defaultUri = vscode.Uri.joinPath(tracer, '..', `${baseName(tracer.path)}.result.json`);
+  const target = await vscode.window.showSaveDialog({ defaultUri, filters: { JSON: ['json'] } });
+  if (!target) return;
+  await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(prettyJson(run.outcome.json)));
 }
 
 function baseName(path: string): string {

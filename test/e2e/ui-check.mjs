@@ -5,18 +5,52 @@
 // To add a check, append a step: { name, run: async ({ page, server }) => { ... } }.
 // Run alone: node test/e2e/ui-check.mjs (needs the tools from node test/setup.mjs and a build).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, newPage } from './lib/browser.mjs';
 import { startCodeServer, workbenchUrl } from './lib/code-server.mjs';
+import { textContrast } from './lib/contrast.mjs';
 import { withLock } from './lib/lock.mjs';
 import { repoRoot, toolsDir } from './lib/tools.mjs';
-import { quickOpen, waitForWorkbench } from './lib/workbench.mjs';
+import { quickOpen, selectColorTheme, waitForWorkbench } from './lib/workbench.mjs';
 
 const vsix = join(repoRoot, 'dist/evm-tracer-studio.vsix');
 const screenshots = join(repoRoot, 'test-artifacts/screenshots');
 const tracerFile = 'missing-fault.tracer.js';
+/** WCAG AA for normal text. */
+const MIN_CONTRAST = 4.5;
+/** The built-in themes the contrast check covers (the theme it started with is selected again after it). */
+const THEMES = ['Dark Modern', 'Light Modern', 'Dark High Contrast', 'Light High Contrast'];
+
+/** The shown result panel's document (only the active webview of a group exists). */
+const resultView = (page) => page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+
+/** A result panel's tab: in the second editor group, beside the tracer's editor tab of the same name. */
+const panelTab = (page, tracer) => page.locator('.editor-group-container').nth(1).locator('.tabs-container .tab', { hasText: tracer });
+
+/** Traces `tracer` from its CodeLens; its `*.call.json` is the call, the block prompt takes "latest". */
+async function traceFromCodeLens(page, tracer) {
+  // From the first group (a result panel may have the focus), so the panel opens in the second.
+  await page.locator('.editor-group-container').first().locator('.tabs-container .tab').first().click();
+  await quickOpen(page, tracer);
+  await page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'Trace call' }).first().click();
+  // The call file beside the tracer is the call, run on latest: nothing is asked.
+  await panelTab(page, tracer).waitFor();
+}
+
+/** Waits until the shown webview has taken `theme` (VS Code names it on the webview's body). */
+async function waitForWebviewTheme(page, theme) {
+  const body = resultView(page).locator('body');
+  const deadline = Date.now() + 30_000;
+  let seen = '';
+  while (Date.now() < deadline) {
+    seen = (await body.getAttribute('data-vscode-theme-name').catch(() => null)) ?? '';
+    if (seen === theme) return;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`the result panel did not take the theme ${theme}; it shows ${seen || 'no theme name'}`);
+}
 
 export const steps = [
   {
@@ -46,15 +80,81 @@ export const steps = [
     },
   },
   {
-    name: 'the CodeLens Trace call runs the tracer on the local node and the result panel shows it',
+    name: 'the CodeLens Trace call runs the tracer on the local node and the result panel shows it beside',
     run: async ({ page }) => {
-      await quickOpen(page, 'ops.tracer.js');
-      await page.locator('.codelens-decoration a', { hasText: 'Trace call' }).first().click();
-      // ops.call.json beside the tracer is the call, run on latest: nothing is asked.
-      await page.locator('.tabs-container .tab', { hasText: 'traceCall · ops.tracer.js' }).first().waitFor();
-      const view = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+      await traceFromCodeLens(page, 'ops.tracer.js');
+      const view = resultView(page);
       await view.locator('.row', { hasText: '"MSTORE"' }).first().waitFor();
       await view.locator('.header-line', { hasText: 'done in' }).waitFor();
+      // The collapsed-row preview: the root row shows its first keys and values.
+      await view.locator('.row', { hasText: '{ops: Array(4)}' }).waitFor();
+    },
+  },
+  {
+    name: 'the result tree from the keyboard (arrows, Home, End) and find (Ctrl+F, Enter) in it',
+    run: async ({ page }) => {
+      const view = resultView(page);
+      await view.locator('.row', { hasText: '2: "MSTORE"' }).click();
+      const focused = view.locator('[role="treeitem"].focused');
+      for (const [key, expected] of [
+        ['ArrowUp', { text: '1: "PUSH1"', level: '3' }],
+        ['Home', { text: '{ops: Array(4)}', level: '1', expanded: 'true' }],
+        ['ArrowDown', { text: 'ops: (4) ["PUSH1", "PUSH1", "MSTORE", "STOP"]', level: '2', expanded: 'true' }],
+        ['ArrowLeft', { text: 'ops: (4)', level: '2', expanded: 'false' }],
+        ['ArrowRight', { text: 'ops: (4)', level: '2', expanded: 'true' }],
+        ['End', { text: '3: "STOP"', level: '3' }],
+      ]) {
+        await page.keyboard.press(key);
+        await focused.filter({ hasText: expected.text }).waitFor();
+        const attributes = await focused.evaluate((row) => ({ level: row.getAttribute('aria-level'), expanded: row.getAttribute('aria-expanded') ?? undefined, id: row.id }));
+        const active = await view.locator('[role="tree"]').getAttribute('aria-activedescendant');
+        if (attributes.level !== expected.level || attributes.expanded !== expected.expanded || active !== attributes.id) {
+          throw new Error(`after ${key}: ${JSON.stringify({ ...attributes, active })}, expected ${JSON.stringify(expected)}`);
+        }
+      }
+      await page.keyboard.press('Control+f');
+      await page.keyboard.type('push');
+      await view.locator('.find-count', { hasText: '1 of 2' }).waitFor();
+      await page.keyboard.press('Enter');
+      await view.locator('.find-count', { hasText: '2 of 2' }).waitFor();
+      await view.locator('.row.current-match', { hasText: '1: "PUSH1"' }).waitFor();
+    },
+  },
+  {
+    name: 'a failing trace shows its explained error in a panel of its own',
+    run: async ({ page }) => {
+      await traceFromCodeLens(page, 'broken-result.tracer.js');
+      await resultView(page).locator('.error-kind').waitFor();
+    },
+  },
+  {
+    name: `the result panel's text has a contrast of at least ${MIN_CONTRAST}:1 in ${THEMES.join(', ')}`,
+    run: async ({ page }) => {
+      const measured = [];
+      const started = await resultView(page).locator('body').getAttribute('data-vscode-theme-name');
+      // The theme it started with last, so the later steps see the workbench as before.
+      const order = [...THEMES.filter((theme) => theme !== started), ...(started ? [started] : [])];
+      for (const theme of order) {
+        await selectColorTheme(page, theme);
+        for (const tracer of ['broken-result.tracer.js', 'ops.tracer.js']) {
+          await panelTab(page, tracer).click();
+          await waitForWebviewTheme(page, theme);
+          const body = resultView(page).locator('body');
+          await body.locator(tracer === 'ops.tracer.js' ? '.match' : '.error-kind').first().waitFor();
+          if (!THEMES.includes(theme)) continue;
+          for (const entry of await textContrast(body)) measured.push({ theme, panel: tracer, ...entry });
+        }
+      }
+      mkdirSync(join(repoRoot, 'test-artifacts'), { recursive: true });
+      writeFileSync(join(repoRoot, 'test-artifacts/contrast.json'), JSON.stringify(measured, null, 2));
+      const low = measured.filter((entry) => entry.ratio < MIN_CONTRAST);
+      if (low.length > 0) {
+        throw new Error(`${low.length} text styles below ${MIN_CONTRAST}:1 (all in test-artifacts/contrast.json):\n${low.map((e) => `${e.theme} ${e.panel} ${e.kind} "${e.text}" ${e.color} on ${e.background}: ${e.ratio}`).join('\n')}`);
+      }
+      // Both panels were measured, with their rows, buttons, header and error.
+      for (const kind of ['span.key', 'div.error-kind', 'button.action', 'span.label']) {
+        if (!measured.some((entry) => entry.kind.startsWith(kind))) throw new Error(`no ${kind} was measured`);
+      }
     },
   },
   {

@@ -1,41 +1,74 @@
 // A collapsible JSON tree that stays smooth with huge results: the expanded tree is kept as a flat row list
-// and only the rows in (and just around) the viewport exist in the DOM. Every value is written with
-// textContent, so a node's `<script>` is shown as text and never runs.
+// and only the rows in (and just around) the viewport exist in the DOM, so children cost nothing until their
+// parent is expanded. It is an ARIA tree (flat treeitems carrying level, position and expanded state, the
+// pattern for virtualised trees) driven from the keyboard with aria-activedescendant, because rows come and
+// go while scrolling and could not keep the focus themselves. Every value is written with textContent, so
+// a node's `<script>` is shown as text and never runs.
+import type { TreeViewState } from '../messages';
+import { childKey, pathKey, type Segment } from './json-path';
+import { previewText } from './json-preview';
+import type { SearchHit } from './json-search';
 
 const ROW_HEIGHT = 20;
 const OVERSCAN = 20;
-const PREVIEW_LIMIT = 300;
-const SEP = '\u0000';
+/** Results with at most this many top-level entries open one level further at first. */
+const SMALL_ROOT = 20;
 
 interface Row {
   depth: number;
-  key: string | undefined;
+  key: Segment | undefined;
   value: unknown;
   path: string;
+  parent: number;
+  position: number;
+  setSize: number;
 }
 
 export class JsonTree {
   private rows: Row[] = [];
-  private readonly expanded = new Set<string>();
-  private readonly spacer: HTMLDivElement;
+  private expansion: TreeViewState['expansion'];
+  /** Paths whose expansion differs from what `expansion` gives them. */
+  private readonly toggled: Set<string>;
+  private focusIndex = 0;
+  private matches = new Map<string, SearchHit>();
+  private currentMatch: string | undefined;
+  private readonly tree: HTMLDivElement;
   private readonly window: HTMLDivElement;
   private scheduled = false;
+  private readonly smallRoot: boolean;
+  /** The viewport outlives the tree (the next result reuses it): its listeners go with the tree. */
+  private readonly listeners = new AbortController();
+  private readonly resizes = new ResizeObserver(() => this.schedule());
 
   constructor(
     private readonly viewport: HTMLElement,
     private readonly value: unknown,
+    state: TreeViewState,
+    /** Called when what the view state records (expansion, focus) changed. */
+    private readonly changed: () => void,
   ) {
-    this.spacer = viewport.appendChild(document.createElement('div'));
-    this.spacer.className = 'tree-spacer';
-    this.window = this.spacer.appendChild(document.createElement('div'));
+    this.expansion = state.expansion;
+    this.toggled = new Set(state.toggled);
+    this.smallRoot = isContainer(value) && entries(value).length <= SMALL_ROOT;
+    this.tree = viewport.appendChild(document.createElement('div'));
+    this.tree.className = 'tree';
+    this.tree.setAttribute('role', 'tree');
+    this.tree.setAttribute('aria-label', 'Trace result');
+    this.tree.tabIndex = 0;
+    this.window = this.tree.appendChild(document.createElement('div'));
     this.window.className = 'tree-window';
-    this.expanded.add('$');
-    // Small results open one level further so the interesting part is visible at once.
-    if (isContainer(value) && entries(value).length <= 20) for (const [key] of entries(value)) this.expanded.add(`$${SEP}${key}`);
-    viewport.addEventListener('scroll', () => this.schedule());
+    this.window.setAttribute('role', 'presentation');
+    viewport.addEventListener('scroll', () => this.schedule(), { signal: this.listeners.signal });
     this.window.addEventListener('click', (event) => this.onClick(event));
-    new ResizeObserver(() => this.schedule()).observe(viewport);
-    this.rebuild();
+    this.tree.addEventListener('keydown', (event) => this.onKey(event));
+    this.resizes.observe(viewport);
+    this.rebuild(state.focused);
+  }
+
+  dispose(): void {
+    this.listeners.abort();
+    this.resizes.disconnect();
+    this.tree.remove();
   }
 
   get rowCount(): number {
@@ -47,17 +80,94 @@ export class JsonTree {
     return Array.from(this.window.children).map((row) => row.textContent ?? '');
   }
 
-  private rebuild(): void {
-    const rows: Row[] = [];
-    const visit = (key: string | undefined, value: unknown, depth: number, path: string): void => {
-      rows.push({ depth, key, value, path });
-      if (!isContainer(value) || !this.expanded.has(path)) return;
-      for (const [childKey, child] of entries(value)) visit(childKey, child, depth + 1, `${path}${SEP}${childKey}`);
-    };
-    visit(undefined, this.value, 0, '$');
-    this.rows = rows;
-    this.spacer.style.height = `${rows.length * ROW_HEIGHT}px`;
+  state(): TreeViewState {
+    return { expansion: this.expansion, toggled: [...this.toggled], focused: this.rows[this.focusIndex]?.path };
+  }
+
+  focus(): void {
+    this.tree.focus({ preventScroll: true });
+  }
+
+  /** The focused row: its path segments and value. */
+  focused(): { segments: Segment[]; value: unknown; level: number; expanded: boolean | undefined; text: string } | undefined {
+    const row = this.rows[this.focusIndex];
+    if (!row) return undefined;
+    const segments: Segment[] = [];
+    for (let index = this.focusIndex; index > 0; index = this.rows[index].parent) segments.unshift(this.rows[index].key as Segment);
+    const text = this.window.querySelector(`#row-${this.focusIndex}`)?.textContent ?? '';
+    return { segments, value: row.value, level: row.depth + 1, expanded: isContainer(row.value) ? this.isOpen(row) : undefined, text };
+  }
+
+  setAll(open: boolean): void {
+    // Everything but the root follows the new default: the toggles made so far no longer apply.
+    this.toggled.clear();
+    this.expansion = open ? 'all' : 'none';
+    this.rebuild(this.rows[this.focusIndex]?.path);
+    this.changed();
+  }
+
+  /** Highlights the rows of `hits`, `current` the most. */
+  highlight(hits: readonly SearchHit[], current: SearchHit | undefined): void {
+    this.matches = new Map(hits.map((hit) => [pathKey(hit.segments), hit]));
+    this.currentMatch = current && pathKey(current.segments);
     this.render();
+  }
+
+  /** Expands the ancestors of the row at `segments`, focuses it and scrolls it into view. */
+  reveal(segments: readonly Segment[]): void {
+    let path = '';
+    let opened = false;
+    segments.slice(0, -1).forEach((segment, at) => {
+      path = childKey(path, segment);
+      if (this.isOpenPath(path, at + 1)) return;
+      this.toggle(path);
+      opened = true;
+    });
+    const target = pathKey(segments);
+    // Only a newly opened ancestor changes the rows; otherwise finding the row is enough.
+    if (opened) this.rebuild(target);
+    else this.focusIndex = Math.max(0, this.rows.findIndex((row) => row.path === target));
+    this.scrollToFocus();
+    this.changed();
+  }
+
+  private rebuild(focusPath: string | undefined): void {
+    const rows: Row[] = [];
+    const visit = (key: Segment | undefined, value: unknown, depth: number, path: string, parent: number, position: number, setSize: number): void => {
+      const index = rows.push({ depth, key, value, path, parent, position, setSize }) - 1;
+      if (!isContainer(value) || !this.isOpenPath(path, depth)) return;
+      const children = entries(value);
+      children.forEach(([childSegment, child], at) => visit(childSegment, child, depth + 1, childKey(path, childSegment), index, at + 1, children.length));
+    };
+    visit(undefined, this.value, 0, '', -1, 1, 1);
+    this.rows = rows;
+    if (focusPath !== undefined) this.focusIndex = Math.max(0, rows.findIndex((row) => row.path === focusPath));
+    this.focusIndex = Math.min(this.focusIndex, rows.length - 1);
+    this.tree.style.height = `${rows.length * ROW_HEIGHT}px`;
+    this.render();
+  }
+
+  private isOpen(row: Row): boolean {
+    return isContainer(row.value) && this.isOpenPath(row.path, row.depth);
+  }
+
+  private isOpenPath(path: string, depth: number): boolean {
+    const byDefault = depth === 0 || this.expansion === 'all' || (this.expansion === 'initial' && depth === 1 && this.smallRoot);
+    return this.toggled.has(path) ? !byDefault : byDefault;
+  }
+
+  private toggle(path: string): void {
+    if (this.toggled.has(path)) this.toggled.delete(path);
+    else this.toggled.add(path);
+  }
+
+  private toggleRow(index: number): void {
+    const row = this.rows[index];
+    if (!isContainer(row.value)) return;
+    this.toggle(row.path);
+    this.focusIndex = index;
+    this.rebuild(row.path);
+    this.changed();
   }
 
   private schedule(): void {
@@ -77,64 +187,122 @@ export class JsonTree {
     const fragment = document.createDocumentFragment();
     for (let index = first; index < last; index++) fragment.appendChild(this.renderRow(this.rows[index], index));
     this.window.replaceChildren(fragment);
+    if (this.focusIndex >= first && this.focusIndex < last) this.tree.setAttribute('aria-activedescendant', `row-${this.focusIndex}`);
+    else this.tree.removeAttribute('aria-activedescendant');
   }
 
   private renderRow(row: Row, index: number): HTMLElement {
     const element = document.createElement('div');
-    element.className = 'row';
+    element.className = index === this.focusIndex ? 'row focused' : 'row';
+    element.id = `row-${index}`;
     element.dataset.index = String(index);
+    element.setAttribute('role', 'treeitem');
+    element.setAttribute('aria-level', String(row.depth + 1));
+    element.setAttribute('aria-setsize', String(row.setSize));
+    element.setAttribute('aria-posinset', String(row.position));
     element.style.paddingLeft = `${row.depth * 16 + 4}px`;
     const container = isContainer(row.value);
-    const open = container && this.expanded.has(row.path);
-    append(element, 'toggle', container ? (open ? '▾' : '▸') : ' ');
-    if (row.key !== undefined) append(element, 'key', `${row.key}: `);
-    if (container) {
-      const count = entries(row.value as object).length;
-      const array = Array.isArray(row.value);
-      append(element, 'bracket', open ? (array ? '[' : '{') : array ? '[…]' : '{…}');
-      append(element, 'count', ` ${count} ${array ? (count === 1 ? 'item' : 'items') : count === 1 ? 'key' : 'keys'}`);
-    } else {
-      append(element, `value ${typeOf(row.value)}`, preview(row.value));
-    }
+    const open = this.isOpen(row);
+    if (container) element.setAttribute('aria-expanded', String(open));
+    const match = this.matches.get(row.path);
+    if (row.path === this.currentMatch) element.classList.add('current-match');
+    append(element, 'toggle', container ? (open ? '▾' : '▸') : ' ').setAttribute('aria-hidden', 'true');
+    if (row.key !== undefined) append(element, match?.inKey ? 'key match' : 'key', `${row.key}: `);
+    append(element, `value ${typeOf(row.value)}${match?.inValue ? ' match' : ''}`, previewText(row.value));
     return element;
+  }
+
+  private scrollToFocus(): void {
+    const top = this.focusIndex * ROW_HEIGHT;
+    const height = this.viewport.clientHeight || 600;
+    if (top < this.viewport.scrollTop) this.viewport.scrollTop = top;
+    else if (top + ROW_HEIGHT > this.viewport.scrollTop + height) this.viewport.scrollTop = top + ROW_HEIGHT - height;
+    this.render();
+  }
+
+  private moveFocus(index: number): void {
+    this.focusIndex = Math.max(0, Math.min(this.rows.length - 1, index));
+    this.scrollToFocus();
+    this.changed();
   }
 
   private onClick(event: MouseEvent): void {
     const element = (event.target as HTMLElement).closest<HTMLElement>('.row');
-    const row = element ? this.rows[Number(element.dataset.index)] : undefined;
-    if (!row || !isContainer(row.value)) return;
-    if (this.expanded.has(row.path)) this.expanded.delete(row.path);
-    else this.expanded.add(row.path);
-    this.rebuild();
+    if (!element) return;
+    const index = Number(element.dataset.index);
+    this.focus();
+    if (isContainer(this.rows[index]?.value)) this.toggleRow(index);
+    else this.moveFocus(index);
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const row = this.rows[this.focusIndex];
+    const page = Math.max(1, Math.floor((this.viewport.clientHeight || 600) / ROW_HEIGHT) - 1);
+    switch (event.key) {
+      case 'ArrowDown':
+        this.moveFocus(this.focusIndex + 1);
+        break;
+      case 'ArrowUp':
+        this.moveFocus(this.focusIndex - 1);
+        break;
+      case 'PageDown':
+        this.moveFocus(this.focusIndex + page);
+        break;
+      case 'PageUp':
+        this.moveFocus(this.focusIndex - page);
+        break;
+      case 'Home':
+        this.moveFocus(0);
+        break;
+      case 'End':
+        this.moveFocus(this.rows.length - 1);
+        break;
+      case 'ArrowRight':
+        if (!row || !isContainer(row.value)) break;
+        if (!this.isOpen(row)) this.toggleRow(this.focusIndex);
+        else if (entries(row.value).length > 0) this.moveFocus(this.focusIndex + 1);
+        break;
+      case 'ArrowLeft':
+        if (row && this.isOpen(row) && row.depth > 0) this.toggleRow(this.focusIndex);
+        else if (row && row.parent >= 0) this.moveFocus(row.parent);
+        break;
+      case 'Enter':
+      case ' ':
+        if (row && row.depth > 0) this.toggleRow(this.focusIndex);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    this.scrollToFocus();
   }
 }
 
-function append(parent: HTMLElement, className: string, text: string): void {
+function append(parent: HTMLElement, className: string, text: string): HTMLSpanElement {
   const span = parent.appendChild(document.createElement('span'));
   span.className = className;
   span.textContent = text;
+  return span;
 }
 
 function isContainer(value: unknown): value is object {
   return typeof value === 'object' && value !== null;
 }
 
-const entryCache = new WeakMap<object, Array<[string, unknown]>>();
+const entryCache = new WeakMap<object, Array<[Segment, unknown]>>();
 
-function entries(value: object): Array<[string, unknown]> {
+function entries(value: object): Array<[Segment, unknown]> {
   let cached = entryCache.get(value);
   if (!cached) {
-    cached = Array.isArray(value) ? value.map((item, index) => [String(index), item] as [string, unknown]) : Object.entries(value);
+    cached = Array.isArray(value) ? value.map((item, index) => [index, item] as [Segment, unknown]) : Object.entries(value);
     entryCache.set(value, cached);
   }
   return cached;
 }
 
 function typeOf(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
   return value === null ? 'null' : typeof value;
-}
-
-function preview(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > PREVIEW_LIMIT ? `${text.slice(0, PREVIEW_LIMIT)}… (${text.length} characters)` : text;
 }

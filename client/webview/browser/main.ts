@@ -1,56 +1,73 @@
 // The result panel's script (runs in the webview). Renders what the extension sends: the request header,
-// then the result (tree or raw JSON) or the explained error. Keeps the state with setState so that the panel
+// the run history, then the result (tree or raw JSON) or the explained error. Keeps the panel state with
+// setState (the runs and how the user left the view: mode, expansion, focus, scroll, find) so that the panel
 // survives being hidden and VS Code restarting. Writes text only (textContent), never HTML.
 import { formatBytes } from '../../../core/rpc/errors';
-import type { FromWebview, OutcomeView, RenderedContent, ToWebview, ViewState } from '../messages';
+import type { FromWebview, OutcomeView, PanelState, RenderedContent, TestKey, ToWebview, UiState, ViewMode, ViewState } from '../messages';
+import { button, element } from './dom';
+import { FindBar } from './find-bar';
+import { jsPath } from './json-path';
 import { JsonTree } from './json-tree';
 
 interface VsCodeApi {
   postMessage(message: FromWebview): void;
-  setState(state: ViewState): void;
-  getState(): ViewState | undefined;
+  setState(state: PanelState): void;
+  getState(): PanelState | undefined;
 }
 declare function acquireVsCodeApi(): VsCodeApi;
+
+const VIEW_MODES: Array<[ViewMode, string, string]> = [
+  ['tree', 'Tree', 'Show the result as a collapsible tree'],
+  ['raw', 'Raw JSON', 'Show the result as formatted JSON text'],
+];
+/** How long view changes (scrolling, moving the focus) gather before the state is written. */
+const SAVE_DELAY_MS = 150;
 
 const vscode = acquireVsCodeApi();
 const header = byId('header');
 const toolbar = byId('toolbar');
+const findBox = byId('find');
 const errorBox = byId('error');
 const content = byId('content');
 
+let panel: PanelState | undefined;
 let current: ViewState | undefined;
 let parsed: { value: unknown } | undefined;
 let tree: JsonTree | undefined;
-let mode: 'tree' | 'raw' = 'tree';
+let ui: UiState = { viewMode: 'tree', tree: { expansion: 'initial', toggled: [] }, scrollTop: 0, find: '' };
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+const find = new FindBar(findBox, {
+  data: () => parsed,
+  highlight: (hits, hit) => tree?.highlight(hits, hit),
+  reveal: (hit) => {
+    if (ui.viewMode !== 'tree') setMode('tree');
+    tree?.reveal(hit.segments);
+  },
+  queryChanged: (query) => {
+    ui.find = query;
+    saveSoon();
+  },
+  close: () => tree?.focus(),
+});
 
 function byId(id: string): HTMLElement {
-  const element = document.getElementById(id);
-  if (!element) throw new Error(`missing #${id}`);
-  return element;
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
+  const node = document.getElementById(id);
+  if (!node) throw new Error(`missing #${id}`);
   return node;
 }
 
-function button(label: string, onClick: () => void, title?: string): HTMLButtonElement {
-  const node = element('button', 'action', label);
-  if (title) node.title = title;
-  node.addEventListener('click', onClick);
-  return node;
-}
-
-function show(state: ViewState): void {
-  const resultChanged = !current || current.outcome !== state.outcome;
-  current = state;
-  vscode.setState(state);
-  renderHeader(state);
-  renderToolbar(state.outcome);
-  renderError(state.outcome);
-  if (resultChanged) renderResult(state.outcome);
+function show(next: PanelState): void {
+  const run = next.runs[next.shown];
+  if (!run) return;
+  const resultChanged = !current || JSON.stringify(current.outcome) !== JSON.stringify(run.outcome);
+  panel = next;
+  current = run;
+  renderHeader(run);
+  renderToolbar(run.outcome);
+  renderError(run.outcome);
+  if (resultChanged) renderResult(run.outcome);
+  saveNow();
 }
 
 function renderHeader({ request, outcome }: ViewState): void {
@@ -84,10 +101,19 @@ function statusText(outcome: OutcomeView): string {
 
 function renderToolbar(outcome: OutcomeView): void {
   const actions: HTMLElement[] = [];
+  if (panel && panel.runs.length > 1) actions.push(historyPicker(panel));
   if (outcome.status === 'done') {
+    for (const [mode, label, title] of VIEW_MODES) {
+      const toggle = button(label, () => setMode(mode), title);
+      toggle.setAttribute('aria-pressed', String(ui.viewMode === mode));
+      actions.push(toggle);
+    }
     actions.push(
-      button('Tree', () => setMode('tree'), 'Show the result as a collapsible tree'),
-      button('Raw JSON', () => setMode('raw'), 'Show the result as formatted JSON text'),
+      button('Find', () => find.open(), 'Find in keys and values (Ctrl+F)'),
+      button('Expand All', () => treeAction((view) => view.setAll(true))),
+      button('Collapse All', () => treeAction((view) => view.setAll(false))),
+      button('Copy Path', () => copyFocused('path'), 'Copy the path of the focused row, as in calls[0].to (Shift+Alt+C)'),
+      button('Copy Value', () => copyFocused('value'), 'Copy the value of the focused row (Ctrl+C in the tree)'),
       button('Copy', () => vscode.postMessage({ type: 'copy' }), 'Copy the result JSON'),
       button('Save as JSON…', () => vscode.postMessage({ type: 'save' })),
     );
@@ -95,6 +121,30 @@ function renderToolbar(outcome: OutcomeView): void {
   if (outcome.status === 'running') actions.push(button('Cancel', () => vscode.postMessage({ type: 'cancel' })));
   else actions.push(button('Re-run', () => vscode.postMessage({ type: 'rerun' }), 'Run the same trace again'));
   toolbar.replaceChildren(...actions);
+}
+
+/** The earlier runs of this tracer in this panel, newest first. */
+function historyPicker(state: PanelState): HTMLSelectElement {
+  const picker = element('select', 'history');
+  picker.setAttribute('aria-label', 'Run history');
+  picker.title = 'Earlier runs of this tracer in this panel';
+  state.runs.forEach((run, index) => {
+    const option = element('option', '', runLabel(run, state.runs.length - index));
+    option.value = String(index);
+    option.selected = index === state.shown;
+    picker.append(option);
+  });
+  picker.addEventListener('change', () => {
+    const shown = Number(picker.value);
+    show({ ...state, shown });
+    vscode.postMessage({ type: 'select', shown });
+  });
+  return picker;
+}
+
+function runLabel(run: ViewState, number: number): string {
+  const time = run.startedAt === undefined ? '' : ` · ${new Date(run.startedAt).toLocaleTimeString()}`;
+  return `Run ${number}${time} · ${run.request.target} · ${run.outcome.status}`;
 }
 
 function renderError(outcome: OutcomeView): void {
@@ -119,6 +169,7 @@ function renderError(outcome: OutcomeView): void {
 }
 
 function renderResult(outcome: OutcomeView): void {
+  tree?.dispose();
   tree = undefined;
   parsed = undefined;
   content.replaceChildren();
@@ -130,29 +181,62 @@ function renderResult(outcome: OutcomeView): void {
     return;
   }
   renderMode();
+  content.scrollTop = ui.scrollTop;
+  find.refresh();
 }
 
-function setMode(next: 'tree' | 'raw'): void {
-  if (mode === next) return;
-  mode = next;
+function setMode(next: ViewMode): void {
+  if (ui.viewMode === next) return;
+  ui = { ...ui, viewMode: next, scrollTop: 0 };
+  tree?.dispose();
   tree = undefined;
   content.replaceChildren();
   renderMode();
+  if (current) renderToolbar(current.outcome);
+  saveNow();
 }
 
 function renderMode(): void {
   if (!parsed) return;
-  if (mode === 'raw') {
+  if (ui.viewMode === 'raw') {
     content.className = 'raw-view';
     content.append(element('pre', 'raw', JSON.stringify(parsed.value, null, 2)));
   } else {
     content.className = 'tree-view';
-    tree = new JsonTree(content, parsed.value);
+    tree = new JsonTree(content, parsed.value, ui.tree, () => {
+      if (tree) ui.tree = tree.state();
+      saveSoon();
+    });
   }
+}
+
+function treeAction(action: (view: JsonTree) => void): void {
+  if (ui.viewMode !== 'tree') setMode('tree');
+  if (tree) action(tree);
+}
+
+function copyFocused(what: 'path' | 'value'): void {
+  const row = tree?.focused();
+  if (!row) return;
+  const text = what === 'path' ? jsPath(row.segments) : typeof row.value === 'string' ? row.value : JSON.stringify(row.value, null, 2);
+  vscode.postMessage({ type: 'copyText', text, what });
+}
+
+function saveSoon(): void {
+  if (saveTimer === undefined) saveTimer = setTimeout(saveNow, SAVE_DELAY_MS);
+}
+
+function saveNow(): void {
+  clearTimeout(saveTimer);
+  saveTimer = undefined;
+  // The scroll event comes a frame late: read the position now (while a result is shown to scroll).
+  if (parsed) ui.scrollTop = content.scrollTop;
+  if (panel) vscode.setState({ ...panel, ui });
 }
 
 function rendered(): RenderedContent {
   const outcome = current?.outcome;
+  const focused = tree?.focused();
   return {
     title: current ? `${current.request.method} · ${current.request.tracerName}` : '',
     header: Array.from(header.children).map((line) => line.textContent ?? ''),
@@ -161,19 +245,67 @@ function rendered(): RenderedContent {
     rowCount: tree?.rowCount ?? 0,
     errorText: errorBox.hidden ? undefined : Array.from(errorBox.children).map((part) => part.textContent ?? '').join('\n'),
     resultJson: parsed ? JSON.stringify(parsed.value) : undefined,
+    ui,
+    focused: focused && {
+      path: jsPath(focused.segments),
+      level: focused.level,
+      expanded: focused.expanded,
+      text: focused.text,
+      active: document.activeElement?.getAttribute('role') === 'tree',
+    },
+    find: find.status(),
+    history: panel ? panel.runs.map((run, index) => runLabel(run, panel!.runs.length - index)) : [],
   };
+}
+
+/** Dispatches keys as the browser would (tests): to the focused element, or the tree as after a click in it. */
+async function press(keys: TestKey[]): Promise<void> {
+  for (const key of keys) {
+    if (!document.activeElement || document.activeElement === document.body) tree?.focus();
+    const target = document.activeElement ?? document.body;
+    if (key.text !== undefined && target instanceof HTMLInputElement) {
+      target.value = key.text;
+      target.dispatchEvent(new Event('input', { bubbles: true }));
+      await find.idle();
+    }
+    target.dispatchEvent(new KeyboardEvent('keydown', { key: key.key, ctrlKey: key.ctrlKey, shiftKey: key.shiftKey, bubbles: true, cancelable: true }));
+    await find.idle();
+  }
+  saveNow();
 }
 
 function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }
 
+document.addEventListener('keydown', (event) => {
+  const ctrl = event.ctrlKey || event.metaKey;
+  const inTree = (event.target as HTMLElement | null)?.getAttribute?.('role') === 'tree';
+  if (ctrl && !event.altKey && event.key.toLowerCase() === 'f' && parsed) find.open();
+  else if (event.key === 'F3' && parsed) find.step(event.shiftKey ? -1 : 1);
+  else if (event.key === 'Escape' && find.isOpen) find.close();
+  else if (inTree && ctrl && !event.shiftKey && event.key.toLowerCase() === 'c') copyFocused('value');
+  else if (inTree && event.shiftKey && event.altKey && (event.code === 'KeyC' || event.key.toLowerCase() === 'c')) copyFocused('path');
+  else return;
+  // Handled here: VS Code must not also act on it (its own find, copy).
+  event.preventDefault();
+  event.stopPropagation();
+});
+
+content.addEventListener('scroll', () => {
+  ui.scrollTop = content.scrollTop;
+  saveSoon();
+});
+
 window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
   const message = event.data;
-  if (message.type === 'show') show(message.state);
+  if (message.type === 'show') show(message.panel);
   else if (message.type === 'query') vscode.postMessage({ type: 'rendered', id: message.id, content: rendered() });
+  else if (message.type === 'press') void press(message.keys).then(() => vscode.postMessage({ type: 'rendered', id: message.id, content: rendered() }));
 });
 
 const saved = vscode.getState();
-if (saved) show(saved);
+if (saved?.ui) ui = saved.ui;
+if (saved?.runs) show(saved);
+if (ui.find !== '') find.restore(ui.find);
 vscode.postMessage({ type: 'ready' });

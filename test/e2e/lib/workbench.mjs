@@ -21,3 +21,19 @@ export async function quickOpen(page, name) {
   await page.locator('.monaco-editor .view-lines').first().waitFor();
 }
 
+
+/** Switches the color theme through the command palette, as a user does (Preferences: Color Theme). */
+export async function selectColorTheme(page, name) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill('>Preferences: Color Theme');
+  // The command itself, not "Browse Color Themes in Marketplace" listed above it.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: /^Preferences: Color Theme/ }).click();
+  const picker = page.locator('.quick-input-widget input[placeholder*="Color Theme" i]');
+  await picker.waitFor();
+  await picker.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}

@@ -31,6 +31,8 @@ Runs a local dev chain with JavaScript tracing (debug_traceCall, debug_traceTran
                        cap on a trace's "timeout"; longer ones are clamped (default ${defaultMaxTraceTimeoutMs / 1000}s)
   --max-response-bytes N
                        larger answers become JSON-RPC errors (default ${defaultMaxResponseBytes}, 100 MiB)
+  --debug-traces       accept debug runs (trace config "debug": {file, host, port}): the trace worker opens the
+                       inspector there and waits for a debugger; anyone who can reach that port controls the worker
 Prints "listening on http://HOST:PORT (ws://HOST:PORT)" when ready; stops on SIGINT/SIGTERM.`;
 
 class UsageError extends Error {}
@@ -104,6 +106,7 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
         vhosts: { type: 'string' },
         'max-trace-timeout': { type: 'string' },
         'max-response-bytes': { type: 'string' },
+        'debug-traces': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -146,6 +149,7 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
     vhosts: values.vhosts === undefined ? [] : asUsage(() => parseHostNames(values.vhosts!)),
     maxTraceTimeoutMs,
     maxResponseBytes: integer(values['max-response-bytes'], '--max-response-bytes', defaultMaxResponseBytes, 1),
+    debugTraces: values['debug-traces'],
   };
 }
 

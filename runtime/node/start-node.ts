@@ -32,6 +32,8 @@ export interface NodeOptions {
   maxTraceTimeoutMs?: number;
   /** --max-response-bytes: larger answers become JSON-RPC errors. */
   maxResponseBytes?: number;
+  /** --debug-traces: run debug runs (a trace config's `debug`), which open the inspector in their worker. */
+  debugTraces?: boolean;
 }
 
 /** geth's HTTP WriteTimeout: geth never delivers a trace running longer over HTTP, so nothing is lost. */
@@ -88,7 +90,11 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
   }
   const chain = await DevChain.create(genesis, accounts, point);
   const context: NodeContext = { chain, upstream };
-  const limits = { concurrency: Math.max(2, availableParallelism()), maxTimeoutMs: options.maxTraceTimeoutMs ?? defaultMaxTraceTimeoutMs };
+  const limits = {
+    concurrency: Math.max(2, availableParallelism()),
+    maxTimeoutMs: options.maxTraceTimeoutMs ?? defaultMaxTraceTimeoutMs,
+    debugLog: options.debugTraces ? (line: string) => process.stderr.write(line + '\n') : undefined,
+  };
   const methods: Methods = { ...ethMethods(context), ...debugMethods(context, runTraceJob, limits) };
   const server = await startRpcServer({
     host: options.host,

@@ -2,6 +2,7 @@
 // `tracerConfig` kept as its verbatim source text (setup() receives it raw), `timeout` in Go duration syntax.
 import { rawMember } from './json-text';
 import { parseGoDuration } from '../../core/trace/duration';
+import { debugRun, type DebugRun } from './debug-run';
 import { invalidParams, serverError } from './rpc-error';
 
 export interface TraceOptions {
@@ -10,6 +11,8 @@ export interface TraceOptions {
   timeoutMs: number;
   /** debug_traceCall only. */
   stateOverrides?: unknown;
+  /** This node's extension: a debug run (debug-run.ts). */
+  debug?: DebugRun;
 }
 
 const defaultTimeoutMs = 5000;
@@ -48,5 +51,12 @@ export function traceOptions(value: unknown, index: number, maxTimeoutMs: number
     }
   }
   const overridesKey = member(config, 'stateOverrides');
-  return { tracer, tracerConfig: rawConfig, timeoutMs: Math.min(timeoutMs, maxTimeoutMs), stateOverrides: overridesKey === undefined ? undefined : config[overridesKey] };
+  const debugKey = member(config, 'debug');
+  return {
+    tracer,
+    tracerConfig: rawConfig,
+    timeoutMs: Math.min(timeoutMs, maxTimeoutMs),
+    stateOverrides: overridesKey === undefined ? undefined : config[overridesKey],
+    debug: debugKey === undefined ? undefined : debugRun(config[debugKey], index),
+  };
 }

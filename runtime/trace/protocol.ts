@@ -2,8 +2,17 @@
 import type { HookName } from '../tracer/host/tracer-host';
 import type { TraceJob, TraceOutcome } from './job';
 
+/** Where a debug run's worker opens the inspector. */
+export interface InspectAddress {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+}
+
 export interface WorkerRequest {
   job: TraceJob;
+  /** A debug run: open the inspector here and wait for a debugger before the job starts. */
+  inspect?: InspectAddress;
 }
 
 export type WorkerMessage =
@@ -13,6 +22,11 @@ export type WorkerMessage =
   | { type: 'located'; hookLocations: Partial<Record<HookName, string>> }
   /** The tracer hook now running (sent when it changes), so a time-out can name it while the worker is stuck. */
   | { type: 'hook'; hook: HookName }
+  /** A debug run's inspector is open at `url`; the job starts once a debugger has attached and resumed. */
+  | { type: 'listening'; url: string }
+  /** The debugger paused the worker (breakpoint, step, pause) or let it run again: the time-out stops meanwhile. */
+  | { type: 'paused' }
+  | { type: 'resumed' }
   | { type: 'outcome'; index: number; outcome: TraceOutcome }
   | { type: 'done' }
   | { type: 'failed'; error: string };

@@ -105,7 +105,7 @@ test('a breakpoint in step pauses on the file\'s line; evaluate, step over, resu
   }
 });
 
-test('a breakpoint held longer than the trace\'s timeout does not time it out; line 1 keeps the file\'s columns', async () => {
+test('a breakpoint held longer than the trace\'s timeout does not time it out; line 1 keeps the file\'s columns; log previews', async () => {
   const first = "{ step: function (log) { if (log.getPC() === 4) { this.held = log.op.toString(); } },";
   const tracer = tracerFile('held.tracer.js', `${first}\n  fault: function () {}, result: function () { return this.held; } }\n`);
   const run = debugTrace(tracer.path, ['--timeout', '1s']);
@@ -115,6 +115,13 @@ test('a breakpoint held longer than the trace\'s timeout does not time it out; l
     const paused = await cdp.paused();
     // V8 breaks at the `log.op` getter call: a column the wrapping `(` would shift by one.
     assert.deepEqual([paused.location.lineNumber, paused.location.columnNumber], [0, first.indexOf('op.toString')]);
+    // What VS Code's debugger shows for the tracer API's objects (their `debug.description`).
+    const describe = (expression: string) => cdp.evaluate(paused, `${expression}[Symbol.for('debug.description')]()`);
+    assert.match(String(await describe('log')), /^PUSH1 pc=4 gas=\d+ cost=3 depth=1$/);
+    assert.equal(await describe('log.op'), 'PUSH1 (0x60)');
+    assert.equal(await describe('log.stack'), 'Stack(2) [0xc, 0x14] (top first)');
+    assert.equal(await describe('log.memory'), 'Memory(0 bytes)');
+    assert.match(String(await describe('log.contract')), /^Contract 0x[0-9a-f]{40}$/);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     await cdp.send('Debugger.resume');
     const { code, stdout, stderr } = await run.finished;

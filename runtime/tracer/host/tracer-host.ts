@@ -53,7 +53,7 @@ export class TracerHost {
   private lastHook: HookName | undefined;
 
   private constructor(private readonly options: TracerHostOptions) {
-    this.realm = createRealm(this.bridge());
+    this.realm = createRealm(this.bridge(), options.url !== undefined);
     this.api = this.realm.api;
   }
 

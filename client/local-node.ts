@@ -32,8 +32,9 @@ export class LocalNodeManager implements vscode.Disposable {
   private async start(): Promise<LocalNode> {
     const { launchLocalNode } = await import('../core/local-node');
     // The node caps traces at 30 s by default (against other clients holding its slots); this node serves
-    // only this machine and refuses web pages, so it takes any time-out the setting allows.
-    const node = await launchLocalNode({ cliPath: this.cliPath, args: ['--max-trace-timeout', `${maxTraceTimeoutSeconds}s`] });
+    // only this machine and refuses web pages, so it takes any time-out the setting allows, and runs the
+    // Debug Trace commands' debug runs (their inspector listens on 127.0.0.1 only).
+    const node = await launchLocalNode({ cliPath: this.cliPath, args: ['--max-trace-timeout', `${maxTraceTimeoutSeconds}s`, '--debug-traces'] });
     this.running = node;
     this.chainId = await this.askChainId(node.url);
     this.log.info(`local node listening on ${node.url} (chain ${this.chainId ?? 'unknown'})`);

@@ -13,6 +13,9 @@ export function waitForDebugger(address: InspectAddress, post: (message: WorkerM
   session.on('Debugger.paused', () => post({ type: 'paused' }));
   session.on('Debugger.resumed', () => post({ type: 'resumed' }));
   session.post('Debugger.enable');
+  // V8 keeps breakpoints active while any session wants them: this one must not, or a debugger's
+  // "deactivate breakpoints" would have no effect. It still hears every pause.
+  session.post('Debugger.setBreakpointsActive', { active: false });
   post({ type: 'listening', url: inspector.url()! });
   inspector.waitForDebugger();
 }

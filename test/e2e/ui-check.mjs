@@ -79,8 +79,12 @@ export const steps = [
       await page.locator('.debug-call-stack .monaco-list-row', { hasText: 'Paused on breakpoint' }).first().waitFor();
       await page.locator('.debug-call-stack .monaco-list-row', { hasText: 'ops.tracer.js' }).first().waitFor();
       // The Variables view's preview of log (defined inside the tracer's realm for debug runs).
-      await page.locator('.debug-variables .monaco-list-row', { hasText: 'Local: step' }).first().click();
-      await page.locator('.debug-variables .monaco-list-row', { hasText: /log = PUSH1 pc=0 gas=\d+/ }).first().waitFor();
+      // VS Code expands the first scope by itself once the frame's variables arrive; click it open otherwise.
+      const logRow = page.locator('.debug-variables .monaco-list-row', { hasText: /log\W+PUSH1 pc=0 gas=\d+/ }).first();
+      if (!(await logRow.waitFor({ timeout: 10_000 }).then(() => true, () => false))) {
+        await page.locator('.debug-variables .monaco-list-row', { hasText: 'Local: step' }).first().click();
+        await logRow.waitFor();
+      }
     },
   },
   {

@@ -4,38 +4,16 @@
 // URL, Runtime.runIfWaitingForDebugger) until Debugger.paused (target < 2 s). Median of 5. The real VS Code
 // figure (js-debug included) is printed by test/e2e/suite/debug-trace.test.ts.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchLocalNode } from '../core/local-node';
 import { createRpcClient } from '../core/rpc/client';
 import { sendDebugTrace } from '../core/trace/requests';
-import { CdpClient } from '../test/support/cdp-client';
+import { connectWhenListening, freePort } from '../test/support/cdp-client';
 
 const RUNS = 5;
 const tracerText = ['{', '  ops: [],', '  step: function (log) {', '    this.ops.push(log.op.toString());', '  },', '  fault: function () {},', '  result: function () { return this.ops; }', '}'].join('\n');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** js-debug's attach: the worker's target list, polled until it answers. */
-async function attachWhenListening(port: number): Promise<CdpClient> {
-  for (;;) {
-    try {
-      const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
-      return await CdpClient.connect(targets[0].webSocketDebuggerUrl);
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
 
 export default async function bench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-debug-bench-'));
@@ -50,7 +28,7 @@ export default async function bench(): Promise<void> {
       const client = createRpcClient({ name: 'local', url: node.url, auth: { kind: 'none' } });
       const port = await freePort();
       const result = sendDebugTrace(client, { kind: 'call', call: { data: '0x600160005200' }, block: 'latest' }, tracerText, { file, host: '127.0.0.1', port });
-      const cdp = await attachWhenListening(port);
+      const cdp = await connectWhenListening(port);
       await cdp.send('Debugger.enable');
       await cdp.send('Debugger.setBreakpointByUrl', { url: pathToFileURL(file).href, lineNumber: 3 });
       await cdp.send('Runtime.runIfWaitingForDebugger');

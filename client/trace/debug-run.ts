@@ -2,8 +2,12 @@
 // itself, compiled there under its path) and VS Code's JavaScript debugger attaches to the trace worker's
 // inspector (a `node` attach configuration), so breakpoints, logpoints, stepping, hover and watches work in
 // the .tracer.js editor. The debug session ends with the trace, whose result panel opens as for any trace.
+// A remote node's trace is replayed on a local fork of that node (fork mode reads the remote state at the
+// block's parent), since only a local node's worker can open the inspector.
 import { createServer } from 'node:net';
 import * as vscode from 'vscode';
+import type { RpcClient } from '../../core/rpc/client';
+import { maxTraceTimeoutSeconds } from '../config';
 import type { Ctx } from '../ctx';
 import { LOCAL_NODE_NAME } from '../nodes';
 import type { ViewState } from '../webview/messages';
@@ -58,6 +62,30 @@ function sessionOf(run: string): { current(): vscode.DebugSession | undefined; d
   return { current: () => session, dispose: () => subscription.dispose() };
 }
 
+/** A local fork of the remote node `nodeName`, started for one debug run, and a client for it. */
+async function localFork(ctx: Ctx, nodeName: string): Promise<{ client: RpcClient; stop(): Promise<void> }> {
+  const node = ctx.nodes.find(nodeName);
+  if (!node) throw new Error(`No node named "${nodeName}".`);
+  const endpoint = await ctx.nodes.endpoint(node);
+  // Fork mode dials a plain URL: a key can go into it, Basic credentials cannot.
+  if (endpoint.auth.kind === 'basic') throw new Error(`Debug Trace replays "${nodeName}"'s chain on a local fork, which cannot use Basic auth: debug on a node with a key or none.`);
+  const [{ launchLocalNode }, { createRpcClient }, { dialUrl, maskSecrets }] = await Promise.all([
+    import('../../core/local-node'),
+    import('../../core/rpc/client'),
+    import('../../core/rpc/endpoint'),
+  ]);
+  const fork = await launchLocalNode({
+    cliPath: ctx.extension.asAbsolutePath('dist/cli.js'),
+    args: ['--fork', dialUrl(endpoint.url, endpoint.auth), '--debug-traces', '--max-trace-timeout', `${maxTraceTimeoutSeconds}s`],
+  }).catch((error: unknown) => {
+    // Its output may name the URL it dialled, key included.
+    throw new Error(maskSecrets(error instanceof Error ? error.message : String(error), endpoint));
+  });
+  const client = createRpcClient({ name: `local fork of ${nodeName}`, url: fork.url, auth: { kind: 'none' } });
+  ctx.log.info(`debug run: ${nodeName}'s trace replays on a local fork (${fork.url}); the trace runs locally`);
+  return { client, stop: async () => (await client.close(), await fork.stop()) };
+}
+
 /** Runs `spec` as a debug run on the local node with VS Code's debugger attached; resolves with the panel's state. */
 export async function debugTrace(ctx: Ctx, spec: TraceSpec): Promise<ViewState> {
   const uri = vscode.Uri.parse(spec.tracerUri);
@@ -66,8 +94,11 @@ export async function debugTrace(ctx: Ctx, spec: TraceSpec): Promise<ViewState> 
   // What runs is what the debugger shows: the file on disk.
   if (document.isDirty) await document.save();
   const run = `${process.pid}-${++runs}`;
-  const local: TraceSpec = { ...spec, nodeName: LOCAL_NODE_NAME };
-  const send: TraceSender = async (client, sent, options) => {
+  const node = ctx.nodes.find(spec.nodeName);
+  const remote = node !== undefined && !ctx.nodes.isLocal(node);
+  const send: TraceSender = async (selected, sent, options) => {
+    const fork = remote ? await localFork(ctx, sent.nodeName) : undefined;
+    const client = fork?.client ?? selected;
     const [core, port] = await Promise.all([import('../../core/trace/requests'), freePort()]);
     const controller = new AbortController();
     const abort = () => controller.abort();
@@ -91,8 +122,9 @@ export async function debugTrace(ctx: Ctx, spec: TraceSpec): Promise<ViewState> 
       // The trace is over: its worker is gone, and so is what the session debugged.
       const session = tracked.current();
       if (session) await vscode.debug.stopDebugging(session);
+      await fork?.stop();
     }
   };
-  ctx.log.info(`debug run of ${tracerName(spec)} on the local node`);
-  return ctx.traces.run(local, undefined, send);
+  if (remote) void vscode.window.showInformationMessage(`EVM Tracer: debugging on a local fork of ${spec.nodeName}: the trace runs locally, on ${spec.nodeName}'s state.`);
+  return ctx.traces.run(remote ? spec : { ...spec, nodeName: LOCAL_NODE_NAME }, undefined, send);
 }

@@ -5,12 +5,12 @@
 // code finds nothing of the host in a debug run either.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
-import { CdpClient } from '../support/cdp-client';
+import { CdpClient, connectWhenListening, freePort } from '../support/cdp-client';
 import { rpc, startNode, storeAndLogInitcode } from '../runtime/node-helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-inspect-'));
@@ -212,5 +212,37 @@ test('a node started without --debug-traces refuses a debug run; a bad "debug" m
     assert.equal(relative.error?.message, 'invalid argument 2: "debug".file must be the absolute path of the tracer file');
   } finally {
     await node.stop();
+  }
+});
+
+test('a transaction of another chain is debugged on a local fork of it (fork mode, the tracer file itself)', { timeout: 90_000 }, async () => {
+  // "Remote" here is a second local node: its mined transaction replays on a fork node started with
+  // --debug-traces, as Debug Trace Transaction does for a remote node.
+  const upstream = await startNode();
+  let fork: Awaited<ReturnType<typeof startNode>> | undefined;
+  try {
+    const [from] = (await rpc(upstream.url, 'eth_accounts')).result as string[];
+    const hash = (await rpc(upstream.url, 'eth_sendTransaction', [{ from, data: storeAndLogInitcode, gas: '0x30d40' }])).result as string;
+    fork = await startNode(['--fork', upstream.url, '--debug-traces']);
+    const tracer = tracerFile('fork.tracer.js', ['{', '  ops: [],', '  step: function (log) {', '    this.ops.push(log.op.toString());', '  },', '  fault: function () {},', '  result: function () { return this.ops; }', '}'].join('\n'));
+    const port = await freePort();
+    const traced = rpc(fork.url, 'debug_traceTransaction', [hash, { tracer: readFileSync(tracer.path, 'utf8'), debug: { file: tracer.path, port } }]);
+    const cdp = await connectWhenListening(port);
+    try {
+      await cdp.send('Debugger.enable');
+      await cdp.send('Debugger.setBreakpointByUrl', { url: tracer.url, lineNumber: 3 });
+      await cdp.send('Runtime.runIfWaitingForDebugger');
+      const paused = await cdp.paused();
+      assert.equal(cdp.scripts.get(paused.location.scriptId), tracer.url);
+      assert.equal(await cdp.evaluate(paused, 'log.op.toString()'), 'PUSH1');
+      await cdp.send('Debugger.setBreakpointsActive', { active: false });
+      await cdp.send('Debugger.resume');
+      assert.deepEqual((await traced).result, initcodeOps);
+    } finally {
+      cdp.close();
+    }
+  } finally {
+    await fork?.stop();
+    await upstream.stop();
   }
 });

@@ -1,5 +1,6 @@
 // A raw Chrome DevTools Protocol client over WebSocket (the `ws` package), as a debugger talks to a debug
 // run's trace worker: commands with their answers, events in arrival order, scripts by id.
+import { createServer, type AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 
 export interface CdpEvent {
@@ -90,5 +91,29 @@ export class CdpClient {
 
   close(): void {
     this.socket.close();
+  }
+}
+
+/** A port free on 127.0.0.1 now, for a debug run's inspector. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** As a debugger attaching by port (js-debug does): the worker's target list, polled until its inspector
+ * listens (at most ~30 s). */
+export async function connectWhenListening(port: number): Promise<CdpClient> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
+      return await CdpClient.connect(targets[0].webSocketDebuggerUrl);
+    } catch (error) {
+      if (attempt > 600) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 }

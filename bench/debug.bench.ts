@@ -1,8 +1,8 @@
 // Debug runs: the time from "Debug Trace Call" to the first breakpoint hit on a running local node, along the
 // extension's path without VS Code's UI: free port, the debug run's request (core's sendDebugTrace), a CDP
 // client attaching as js-debug does (retrying until the worker's inspector listens, breakpoint by the file's
-// URL, Runtime.runIfWaitingForDebugger) until Debugger.paused (target < 2 s). Median of 5. The real VS Code
-// figure (js-debug included) is printed by test/e2e/suite/debug-trace.test.ts.
+// URL, Runtime.runIfWaitingForDebugger) until Debugger.paused (target < 2 s). Median of 5. js-debug's own
+// attach (its session start in VS Code) comes on top and is not timed here.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

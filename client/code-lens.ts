@@ -1,4 +1,4 @@
-// "Trace transaction | Trace call | Flatten" above the tracer object (the first `{` after any leading
+// "Trace transaction | Trace call | Debug | Flatten" above the tracer object (the first `{` after any leading
 // comments), so a tracer runs with one click.
 import * as vscode from 'vscode';
 
@@ -27,6 +27,7 @@ export class TracerCodeLens implements vscode.CodeLensProvider {
     return [
       new vscode.CodeLens(range, { title: 'Trace transaction', command: 'evmTracer.traceTransaction', arguments: args }),
       new vscode.CodeLens(range, { title: 'Trace call', command: 'evmTracer.traceCall', arguments: args }),
+      new vscode.CodeLens(range, { title: 'Debug', tooltip: 'Debug Trace Call: breakpoints in this file', command: 'evmTracer.debugTraceCall', arguments: args }),
       new vscode.CodeLens(range, { title: 'Flatten', command: 'evmTracer.flatten', arguments: args }),
     ];
   }

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { TracerCodeLens } from './code-lens';
 import { commands } from './commands/index';
+import { DEBUG_TYPE, TracerDebugConfigurations } from './debug-configuration';
 import type { Ctx } from './ctx';
 import { LocalNodeManager } from './local-node';
 import { Nodes } from './nodes';
@@ -45,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): void {
     docs,
     createNodeStatus(nodes, localNode),
     vscode.languages.registerCodeLensProvider({ language: 'evm-tracer' }, new TracerCodeLens()),
+    vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, new TracerDebugConfigurations()),
     vscode.window.registerWebviewPanelSerializer(RESULT_VIEW_TYPE, {
       async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: PanelState | ViewState | undefined) {
         if (!state || !('runs' in state ? state.runs.length > 0 : state.spec)) return panel.dispose();

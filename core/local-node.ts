@@ -20,6 +20,8 @@ export interface LaunchOptions {
   signal?: AbortSignal;
   /** How long to wait for the listening line (default 60 s: start-up is slower on a loaded machine). */
   readyTimeoutMs?: number;
+  /** Gets what the node writes on stderr (e.g. a debug run's "Debugger listening on ws://…" line). */
+  onStderr?: (text: string) => void;
 }
 
 const listening = /^listening on (http:\/\/\S+) \((ws:\/\/\S+)\)$/m;
@@ -78,7 +80,11 @@ export function launchLocalNode(options: LaunchOptions): Promise<LocalNode> {
     };
     if (options.signal?.aborted) return fail('cancelled');
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-8000)));
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      stderr = (stderr + text).slice(-8000);
+      options.onStderr?.(text);
+    });
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString('utf8');
       const match = listening.exec(stdout);

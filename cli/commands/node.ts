@@ -35,6 +35,8 @@ Runs a local dev chain with JavaScript tracing (debug_traceCall, debug_traceTran
   --seed examples|empty
                        examples: deploy the example contracts (examples/contracts) and mine a token transfer,
                        nested calls, a revert, a CREATE2 deployment and an out-of-gas call (default empty)
+  --debug-traces       accept debug runs (trace config "debug": {file, host, port}): the trace worker opens the
+                       inspector there and waits for a debugger; anyone who can reach that port controls the worker
 Prints "listening on http://HOST:PORT (ws://HOST:PORT)" when ready; stops on SIGINT/SIGTERM.`;
 
 class UsageError extends Error {}
@@ -109,6 +111,7 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
         'max-trace-timeout': { type: 'string' },
         'max-response-bytes': { type: 'string' },
         seed: { type: 'string' },
+        'debug-traces': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -155,6 +158,7 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
     maxTraceTimeoutMs,
     maxResponseBytes: integer(values['max-response-bytes'], '--max-response-bytes', defaultMaxResponseBytes, 1),
     seed,
+    debugTraces: values['debug-traces'],
   };
 }
 

@@ -1,8 +1,9 @@
 // `evm-tracer trace tx|call|block`: runs a tracer file on a node and prints the tracer's result as JSON.
 import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { toCallObject } from '../../core/trace/call';
 import { parseBlockTag } from '../../core/trace/block';
-import { checkHash, prepareTracer, sendStructLogTrace, sendTrace, type SendableTracer, type TraceTarget } from '../../core/trace/requests';
+import { checkHash, prepareTracer, sendDebugTrace, sendStructLogTrace, sendTrace, type DebugTarget, type SendableTracer, type TraceTarget } from '../../core/trace/requests';
 import { nodeCommand, UsageError } from '../node/command-kit';
 import { commandEcmaLevel, ecmaOptionHelp } from '../node/ecma-level';
 import { namedTracer } from '../../core/trace/named-tracer';
@@ -26,7 +27,17 @@ ${ecmaOptionHelp}
   --struct-logs          no tracer: the node's struct logger (geth's default trace), one entry per opcode
   --timeout DURATION     the node's tracing time-out, e.g. 5s (the request waits a little longer)
   --call FILE_OR_JSON    call object {from, to, gas, gasPrice | maxFeePerGas, value, data}: JSON text or a file
-  --block TAG            block for trace call: latest (default, sent as its number), a number, or a hash`;
+  --block TAG            block for trace call: latest (default, sent as its number), a number, or a hash
+  --inspect [HOST:]PORT  debug the tracer (local node only): the trace waits for a debugger (Chrome DevTools,
+                         VS Code, any CDP client) at ws://HOST:PORT (default host 127.0.0.1; port 0 picks one),
+                         printed on stderr; the file itself is debugged, and the time-out stops while paused`;
+
+/** `[HOST:]PORT` as Node's --inspect takes it (an IPv6 host in brackets). */
+function inspectAddress(text: string): { host: string; port: number } {
+  const match = /^(?:(\[[0-9a-fA-F:.]+\]|[\w.-]+):)?(\d{1,5})$/.exec(text);
+  if (!match || Number(match[2]) > 65535) throw new UsageError(`--inspect: '${text}' is not [HOST:]PORT (e.g. 9229 or 127.0.0.1:9229)`);
+  return { host: match[1]?.replace(/^\[|\]$/g, '') ?? '127.0.0.1', port: Number(match[2]) };
+}
 
 /** JSON given inline or as the path of a JSON file. */
 function jsonArgument(text: string, what: string): unknown {
@@ -64,6 +75,8 @@ interface Prepared {
   /** undefined: the struct logger, with `tracerConfig` as its options. */
   tracer: SendableTracer | undefined;
   tracerConfig: unknown;
+  /** --inspect: a debug run of the file's own text. */
+  debug?: { target: DebugTarget; source: string };
 }
 
 /** --struct-logs: the logger's options are sent at the top level of the trace config, so they must be an object. */
@@ -73,23 +86,36 @@ function loggerOptions(config: unknown): Record<string, unknown> {
   return config as Record<string, unknown>;
 }
 
-export const traceCommand = nodeCommand<{ tracer?: string; ecma?: string; config?: string; call?: string; block?: string; 'struct-logs'?: boolean }, Prepared>({
+type TraceValues = { tracer?: string; ecma?: string; config?: string; call?: string; block?: string; 'struct-logs'?: boolean; inspect?: string };
+
+export const traceCommand = nodeCommand<TraceValues, Prepared>({
   summary: 'run a tracer file on a node: trace tx|call|block (result JSON on stdout)',
   usage,
-  options: { tracer: { type: 'string' }, ecma: { type: 'string' }, config: { type: 'string' }, call: { type: 'string' }, block: { type: 'string' }, 'struct-logs': { type: 'boolean' } },
+  options: {
+    tracer: { type: 'string' }, ecma: { type: 'string' }, config: { type: 'string' }, call: { type: 'string' }, block: { type: 'string' },
+    'struct-logs': { type: 'boolean' }, inspect: { type: 'string' },
+  },
   prepare({ values, positionals }) {
     const [kind, ...rest] = positionals;
     const traceTarget = target(kind, rest, values);
     if (kind !== 'call' && values.block !== undefined) throw new UsageError('--block is for trace call only');
+    if (values.inspect !== undefined && (values.node !== undefined || values.endpoint !== undefined)) {
+      throw new UsageError('--inspect debugs on the local node only (it opens the inspector in its own trace worker): drop --node/--endpoint');
+    }
+    const inspect = values.inspect === undefined ? undefined : inspectAddress(values.inspect);
     if (values['struct-logs']) {
       if (values.tracer) throw new UsageError('--struct-logs runs no tracer: leave out --tracer');
+      if (inspect) throw new UsageError('--inspect debugs a tracer file: the struct logger has none');
       const config = values.config === undefined ? undefined : jsonArgument(values.config, '--config');
       return { target: traceTarget, tracer: undefined, tracerConfig: loggerOptions(config) };
     }
     if (!values.tracer) throw new UsageError('--tracer FILE|NAME is required');
     const tracerConfig = values.config === undefined ? undefined : jsonArgument(values.config, '--config');
     const argument = tracerArgument(values.tracer);
-    if (argument.kind === 'name') return { target: traceTarget, tracer: namedTracer(argument.name), tracerConfig };
+    if (argument.kind === 'name') {
+      if (inspect) throw new UsageError(`--inspect debugs a tracer file: ${argument.name} is built in`);
+      return { target: traceTarget, tracer: namedTracer(argument.name), tracerConfig };
+    }
     let tracerSource: string;
     try {
       tracerSource = readFileSync(values.tracer, 'utf8');
@@ -98,12 +124,18 @@ export const traceCommand = nodeCommand<{ tracer?: string; ecma?: string; config
     }
     // Flattened here, so a tracer beyond the node's level is refused before any node is started.
     const tracer = prepareTracer(tracerSource, values.tracer, commandEcmaLevel(values, UsageError));
-    return { target: traceTarget, tracer, tracerConfig };
+    const debug = inspect && { target: { file: resolve(values.tracer), ...inspect }, source: tracerSource };
+    return { target: traceTarget, tracer, tracerConfig, debug };
   },
-  async run(session, { target: traceTarget, tracer, tracerConfig }, { values }) {
-    const result = tracer
-      ? await sendTrace(session.client(), traceTarget, tracer, { tracerConfig, timeout: values.timeout })
-      : await sendStructLogTrace(session.client(), traceTarget, tracerConfig as Record<string, unknown>, { timeout: values.timeout });
+  // A debug run's node prints the inspector's URL (and any warning) on its stderr: passed on as is.
+  localNode: ({ debug }) => (debug ? { args: ['--debug-traces'], onStderr: (text) => process.stderr.write(text) } : {}),
+  async run(session, { target: traceTarget, tracer, tracerConfig, debug }, { values }) {
+    const options = { tracerConfig, timeout: values.timeout };
+    const result = debug
+      ? await sendDebugTrace(session.client(), traceTarget, debug.source, debug.target, options)
+      : tracer
+        ? await sendTrace(session.client(), traceTarget, tracer, options)
+        : await sendStructLogTrace(session.client(), traceTarget, tracerConfig as Record<string, unknown>, { timeout: values.timeout });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   },

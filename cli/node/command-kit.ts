@@ -6,7 +6,7 @@ import { createRpcClient, type RpcClient } from '../../core/rpc/client';
 import { maskSecrets, type Endpoint } from '../../core/rpc/endpoint';
 import { NodeError } from '../../core/rpc/errors';
 import { parseDuration } from '../../core/trace/duration';
-import { nodeOptions, nodeOptionsHelp, selectNode, type NodeOptionValues } from './select';
+import { nodeOptions, nodeOptionsHelp, selectNode, type LocalNodeSetup, type NodeOptionValues } from './select';
 
 /** A mistake on the command line: printed with the usage, exit status 2. */
 export class UsageError extends Error {}
@@ -44,13 +44,18 @@ interface NodeSession {
  * Opens the selected node, runs `body`, and closes clients and any local node it started, whatever happens.
  * `timeout` (a duration) bounds each request.
  */
-async function withNode(values: NodeOptionValues & { timeout?: string }, usage: string, body: (session: NodeSession) => Promise<number>): Promise<number> {
+async function withNode(
+  values: NodeOptionValues & { timeout?: string },
+  usage: string,
+  local: LocalNodeSetup,
+  body: (session: NodeSession) => Promise<number>,
+): Promise<number> {
   let endpoint: Endpoint | undefined;
   const clients: RpcClient[] = [];
   let release = async () => {};
   try {
     const timeoutMs = values.timeout === undefined ? undefined : parseDuration(values.timeout);
-    const selected = await selectNode(values);
+    const selected = await selectNode(values, local);
     endpoint = selected.endpoint;
     release = selected.release;
     const session: NodeSession = {
@@ -90,6 +95,8 @@ export function nodeCommand<V, P>(spec: {
   /** parseArgs options for the fields of `V`. */
   options: NonNullable<ParseArgsConfig['options']>;
   prepare(line: CommandLine<V>): P;
+  /** How the local node is started when no other node is selected (default: plain). */
+  localNode?(prepared: P): LocalNodeSetup;
   run(session: NodeSession, prepared: P, line: CommandLine<V>): Promise<number>;
 }): Command {
   const usage = `${spec.usage}\n\n${nodeOptionsHelp}`;
@@ -109,7 +116,7 @@ export function nodeCommand<V, P>(spec: {
       } catch (error) {
         return reportFailure(error, usage);
       }
-      return withNode(line.values, usage, (session) => spec.run(session, prepared, line));
+      return withNode(line.values, usage, spec.localNode?.(prepared) ?? {}, (session) => spec.run(session, prepared, line));
     },
   };
 }

@@ -4,6 +4,7 @@ import { constants as osConstants } from 'node:os';
 import { resolve } from 'node:path';
 import { cChainUrl, parseNetwork, splitCredentials, xChainUrl, type Endpoint, type EndpointAuth } from '../../core/rpc/endpoint';
 import type { RpcClientOptions } from '../../core/rpc/client';
+import type { LaunchOptions } from '../../core/local-node';
 import { configFileName, readNodeEntry } from './config-file';
 import { promptHidden } from './prompt';
 import { parseSize } from './size';
@@ -114,7 +115,10 @@ function exitOnSignal(signal: NodeJS.Signals): void {
   process.exit(128 + osConstants.signals[signal]);
 }
 
-async function localNode(values: NodeOptionValues): Promise<{ endpoint: Endpoint; release(): Promise<void> }> {
+/** How a command wants its local node started: extra `evm-tracer node` options, and where its stderr goes. */
+export type LocalNodeSetup = Pick<LaunchOptions, 'args' | 'onStderr'>;
+
+async function localNode(values: NodeOptionValues, setup: LocalNodeSetup): Promise<{ endpoint: Endpoint; release(): Promise<void> }> {
   // Checked before anything is started, so a mistake here leaves nothing behind.
   const expectedChainId = values.network ? parseNetwork(values.network) : undefined;
   const { launchLocalNode } = await import('../../core/local-node');
@@ -125,7 +129,7 @@ async function localNode(values: NodeOptionValues): Promise<{ endpoint: Endpoint
   };
   try {
     // This very CLI bundle runs the node: `evm-tracer node --port 0`.
-    const node = await launchLocalNode({ cliPath: process.argv[1] });
+    const node = await launchLocalNode({ cliPath: process.argv[1], ...setup });
     const endpoint: Endpoint = { name: 'local', url: node.url, auth: { kind: 'none' }, expectedChainId };
     return {
       endpoint,
@@ -140,7 +144,7 @@ async function localNode(values: NodeOptionValues): Promise<{ endpoint: Endpoint
   }
 }
 
-export async function selectNode(values: NodeOptionValues): Promise<SelectedNode> {
+export async function selectNode(values: NodeOptionValues, local: LocalNodeSetup = {}): Promise<SelectedNode> {
   if (values.node !== undefined && values.endpoint !== undefined) throw new Error('give either --node or --endpoint, not both');
   if (values.node === undefined && (values.key ?? values['key-env'] ?? values.user) !== undefined) {
     throw new Error('--key, --key-env and --user need --node URL');
@@ -151,5 +155,5 @@ export async function selectNode(values: NodeOptionValues): Promise<SelectedNode
   };
   if (values.node !== undefined) return { endpoint: await fromCommandLine(values), clientOptions, release: async () => {} };
   if (values.endpoint !== undefined) return { endpoint: await fromConfigFile(values), clientOptions, release: async () => {} };
-  return { ...(await localNode(values)), clientOptions };
+  return { ...(await localNode(values, local)), clientOptions };
 }

@@ -23,6 +23,8 @@ export interface TraceArgs {
   tracerConfig?: string | null;
   /** Node name (default: the selected node). */
   node?: string;
+  /** Debug it: a debug run on the local node with VS Code's debugger attached (the Debug Trace commands). */
+  debug?: boolean;
 }
 
 const RECENT_LIMIT = 10;
@@ -97,7 +99,7 @@ async function runTrace(ctx: Ctx, uri: vscode.Uri, target: TraceTarget, args: Tr
   const config = await tracerConfig(uri, args);
   if (config === null) return undefined;
   const spec: TraceSpec = { tracerUri: uri.toString(), target, tracerConfig: config, nodeName: args?.node ?? ctx.nodes.selected().name };
-  return ctx.traces.run(spec);
+  return args?.debug ? (await import('../trace/debug-run')).debugTrace(ctx, spec) : ctx.traces.run(spec);
 }
 
 export const traceTransaction: CommandFactory = (ctx) => async (args?: TraceArgs) => {

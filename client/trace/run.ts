@@ -5,12 +5,17 @@ import * as vscode from 'vscode';
 import { displayUrl, maskSecrets, type Endpoint } from '../../core/rpc/endpoint';
 import { formatBytes, NodeError } from '../../core/rpc/errors';
 import { config } from '../config';
+import type { RpcClient } from '../../core/rpc/client';
+import type { RunTraceOptions } from '../../core/trace/requests';
 import type { Nodes } from '../nodes';
 import type { OutcomeView, RequestSummary, TraceErrorView, ViewState } from '../webview/messages';
 import { ResultPanel, type PanelActions } from '../webview/panel';
 import { describeTarget, METHOD_NAMES, tracerName, type TraceSpec } from './spec';
 
 const LAST_TRACE_KEY = 'evmTracer.lastTrace';
+
+/** How a run sends its trace; default: core's runTrace (flattened). A debug run sends the file as is. */
+export type TraceSender = (client: RpcClient, spec: TraceSpec, options: RunTraceOptions & { signal: AbortSignal }) => Promise<unknown>;
 
 export interface TraceRunnerDeps {
   extensionUri: vscode.Uri;
@@ -43,7 +48,7 @@ export class TraceRunner {
   }
 
   /** Runs `spec`, showing it in `panel` (re-run), else its tracer's panel or a new one; resolves with what the panel shows. */
-  async run(spec: TraceSpec, panel?: ResultPanel): Promise<ViewState> {
+  async run(spec: TraceSpec, panel?: ResultPanel, send?: TraceSender): Promise<ViewState> {
     const node = this.deps.nodes.find(spec.nodeName);
     if (!node) throw new Error(`No node named "${spec.nodeName}": add it with "EVM Tracer: Add Node" or select another.`);
     await this.deps.state.update(LAST_TRACE_KEY, spec);
@@ -69,7 +74,7 @@ export class TraceRunner {
         { location: vscode.ProgressLocation.Notification, title: `EVM Tracer: ${method} on ${node.name}`, cancellable: true },
         (_progress, token) => {
           token.onCancellationRequested(() => controller.abort());
-          return this.execute(spec, request, controller.signal, (endpoint) => show({ ...running, request: { ...request, maskedUrl: displayUrl(endpoint) } }));
+          return this.execute(spec, request, controller.signal, (endpoint) => show({ ...running, request: { ...request, maskedUrl: displayUrl(endpoint) } }), send);
         },
       );
       show(state);
@@ -80,7 +85,13 @@ export class TraceRunner {
     }
   }
 
-  private async execute(spec: TraceSpec, request: RequestSummary, signal: AbortSignal, connected: (endpoint: Endpoint) => void): Promise<ViewState> {
+  private async execute(
+    spec: TraceSpec,
+    request: RequestSummary,
+    signal: AbortSignal,
+    connected: (endpoint: Endpoint) => void,
+    send?: TraceSender,
+  ): Promise<ViewState> {
     const { nodes, log } = this.deps;
     const started = performance.now();
     let endpoint: Endpoint | undefined;
@@ -121,9 +132,10 @@ export class TraceRunner {
           timeout: `${config.traceTimeoutSeconds()}s`,
           signal,
         };
+        const fileOptions = { ...options, fileName: request.tracerName, level: config.level(node.name) };
         result = source === undefined
           ? await core.sendTrace(client, spec.target, named.namedTracer(builtin!), options)
-          : await core.runTrace(client, spec.target, source, { ...options, fileName: request.tracerName, level: config.level(node.name) });
+          : send ? await send(client, spec, fileOptions) : await core.runTrace(client, spec.target, source, fileOptions);
       } finally {
         await client.close();
       }

@@ -22,6 +22,16 @@ export interface TracerOptions {
   tracerConfig?: unknown;
   /** geth duration, e.g. "5s". */
   timeout?: string;
+  /** A debug run on this project's local node (started with --debug-traces). */
+  debug?: DebugTarget;
+}
+
+/** Where a debug run's trace worker opens the inspector, and the tracer file it debugs. */
+export interface DebugTarget {
+  /** The tracer file's absolute path: the node compiles the tracer under its URL. */
+  file: string;
+  host: string;
+  port: number;
 }
 
 const methods = { tx: 'debug_traceTransaction', call: 'debug_traceCall', block: 'debug_traceBlockByHash' } as const;
@@ -45,6 +55,7 @@ export function tracerOptionsObject(options: TracerOptions | StructLogOptions): 
     tracer: options.tracer,
     ...(options.tracerConfig !== undefined ? { tracerConfig: options.tracerConfig } : {}),
     ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+    ...(options.debug !== undefined ? { debug: options.debug } : {}),
   };
 }
 
@@ -128,6 +139,20 @@ async function requestTrace(
   } catch (error) {
     throw failure(error);
   }
+}
+
+/** A debugger may hold a debug run paused for as long as it likes: its request waits without limit
+ * (Node's timers allow at most 2^31-1 ms). */
+const debugRequestTimeoutMs = 2 ** 31 - 1;
+
+/** Sends a debug run: the file's own text (never a flattened copy, so that the debugger shows the file), on
+ * the local node, which opens the inspector at `debug.host:port` and waits for a debugger. Error positions
+ * are the file's own already. */
+export async function sendDebugTrace(client: RpcClient, target: TraceTarget, tracerSource: string, debug: DebugTarget, options: SendTraceOptions = {}): Promise<unknown> {
+  const request = { signal: options.signal, timeoutMs: debugRequestTimeoutMs };
+  const resolved = target.kind === 'call' ? { ...target, block: await resolveBlock(client, target.block, request) } : target;
+  const { method, params } = traceRequest(resolved, { tracer: tracerSource, tracerConfig: options.tracerConfig, timeout: options.timeout, debug });
+  return client.request<unknown>(method, params, request);
 }
 
 /** Flattens `tracerSource` at the node's level, sends the trace, and returns the tracer's result. */

@@ -162,6 +162,7 @@ function buildTracer(job: TraceJob, index: number, txHash: string | undefined, s
   const blockHash = job.block.hash ? hexToBytes(hex(job.block.hash)) : undefined;
   const built = TracerHost.create({
     source: builtinJsSource(job.tracer) ?? job.tracer,
+    url: job.tracerUrl,
     config: job.tracerConfig,
     // traceCall (no tx hash) has no block hash, index or tx hash in ctx.
     initialContext: blockHash && txHash ? { blockHash, txIndex: index, txHash: hexToBytes(hex(txHash)) } : {},

@@ -36,6 +36,8 @@ export interface NodeOptions {
   maxResponseBytes?: number;
   /** `examples` deploys the example contracts and mines example transactions before the node listens. */
   seed?: SeedName;
+  /** --debug-traces: run debug runs (a trace config's `debug`), which open the inspector in their worker. */
+  debugTraces?: boolean;
 }
 
 /** geth's HTTP WriteTimeout: geth never delivers a trace running longer over HTTP, so nothing is lost. */
@@ -93,7 +95,11 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
   const chain = await DevChain.create(genesis, accounts, point);
   const seed = options.seed === 'examples' ? await seedExamples(chain) : emptySeed;
   const context: NodeContext = { chain, upstream, seed };
-  const limits = { concurrency: Math.max(2, availableParallelism()), maxTimeoutMs: options.maxTraceTimeoutMs ?? defaultMaxTraceTimeoutMs };
+  const limits = {
+    concurrency: Math.max(2, availableParallelism()),
+    maxTimeoutMs: options.maxTraceTimeoutMs ?? defaultMaxTraceTimeoutMs,
+    debugLog: options.debugTraces ? (line: string) => process.stderr.write(line + '\n') : undefined,
+  };
   const methods: Methods = { ...ethMethods(context), ...debugMethods(context, runTraceJobInParts, limits), ...evmtracerMethods(context) };
   const server = await startRpcServer({
     host: options.host,

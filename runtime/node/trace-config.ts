@@ -3,6 +3,7 @@
 // Without a tracer, geth's struct logger runs with the logger options of the config's top level.
 import { rawMember } from './json-text';
 import { parseGoDuration } from '../../core/trace/duration';
+import { debugRun, type DebugRun } from './debug-run';
 import { invalidParams, serverError } from './rpc-error';
 import { structLoggerOptions, structLoggerTracer } from '../builtin/struct-logger';
 
@@ -13,6 +14,8 @@ export interface TraceOptions {
   timeoutMs: number;
   /** debug_traceCall only. */
   stateOverrides?: unknown;
+  /** This node's extension: a debug run (debug-run.ts). */
+  debug?: DebugRun;
 }
 
 const defaultTimeoutMs = 5000;
@@ -66,5 +69,12 @@ export function traceOptions(value: unknown, index: number, maxTimeoutMs: number
     }
   }
   const overridesKey = member(config, 'stateOverrides');
-  return { tracer, tracerConfig: rawConfig, timeoutMs: Math.min(timeoutMs, maxTimeoutMs), stateOverrides: overridesKey === undefined ? undefined : config[overridesKey] };
+  const debugKey = member(config, 'debug');
+  return {
+    tracer,
+    tracerConfig: rawConfig,
+    timeoutMs: Math.min(timeoutMs, maxTimeoutMs),
+    stateOverrides: overridesKey === undefined ? undefined : config[overridesKey],
+    debug: debugKey === undefined ? undefined : debugRun(config[debugKey], index),
+  };
 }

@@ -52,6 +52,9 @@ export interface TraceJob {
   /** Raw tracerConfig JSON text, passed verbatim to setup (`"{}"` when absent). */
   tracerConfig?: string;
   timeoutMs: number;
+  /** A debug run: the tracer file's file:// URL, under which the tracer is compiled with the file's own
+   * line and column numbers, so that breakpoints set in the file bind. */
+  tracerUrl?: string;
   /** State read lazily from an upstream node instead of preState. */
   fork?: { url: string; blockNumber: string };
   /** Block number (decimal or hex) → hash, for BLOCKHASH. */

@@ -2,8 +2,17 @@
 import type { HookName } from '../tracer/host/tracer-host';
 import type { TraceJob, WorkerOutcome } from './job';
 
+/** Where a debug run's worker opens the inspector. */
+export interface InspectAddress {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+}
+
 export interface WorkerRequest {
   job: TraceJob;
+  /** A debug run: open the inspector here and wait for a debugger before the job starts. */
+  inspect?: InspectAddress;
 }
 
 export type WorkerMessage =
@@ -16,6 +25,11 @@ export type WorkerMessage =
   /** One part of a long result's text, sent before its outcome (whose `jsonParts` is then empty) so that no
    * message holds the whole text. */
   | { type: 'outcomePart'; index: number; part: Uint8Array }
+  /** A debug run's inspector is open at `url`; the job starts once a debugger has attached and resumed. */
+  | { type: 'listening'; url: string }
+  /** The debugger paused the worker (breakpoint, step, pause) or let it run again: the time-out stops meanwhile. */
+  | { type: 'paused' }
+  | { type: 'resumed' }
   | { type: 'outcome'; index: number; outcome: WorkerOutcome }
   | { type: 'done' }
   | { type: 'failed'; error: string };

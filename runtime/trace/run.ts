@@ -4,12 +4,13 @@
 // thread's heap limit is hit by one large allocation (e.g. an array grown by push() in a loop, nodejs/node
 // #47224), whereas a child that dies takes nothing else with it. The time-out is per traced transaction;
 // after a worker is lost, the remaining transactions run in a fresh one (which replays the earlier
-// transactions of the block again).
+// transactions of the block again). A debug run (RunOptions.inspect) gets a worker of its own that opens the
+// inspector; its time-out stands still while the debugger holds the worker paused.
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TraceJob, TraceOutcome, WorkerOutcome } from './job';
-import type { WorkerMessage, WorkerRequest } from './protocol';
+import type { InspectAddress, WorkerMessage, WorkerRequest } from './protocol';
 import { traceMemoryLimitMb, workerLaunch } from './worker-launch';
 
 /** Before the first traced transaction starts (state seeding, replaying earlier transactions). */
@@ -28,9 +29,9 @@ function workerPath(): string {
   return found;
 }
 
-function spawnWorker(kind: Kind): ChildProcess {
+function spawnWorker(kind: Kind, inspector = false): { child: ChildProcess; warning?: string } {
   const file = workerPath();
-  const { execPath, execArgv, env } = workerLaunch(file, { network: kind === 'network' });
+  const { execPath, execArgv, env, warning } = workerLaunch(file, { network: kind === 'network', inspector });
   const child = fork(file, [], {
     execPath,
     execArgv,
@@ -39,7 +40,7 @@ function spawnWorker(kind: Kind): ChildProcess {
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   child.stderr!.setEncoding('utf8');
-  return child;
+  return { child, warning };
 }
 
 function setHeld(child: ChildProcess, held: boolean): void {
@@ -57,7 +58,7 @@ function setHeld(child: ChildProcess, held: boolean): void {
 }
 
 function acquireWorker(kind: Kind): ChildProcess {
-  const child = idle[kind].pop() ?? spawnWorker(kind);
+  const child = idle[kind].pop() ?? spawnWorker(kind).child;
   setHeld(child, true);
   return child;
 }
@@ -88,6 +89,9 @@ function releaseWorker(child: ChildProcess, kind: Kind): void {
 export interface RunOptions {
   /** Aborting kills the worker: the traces not finished yet fail with `cancelledText`. */
   signal?: AbortSignal;
+  /** A debug run: its own worker opens the inspector at this address, tells `onListening` the URL (with a
+   * warning when it runs without the permission model) and waits for a debugger before the job starts. */
+  inspect?: InspectAddress & { onListening?(url: string, warning?: string): void };
 }
 
 export const cancelledText = 'trace cancelled: the client went away';
@@ -103,9 +107,10 @@ export async function runTraceJobInParts(job: TraceJob, options: RunOptions = {}
   const outcomes = new Map<number, WorkerOutcome>();
   let remaining = job.trace.filter((i, at) => job.trace.indexOf(i) === at);
   while (remaining.length > 0 && !options.signal?.aborted) {
-    const finished = await runInWorker({ ...job, trace: remaining }, outcomes, options.signal);
+    const finished = await runInWorker({ ...job, trace: remaining }, outcomes, options);
     remaining = remaining.filter((i) => !outcomes.has(i));
-    if (finished) break;
+    // A lost debug worker is not replaced: a second inspector would wait for a debugger nobody attaches.
+    if (finished || options.inspect) break;
   }
   const missing = options.signal?.aborted ? cancelledText : undefined;
   for (const index of remaining) outcomes.set(index, { error: missing ?? `transaction ${index} was not executed` });
@@ -113,11 +118,15 @@ export async function runTraceJobInParts(job: TraceJob, options: RunOptions = {}
 }
 
 /** Resolves true when the worker finished the job, false when it was lost (time-out, memory, crash). */
-function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, signal: AbortSignal | undefined): Promise<boolean> {
+function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, { signal, inspect }: RunOptions): Promise<boolean> {
   const kind: Kind = job.fork ? 'network' : 'local';
-  const child = acquireWorker(kind);
+  const debugWorker = inspect ? spawnWorker(kind, true) : undefined;
+  const child = debugWorker?.child ?? acquireWorker(kind);
   let current: { index: number; hookLocations?: Record<string, string | undefined>; hook?: string } | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** When the armed time-out fires; what is left of it is kept while the debugger holds the worker. */
+  let deadline = 0;
+  let left: number | undefined;
   let stderr = '';
   let parts: Uint8Array[] = [];
 
@@ -128,7 +137,7 @@ function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, signal
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
-      if (keepWorker) releaseWorker(child, kind);
+      if (keepWorker && !debugWorker) releaseWorker(child, kind);
       else {
         detach(child);
         child.on('error', () => undefined);
@@ -142,6 +151,8 @@ function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, signal
     };
     const arm = (ms: number) => {
       clearTimeout(timer);
+      left = undefined;
+      deadline = Date.now() + ms;
       timer = setTimeout(() => {
         failCurrent(timeoutText(current?.hookLocations, current?.hook));
         settle(false, false);
@@ -165,6 +176,22 @@ function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, signal
           break;
         case 'outcomePart':
           parts.push(message.part);
+          break;
+        case 'listening':
+          // Waiting for a debugger, and preparing once it came, have no time limit: the caller's signal
+          // still ends the run. The first traced transaction arms the time-out.
+          clearTimeout(timer);
+          timer = undefined;
+          inspect?.onListening?.(message.url, debugWorker?.warning);
+          break;
+        case 'paused':
+          if (timer === undefined) break;
+          clearTimeout(timer);
+          timer = undefined;
+          left = Math.max(0, deadline - Date.now());
+          break;
+        case 'resumed':
+          if (left !== undefined) arm(left);
           break;
         case 'outcome':
           outcomes.set(message.index, 'jsonParts' in message.outcome ? { ...message.outcome, jsonParts: parts } : message.outcome);
@@ -199,7 +226,7 @@ function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, signal
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     arm(preparationTimeoutMs);
-    const request: WorkerRequest = { job };
+    const request: WorkerRequest = { job, inspect: inspect && { host: inspect.host, port: inspect.port } };
     child.send(request);
   });
 }

@@ -1,6 +1,7 @@
 // How a trace worker process is started so that it has no powers of its own: even code that escaped the
 // tracer's sealed realm would find a process that cannot spawn, read anything but its own bundle, write,
-// load addons, open the inspector, or compile code from strings, and whose memory is bounded as a whole.
+// load addons, open the inspector (but in a debug run, where the host opens it), or compile code from strings,
+// and whose memory is bounded as a whole.
 import { spawnSync } from 'node:child_process';
 
 /** V8 heap limit per trace worker; geth has none, but a local runtime must not take the machine down. */
@@ -13,6 +14,8 @@ export interface WorkerLaunch {
   execPath: string;
   execArgv: string[];
   env: NodeJS.ProcessEnv;
+  /** Set when a debug worker runs without the permission model this runtime otherwise enforces. */
+  warning?: string;
 }
 
 /** Flags every worker gets, whatever the permission model does. */
@@ -53,25 +56,49 @@ export function permissionFlag(): string | null {
   return permission;
 }
 
+let inspectorAllowed: boolean | undefined;
+
+/** Whether the permission model can allow the inspector alone (`--allow-inspector`, Node 24): probed once,
+ * by opening it, since Node 20/22 reject the flag and their permission model always denies the inspector. */
+function permissionAllowsInspector(flag: string): boolean {
+  inspectorAllowed ??= accepts(
+    [...hardening, flag, '--allow-inspector'],
+    'const i = require("node:inspector"); i.open(0, "127.0.0.1", false); i.close()',
+  ).ok;
+  return inspectorAllowed;
+}
+
 /**
  * The command line of a worker running `workerFile`. `network` is for fork mode, whose synchronous state
  * reads need a helper thread (the permission model then allows worker threads; they inherit the same limits).
+ * `inspector` is for a debug run: its worker opens the inspector, which the permission model allows only
+ * where `--allow-inspector` exists; elsewhere that worker runs without the permission model (with a warning)
+ * and keeps every other limit. Tracer code never reaches the inspector either way: it is opened by the host.
  */
-export function workerLaunch(workerFile: string, options: { network: boolean }): WorkerLaunch {
-  const flag = permissionFlag();
+export function workerLaunch(workerFile: string, options: { network: boolean; inspector?: boolean }): WorkerLaunch {
+  const enforced = permissionFlag();
+  const flag = enforced && (!options.inspector || permissionAllowsInspector(enforced)) ? enforced : null;
+  const warning =
+    enforced && !flag
+      ? `warning: Node ${process.version} cannot allow the inspector under its permission model (Node 24's --allow-inspector): ` +
+        'this debug run\'s trace worker runs without the permission model (the sealed tracer realm and the other limits still apply)'
+      : undefined;
   const nodeArgs = [
     ...hardening,
-    ...(flag ? [flag, `--allow-fs-read=${workerFile}`, ...(options.network ? ['--allow-worker'] : [])] : []),
+    ...(flag
+      ? [flag, `--allow-fs-read=${workerFile}`, ...(options.network ? ['--allow-worker'] : []), ...(options.inspector ? ['--allow-inspector'] : [])]
+      : []),
   ];
   // glibc's per-thread malloc arenas would otherwise make the reserved address space depend on core count.
   const env = { ...process.env, MALLOC_ARENA_MAX: '2' };
   // Fork mode's fetches go through undici, whose WebAssembly HTTP parser reserves ~10 GB of address space
   // per instance: those workers keep the heap limit only.
-  if (process.platform !== 'linux' || options.network) return { execPath: process.execPath, execArgv: nodeArgs, env };
+  if (process.platform !== 'linux' || options.network) return { execPath: process.execPath, execArgv: nodeArgs, env, warning };
   // RLIMIT_AS through the shell's ulimit (Node has no setrlimit); exec keeps the IPC channel's descriptor.
   return {
     execPath: '/bin/sh',
     execArgv: ['-c', `ulimit -v ${addressSpaceLimitMb * 1024} && exec "$0" "$@"`, process.execPath, ...nodeArgs],
     env,
+    warning,
   };
 }

@@ -2,6 +2,7 @@
 // one at a time, reporting each traced transaction's start, the running hook and its outcome.
 import { executeJob } from '../evm/execute';
 import type { WorkerMessage, WorkerRequest } from './protocol';
+import { waitForDebugger } from './worker-inspector';
 
 Error.stackTraceLimit = 50;
 
@@ -18,8 +19,9 @@ process.on('unhandledRejection', () => undefined);
 // The caller is gone (it exited or killed us): nothing is waiting for results.
 process.on('disconnect', () => process.exit(0));
 
-async function run({ job }: WorkerRequest): Promise<void> {
+async function run({ job, inspect }: WorkerRequest): Promise<void> {
   try {
+    if (inspect) waitForDebugger(inspect, post);
     await executeJob(job, {
       txStart: (index) => post({ type: 'txStart', index }),
       located: (hookLocations) => post({ type: 'located', hookLocations }),

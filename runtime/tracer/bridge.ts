@@ -79,4 +79,5 @@ export interface RealmApi {
 export type BigIntFactory = (value: Quantity, radix?: number) => object;
 
 /** The inside bundle's entry point. */
-export type Install = (bridge: Bridge, bigInt: BigIntFactory) => RealmApi;
+/** `previews`: a debug run, whose objects get descriptions for the debugger (inside/previews.ts). */
+export type Install = (bridge: Bridge, bigInt: BigIntFactory, previews: boolean) => RealmApi;

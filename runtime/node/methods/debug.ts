@@ -5,7 +5,7 @@
 import { bytesToHex } from '@ethereumjs/util';
 import type { StoredBlock } from '../../chain/dev-chain';
 import type { TraceJob, WorkerOutcome } from '../../trace/job';
-import { cancelledText } from '../../trace/run';
+import { cancelledText, type RunOptions } from '../../trace/run';
 import type { Methods, RequestContext } from '../dispatch';
 import { CancelledWhileWaiting, fairLimiter } from '../limiter';
 import * as p from '../params';
@@ -16,13 +16,15 @@ import { resolveBlock, type NodeContext } from './context';
 import { stateOverrides } from './state-overrides';
 import { upstreamBlockJob, upstreamTransactionJob } from './upstream-trace';
 
-export type RunTrace = (job: TraceJob, options: { signal: AbortSignal }) => Promise<WorkerOutcome[]>;
+export type RunTrace = (job: TraceJob, options: RunOptions & { signal: AbortSignal }) => Promise<WorkerOutcome[]>;
 
 export interface TraceLimits {
   /** Traces running at once (each in its own worker process). */
   concurrency: number;
   /** --max-trace-timeout: a longer `timeout` is clamped to it. */
   maxTimeoutMs: number;
+  /** --debug-traces: the node runs debug runs (trace config `debug`), printing each inspector's URL here. */
+  debugLog?: (line: string) => void;
 }
 
 /** A transaction's trace as geth answers debug_traceTransaction. */
@@ -43,11 +45,20 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
   const limited = fairLimiter(limits.concurrency);
   const traceOptions = (value: unknown, index: number) => parseTraceOptions(value, index, limits.maxTimeoutMs);
   /** Runs once a slot is free and the node's unsent answers are within bounds, so big results do not pile up. */
-  const run = async (job: TraceJob, request: RequestContext) => {
+  const run = async (job: TraceJob, request: RequestContext, { debug }: TraceOptions) => {
+    const log = limits.debugLog;
+    if (debug && !log) throw serverError('this node does not run debug traces: start it with --debug-traces (the CLI and the extension do for their own local node)');
+    const inspect: RunOptions['inspect'] = debug && {
+      ...debug.inspect,
+      onListening: (url, warning) => {
+        if (warning) log!(warning);
+        log!(`Debugger listening on ${url}`);
+      },
+    };
     try {
       return await limited(request.client, request.signal, async () => {
         await request.drained();
-        return runTrace(job, { signal: request.signal });
+        return runTrace(debug ? { ...job, tracerUrl: debug.tracerUrl } : job, { signal: request.signal, inspect });
       });
     } catch (error) {
       throw error instanceof CancelledWhileWaiting ? serverError(cancelledText) : error;
@@ -72,7 +83,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
 
   const traceUpstreamBlock = async (number: bigint, options: TraceOptions, request: RequestContext) => {
     const { job, hashes } = await upstreamBlockJob(context, number, options);
-    return perTransaction(await run(job, request), hashes);
+    return perTransaction(await run(job, request, options), hashes);
   };
 
   const traceBlock = async (stored: StoredBlock, options: TraceOptions, request: RequestContext) => {
@@ -80,7 +91,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
     if (stored.number === 0n) throw serverError('genesis is not traceable');
     const hashes = stored.block.transactions.map((tx) => bytesToHex(tx.hash()));
     if (hashes.length === 0) return [];
-    return perTransaction(await run(blockJob(stored, hashes.map((_, i) => i), options), request), hashes);
+    return perTransaction(await run(blockJob(stored, hashes.map((_, i) => i), options), request, options), hashes);
   };
 
   return {
@@ -89,9 +100,9 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
       const hash = p.hash(params[0], 0);
       const options = traceOptions(params[1], 1);
       const found = chain.transaction(hash);
-      if (found) return single((await run(blockJob(found.block, [found.index], options), request))[0]);
+      if (found) return single((await run(blockJob(found.block, [found.index], options), request, options))[0]);
       if (!context.upstream) throw serverError('transaction not found');
-      return single((await run(await upstreamTransactionJob(context, hash, options), request))[0]);
+      return single((await run(await upstreamTransactionJob(context, hash, options), request, options))[0]);
     },
     debug_traceBlockByNumber: async (params, request) => {
       p.requireCount(params, 1, 2);
@@ -138,7 +149,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
         timeoutMs: options.timeoutMs,
         blockHashes: chain.blockHashesBefore(stored.number),
       };
-      return single((await run(job, request))[0]);
+      return single((await run(job, request, options))[0]);
     },
   };
 }

@@ -30,7 +30,8 @@ function scripts() {
   return compiled;
 }
 
-export function createRealm(bridge: Bridge): TracerRealm {
+/** `previews`: a debug run (descriptions of the tracer API's objects for the debugger). */
+export function createRealm(bridge: Bridge, previews = false): TracerRealm {
   let realmTypeError: ErrorConstructor | undefined;
   const importModuleDynamically = (): never => {
     throw new realmTypeError!('import() is not available to tracers');
@@ -47,6 +48,6 @@ export function createRealm(bridge: Bridge): TracerRealm {
   const factory = bigInt.runInContext(context) as BigIntFactory;
   const { install } = inside.runInContext(context) as { install: Install };
   // Copied out of the realm's object while no tracer code exists yet.
-  const api: RealmApi = { ...install(bridge, factory) };
+  const api: RealmApi = { ...install(bridge, factory, previews) };
   return { context, api, importModuleDynamically };
 }

@@ -17,6 +17,8 @@ import type { Serialised } from '../../evm/tx-hooks';
 
 export interface TracerHostOptions {
   source: string;
+  /** The tracer file's URL in a debug run (else the script is geth's `<eval>`). */
+  url?: string;
   /** Raw tracerConfig JSON text; `"{}"` when absent or empty. */
   config?: string;
   /** ctx fields known before evaluation (blockHash, txIndex, txHash). */
@@ -51,7 +53,7 @@ export class TracerHost {
   private lastHook: HookName | undefined;
 
   private constructor(private readonly options: TracerHostOptions) {
-    this.realm = createRealm(this.bridge());
+    this.realm = createRealm(this.bridge(), options.url !== undefined);
     this.api = this.realm.api;
   }
 
@@ -64,7 +66,9 @@ export class TracerHost {
     const { api, context, importModuleDynamically } = host.realm;
     let value: unknown;
     try {
-      const script = new vm.Script(wrapped, { filename: '<eval>', importModuleDynamically: importModuleDynamically as never });
+      // Under the file's URL the opening `(` sits at column -1, so the file's own columns hold on line 1 too.
+      const where = options.url === undefined ? { filename: '<eval>' } : { filename: options.url, columnOffset: -1 };
+      const script = new vm.Script(wrapped, { ...where, importModuleDynamically: importModuleDynamically as never });
       try {
         value = script.runInContext(context);
       } catch (thrown) {

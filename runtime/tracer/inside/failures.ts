@@ -9,8 +9,9 @@ import {
 } from './intrinsics';
 
 // Frames of the wrapped tracer (`<eval>`) and of the BigInteger.js library (`bigInt`); V8 positions refer to
-// the wrapped text `(`+source+`)`, as geth's do. goja's bytecode index `(N)` has no V8 equivalent.
-const framePattern = /^\s*at (?:(.*?) \()?((?:<eval>|bigInt):\d+:\d+)\)?$/;
+// the wrapped text `(`+source+`)`, as geth's do. goja's bytecode index `(N)` has no V8 equivalent. A debug run
+// compiles the tracer under its file's URL instead, with the file's own positions.
+const framePattern = /^\s*at (?:(.*?) \()?((?:<eval>|bigInt|file:\/\/\S+?):\d+:\d+)\)?$/;
 
 /** The innermost tracer frame of a V8 stack text, as `fn (<eval>:L:C)` or `<eval>:L:C`. */
 export function tracerFrame(stack: string): string | undefined {

@@ -13,6 +13,7 @@ import { createHelpers } from './helpers';
 import { FunctionPrototypeToString, ObjectCreate, ObjectCtor, ObjectDefineProperty, ReflectApply, StringPrototypeIndexOf } from './intrinsics';
 import { createLog } from './log';
 import { lockStackTraceApi } from './lockdown';
+import { definePreviews } from './previews';
 import { serialiseResult } from './serialize';
 import { emptyStepState } from './step-state';
 
@@ -24,7 +25,7 @@ function defineGlobal(name: string, value: unknown): void {
   ObjectDefineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
 }
 
-export function install(hostBridge: Bridge, bigInt: BigIntFactory): RealmApi {
+export function install(hostBridge: Bridge, bigInt: BigIntFactory, previews: boolean): RealmApi {
   lockStackTraceApi();
   const guard = createGuard();
   const env = createEnv(hostBridge, guard, bigInt);
@@ -35,6 +36,7 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory): RealmApi {
   const step = emptyStepState();
   const frame: FrameState = { type: '', gas: 0, gasUsed: 0, error: undefined };
   const log = createLog(env, step);
+  if (previews) definePreviews(log, step, env);
   const db = createDb(env);
   const callFrame = createCallFrame(env, frame);
   const frameResult = createFrameResult(env, frame);

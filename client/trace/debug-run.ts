@@ -1,0 +1,130 @@
+// Debug Trace Call/Transaction/Block: the trace runs on the local node as a debug run (the tracer file
+// itself, compiled there under its path) and VS Code's JavaScript debugger attaches to the trace worker's
+// inspector (a `node` attach configuration), so breakpoints, logpoints, stepping, hover and watches work in
+// the .tracer.js editor. The debug session ends with the trace, whose result panel opens as for any trace.
+// A remote node's trace is replayed on a local fork of that node (fork mode reads the remote state at the
+// block's parent), since only a local node's worker can open the inspector.
+import { createServer } from 'node:net';
+import * as vscode from 'vscode';
+import type { RpcClient } from '../../core/rpc/client';
+import { maxTraceTimeoutSeconds } from '../config';
+import type { Ctx } from '../ctx';
+import { LOCAL_NODE_NAME } from '../nodes';
+import type { ViewState } from '../webview/messages';
+import type { TraceSender } from './run';
+import { tracerName, type TraceSpec } from './spec';
+
+/** The inspector listens on loopback only: whoever reaches it controls the trace worker. */
+const inspectorHost = '127.0.0.1';
+/** How long js-debug keeps trying to reach the inspector while the local node starts the worker. */
+const attachTimeoutMs = 30_000;
+/** Marks our attach configuration, to find its session. */
+const runKey = 'evmTracerDebugRun';
+
+let runs = 0;
+
+/** A port free on loopback now (the worker opens it a moment later; a clash fails the run with a clear error). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, inspectorHost, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The js-debug attach configuration for a debug run's worker. */
+export function attachConfiguration(spec: TraceSpec, port: number, run: string): vscode.DebugConfiguration {
+  return {
+    type: 'node',
+    request: 'attach',
+    name: `Debug ${tracerName(spec)}`,
+    address: inspectorHost,
+    port,
+    timeout: attachTimeoutMs,
+    // The worker waits in inspector.waitForDebugger(): js-debug lets it run once breakpoints are set.
+    continueOnAttach: true,
+    // The tracer file is the source itself; the worker's own bundle is host code nobody steps into.
+    sourceMaps: false,
+    skipFiles: ['<node_internals>/**', '**/dist/trace-worker.js'],
+    [runKey]: run,
+  };
+}
+
+/** Watches for the session js-debug starts for `run` (its top-level one). */
+function sessionOf(run: string): { current(): vscode.DebugSession | undefined; dispose(): void } {
+  let session: vscode.DebugSession | undefined;
+  const subscription = vscode.debug.onDidStartDebugSession((started) => {
+    if (started.configuration[runKey] === run && !started.parentSession) session = started;
+  });
+  return { current: () => session, dispose: () => subscription.dispose() };
+}
+
+/** A local fork of the remote node `nodeName`, started for one debug run, and a client for it. */
+async function localFork(ctx: Ctx, nodeName: string): Promise<{ client: RpcClient; stop(): Promise<void> }> {
+  const node = ctx.nodes.find(nodeName);
+  if (!node) throw new Error(`No node named "${nodeName}".`);
+  const endpoint = await ctx.nodes.endpoint(node);
+  // Fork mode dials a plain URL: a key can go into it, Basic credentials cannot.
+  if (endpoint.auth.kind === 'basic') throw new Error(`Debug Trace replays "${nodeName}"'s chain on a local fork, which cannot use Basic auth: debug on a node with a key or none.`);
+  const [{ launchLocalNode }, { createRpcClient }, { dialUrl, maskSecrets }] = await Promise.all([
+    import('../../core/local-node'),
+    import('../../core/rpc/client'),
+    import('../../core/rpc/endpoint'),
+  ]);
+  const fork = await launchLocalNode({
+    cliPath: ctx.extension.asAbsolutePath('dist/cli.js'),
+    args: ['--fork', dialUrl(endpoint.url, endpoint.auth), '--debug-traces', '--max-trace-timeout', `${maxTraceTimeoutSeconds}s`],
+  }).catch((error: unknown) => {
+    // Its output may name the URL it dialled, key included.
+    throw new Error(maskSecrets(error instanceof Error ? error.message : String(error), endpoint));
+  });
+  const client = createRpcClient({ name: `local fork of ${nodeName}`, url: fork.url, auth: { kind: 'none' } });
+  ctx.log.info(`debug run: ${nodeName}'s trace replays on a local fork (${fork.url}); the trace runs locally`);
+  return { client, stop: async () => (await client.close(), await fork.stop()) };
+}
+
+/** Runs `spec` as a debug run on the local node with VS Code's debugger attached; resolves with the panel's state. */
+export async function debugTrace(ctx: Ctx, spec: TraceSpec): Promise<ViewState> {
+  const uri = vscode.Uri.parse(spec.tracerUri);
+  if (uri.scheme !== 'file') throw new Error('Debug Trace needs a tracer saved as a file: the debugger binds breakpoints by its path.');
+  const document = await vscode.workspace.openTextDocument(uri);
+  // What runs is what the debugger shows: the file on disk.
+  if (document.isDirty) await document.save();
+  const run = `${process.pid}-${++runs}`;
+  const node = ctx.nodes.find(spec.nodeName);
+  const remote = node !== undefined && !ctx.nodes.isLocal(node);
+  const send: TraceSender = async (selected, sent, options) => {
+    const fork = remote ? await localFork(ctx, sent.nodeName) : undefined;
+    const client = fork?.client ?? selected;
+    const [core, port] = await Promise.all([import('../../core/trace/requests'), freePort()]);
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    options.signal.addEventListener('abort', abort, { once: true });
+    const tracked = sessionOf(run);
+    const debugging = { file: uri.fsPath, host: inspectorHost, port };
+    const result = core.sendDebugTrace(client, sent.target, document.getText(), debugging, { ...options, signal: controller.signal });
+    try {
+      const folder = vscode.workspace.getWorkspaceFolder(uri);
+      const attached = await vscode.debug.startDebugging(folder, attachConfiguration(sent, port, run), { suppressDebugView: false });
+      if (!attached) {
+        // Nobody will ever attach: the worker would wait for ever.
+        controller.abort();
+        await result.catch(() => undefined);
+        throw new Error("VS Code's JavaScript debugger did not start (is the built-in js-debug extension enabled?)");
+      }
+      return await result;
+    } finally {
+      options.signal.removeEventListener('abort', abort);
+      tracked.dispose();
+      // The trace is over: its worker is gone, and so is what the session debugged.
+      const session = tracked.current();
+      if (session) await vscode.debug.stopDebugging(session);
+      await fork?.stop();
+    }
+  };
+  if (remote) void vscode.window.showInformationMessage(`EVM Tracer: debugging on a local fork of ${spec.nodeName}: the trace runs locally, on ${spec.nodeName}'s state.`);
+  return ctx.traces.run(remote ? spec : { ...spec, nodeName: LOCAL_NODE_NAME }, undefined, send);
+}

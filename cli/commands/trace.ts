@@ -1,10 +1,12 @@
 // `evm-tracer trace tx|call|block`: runs a tracer file on a node and prints the tracer's result as JSON.
 import { existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { toCallObject } from '../../core/trace/call';
 import { parseBlockTag } from '../../core/trace/block';
 import { checkHash, prepareTracer, sendTrace, type SendableTracer, type TraceTarget } from '../../core/trace/requests';
 import { nodeCommand, UsageError } from '../node/command-kit';
 import { commandEcmaLevel, ecmaOptionHelp } from '../node/ecma-level';
+import { writeReport } from './report';
 
 const usage = `usage:
   evm-tracer trace tx HASH --tracer FILE [options]
@@ -20,7 +22,9 @@ ${ecmaOptionHelp}
   --config JSON          tracerConfig passed to setup(config): JSON text or a JSON file
   --timeout DURATION     the node's tracing time-out, e.g. 5s (the request waits a little longer)
   --call FILE_OR_JSON    call object {from, to, gas, gasPrice | maxFeePerGas, value, data}: JSON text or a file
-  --block TAG            block for trace call: latest (default, sent as its number), a number, or a hash`;
+  --block TAG            block for trace call: latest (default, sent as its number), a number, or a hash
+  --html FILE            also write the result as a self-contained HTML report (see evm-tracer report)
+  --abi-dir DIR          with --html: a folder to scan for ABIs to name calls and events; repeatable`;
 
 /** JSON given inline or as the path of a JSON file. */
 function jsonArgument(text: string, what: string): unknown {
@@ -59,15 +63,24 @@ interface Prepared {
   tracerConfig: unknown;
 }
 
-export const traceCommand = nodeCommand<{ tracer?: string; ecma?: string; config?: string; call?: string; block?: string }, Prepared>({
+export const traceCommand = nodeCommand<{ tracer?: string; ecma?: string; config?: string; call?: string; block?: string; html?: string; 'abi-dir'?: string[] }, Prepared>({
   summary: 'run a tracer file on a node: trace tx|call|block (result JSON on stdout)',
   usage,
-  options: { tracer: { type: 'string' }, ecma: { type: 'string' }, config: { type: 'string' }, call: { type: 'string' }, block: { type: 'string' } },
+  options: {
+    tracer: { type: 'string' },
+    ecma: { type: 'string' },
+    config: { type: 'string' },
+    call: { type: 'string' },
+    block: { type: 'string' },
+    html: { type: 'string' },
+    'abi-dir': { type: 'string', multiple: true },
+  },
   prepare({ values, positionals }) {
     const [kind, ...rest] = positionals;
     const traceTarget = target(kind, rest, values);
     if (!values.tracer) throw new UsageError('--tracer FILE is required');
     if (kind !== 'call' && values.block !== undefined) throw new UsageError('--block is for trace call only');
+    if (values['abi-dir'] && !values.html) throw new UsageError('--abi-dir goes with --html');
     let tracerSource: string;
     try {
       tracerSource = readFileSync(values.tracer, 'utf8');
@@ -82,6 +95,10 @@ export const traceCommand = nodeCommand<{ tracer?: string; ecma?: string; config
   async run(session, { target: traceTarget, tracer, tracerConfig }, { values }) {
     const result = await sendTrace(session.client(), traceTarget, tracer, { tracerConfig, timeout: values.timeout });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    if (values.html) {
+      await writeReport(values.html, { title: `${basename(values.tracer as string)} · trace ${traceTarget.kind}`, result }, values['abi-dir'] ?? []);
+      process.stderr.write(`evm-tracer: report written to ${values.html}\n`);
+    }
     return 0;
   },
 });

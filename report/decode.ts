@@ -27,7 +27,8 @@ function tryDecode(params: AbiParam[], hex: string): DecodedArg[] | undefined {
 }
 
 export function decodeFrame(frame: CallFrame, names: NameTable): DecodedCall {
-  const selector = selectorOfInput(frame.input);
+  // A CREATE's input is init code, not a call.
+  const selector = frame.type.startsWith('CREATE') ? undefined : selectorOfInput(frame.input);
   if (!selector) return {};
   const fn = names.functions[selector];
   if (!fn) return { selector };

@@ -174,11 +174,18 @@ function callShape(value: unknown): Shape | undefined {
   return root ? { kind: 'calls', root, frameCount: countFrames(root), flat: false } : undefined;
 }
 
+/** A count: a number or numeric string up to 2^53 (so addresses and 32-byte words are not counts). */
+function count(value: unknown): number | undefined {
+  if (typeof value === 'string' && value.length > 18) return undefined;
+  const number = quantity(value);
+  return number !== undefined && number <= Number.MAX_SAFE_INTEGER ? number : undefined;
+}
+
 function countShape(value: unknown): Shape | undefined {
   if (!isObject(value)) return undefined;
   const entries: CountEntry[] = [];
   for (const [key, raw] of Object.entries(value)) {
-    const number = quantity(raw);
+    const number = count(raw);
     if (number === undefined) return undefined;
     entries.push({ key, value: number, text: String(raw) });
   }

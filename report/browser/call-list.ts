@@ -6,9 +6,12 @@ import type { CallFrame } from '../shapes';
 import { el, formatNumber, shortHex } from './dom';
 import type { FrameDescriber } from './frames';
 
+/** Levels opened at first; deeper frames are built when opened. */
+const OPEN_LEVELS = 3;
+
 export function callList(root: CallFrame, describer: FrameDescriber, names: NameTable): HTMLElement {
   const list = el('ul', 'call-list');
-  list.append(callItem(root, '0', describer, names, 1));
+  list.append(callItem(root, '0', describer, names, OPEN_LEVELS));
   return list;
 }
 
@@ -16,9 +19,10 @@ function callLine(frame: CallFrame, describer: FrameDescriber): HTMLElement {
   const info = describer.info(frame);
   const line = el('span', 'call-line');
   const target = frame.type.startsWith('CREATE') ? `new ${shortHex(frame.to, 8) || 'contract'}` : `${frame.to ?? '?'}::${info.call ?? (frame.input && frame.input !== '0x' ? shortHex(frame.input, 8) : 'fallback()')}`;
-  line.append(el('span', 'call-gas', `[${formatNumber(frame.gasUsed)}]`), el('span', 'call-type', frame.type), el('span', 'call-target', target));
-  if (frame.value && !/^0x0*$/.test(frame.value)) line.append(el('span', 'call-value', `value ${frame.value}`));
-  if (info.reverted) line.append(el('span', 'call-error', `✗ ${frame.error}${info.revert ? `: ${info.revert}` : ''}`));
+  // Spaces as text, so that a copied line reads like the screen.
+  line.append(el('span', 'call-gas', `[${formatNumber(frame.gasUsed)}]`), ' ', el('span', 'call-type', frame.type), ' ', el('span', 'call-target', target));
+  if (frame.value && !/^0x0*$/.test(frame.value)) line.append(' ', el('span', 'call-value', `value ${frame.value}`));
+  if (info.reverted) line.append(' ', el('span', 'call-error', `✗ ${frame.error}${info.revert ? `: ${info.revert}` : ''}`));
   return line;
 }
 

@@ -10,6 +10,7 @@ export const commands: Record<string, () => Promise<CommandFactory>> = {
   'evmTracer.traceBlock': async () => (await import('./trace')).traceBlock,
   'evmTracer.rerunLastTrace': async () => (await import('./trace')).rerunLastTrace,
   'evmTracer.cancelTraces': async () => (await import('./trace')).cancelTraces,
+  'evmTracer.compareWithPrevious': async () => (await import('./compare')).compareWithPrevious,
   'evmTracer.checkSupport': async () => (await import('./check-support')).checkSupport,
   'evmTracer.selectNode': async () => (await import('./nodes')).selectNode,
   'evmTracer.addNode': async () => (await import('./nodes')).addNode,

@@ -1,5 +1,7 @@
 // The messages between the result panel (extension side) and its webview script (browser side), and the
 // view state the webview keeps with setState (which the serializer hands back after a restart).
+import type { NameTable } from '../../core/abi/names';
+import type { ReportSide } from '../../report/data';
 import type { TraceSpec } from '../trace/spec';
 
 /** What the header shows about the request: never a secret (the URL is masked). */
@@ -41,9 +43,17 @@ export interface RenderedContent {
   errorText?: string;
   /** The result as the webview holds it, re-serialised compactly. */
   resultJson?: string;
+  /** Which view shows the result, and the flame chart boxes drawn (pictures view). */
+  view?: 'pictures' | 'tree' | 'raw';
+  frameBoxes?: number;
 }
 
-export type ToWebview = { type: 'show'; state: ViewState } | { type: 'query'; id: number };
+export type ToWebview =
+  | { type: 'show'; state: ViewState }
+  | { type: 'query'; id: number }
+  /** Names for the pictures, from the workspace's ABIs. */
+  | { type: 'names'; names: NameTable }
+  | { type: 'compare'; a: ReportSide; b: ReportSide };
 
 export type FromWebview =
   | { type: 'ready' }
@@ -51,5 +61,6 @@ export type FromWebview =
   | { type: 'cancel' }
   | { type: 'copy' }
   | { type: 'save' }
+  | { type: 'saveHtml' }
   | { type: 'reveal'; line: number; character: number }
   | { type: 'rendered'; id: number; content: RenderedContent };

@@ -4,6 +4,8 @@ import * as vscode from 'vscode';
 import type { TraceSpec } from '../trace/spec';
 import { resultHtml, webviewOptions } from './html';
 import type { FromWebview, RenderedContent, ToWebview, ViewState } from './messages';
+import { namesFor, saveHtmlReport } from './report-export';
+import { recordResult, type HistoryEntry } from './result-history';
 
 export const RESULT_VIEW_TYPE = 'evmTracer.result';
 
@@ -48,6 +50,7 @@ export class ResultPanel {
     private readonly actions: PanelActions,
   ) {
     ResultPanel.last = this;
+    recordResult(state);
     panel.title = panelTitle(state);
     panel.webview.html = resultHtml(panel.webview, extensionUri);
     panel.webview.onDidReceiveMessage((message: FromWebview) => this.receive(message));
@@ -73,9 +76,34 @@ export class ResultPanel {
   update(state: ViewState): void {
     this.state = state;
     ResultPanel.last = this;
+    recordResult(state);
     if (this.disposed) return;
     this.panel.title = panelTitle(state);
-    if (this.ready) this.post({ type: 'show', state });
+    if (this.ready) {
+      this.post({ type: 'show', state });
+      void this.postNames();
+    }
+  }
+
+  /** Shows two results side by side in this panel (Compare With Previous Result). */
+  compare(a: HistoryEntry, b: HistoryEntry): void {
+    const sides = [a, b].map(({ title, json }) => ({ title, result: JSON.parse(json) as unknown }));
+    this.reveal();
+    this.post({ type: 'compare', a: sides[0], b: sides[1] });
+    void namesFor(sides[0], sides[1]).then((names) => this.post({ type: 'names', names }));
+  }
+
+  /** Names for the result's calls and events from the workspace's ABIs (the webview has the built-in ones). */
+  private async postNames(): Promise<void> {
+    if (this.state.outcome.status !== 'done') return;
+    let result: unknown;
+    try {
+      result = JSON.parse(this.state.outcome.json);
+    } catch {
+      return;
+    }
+    const names = await namesFor({ title: '', result });
+    if (!this.disposed) this.post({ type: 'names', names });
   }
 
   reveal(): void {
@@ -111,6 +139,7 @@ export class ResultPanel {
       case 'ready':
         this.ready = true;
         this.post({ type: 'show', state: this.state });
+        void this.postNames();
         for (const id of this.queries.keys()) this.post({ type: 'query', id });
         return;
       case 'rendered':
@@ -132,17 +161,24 @@ export class ResultPanel {
       case 'save':
         await this.save();
         return;
+      case 'saveHtml':
+        if (this.state.outcome.status === 'done') await saveHtmlReport({ title: panelTitle(this.state), result: JSON.parse(this.state.outcome.json) as unknown }, this.defaultSaveUri('report.html'));
+        return;
       case 'reveal':
         await revealInTracer(this.state.spec.tracerUri, message.line, message.character);
         return;
     }
   }
 
+  /** `<tracer>.<suffix>` beside the tracer file. */
+  private defaultSaveUri(suffix: string): vscode.Uri {
+    const tracer = vscode.Uri.parse(this.state.spec.tracerUri);
+    return vscode.Uri.joinPath(tracer, '..', `${baseName(tracer.path)}.${suffix}`);
+  }
+
   private async save(): Promise<void> {
     if (this.state.outcome.status !== 'done') return;
-    const tracer = vscode.Uri.parse(this.state.spec.tracerUri);
-    const defaultUri = vscode.Uri.joinPath(tracer, '..', `${baseName(tracer.path)}.result.json`);
-    const target = await vscode.window.showSaveDialog({ defaultUri, filters: { JSON: ['json'] } });
+    const target = await vscode.window.showSaveDialog({ defaultUri: this.defaultSaveUri('result.json'), filters: { JSON: ['json'] } });
     if (!target) return;
     await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(prettyJson(this.state.outcome.json)));
   }

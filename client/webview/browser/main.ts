@@ -4,6 +4,7 @@
 import { formatBytes } from '../../../core/rpc/errors';
 import type { FromWebview, OutcomeView, RenderedContent, ToWebview, ViewState } from '../messages';
 import { JsonTree } from './json-tree';
+import { PicturesView } from './pictures';
 
 interface VsCodeApi {
   postMessage(message: FromWebview): void;
@@ -21,7 +22,8 @@ const content = byId('content');
 let current: ViewState | undefined;
 let parsed: { value: unknown } | undefined;
 let tree: JsonTree | undefined;
-let mode: 'tree' | 'raw' = 'tree';
+let mode: 'pictures' | 'tree' | 'raw' = 'tree';
+const pictures = new PicturesView();
 
 function byId(id: string): HTMLElement {
   const element = document.getElementById(id);
@@ -48,9 +50,9 @@ function show(state: ViewState): void {
   current = state;
   vscode.setState(state);
   renderHeader(state);
+  if (resultChanged) renderResult(state.outcome);
   renderToolbar(state.outcome);
   renderError(state.outcome);
-  if (resultChanged) renderResult(state.outcome);
 }
 
 function renderHeader({ request, outcome }: ViewState): void {
@@ -85,11 +87,13 @@ function statusText(outcome: OutcomeView): string {
 function renderToolbar(outcome: OutcomeView): void {
   const actions: HTMLElement[] = [];
   if (outcome.status === 'done') {
+    if (parsed && pictures.has(parsed.value)) actions.push(button('Pictures', () => setMode('pictures'), 'Show the result as charts'));
     actions.push(
       button('Tree', () => setMode('tree'), 'Show the result as a collapsible tree'),
       button('Raw JSON', () => setMode('raw'), 'Show the result as formatted JSON text'),
       button('Copy', () => vscode.postMessage({ type: 'copy' }), 'Copy the result JSON'),
       button('Save as JSON…', () => vscode.postMessage({ type: 'save' })),
+      button('Save as HTML Report…', () => vscode.postMessage({ type: 'saveHtml' }), 'Save a self-contained HTML file with the charts and the JSON'),
     );
   }
   if (outcome.status === 'running') actions.push(button('Cancel', () => vscode.postMessage({ type: 'cancel' })));
@@ -129,11 +133,16 @@ function renderResult(outcome: OutcomeView): void {
     content.append(element('pre', 'raw', outcome.json));
     return;
   }
+  pictures.endCompare();
+  // A result with a recognised shape opens as pictures; the tree is one click away.
+  if (pictures.has(parsed.value)) mode = 'pictures';
+  else if (mode === 'pictures') mode = 'tree';
   renderMode();
 }
 
-function setMode(next: 'tree' | 'raw'): void {
-  if (mode === next) return;
+function setMode(next: 'pictures' | 'tree' | 'raw'): void {
+  if (mode === next && !pictures.comparing) return;
+  if (next !== 'pictures') pictures.endCompare();
   mode = next;
   tree = undefined;
   content.replaceChildren();
@@ -142,13 +151,26 @@ function setMode(next: 'tree' | 'raw'): void {
 
 function renderMode(): void {
   if (!parsed) return;
-  if (mode === 'raw') {
+  if (mode === 'pictures') {
+    pictures.render(content, parsed.value);
+  } else if (mode === 'raw') {
     content.className = 'raw-view';
     content.append(element('pre', 'raw', JSON.stringify(parsed.value, null, 2)));
   } else {
     content.className = 'tree-view';
     tree = new JsonTree(content, parsed.value);
   }
+}
+
+/** Names arrived (redraw with them), or a comparison to show. */
+function showPictures(message: Extract<ToWebview, { type: 'names' | 'compare' }>): void {
+  if (message.type === 'names') pictures.setNames(message.names);
+  else pictures.compare(message.a, message.b);
+  if (!parsed || (message.type === 'names' && mode !== 'pictures')) return;
+  mode = 'pictures';
+  content.replaceChildren();
+  tree = undefined;
+  renderMode();
 }
 
 function rendered(): RenderedContent {
@@ -161,6 +183,8 @@ function rendered(): RenderedContent {
     rowCount: tree?.rowCount ?? 0,
     errorText: errorBox.hidden ? undefined : Array.from(errorBox.children).map((part) => part.textContent ?? '').join('\n'),
     resultJson: parsed ? JSON.stringify(parsed.value) : undefined,
+    view: parsed ? mode : undefined,
+    frameBoxes: content.querySelectorAll('[data-frame]').length,
   };
 }
 
@@ -171,6 +195,7 @@ function formatDuration(ms: number): string {
 window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
   const message = event.data;
   if (message.type === 'show') show(message.state);
+  else if (message.type === 'names' || message.type === 'compare') showPictures(message);
   else if (message.type === 'query') vscode.postMessage({ type: 'rendered', id: message.id, content: rendered() });
 });
 

@@ -24,12 +24,13 @@ export function renderCompare(parent: HTMLElement, a: ReportSide, b: ReportSide,
     if (!other || found.shape.kind !== 'calls' || other.shape.kind !== 'calls') continue;
     const pair = el('div', 'compare-flames');
     pair.dataset.comparePath = found.path;
+    body.append(pair);
     for (const [side, shape] of [[a, found.shape], [b, other.shape]] as const) {
       const column = el('div', 'compare-side');
-      column.append(el('h3', 'compare-title', `${side.title} ${found.path === '$' ? '' : found.path}`.trim()), new FlameChart(shape.root, describer, tooltip).element);
       pair.append(column);
+      column.append(el('h3', 'compare-title', `${side.title} ${found.path === '$' ? '' : found.path}`.trim()));
+      new FlameChart(shape.root, describer, tooltip).mountIn(column);
     }
-    body.append(pair);
   }
   const diff = structuralDiff(a.result, b.result);
   const summary = el('p', 'compare-summary', diff.entries.length === 0 ? 'The results are identical.' : `${diff.entries.length + diff.truncated} difference${diff.entries.length + diff.truncated === 1 ? '' : 's'}`);

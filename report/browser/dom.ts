@@ -12,8 +12,11 @@ export function shortHex(hex: string | undefined, keep = 6): string {
   return hex.length > 2 + keep * 2 ? `${hex.slice(0, 2 + keep)}…${hex.slice(-4)}` : hex;
 }
 
+// One formatter: toLocaleString builds a new one per call, which shows with thousands of frames.
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
+
 export function formatNumber(value: number): string {
-  return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 4 });
+  return numberFormat.format(value);
 }
 
 export function percent(part: number, whole: number): string {

@@ -20,7 +20,7 @@ function renderShape(parent: HTMLElement, found: FoundShape, describer: FrameDes
     case 'calls': {
       const title = `Call tree${where(path)}: ${formatNumber(shape.frameCount)} frame${shape.frameCount === 1 ? '' : 's'}, ${formatNumber(shape.root.gasUsed)} gas used${shape.flat ? ' (flat list)' : ''}`;
       const body = section(parent, title, 'calls');
-      body.append(new FlameChart(shape.root, describer, tooltip).element);
+      new FlameChart(shape.root, describer, tooltip).mountIn(body);
       const list = el('details', 'call-list-box');
       list.open = true;
       list.append(el('summary', 'call-list-title', 'Calls'), callList(shape.root, describer, names));

@@ -11,10 +11,12 @@ export class PicturesView {
   private names: NameTable = nameTable();
   private comparison: { a: ReportSide; b: ReportSide } | undefined;
   private tooltip: Tooltip | undefined;
+  private lastChecked: { value: unknown; has: boolean } | undefined;
 
   /** Whether the result has a shape the view draws (else the panel keeps the JSON tree). */
   has(value: unknown): boolean {
-    return findShapes(value, 1).length > 0;
+    if (this.lastChecked?.value !== value) this.lastChecked = { value, has: findShapes(value, 1).length > 0 };
+    return this.lastChecked?.has ?? false;
   }
 
   get comparing(): boolean {

@@ -22,9 +22,8 @@ export class FrameDescriber {
     if (!info) {
       const decoded = decodeFrame(frame, this.names);
       const call = callText(decoded);
-      const target = frame.type.startsWith('CREATE') ? frame.type : shortHex(frame.to, 4);
       info = {
-        label: `${decoded.name ?? decoded.selector ?? frame.type} ${target}`.trim(),
+        label: `${decoded.name ?? decoded.selector ?? frame.type} ${shortHex(frame.to, 4)}`.trim(),
         call,
         revert: frame.error === undefined ? undefined : revertText(frame, this.names),
         reverted: frame.error !== undefined,

@@ -31,7 +31,12 @@ const common = {
 };
 
 /** Browser entries (webview scripts): [source, output]. */
-export const browserEntries = [['client/webview/browser/main.ts', 'dist/webview.js']];
+export const browserEntries = [
+  ['client/webview/browser/main.ts', 'dist/webview.js'],
+  // The HTML report's script and stylesheet, inlined into each report file (and the stylesheet used by the panel).
+  ['report/browser/standalone.ts', 'dist/report.js'],
+  ['report/browser/report.css', 'dist/report.css'],
+];
 
 const contexts = await Promise.all([
   ...nodeEntries.map(([entry, outfile]) =>

@@ -69,7 +69,7 @@ function activation(root: string): void {
 /** A private copy of the sources (node_modules linked), so building and packaging leave dist/ alone. */
 function privateCopy(): string {
   const copy = mkdtempSync(join(tmpdir(), 'evm-tracer-package-'));
-  for (const entry of ['package.json', 'esbuild.mjs', 'README.md', 'LICENSE', '.vscodeignore', 'docs', 'build', 'client', 'core', 'server', 'cli', 'runtime', 'language', 'snippets', 'media']) {
+  for (const entry of ['package.json', 'esbuild.mjs', 'README.md', 'LICENSE', '.vscodeignore', 'docs', 'build', 'client', 'core', 'report', 'server', 'cli', 'runtime', 'language', 'snippets', 'media']) {
     if (existsSync(entry)) cpSync(entry, join(copy, entry), { recursive: true });
   }
   symlinkSync(resolve('node_modules'), join(copy, 'node_modules'));

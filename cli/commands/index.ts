@@ -5,6 +5,7 @@ import { flattenCommand } from './flatten';
 import { lintCommand } from './lint';
 import { nodeCommand } from './node';
 import { replayCommand } from './replay';
+import { reportCommand } from './report';
 import { traceCommand } from './trace';
 import { xchainCommand } from './xchain';
 
@@ -16,4 +17,5 @@ export const commands: Record<string, Command> = {
   xchain: xchainCommand,
   node: nodeCommand,
   replay: replayCommand,
+  report: reportCommand,
 };

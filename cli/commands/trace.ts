@@ -1,6 +1,6 @@
 // `evm-tracer trace tx|call|block`: runs a tracer file on a node and prints the tracer's result as JSON.
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { toCallObject } from '../../core/trace/call';
 import { parseBlockTag } from '../../core/trace/block';
 import { checkHash, prepareTracer, sendDebugTrace, sendStructLogTrace, sendTrace, type DebugTarget, type SendableTracer, type TraceTarget } from '../../core/trace/requests';
@@ -8,6 +8,7 @@ import { nodeCommand, UsageError } from '../node/command-kit';
 import { commandEcmaLevel, ecmaOptionHelp } from '../node/ecma-level';
 import { namedTracer } from '../../core/trace/named-tracer';
 import { tracerArgument } from './tracer-argument';
+import { writeReport } from './report';
 
 const usage = `usage:
   evm-tracer trace tx HASH --tracer FILE|NAME [options]
@@ -30,7 +31,9 @@ ${ecmaOptionHelp}
   --block TAG            block for trace call: latest (default, sent as its number), a number, or a hash
   --inspect [HOST:]PORT  debug the tracer (local node only): the trace waits for a debugger (Chrome DevTools,
                          VS Code, any CDP client) at ws://HOST:PORT (default host 127.0.0.1; port 0 picks one),
-                         printed on stderr; the file itself is debugged, and the time-out stops while paused`;
+                         printed on stderr; the file itself is debugged, and the time-out stops while paused
+  --html FILE            also write the result as a self-contained HTML report (see evm-tracer report)
+  --abi-dir DIR          with --html: a folder to scan for ABIs to name calls and events; repeatable`;
 
 /** `[HOST:]PORT` as Node's --inspect takes it (an IPv6 host in brackets). */
 function inspectAddress(text: string): { host: string; port: number } {
@@ -86,19 +89,23 @@ function loggerOptions(config: unknown): Record<string, unknown> {
   return config as Record<string, unknown>;
 }
 
-type TraceValues = { tracer?: string; ecma?: string; config?: string; call?: string; block?: string; 'struct-logs'?: boolean; inspect?: string };
+type TraceValues = {
+  tracer?: string; ecma?: string; config?: string; call?: string; block?: string; 'struct-logs'?: boolean; inspect?: string;
+  html?: string; 'abi-dir'?: string[];
+};
 
 export const traceCommand = nodeCommand<TraceValues, Prepared>({
   summary: 'run a tracer file on a node: trace tx|call|block (result JSON on stdout)',
   usage,
   options: {
     tracer: { type: 'string' }, ecma: { type: 'string' }, config: { type: 'string' }, call: { type: 'string' }, block: { type: 'string' },
-    'struct-logs': { type: 'boolean' }, inspect: { type: 'string' },
+    'struct-logs': { type: 'boolean' }, inspect: { type: 'string' }, html: { type: 'string' }, 'abi-dir': { type: 'string', multiple: true },
   },
   prepare({ values, positionals }) {
     const [kind, ...rest] = positionals;
     const traceTarget = target(kind, rest, values);
     if (kind !== 'call' && values.block !== undefined) throw new UsageError('--block is for trace call only');
+    if (values['abi-dir'] && !values.html) throw new UsageError('--abi-dir goes with --html');
     if (values.inspect !== undefined && (values.node !== undefined || values.endpoint !== undefined)) {
       throw new UsageError('--inspect debugs on the local node only (it opens the inspector in its own trace worker): drop --node/--endpoint');
     }
@@ -137,6 +144,10 @@ export const traceCommand = nodeCommand<TraceValues, Prepared>({
         ? await sendTrace(session.client(), traceTarget, tracer, options)
         : await sendStructLogTrace(session.client(), traceTarget, tracerConfig as Record<string, unknown>, { timeout: values.timeout });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    if (values.html) {
+      await writeReport(values.html, { title: `${values.tracer ? basename(values.tracer) : 'struct logs'} · trace ${traceTarget.kind}`, result }, values['abi-dir'] ?? []);
+      process.stderr.write(`evm-tracer: report written to ${values.html}\n`);
+    }
     return 0;
   },
 });

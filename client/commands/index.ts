@@ -14,6 +14,7 @@ export const commands: Record<string, () => Promise<CommandFactory>> = {
   'evmTracer.debugTraceBlock': async () => (await import('./debug')).debugTraceBlock,
   'evmTracer.rerunLastTrace': async () => (await import('./trace')).rerunLastTrace,
   'evmTracer.cancelTraces': async () => (await import('./trace')).cancelTraces,
+  'evmTracer.compareWithPrevious': async () => (await import('./compare')).compareWithPrevious,
   'evmTracer.checkSupport': async () => (await import('./check-support')).checkSupport,
   'evmTracer.selectNode': async () => (await import('./nodes')).selectNode,
   'evmTracer.addNode': async () => (await import('./nodes')).addNode,

@@ -13,6 +13,7 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
 export function resultHtml(webview: vscode.Webview, extensionUri: vscode.Uri): string {
   const nonce = randomBytes(18).toString('base64');
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'result.css'));
+  const picturesStyle = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'report.css'));
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview.js'));
   const csp = [
     "default-src 'none'",
@@ -28,6 +29,7 @@ export function resultHtml(webview: vscode.Webview, extensionUri: vscode.Uri): s
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${style}">
+<link rel="stylesheet" href="${picturesStyle}">
 <title>Trace result</title>
 </head>
 <body>

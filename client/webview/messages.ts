@@ -1,5 +1,7 @@
 // The messages between the result panel (extension side) and its webview script (browser side), and the
 // panel state the webview keeps with setState (which the serializer hands back after a restart).
+import type { NameTable } from '../../core/abi/names';
+import type { ReportSide } from '../../report/data';
 import type { TraceSpec } from '../trace/spec';
 
 /** What the header shows about the request: never a secret (the URL is masked). */
@@ -34,7 +36,7 @@ export interface ViewState {
 }
 
 /** How the result is shown; other views (pictures) add their names here. */
-export type ViewMode = 'tree' | 'raw';
+export type ViewMode = 'pictures' | 'tree' | 'raw';
 
 /** The tree's expansion: a default for every row plus the rows toggled away from it, and the focused row. */
 export interface TreeViewState {
@@ -73,6 +75,9 @@ export interface RenderedContent {
   focused?: { path: string; level: number; expanded?: boolean; text: string; active: boolean };
   find?: { open: boolean; query: string; current: number; count: number; label: string };
   history: string[];
+  /** Which view shows the result, and the flame chart boxes drawn (pictures view). */
+  view?: ViewMode;
+  frameBoxes?: number;
 }
 
 /** A key the tests press in the webview (dispatched like a real one to the focused element). */
@@ -87,7 +92,10 @@ export interface TestKey {
 export type ToWebview =
   | { type: 'show'; panel: PanelState }
   | { type: 'query'; id: number }
-  | { type: 'press'; id: number; keys: TestKey[] };
+  | { type: 'press'; id: number; keys: TestKey[] }
+  /** Names for the pictures, from the workspace's ABIs. */
+  | { type: 'names'; names: NameTable }
+  | { type: 'compare'; a: ReportSide; b: ReportSide };
 
 export type FromWebview =
   | { type: 'ready' }
@@ -97,5 +105,6 @@ export type FromWebview =
   | { type: 'copyText'; text: string; what: string }
   | { type: 'select'; shown: number }
   | { type: 'save' }
+  | { type: 'saveHtml' }
   | { type: 'reveal'; line: number; character: number }
   | { type: 'rendered'; id: number; content: RenderedContent };

@@ -6,6 +6,8 @@ import type { TraceSpec } from '../trace/spec';
 import { resultHtml, webviewOptions } from './html';
 import type { FromWebview, PanelState, RenderedContent, TestKey, ToWebview, ViewState } from './messages';
 import { panelColumn } from './placement';
+import { namesFor, saveHtmlReport } from './report-export';
+import { recordResult, type HistoryEntry } from './result-history';
 
 export const RESULT_VIEW_TYPE = 'evmTracer.result';
 /** Runs kept per panel: each holds its whole result, and the webview state stores them all. */
@@ -102,8 +104,31 @@ export class ResultPanel {
       const runs = [...this.state.runs];
       runs[index] = latest;
       this.state = { ...this.state, runs };
+      recordResult(latest);
       this.publish();
     };
+  }
+
+  /** Shows two results side by side in this panel (Compare With Previous Result). */
+  compare(a: HistoryEntry, b: HistoryEntry): void {
+    const sides = [a, b].map(({ title, json }) => ({ title, result: JSON.parse(json) as unknown }));
+    this.reveal();
+    this.post({ type: 'compare', a: sides[0], b: sides[1] });
+    void namesFor(sides[0], sides[1]).then((names) => this.post({ type: 'names', names }));
+  }
+
+  /** Names for the shown result's calls and events from the workspace's ABIs (the webview has the built-in ones). */
+  private async postNames(): Promise<void> {
+    const run = this.state.runs[this.state.shown];
+    if (run?.outcome.status !== 'done') return;
+    let result: unknown;
+    try {
+      result = JSON.parse(run.outcome.json);
+    } catch {
+      return;
+    }
+    const names = await namesFor({ title: '', result });
+    if (!this.disposed) this.post({ type: 'names', names });
   }
 
   reveal(): void {
@@ -143,7 +168,9 @@ export class ResultPanel {
     if (this.disposed) return;
     const first = this.state.runs[0];
     if (first) this.panel.title = panelTitle(first.spec);
-    if (this.ready) this.post({ type: 'show', panel: this.state });
+    if (!this.ready) return;
+    this.post({ type: 'show', panel: this.state });
+    void this.postNames();
   }
 
   private post(message: ToWebview): void {
@@ -156,6 +183,7 @@ export class ResultPanel {
       case 'ready':
         this.ready = true;
         this.post({ type: 'show', panel: this.state });
+        void this.postNames();
         for (const query of this.queries.values()) this.post(query.message);
         return;
       case 'rendered':
@@ -180,6 +208,9 @@ export class ResultPanel {
       case 'save':
         if (shown) await save(shown);
         return;
+      case 'saveHtml':
+        if (shown?.outcome.status === 'done') await saveHtmlReport({ title: panelTitle(shown.spec), result: JSON.parse(shown.outcome.json) as unknown }, defaultSaveUri(shown, 'report.html'));
+        return;
       case 'reveal':
         if (shown) await revealInTracer(shown.spec.tracerUri, message.line, message.character);
         return;
@@ -196,11 +227,15 @@ async function copy(text: string, what: string): Promise<void> {
   void vscode.window.setStatusBarMessage(`EVM Tracer: ${what} copied`, 3000);
 }
 
+/** `<tracer>.<suffix>` beside the run's tracer file. */
+function defaultSaveUri(run: ViewState, suffix: string): vscode.Uri {
+  const tracer = vscode.Uri.parse(run.spec.tracerUri);
+  return vscode.Uri.joinPath(tracer, '..', `${baseName(tracer.path)}.${suffix}`);
+}
+
 async function save(run: ViewState): Promise<void> {
   if (run.outcome.status !== 'done') return;
-  const tracer = vscode.Uri.parse(run.spec.tracerUri);
-  const defaultUri = vscode.Uri.joinPath(tracer, '..', `${baseName(tracer.path)}.result.json`);
-  const target = await vscode.window.showSaveDialog({ defaultUri, filters: { JSON: ['json'] } });
+  const target = await vscode.window.showSaveDialog({ defaultUri: defaultSaveUri(run, 'result.json'), filters: { JSON: ['json'] } });
   if (!target) return;
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(prettyJson(run.outcome.json)));
 }

@@ -202,9 +202,26 @@ export const steps = [
     },
   },
   {
+    name: 'a call-tree tracer\'s result opens as a gas flame chart, the JSON tree one click away',
+    run: async ({ page }) => {
+      await quickOpen(page, 'call-tree.tracer.js');
+      await page.locator('.codelens-decoration a', { hasText: 'Trace call' }).first().click();
+      await page.locator('.quick-input-widget input').waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.tabs-container .tab', { hasText: 'traceCall · call-tree.tracer.js' }).first().waitFor();
+      const view = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+      // call-tree.call.json: a CREATE whose code calls the ecrecover precompile twice.
+      await view.locator('.flame [data-frame="0"]', { hasText: 'CREATE' }).waitFor();
+      await view.locator('.flame [data-frame="0.1"]').waitFor();
+      await view.locator('.call-list .call-line', { hasText: '0x0000000000000000000000000000000000000001' }).first().waitFor();
+      await view.locator('button.action', { hasText: 'Save as HTML Report' }).waitFor();
+      await view.locator('button.action', { hasText: 'Tree' }).waitFor();
+    },
+  },
+  {
     name: 'the CodeLens Flatten shows the one-line tracer read-only',
     run: async ({ page }) => {
-      await page.locator('.tabs-container .tab[data-resource-name="ops.tracer.js"]').click();
+      await quickOpen(page, 'ops.tracer.js');
       await page.locator('.codelens-decoration a', { hasText: 'Flatten' }).first().click();
       await page.locator('.tabs-container .tab.active', { hasText: 'ops.flat.js' }).waitFor();
       await page.locator('.monaco-editor .view-lines', { hasText: '{ops: [],step: function (log, db)' }).first().waitFor();

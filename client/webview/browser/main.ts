@@ -8,6 +8,7 @@ import { button, element } from './dom';
 import { FindBar } from './find-bar';
 import { jsPath } from './json-path';
 import { JsonTree } from './json-tree';
+import { PicturesView } from './pictures';
 
 interface VsCodeApi {
   postMessage(message: FromWebview): void;
@@ -17,6 +18,7 @@ interface VsCodeApi {
 declare function acquireVsCodeApi(): VsCodeApi;
 
 const VIEW_MODES: Array<[ViewMode, string, string]> = [
+  ['pictures', 'Pictures', 'Show the result as charts (call trees, counts, state diffs)'],
   ['tree', 'Tree', 'Show the result as a collapsible tree'],
   ['raw', 'Raw JSON', 'Show the result as formatted JSON text'],
 ];
@@ -36,6 +38,9 @@ let parsed: { value: unknown } | undefined;
 let tree: JsonTree | undefined;
 let ui: UiState = { viewMode: 'tree', tree: { expansion: 'initial', toggled: [] }, scrollTop: 0, find: '' };
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
+const pictures = new PicturesView();
+/** The first result shown after a restore keeps the saved view mode; later new results pick their own. */
+let restoring = false;
 
 const find = new FindBar(findBox, {
   data: () => parsed,
@@ -64,9 +69,10 @@ function show(next: PanelState): void {
   panel = next;
   current = run;
   renderHeader(run);
+  // The result first: the toolbar offers Pictures only for a result they can draw.
+  if (resultChanged) renderResult(run.outcome);
   renderToolbar(run.outcome);
   renderError(run.outcome);
-  if (resultChanged) renderResult(run.outcome);
   saveNow();
 }
 
@@ -104,6 +110,7 @@ function renderToolbar(outcome: OutcomeView): void {
   if (panel && panel.runs.length > 1) actions.push(historyPicker(panel));
   if (outcome.status === 'done') {
     for (const [mode, label, title] of VIEW_MODES) {
+      if (mode === 'pictures' && !(parsed && pictures.has(parsed.value))) continue;
       const toggle = button(label, () => setMode(mode), title);
       toggle.setAttribute('aria-pressed', String(ui.viewMode === mode));
       actions.push(toggle);
@@ -116,6 +123,7 @@ function renderToolbar(outcome: OutcomeView): void {
       button('Copy Value', () => copyFocused('value'), 'Copy the value of the focused row (Ctrl+C in the tree)'),
       button('Copy', () => vscode.postMessage({ type: 'copy' }), 'Copy the result JSON'),
       button('Save as JSON…', () => vscode.postMessage({ type: 'save' })),
+      button('Save as HTML Report…', () => vscode.postMessage({ type: 'saveHtml' }), 'Save a self-contained HTML file with the charts and the JSON'),
     );
   }
   if (outcome.status === 'running') actions.push(button('Cancel', () => vscode.postMessage({ type: 'cancel' })));
@@ -180,13 +188,20 @@ function renderResult(outcome: OutcomeView): void {
     content.append(element('pre', 'raw', outcome.json));
     return;
   }
+  pictures.endCompare();
+  // A new result with a recognised shape opens as pictures; the tree is one click away.
+  const drawable = pictures.has(parsed.value);
+  if (!restoring && drawable) ui = { ...ui, viewMode: 'pictures' };
+  else if (!drawable && ui.viewMode === 'pictures') ui = { ...ui, viewMode: 'tree' };
+  restoring = false;
   renderMode();
   content.scrollTop = ui.scrollTop;
   find.refresh();
 }
 
 function setMode(next: ViewMode): void {
-  if (ui.viewMode === next) return;
+  if (ui.viewMode === next && !pictures.comparing) return;
+  if (next !== 'pictures') pictures.endCompare();
   ui = { ...ui, viewMode: next, scrollTop: 0 };
   tree?.dispose();
   tree = undefined;
@@ -198,7 +213,9 @@ function setMode(next: ViewMode): void {
 
 function renderMode(): void {
   if (!parsed) return;
-  if (ui.viewMode === 'raw') {
+  if (ui.viewMode === 'pictures') {
+    pictures.render(content, parsed.value);
+  } else if (ui.viewMode === 'raw') {
     content.className = 'raw-view';
     content.append(element('pre', 'raw', JSON.stringify(parsed.value, null, 2)));
   } else {
@@ -213,6 +230,19 @@ function renderMode(): void {
 function treeAction(action: (view: JsonTree) => void): void {
   if (ui.viewMode !== 'tree') setMode('tree');
   if (tree) action(tree);
+}
+
+/** Names arrived (redraw with them), or a comparison to show. */
+function showPictures(message: Extract<ToWebview, { type: 'names' | 'compare' }>): void {
+  if (message.type === 'names') pictures.setNames(message.names);
+  else pictures.compare(message.a, message.b);
+  if (!parsed || (message.type === 'names' && ui.viewMode !== 'pictures')) return;
+  ui = { ...ui, viewMode: 'pictures' };
+  tree?.dispose();
+  tree = undefined;
+  content.replaceChildren();
+  renderMode();
+  if (current) renderToolbar(current.outcome);
 }
 
 function copyFocused(what: 'path' | 'value'): void {
@@ -255,6 +285,8 @@ function rendered(): RenderedContent {
     },
     find: find.status(),
     history: panel ? panel.runs.map((run, index) => runLabel(run, panel!.runs.length - index)) : [],
+    view: parsed ? ui.viewMode : undefined,
+    frameBoxes: content.querySelectorAll('[data-frame]').length,
   };
 }
 
@@ -300,12 +332,16 @@ content.addEventListener('scroll', () => {
 window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
   const message = event.data;
   if (message.type === 'show') show(message.panel);
+  else if (message.type === 'names' || message.type === 'compare') showPictures(message);
   else if (message.type === 'query') vscode.postMessage({ type: 'rendered', id: message.id, content: rendered() });
   else if (message.type === 'press') void press(message.keys).then(() => vscode.postMessage({ type: 'rendered', id: message.id, content: rendered() }));
 });
 
 const saved = vscode.getState();
-if (saved?.ui) ui = saved.ui;
+if (saved?.ui) {
+  ui = saved.ui;
+  restoring = true;
+}
 if (saved?.runs) show(saved);
 if (ui.find !== '') find.restore(ui.find);
 vscode.postMessage({ type: 'ready' });

@@ -1,0 +1,111 @@
+// The gas flame (icicle) chart: one box per frame, width proportional to gasUsed against the zoomed frame,
+// depth downwards. Click zooms into a frame, the breadcrumb zooms out. Boxes carry data-frame="PATH"
+// (indices from the root: 0, 0.1, 0.1.2) and data-reverted.
+import { countFrames, type CallFrame } from '../shapes';
+import { el } from './dom';
+import { frameAt, type FrameDescriber } from './frames';
+import { Tooltip } from './tooltip';
+
+const ROW = 22;
+/** Frames narrower than this (in pixels) are not drawn, nor their children: zooming in shows them. */
+const MIN_PX = 0.5;
+/** Below this width (pixels) a box gets no label: it would not fit, and text layout is most of the cost. */
+const LABEL_PX = 24;
+
+export class FlameChart {
+  readonly element = el('div', 'flame');
+  private readonly crumbs = el('nav', 'flame-crumbs');
+  private readonly canvas = el('div', 'flame-canvas');
+  private readonly hiddenNote = el('p', 'muted flame-note');
+  private zoomPath = '0';
+
+  constructor(
+    private readonly root: CallFrame,
+    private readonly describer: FrameDescriber,
+    private readonly tooltip: Tooltip,
+  ) {
+    this.crumbs.setAttribute('aria-label', 'Zoom path');
+    this.element.append(this.crumbs, this.canvas, this.hiddenNote);
+    this.canvas.addEventListener('click', (event) => {
+      const box = (event.target as HTMLElement).closest<HTMLElement>('[data-frame]');
+      if (box?.dataset.frame) this.zoom(box.dataset.frame);
+    });
+    this.canvas.addEventListener('mouseover', (event) => {
+      const box = (event.target as HTMLElement).closest<HTMLElement>('[data-frame]');
+      const frame = box?.dataset.frame ? frameAt(this.root, box.dataset.frame) : undefined;
+      if (frame) this.tooltip.show(this.describer.details(frame, this.root), event);
+    });
+    this.canvas.addEventListener('mousemove', (event) => this.tooltip.move(event));
+    this.canvas.addEventListener('mouseleave', () => this.tooltip.hide());
+  }
+
+  /** Appends the chart and draws it (attached first, so that its width is known). */
+  mountIn(parent: HTMLElement): this {
+    parent.append(this.element);
+    this.draw();
+    return this;
+  }
+
+  zoom(path: string): void {
+    if (!frameAt(this.root, path) || path === this.zoomPath) return;
+    this.zoomPath = path;
+    this.tooltip.hide();
+    this.draw();
+  }
+
+  private draw(): void {
+    const focus = frameAt(this.root, this.zoomPath) as CallFrame;
+    const boxes = document.createDocumentFragment();
+    let maxDepth = 0;
+    let hidden = 0;
+    const scale = focus.gasUsed > 0 ? 100 / focus.gasUsed : 0;
+    // Before the chart is attached its width is unknown (0): then every frame is drawn.
+    const pixels = this.canvas.clientWidth / 100;
+    const minWidth = pixels > 0 ? MIN_PX / pixels : 0;
+    const labelWidth = pixels > 0 ? LABEL_PX / pixels : 0;
+    const place = (frame: CallFrame, path: string, left: number, width: number, depth: number) => {
+      if (depth > 0 && width < minWidth) {
+        hidden += countFrames(frame);
+        return;
+      }
+      maxDepth = Math.max(maxDepth, depth);
+      const info = this.describer.info(frame);
+      const box = el('div', `frame frame-${frame.type.toLowerCase()}`, width >= labelWidth ? info.label : undefined);
+      box.dataset.frame = path;
+      if (info.reverted) {
+        box.dataset.reverted = '';
+        box.classList.add('reverted');
+      }
+      box.style.cssText = `left:${left}%;width:${width}%;top:${depth * ROW}px`;
+      boxes.append(box);
+      // Children sit side by side from the parent's left edge; clamped to the parent if gas data is inconsistent.
+      let cursor = left;
+      const right = left + width;
+      frame.calls.forEach((child, i) => {
+        const childWidth = Math.max(0, Math.min(child.gasUsed * scale, right - cursor));
+        place(child, `${path}.${i}`, cursor, childWidth, depth + 1);
+        cursor += childWidth;
+      });
+    };
+    place(focus, this.zoomPath, 0, 100, 0);
+    this.canvas.style.height = `${(maxDepth + 1) * ROW}px`;
+    this.canvas.replaceChildren(boxes);
+    this.hiddenNote.textContent = hidden > 0 ? `${hidden.toLocaleString('en-US')} frame${hidden === 1 ? '' : 's'} too narrow to draw at this zoom: click a frame to zoom in.` : '';
+    this.drawCrumbs();
+  }
+
+  private drawCrumbs(): void {
+    const parts = this.zoomPath.split('.');
+    this.crumbs.replaceChildren(
+      ...parts.map((_, i) => {
+        const path = parts.slice(0, i + 1).join('.');
+        const frame = frameAt(this.root, path) as CallFrame;
+        const crumb = el('button', 'flame-crumb', i === 0 ? `root: ${this.describer.info(frame).label}` : this.describer.info(frame).label);
+        crumb.dataset.crumb = path;
+        crumb.disabled = path === this.zoomPath;
+        crumb.addEventListener('click', () => this.zoom(path));
+        return crumb;
+      }),
+    );
+  }
+}

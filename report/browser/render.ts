@@ -1,0 +1,59 @@
+// Draws a result's recognised shapes (flame chart + call list, bar chart, prestate table) into a container;
+// used by the standalone HTML report and by the result panel.
+import type { NameTable } from '../../core/abi/names';
+import type { ReportData } from '../data';
+import { findShapes, type FoundShape } from '../shapes';
+import { barChart } from './bars';
+import { callList } from './call-list';
+import { renderCompare } from './compare';
+import { el, formatNumber, section } from './dom';
+import { FlameChart } from './flame';
+import { FrameDescriber } from './frames';
+import { prestateTables } from './prestate';
+import { Tooltip } from './tooltip';
+
+const where = (path: string) => (path === '$' ? '' : ` at ${path}`);
+
+function renderShape(parent: HTMLElement, found: FoundShape, describer: FrameDescriber, names: NameTable, tooltip: Tooltip): void {
+  const { shape, path } = found;
+  switch (shape.kind) {
+    case 'calls': {
+      const title = `Call tree${where(path)}: ${formatNumber(shape.frameCount)} frame${shape.frameCount === 1 ? '' : 's'}, ${formatNumber(shape.root.gasUsed)} gas used${shape.flat ? ' (flat list)' : ''}`;
+      const body = section(parent, title, 'calls');
+      new FlameChart(shape.root, describer, tooltip).mountIn(body);
+      const list = el('details', 'call-list-box');
+      list.open = true;
+      list.append(el('summary', 'call-list-title', 'Calls'), callList(shape.root, describer, names));
+      body.append(list);
+      return;
+    }
+    case 'counts':
+      section(parent, `Counts${where(path)}: ${formatNumber(shape.entries.length)} key${shape.entries.length === 1 ? '' : 's'}`, 'counts').append(barChart(shape.entries));
+      return;
+    case 'prestate':
+      section(parent, `State changes${where(path)}`, 'prestate').append(prestateTables(shape.diff));
+      return;
+  }
+}
+
+/** Draws every recognised shape; returns how many (0: nothing to draw, show the JSON instead). */
+export function renderPictures(parent: HTMLElement, result: unknown, names: NameTable, tooltip = new Tooltip(document.body)): number {
+  const shapes = findShapes(result);
+  const describer = new FrameDescriber(names);
+  for (const found of shapes) renderShape(parent, found, describer, names, tooltip);
+  return shapes.length;
+}
+
+/** The whole report: pictures of the main result, the compare view, and the result JSON. */
+export function renderReport(parent: HTMLElement, data: ReportData): void {
+  const tooltip = new Tooltip(document.body);
+  parent.append(el('h1', 'report-title', data.compare ? `${data.main.title} compared with ${data.compare.title}` : data.main.title));
+  if (data.compare) renderCompare(parent, data.main, data.compare, data.names, tooltip);
+  const drawn = renderPictures(parent, data.main.result, data.names, tooltip);
+  if (drawn === 0) parent.append(el('p', 'muted', 'No call tree, count map or prestate diff recognised in this result.'));
+  for (const side of data.compare ? [data.main, data.compare] : [data.main]) {
+    const json = el('details', 'report-json');
+    json.append(el('summary', '', `JSON: ${side.title}`), el('pre', 'json-text', JSON.stringify(side.result, null, 2)));
+    parent.append(json);
+  }
+}

@@ -1,0 +1,35 @@
+// What a report carries: the result(s), a title, and the names (only those the results mention, so that
+// an embedded report stays small).
+import { subset, type NameTable } from '../core/abi/names';
+import { findShapes, type CallFrame } from './shapes';
+
+export interface ReportSide {
+  title: string;
+  result: unknown;
+}
+
+export interface ReportData {
+  main: ReportSide;
+  compare?: ReportSide;
+  names: NameTable;
+}
+
+/** Selectors (call inputs, revert outputs) and topic0s in every call tree of the results. */
+function mentioned(results: unknown[]): { selectors: Set<string>; topics: Set<string> } {
+  const selectors = new Set<string>();
+  const topics = new Set<string>();
+  const visit = (frame: CallFrame) => {
+    for (const hex of [frame.input, frame.output]) if (hex && hex.length >= 10) selectors.add(hex.slice(0, 10).toLowerCase());
+    for (const log of frame.logs) if (log.topics[0]) topics.add(log.topics[0].toLowerCase());
+    frame.calls.forEach(visit);
+  };
+  for (const result of results) {
+    for (const { shape } of findShapes(result)) if (shape.kind === 'calls') visit(shape.root);
+  }
+  return { selectors, topics };
+}
+
+export function reportData(main: ReportSide, names: NameTable, compare?: ReportSide): ReportData {
+  const { selectors, topics } = mentioned(compare ? [main.result, compare.result] : [main.result]);
+  return { main, compare, names: subset(names, selectors, topics) };
+}

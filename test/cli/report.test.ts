@@ -1,0 +1,69 @@
+// `evm-tracer report` and `evm-tracer trace … --html` as a user runs them (dist/cli.js in a child process).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const cli = resolve('dist/cli.js');
+const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-report-'));
+const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
+
+/** The data element of a written report, parsed back. */
+function embedded(html: string): { main: { title: string; result: unknown }; compare?: { title: string }; names: { functions: Record<string, { name: string }> } } {
+  const match = /<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(html);
+  assert.ok(match, 'no report-data element');
+  return JSON.parse(match[1]);
+}
+
+test('report: writes one self-contained file with the result, the compared result and names from --abi-dir', () => {
+  const input = join(dir, 'a.json');
+  const other = join(dir, 'b.json');
+  // 0xb6b55f25 is deposit(uint256) from the fixture workspace's Hardhat artifact.
+  writeFileSync(input, JSON.stringify({ type: 'CALL', from: '0x01', to: '0x02', gasUsed: '0x10', input: '0xb6b55f25' + '0'.repeat(63) + '1' }));
+  writeFileSync(other, JSON.stringify({ ops: { ADD: 1 } }));
+  const out = join(dir, 'a.html');
+  const result = run(['report', input, '--html', out, '--compare', other, '--abi-dir', resolve('test/fixtures/report-workspace')]);
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stderr, /report written to .*a\.html/);
+  const html = readFileSync(out, 'utf8');
+  assert.doesNotMatch(html, /<script src|<link|https?:\/\//);
+  const data = embedded(html);
+  assert.equal(data.main.title, 'a.json');
+  assert.equal(data.compare?.title, 'b.json');
+  assert.deepEqual(Object.entries(data.names.functions).map(([selector, fn]) => [selector, fn.name]), [['0xb6b55f25', 'deposit']]);
+});
+
+test('report: usage errors exit 2 and say what is wrong; unreadable input exits 1', () => {
+  const missingHtml = run(['report', 'x.json']);
+  assert.equal(missingHtml.status, 2);
+  assert.match(missingHtml.stderr, /--html OUT\.html is required/);
+  const two = run(['report', 'a.json', 'b.json', '--html', 'o.html']);
+  assert.equal(two.status, 2);
+  assert.match(two.stderr, /exactly one result file \(got 2\)/);
+  const unknown = run(['report', 'a.json', '--htm', 'o.html']);
+  assert.equal(unknown.status, 2);
+  writeFileSync(join(dir, 'bad.json'), '{"a": ');
+  const bad = run(['report', 'bad.json', '--html', 'o.html']);
+  assert.equal(bad.status, 1);
+  assert.match(bad.stderr, /bad\.json is not valid JSON/);
+  assert.equal(existsSync(join(dir, 'o.html')), false);
+  const missing = run(['report', 'nope.json', '--html', 'o.html']);
+  assert.equal(missing.status, 1);
+  assert.match(missing.stderr, /cannot read nope\.json: ENOENT/);
+});
+
+test('trace call --html: the call tracer example on the local node, as JSON on stdout and as a report', () => {
+  const out = join(dir, 'trace.html');
+  const result = run(['trace', 'call', '--call', resolve('examples/create-and-call.call.json'), '--tracer', resolve('examples/call.tracer.js'), '--html', out]);
+  assert.equal(result.status, 0, result.stderr);
+  const printed = JSON.parse(result.stdout) as { type: string; calls: unknown[] };
+  assert.equal(printed.type, 'CREATE');
+  const data = embedded(readFileSync(out, 'utf8'));
+  assert.deepEqual(data.main.result, printed);
+  assert.equal(data.main.title, 'call.tracer.js · trace call');
+  const noHtml = run(['trace', 'call', '--call', '{}', '--tracer', 'x.tracer.js', '--abi-dir', '.']);
+  assert.equal(noHtml.status, 2);
+  assert.match(noHtml.stderr, /--abi-dir goes with --html/);
+});

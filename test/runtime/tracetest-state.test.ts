@@ -28,9 +28,6 @@ const folders: Array<{ folder: string; tracer: string; compare: (actual: string,
   { folder: 'erc7562_tracer', tracer: 'erc7562Tracer', compare: (actual, expected) => assert.deepEqual(JSON.parse(actual), expected) },
 ];
 
-/** Fixtures the native tracers do not reproduce yet, each with its cause. */
-const knownDifferences: Record<string, string> = {};
-
 if (!root || !existsSync(root)) {
   test('tracetest state fixtures', (t) => {
     t.skip(`SKIPPED: geth tracetest corpus not found (${root ? `no folder at ${root}` : 'EVM_TRACER_TRACETEST is unset'})`);
@@ -41,7 +38,7 @@ if (!root || !existsSync(root)) {
     const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
     test(`tracetest ${folder} has fixtures`, () => assert.ok(files.length > 0, `no fixtures in ${dir}`));
     for (const file of files) {
-      test(`tracetest ${folder}/${file}`, { timeout: 60_000, todo: knownDifferences[`${folder}/${file}`] }, async () => {
+      test(`tracetest ${folder}/${file}`, { timeout: 60_000 }, async () => {
         const fixture = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { result: unknown };
         const [outcome] = await runTraceJob(fixtureJob(fixture, file, tracer));
         assert.ok('json' in outcome, `trace failed: ${'error' in outcome ? outcome.error : ''}`);

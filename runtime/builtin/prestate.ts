@@ -2,7 +2,7 @@
 // transaction (and with `diffMode`, as it is after it, changed fields only). Accounts are read when geth
 // reads them: at transaction start (sender, recipient and its delegation target, coinbase, EIP-7702
 // authorities) and at the opcodes that name an account or a slot.
-import { bytesToHex, eoaCode7702RecoverAuthority, generateAddress, generateAddress2, setLengthLeft, bigIntToBytes, type EOACode7702AuthorizationListBytesItem } from '@ethereumjs/util';
+import { bytesToHex, eoaCode7702RecoverAuthority, generateAddress, generateAddress2, setLengthLeft, bigIntToUnpaddedBytes, type EOACode7702AuthorizationListBytesItem } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { BuiltinFactory, BuiltinTracer, TxStartEnv } from './builtin-tracer';
 import { boolOptions } from './config';
@@ -35,7 +35,8 @@ interface Account {
   empty?: boolean;
 }
 
-const word = (value: bigint) => setLengthLeft(bigIntToBytes(value), 32);
+const wordHex = (value: bigint) => `0x${value.toString(16).padStart(64, '0')}`;
+const word = (value: bigint) => hexBytes(wordHex(value));
 const address = (value: bigint) => word(value).subarray(12);
 const quantity = (value: bigint) => `0x${value.toString(16)}`;
 
@@ -47,6 +48,7 @@ class PrestateTracer implements BuiltinTracer {
   private state: StateReader | undefined;
   private prague = false;
   private cancun = false;
+  private storageOf: { address: Uint8Array; storage: Map<string, string> } | undefined;
 
   constructor(private readonly config: Config) {}
 
@@ -56,7 +58,7 @@ class PrestateTracer implements BuiltinTracer {
     this.cancun = env.common.isActivatedEIP(6780);
     let to: Uint8Array;
     if (env.tx.to === undefined) {
-      to = generateAddress(env.from, bigIntToBytes(env.state.nonce(env.from)));
+      to = generateAddress(env.from, bigIntToUnpaddedBytes(env.state.nonce(env.from)));
       this.created.add(bytesToHex(to));
     } else {
       to = env.tx.to.bytes;
@@ -90,7 +92,7 @@ class PrestateTracer implements BuiltinTracer {
     const caller = view.frame.address;
     const op = view.op;
     if (op === SLOAD || op === SSTORE) {
-      this.lookupStorage(caller, word(top(0)));
+      this.lookupStorage(caller, top(0));
     } else if (accountOps.has(op)) {
       this.lookupAccount(address(top(0)));
       // EIP-6780: from Cancun on only an account created in this transaction is really deleted.
@@ -100,7 +102,7 @@ class PrestateTracer implements BuiltinTracer {
       this.lookupAccount(target);
       this.lookupDelegationTarget(target);
     } else if (op === CREATE) {
-      this.lookupCreated(generateAddress(caller, bigIntToBytes(this.state!.nonce(caller))));
+      this.lookupCreated(generateAddress(caller, bigIntToUnpaddedBytes(this.state!.nonce(caller))));
     } else if (op === CREATE2) {
       const offset = Number(top(1)), size = Number(top(2));
       const init = new Uint8Array(size);
@@ -147,11 +149,14 @@ class PrestateTracer implements BuiltinTracer {
     return account;
   }
 
-  private lookupStorage(addr: Uint8Array, slot: Uint8Array): void {
+  /** Runs on every SLOAD and SSTORE: the slot's key is made from the stack value, its bytes only when first seen. */
+  private lookupStorage(addr: Uint8Array, slot: bigint): void {
     if (this.config.disableStorage) return;
-    const storage = this.lookupAccount(addr).storage!;
-    const key = bytesToHex(slot);
-    if (!storage.has(key)) storage.set(key, readSlot(this.state!, addr, slot));
+    // A loop touches slots of one account over and over: its entry is kept beside the frame's address object.
+    if (this.storageOf?.address !== addr) this.storageOf = { address: addr, storage: this.lookupAccount(addr).storage! };
+    const storage = this.storageOf.storage;
+    const key = wordHex(slot);
+    if (!storage.has(key)) storage.set(key, readSlot(this.state!, addr, hexBytes(key)));
   }
 
   /** The changed fields of every account in `pre` as they are now; unchanged accounts and slots leave `pre`. */
@@ -197,7 +202,7 @@ function readSlot(state: StateReader, addr: Uint8Array, slot: Uint8Array): strin
 }
 
 function hexBytes(hex: string): Uint8Array {
-  return Uint8Array.from(Buffer.from(hex.slice(2), 'hex'));
+  return new Uint8Array(Buffer.from(hex.slice(2), 'hex'));
 }
 
 /** geth's JSON: addresses and slots in ascending order, fields in struct order, absent when empty. */

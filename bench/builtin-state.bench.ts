@@ -65,7 +65,8 @@ export default async function bench(): Promise<void> {
     const base = { local: t.noopTracer, anvil: t['anvil noopTracer'] };
     for (const [name, value] of Object.entries(t)) {
       const noop = name.startsWith('anvil') ? base.anvil : base.local;
-      console.log(`  ${name.padEnd(30)} ${value.toFixed(3)} s  ${noop === value ? '' : `+${((value / noop - 1) * 100).toFixed(0)}% over noopTracer`}`);
+      const change = Math.round((value / noop - 1) * 100);
+      console.log(`  ${name.padEnd(30)} ${value.toFixed(3)} s${noop === value ? '' : `  ${change >= 0 ? '+' : ''}${change}% against noopTracer`}`);
     }
     if (!anvil) console.log('  anvil: not installed (node test/setup.mjs installs it)');
   } finally {

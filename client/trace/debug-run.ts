@@ -126,5 +126,6 @@ export async function debugTrace(ctx: Ctx, spec: TraceSpec): Promise<ViewState> 
     }
   };
   if (remote) void vscode.window.showInformationMessage(`EVM Tracer: debugging on a local fork of ${spec.nodeName}: the trace runs locally, on ${spec.nodeName}'s state.`);
-  return ctx.traces.run(remote ? spec : { ...spec, nodeName: LOCAL_NODE_NAME }, undefined, send);
+  const ranOn = remote ? `a local fork of ${spec.nodeName}: the trace ran locally, on its state` : undefined;
+  return ctx.traces.run(remote ? spec : { ...spec, nodeName: LOCAL_NODE_NAME }, undefined, send, ranOn);
 }

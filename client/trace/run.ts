@@ -48,7 +48,7 @@ export class TraceRunner {
   }
 
   /** Runs `spec`, showing it in `panel` (re-run), else its tracer's panel or a new one; resolves with what the panel shows. */
-  async run(spec: TraceSpec, panel?: ResultPanel, send?: TraceSender): Promise<ViewState> {
+  async run(spec: TraceSpec, panel?: ResultPanel, send?: TraceSender, ranOn?: string): Promise<ViewState> {
     const node = this.deps.nodes.find(spec.nodeName);
     if (!node) throw new Error(`No node named "${spec.nodeName}": add it with "EVM Tracer: Add Node" or select another.`);
     await this.deps.state.update(LAST_TRACE_KEY, spec);
@@ -60,6 +60,7 @@ export class TraceRunner {
       maskedUrl: node.url,
       target: describeTarget(spec.target),
       tracerConfig: spec.tracerConfig,
+      ...(ranOn ? { ranOn } : {}),
     };
     const running: ViewState = { spec, request, outcome: { status: 'running', startedAt: Date.now() } };
     const view = (panel && !panel.isDisposed ? panel : ResultPanel.forTracer(spec.tracerUri)) ?? ResultPanel.create(this.deps.extensionUri, running, this.panelActions);

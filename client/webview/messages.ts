@@ -12,6 +12,8 @@ export interface RequestSummary {
   maskedUrl: string;
   target: string;
   tracerConfig?: string;
+  /** Where the trace really ran when not on the node itself (a debug run of a remote transaction). */
+  ranOn?: string;
 }
 
 export interface TraceErrorView {

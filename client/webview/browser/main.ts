@@ -83,6 +83,7 @@ function renderHeader({ request, outcome }: ViewState): void {
     ['Node', `${request.nodeName} (${request.maskedUrl})`],
     ['Target', request.target],
   ];
+  if (request.ranOn) lines.push(['Ran on', request.ranOn]);
   if (request.tracerConfig !== undefined) lines.push(['Tracer config', request.tracerConfig]);
   lines.push(['Status', statusText(outcome)]);
   header.replaceChildren(

@@ -49,6 +49,22 @@ suite('trace on anvil', function () {
     }
   });
 
+  test('Debug Trace Transaction of an anvil transaction replays it on a local fork, and the panel says so', async () => {
+    // anvil's first dev account is unlocked: a plain transfer gives a transaction to debug.
+    const sent = await fetch(anvil!.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendTransaction', params: [{ from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', to: '0x00000000000000000000000000000000000000aa', value: '0x1' }] }),
+    });
+    const { result: hash } = (await sent.json()) as { result: string };
+    const state = await vscode.commands.executeCommand<ViewState>('evmTracer.debugTraceTransaction', { uri: fixtureUri('ops.tracer.js').toString(), hash, node: NODE_NAME, tracerConfig: null });
+    assert.equal(state.outcome.status, 'done', describe(state));
+    assert.equal(state.request.ranOn, `a local fork of ${NODE_NAME}: the trace ran locally, on its state`);
+    const view = await renderedResult();
+    assert.deepEqual(JSON.parse(view.resultJson ?? 'null'), { ops: [] });
+    assert.ok(view.header.includes(`Ran on: a local fork of ${NODE_NAME}: the trace ran locally, on its state`), view.header.join('\n'));
+  });
+
   test('Check Node Support reports anvil as supported on chain 43114', async () => {
     const report = await vscode.commands.executeCommand<{ status: string; chainId?: number; chainIdMatches?: boolean }>('evmTracer.checkSupport', NODE_NAME);
     assert.equal(report.status, 'supported', JSON.stringify(report));

@@ -167,10 +167,8 @@ export const steps = [
       await page.keyboard.press('Enter');
       await page.keyboard.press('F9');
       await page.locator('.monaco-editor .codicon-debug-breakpoint').first().waitFor();
+      // ops.call.json beside the tracer is the call, run on latest: nothing is asked.
       await page.locator('.codelens-decoration a', { hasText: 'Debug' }).first().click();
-      const input = page.locator('.quick-input-widget input');
-      await input.waitFor();
-      await page.keyboard.press('Enter');
       // Paused: the editor marks the top stack frame's line, the Call Stack shows the pause in ops.tracer.js.
       await page.locator('.monaco-editor .debug-top-stack-frame-line').first().waitFor();
       await page.locator('.debug-call-stack .monaco-list-row', { hasText: 'Paused on breakpoint' }).first().waitFor();
@@ -204,11 +202,7 @@ export const steps = [
   {
     name: 'a call-tree tracer\'s result opens as a gas flame chart, the JSON tree one click away',
     run: async ({ page }) => {
-      await quickOpen(page, 'call-tree.tracer.js');
-      await page.locator('.codelens-decoration a', { hasText: 'Trace call' }).first().click();
-      await page.locator('.quick-input-widget input').waitFor();
-      await page.keyboard.press('Enter');
-      await page.locator('.tabs-container .tab', { hasText: 'traceCall · call-tree.tracer.js' }).first().waitFor();
+      await traceFromCodeLens(page, 'call-tree.tracer.js');
       const view = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
       // call-tree.call.json: a CREATE whose code calls the ecrecover precompile twice.
       await view.locator('.flame [data-frame="0"]', { hasText: 'CREATE' }).waitFor();

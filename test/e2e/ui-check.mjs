@@ -243,8 +243,27 @@ export const steps = [
     },
   },
   {
+    name: 'Trace Transaction lists the seeded example chain of the local node',
+    run: async ({ page }) => {
+      await quickOpen(page, 'builder.tracer.js');
+      await runCommand(page, 'EVM Tracer: Trace Transaction');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'nested CALL → DELEGATECALL → STATICCALL' }).waitFor();
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'transfer reverting with a reason' }).waitFor();
+    },
+  },
+  {
+    name: 'the Trace Call builder offers the dev accounts with their balances',
+    run: async ({ page }) => {
+      await page.keyboard.press('Escape');
+      await runCommand(page, 'EVM Tracer: Trace Call');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'dev account 0' }).waitFor();
+      await page.locator('.quick-input-widget', { hasText: '1/8' }).waitFor();
+    },
+  },
+  {
     name: 'Add Node… from the status-bar picker: any EVM chain, a bare host, then Select',
     run: async ({ page }) => {
+      await page.keyboard.press('Escape'); // the call builder of the step before
       await page.locator('.statusbar-item', { hasText: /Local \(in-process EVM\)/ }).first().click();
       await pick(page, 'Add Node…');
       await answer(page, 'Name', 'Sepolia (ui)');
@@ -268,24 +287,6 @@ export const steps = [
       await page.locator('.gettingStartedContainer', { hasText: 'Trace a seeded transaction' }).first().waitFor();
     },
   },
-  {
-    name: 'Trace Transaction lists the seeded example chain of the local node',
-    run: async ({ page }) => {
-      await quickOpen(page, 'builder.tracer.js');
-      await runCommand(page, 'EVM Tracer: Trace Transaction');
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'nested CALL → DELEGATECALL → STATICCALL' }).waitFor();
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'transfer reverting with a reason' }).waitFor();
-    },
-  },
-  {
-    name: 'the Trace Call builder offers the dev accounts with their balances',
-    run: async ({ page }) => {
-      await page.keyboard.press('Escape');
-      await runCommand(page, 'EVM Tracer: Trace Call');
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'dev account 0' }).waitFor();
-      await page.locator('.quick-input-widget', { hasText: '1/8' }).waitFor();
-    },
-  },
 ];
 
 /** Chooses the quick-pick row labelled `label` once it is listed. */
@@ -304,6 +305,8 @@ async function answer(page, prompt, value) {
 
 /** The Problems panel (opened by an earlier step) lists nothing for `name`, while it lists other files. */
 async function expectNoProblemsFor(page, name) {
+  // Brought to the front: an earlier step (the debugger) may have left the Debug Console there.
+  await page.keyboard.press('Control+Shift+M');
   await page.locator('.markers-panel .monaco-list-row').first().waitFor();
   const rows = await page.locator('.markers-panel .monaco-list-row').allInnerTexts();
   const own = rows.filter((text) => text.includes(name));

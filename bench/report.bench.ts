@@ -72,7 +72,7 @@ async function zoom(page: Page): Promise<number> {
 
 async function panelFirstPaint(page: Page, result: unknown, ready: string): Promise<number> {
   const css = readFileSync('media/result.css', 'utf8') + readFileSync('dist/report.css', 'utf8');
-  await page.setContent(`<!DOCTYPE html><html><head><style>${css}</style></head><body><header id="header"></header><nav id="toolbar"></nav><section id="error" hidden></section><main id="content"></main></body></html>`);
+  await page.setContent(`<!DOCTYPE html><html><head><style>${css}</style></head><body><header id="header"></header><nav id="toolbar"></nav><div id="find" hidden></div><section id="error" hidden></section><main id="content"></main></body></html>`);
   await page.evaluate(`window.acquireVsCodeApi = () => ({ postMessage() {}, setState() {}, getState() { return undefined; } })`);
   await page.addScriptTag({ path: 'dist/webview.js' });
   await page.evaluate(`window.benchResult = ${JSON.stringify(result)}`);
@@ -84,7 +84,7 @@ async function panelFirstPaint(page: Page, result: unknown, ready: string): Prom
       outcome: { status: 'done', json: text, durationMs: 1, bytes: text.length },
     };
     const start = performance.now();
-    window.postMessage({ type: 'show', state }, '*');
+    window.postMessage({ type: 'show', panel: { runs: [state], shown: 0 } }, '*');
     while (!document.querySelector(${JSON.stringify(ready)})) await new Promise((resolve) => setTimeout(resolve, 1));
     await ${FRAME};
     return performance.now() - start;

@@ -3,6 +3,7 @@
 // callTracer and flatCallTracer.
 import type { TxHooks } from '../evm/tx-hooks';
 import type { EnterView, ExitView, StepView, TxContextView } from '../tracer/host/views';
+import { readMemory } from '../evm/memory';
 import { revertReason } from './revert-reason';
 
 export interface CallLog {
@@ -80,12 +81,6 @@ function clearFailedLogs(frame: CallFrame, parentFailed: boolean): void {
   const failed = parentFailed || (frame.error !== undefined && frame.reverted);
   if (failed) frame.logs = [];
   for (const call of frame.calls) clearFailedLogs(call, failed);
-}
-
-function readMemory(memory: Uint8Array, offset: bigint, size: bigint): Uint8Array {
-  const out = new Uint8Array(Number(size));
-  if (offset < BigInt(memory.length)) out.set(memory.subarray(Number(offset), Number(offset + size)));
-  return out;
 }
 
 export class CallCollector implements Pick<TxHooks, 'setContext' | 'step' | 'enter' | 'exit'> {

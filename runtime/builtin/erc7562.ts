@@ -6,6 +6,7 @@ import { bytesToHex, bigIntToBytes, setLengthLeft } from '@ethereumjs/util';
 import type { BuiltinFactory, BuiltinTracer } from './builtin-tracer';
 import { erc7562Config, type Erc7562Config } from './erc7562-config';
 import { hexBytes, quantity } from './json-hex';
+import { readMemory } from '../evm/memory';
 import { revertReason } from './revert-reason';
 import type { EnterView, ExitView, StateReader, StepView, TxContextView } from '../tracer/host/views';
 import type { TxStartEnv } from './builtin-tracer';
@@ -70,12 +71,6 @@ function settle(frame: Frame, output: Uint8Array, error: string | undefined): vo
 const word = (value: bigint) => setLengthLeft(bigIntToBytes(value), 32);
 const addressHex = (value: bigint) => bytesToHex(word(value).subarray(12));
 const inc = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
-
-function paddedMemory(memory: Uint8Array, offset: bigint, size: bigint): Uint8Array {
-  const out = new Uint8Array(Number(size));
-  if (offset < BigInt(memory.length)) out.set(memory.subarray(Number(offset), Number(offset + size)));
-  return out;
-}
 
 class Erc7562Tracer implements BuiltinTracer {
   readonly steps = 'all';
@@ -142,7 +137,7 @@ class Erc7562Tracer implements BuiltinTracer {
     if (op !== GAS && !this.config.ignoredOpcodes.has(op)) inc(frame.usedOpcodes, op);
     this.storageAccess(frame, view);
     const offset = top(0), size = top(1);
-    if (op === KECCAK256 && offset !== undefined && size !== undefined) this.keccak.add(hexBytes(paddedMemory(view.memory, offset, size)));
+    if (op === KECCAK256 && offset !== undefined && size !== undefined) this.keccak.add(hexBytes(readMemory(view.memory, offset, size)));
     if (this.config.withLog && op >= LOG0 && op <= LOG4 && view.error === undefined) this.log(frame, view);
     this.last = { op, top: top(0) };
   }
@@ -177,7 +172,7 @@ class Erc7562Tracer implements BuiltinTracer {
     if (s.length < 2 + count) return;
     const topics = Array.from({ length: count }, (_, i) => bytesToHex(word(s[s.length - 3 - i])));
     frame.logs.push({
-      address: bytesToHex(view.frame.address), topics, data: hexBytes(paddedMemory(view.memory, s[s.length - 1], s[s.length - 2])),
+      address: bytesToHex(view.frame.address), topics, data: hexBytes(readMemory(view.memory, s[s.length - 1], s[s.length - 2])),
       index: this.logIndex++, position: frame.calls.length,
     });
   }

@@ -9,6 +9,7 @@ import type { TxHooks } from './tx-hooks';
 import type { EnterView, FrameView, StateReader, StepView } from '../tracer/host/views';
 import { failsDuringExecution, gethError } from './errors';
 import { stackError } from './stack-limits';
+import { readMemory } from './memory';
 import { stepGas } from './step-gas';
 
 const callOps: Record<number, string> = { 0xf1: 'CALL', 0xf2: 'CALLCODE', 0xf4: 'DELEGATECALL', 0xfa: 'STATICCALL' };
@@ -51,13 +52,6 @@ export interface ForkRules {
   eip2200: boolean;
   /** EIP-2929 (Berlin): warm and cold account access. */
   eip2929: boolean;
-}
-
-/** Bytes [offset, offset+size) of a step's memory view, zero-padded past its end. */
-function readMemory(memory: Uint8Array, offset: bigint, size: bigint): Uint8Array {
-  const out = new Uint8Array(Number(size));
-  if (offset < BigInt(memory.length)) out.set(memory.subarray(Number(offset), Number(offset + size)));
-  return out;
 }
 
 /** What geth reports for a frame's failure, and whether it happened while an opcode executed (`fault`). */

@@ -3,6 +3,7 @@
 // sealed realm (../inside), and what comes back is geth's error text or result JSON.
 import * as vm from 'node:vm';
 import { bigIntToUnpaddedBytes, generateAddress, generateAddress2 } from '@ethereumjs/util';
+import { readMemory } from '../../evm/memory';
 import { opcodeName } from '../../evm/opcode-names';
 import { ContextKind, type Bridge, type ByteString, type RealmApi } from '../bridge';
 import { fromByteString, toByteString, toQuantity } from './crossing';
@@ -184,10 +185,7 @@ export class TracerHost {
   }
 
   private readMemory(begin: number, end: number): Uint8Array {
-    const memory = this.stepView.memory;
-    const out = new Uint8Array(end - begin);
-    if (begin < memory.length) out.set(memory.subarray(begin, Math.min(end, memory.length)));
-    return out;
+    return readMemory(this.stepView.memory, BigInt(begin), BigInt(end - begin));
   }
 }
 

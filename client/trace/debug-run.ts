@@ -4,7 +4,6 @@
 // the .tracer.js editor. The debug session ends with the trace, whose result panel opens as for any trace.
 // A remote node's trace is replayed on a local fork of that node (fork mode reads the remote state at the
 // block's parent), since only a local node's worker can open the inspector.
-import { createServer } from 'node:net';
 import * as vscode from 'vscode';
 import type { RpcClient } from '../../core/rpc/client';
 import { maxTraceTimeoutSeconds } from '../config';
@@ -12,28 +11,14 @@ import type { Ctx } from '../ctx';
 import { LOCAL_NODE_NAME } from '../nodes';
 import type { ViewState } from '../webview/messages';
 import type { TraceSender } from './run';
+import { freePort, inspectorHost, inspectorOpened } from './inspector-port';
+import { runKey, watchRunSession } from './run-session';
 import { tracerName, type TraceSpec } from './spec';
 
-/** The inspector listens on loopback only: whoever reaches it controls the trace worker. */
-const inspectorHost = '127.0.0.1';
-/** How long js-debug keeps trying to reach the inspector while the local node starts the worker. */
+/** How long the local node may take to start the worker and open its inspector, and js-debug to attach. */
 const attachTimeoutMs = 30_000;
-/** Marks our attach configuration, to find its session. */
-const runKey = 'evmTracerDebugRun';
 
 let runs = 0;
-
-/** A port free on loopback now (the worker opens it a moment later; a clash fails the run with a clear error). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, inspectorHost, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The js-debug attach configuration for a debug run's worker. */
 export function attachConfiguration(spec: TraceSpec, port: number, run: string): vscode.DebugConfiguration {
@@ -51,15 +36,6 @@ export function attachConfiguration(spec: TraceSpec, port: number, run: string):
     skipFiles: ['<node_internals>/**', '**/dist/trace-worker.js'],
     [runKey]: run,
   };
-}
-
-/** Watches for the session js-debug starts for `run` (its top-level one). */
-function sessionOf(run: string): { current(): vscode.DebugSession | undefined; dispose(): void } {
-  let session: vscode.DebugSession | undefined;
-  const subscription = vscode.debug.onDidStartDebugSession((started) => {
-    if (started.configuration[runKey] === run && !started.parentSession) session = started;
-  });
-  return { current: () => session, dispose: () => subscription.dispose() };
 }
 
 /** A local fork of the remote node `nodeName`, started for one debug run, and a client for it. */
@@ -103,10 +79,18 @@ export async function debugTrace(ctx: Ctx, spec: TraceSpec): Promise<ViewState> 
     const controller = new AbortController();
     const abort = () => controller.abort();
     options.signal.addEventListener('abort', abort, { once: true });
-    const tracked = sessionOf(run);
+    const session = watchRunSession(run);
     const debugging = { file: uri.fsPath, host: inspectorHost, port };
     const result = core.sendDebugTrace(client, sent.target, document.getText(), debugging, { ...options, signal: controller.signal });
     try {
+      const opened = await inspectorOpened(port, result, attachTimeoutMs);
+      // The trace failed before its worker listened: its own error says why.
+      if (opened === 'ended') return await result;
+      if (opened === 'timeout') {
+        controller.abort();
+        await result.catch(() => undefined);
+        throw new Error(`The trace worker did not open its inspector on ${inspectorHost}:${port} within ${attachTimeoutMs / 1000} s.`);
+      }
       const folder = vscode.workspace.getWorkspaceFolder(uri);
       const attached = await vscode.debug.startDebugging(folder, attachConfiguration(sent, port, run), { suppressDebugView: false });
       if (!attached) {
@@ -118,10 +102,8 @@ export async function debugTrace(ctx: Ctx, spec: TraceSpec): Promise<ViewState> 
       return await result;
     } finally {
       options.signal.removeEventListener('abort', abort);
-      tracked.dispose();
       // The trace is over: its worker is gone, and so is what the session debugged.
-      const session = tracked.current();
-      if (session) await vscode.debug.stopDebugging(session);
+      await session.end();
       await fork?.stop();
     }
   };

@@ -39,6 +39,9 @@ suite('debug a tracer', () => {
     const breakpoint = new vscode.SourceBreakpoint(new vscode.Location(tracer, new vscode.Position(3, 0)));
     vscode.debug.addBreakpoints([breakpoint]);
     const watch = watchStops();
+    // activeDebugSession can keep naming a session after it ended: the test follows the terminate events.
+    const terminated = new Set<string>();
+    const terminations = vscode.debug.onDidTerminateDebugSession((session) => terminated.add(session.id));
     try {
       const running = vscode.commands.executeCommand<ViewState | undefined>('evmTracer.debugTraceCall', {
         uri: tracer.toString(),
@@ -71,9 +74,11 @@ suite('debug a tracer', () => {
       assert.equal(state.outcome.status, 'done', describe(state));
       const view = await renderedResult();
       assert.deepEqual(JSON.parse(view.resultJson ?? 'null'), { ops: ['PUSH1', 'PUSH1', 'MSTORE', 'STOP'] });
-      await waitFor('the debug session to end with the trace', () => vscode.debug.activeDebugSession === undefined);
+      const run = stop.session.parentSession ?? stop.session;
+      await waitFor('the debug session to end with the trace', () => terminated.has(run.id) && terminated.has(stop.session.id));
     } finally {
       watch.dispose();
+      terminations.dispose();
     }
   });
 });

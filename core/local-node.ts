@@ -20,6 +20,8 @@ export interface LaunchOptions {
   signal?: AbortSignal;
   /** How long to wait for the listening line (default 60 s: start-up is slower on a loaded machine). */
   readyTimeoutMs?: number;
+  /** Extra environment variables for the node (secrets go here, never into `args`: the process list shows those). */
+  env?: Record<string, string>;
   /** Gets what the node writes on stderr (e.g. a debug run's "Debugger listening on ws://…" line). */
   onStderr?: (text: string) => void;
 }
@@ -32,6 +34,7 @@ export function launchLocalNode(options: LaunchOptions): Promise<LocalNode> {
   const child = spawn(options.execPath ?? process.execPath, [options.cliPath, 'node', '--port', '0', ...(options.args ?? [])], {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     detached: grouped,
+    env: options.env ? { ...process.env, ...options.env } : process.env,
   });
   const killAll = (signal: NodeJS.Signals) => {
     if (grouped && child.pid !== undefined) {

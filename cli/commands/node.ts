@@ -25,6 +25,8 @@ Runs a local dev chain with JavaScript tracing (debug_traceCall, debug_traceTran
   --basic USER:PASS    the same with the password on the command line (visible in the process list)
   --genesis FILE       start from a geth genesis file (config with fork blocks/times, alloc)
   --fork URL           continue an upstream chain, reading its state lazily (http or https)
+  --fork-url-env VAR   the same with the URL read from environment variable VAR (keeps a key or
+                       user:password in the URL out of the process list)
   --fork-block N       the upstream block to fork at (default: its latest)
   --cors ORIGIN[,...]  web pages allowed to call the node, e.g. http://localhost:3000 (* = any; default none)
   --vhosts HOST[,...]  host names the Host header may name besides localhost and IP addresses (* = any)
@@ -87,6 +89,15 @@ function basicCredentials(pair: string | undefined, username: string | undefined
   return { username, password };
 }
 
+/** The upstream URL from --fork URL or from the environment variable --fork-url-env names. */
+function forkUrl(url: string | undefined, urlEnv: string | undefined): string | undefined {
+  if (urlEnv === undefined) return url;
+  if (url !== undefined) throw new UsageError('give either --fork or --fork-url-env, not both');
+  const value = process.env[urlEnv];
+  if (!value) throw new UsageError(`--fork-url-env: environment variable ${urlEnv} is not set`);
+  return value;
+}
+
 function nodeOptions(argv: string[]): NodeOptions | 'help' {
   let values;
   try {
@@ -105,6 +116,7 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
         'basic-password-env': { type: 'string' },
         genesis: { type: 'string' },
         fork: { type: 'string' },
+        'fork-url-env': { type: 'string' },
         'fork-block': { type: 'string' },
         cors: { type: 'string' },
         vhosts: { type: 'string' },
@@ -127,11 +139,12 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
   if (values.key !== undefined && !/^[A-Za-z0-9._~-]+$/.test(values.key)) {
     throw new UsageError('--key may contain only letters, digits and . _ ~ - (it becomes a URL path segment)');
   }
-  if (values['fork-block'] !== undefined && values.fork === undefined) throw new UsageError('--fork-block needs --fork URL');
-  if (values.fork !== undefined && values.genesis !== undefined) throw new UsageError('give either --fork or --genesis, not both');
+  const fork = forkUrl(values.fork, values['fork-url-env']);
+  if (values['fork-block'] !== undefined && fork === undefined) throw new UsageError('--fork-block needs --fork URL');
+  if (fork !== undefined && values.genesis !== undefined) throw new UsageError('give either --fork or --genesis, not both');
   const seed = values.seed ?? 'empty';
   if (!isSeedName(seed)) throw new UsageError(`--seed must be ${seedNames.join(' or ')} (got '${seed}')`);
-  if (seed === 'examples' && values.fork !== undefined) throw new UsageError('--seed examples starts a fresh chain: not with --fork');
+  if (seed === 'examples' && fork !== undefined) throw new UsageError('--seed examples starts a fresh chain: not with --fork');
   const asUsage = <T>(parse: () => T, prefix = ''): T => {
     try {
       return parse();
@@ -152,7 +165,7 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
     key: values.key,
     basic,
     genesis: values.genesis === undefined ? undefined : readGenesis(values.genesis),
-    fork: values.fork === undefined ? undefined : { url: values.fork, blockNumber: values['fork-block'] === undefined ? undefined : BigInt(integer(values['fork-block'], '--fork-block', 0, 0)) },
+    fork: fork === undefined ? undefined : { url: fork, blockNumber: values['fork-block'] === undefined ? undefined : BigInt(integer(values['fork-block'], '--fork-block', 0, 0)) },
     cors: values.cors === undefined ? [] : asUsage(() => parseCorsOrigins(values.cors!)),
     vhosts: values.vhosts === undefined ? [] : asUsage(() => parseHostNames(values.vhosts!)),
     maxTraceTimeoutMs,

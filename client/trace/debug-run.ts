@@ -19,6 +19,8 @@ import { tracerName, type TraceSpec } from './spec';
 const attachTimeoutMs = 30_000;
 
 let runs = 0;
+/** The environment variable the fork node reads its upstream URL from. */
+const forkUrlVariable = 'EVM_TRACER_FORK_URL';
 
 /** The js-debug attach configuration for a debug run's worker. */
 export function attachConfiguration(spec: TraceSpec, port: number, run: string): vscode.DebugConfiguration {
@@ -43,18 +45,18 @@ async function localFork(ctx: Ctx, nodeName: string): Promise<{ client: RpcClien
   const node = ctx.nodes.find(nodeName);
   if (!node) throw new Error(`No node named "${nodeName}".`);
   const endpoint = await ctx.nodes.endpoint(node);
-  // Fork mode dials a plain URL: a key can go into it, Basic credentials cannot.
-  if (endpoint.auth.kind === 'basic') throw new Error(`Debug Trace replays "${nodeName}"'s chain on a local fork, which cannot use Basic auth: debug on a node with a key or none.`);
-  const [{ launchLocalNode }, { createRpcClient }, { dialUrl, maskSecrets }] = await Promise.all([
+  const [{ launchLocalNode }, { createRpcClient }, { credentialedUrl, maskSecrets }] = await Promise.all([
     import('../../core/local-node'),
     import('../../core/rpc/client'),
     import('../../core/rpc/endpoint'),
   ]);
   const fork = await launchLocalNode({
     cliPath: ctx.extension.asAbsolutePath('dist/cli.js'),
-    args: ['--fork', dialUrl(endpoint.url, endpoint.auth), '--debug-traces', '--max-trace-timeout', `${maxTraceTimeoutSeconds}s`],
+    // The URL carries the node's key or password: the environment keeps it out of the process list.
+    args: ['--fork-url-env', forkUrlVariable, '--debug-traces', '--max-trace-timeout', `${maxTraceTimeoutSeconds}s`],
+    env: { [forkUrlVariable]: credentialedUrl(endpoint.url, endpoint.auth) },
   }).catch((error: unknown) => {
-    // Its output may name the URL it dialled, key included.
+    // Its output may name the URL it dialled, credentials included.
     throw new Error(maskSecrets(error instanceof Error ? error.message : String(error), endpoint));
   });
   const client = createRpcClient({ name: `local fork of ${nodeName}`, url: fork.url, auth: { kind: 'none' } });

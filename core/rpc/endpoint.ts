@@ -201,3 +201,17 @@ export function maskSecrets(text: string, endpoint: Pick<Endpoint, 'auth'> & Par
 export function displayUrl(endpoint: Endpoint, url = endpoint.url): string {
   return maskSecrets(dialUrl(url, endpoint.auth), endpoint);
 }
+
+/**
+ * `url` carrying every credential of `auth`: a key in its path (as dialUrl) or Basic credentials as
+ * user:password, the form fork mode reads. Secret: hand it to a child process in its environment, never
+ * on its command line.
+ */
+export function credentialedUrl(url: string, auth: EndpointAuth): string {
+  if (auth.kind !== 'basic') return dialUrl(url, auth);
+  const parsed = new URL(url);
+  // The setters percent-encode what a user name or password may not hold as is.
+  parsed.username = auth.username;
+  parsed.password = auth.password;
+  return parsed.toString();
+}

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cChainUrl, dialUrl, displayUrl, keysInUrl, maskSecrets, parseNetwork, splitCredentials, xChainUrl, xChainUrlFromCChain } from '../../core/rpc/endpoint';
+import { cChainUrl, credentialedUrl, dialUrl, displayUrl, keysInUrl, maskSecrets, parseNetwork, splitCredentials, xChainUrl, xChainUrlFromCChain } from '../../core/rpc/endpoint';
 
 const key = 'k3y-S3cr3t-9f8e7d';
 
@@ -74,4 +74,12 @@ test('an error page that echoes the URL HTML-escaped or percent-encoded shows no
   const endpoint = { auth: { kind: 'key' as const, key: odd } };
   const escaped = odd.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   assert.equal(maskSecrets(`<p>/v1/${escaped}/rpc</p> /v1/${encodeURIComponent(odd)}/rpc`, endpoint), '<p>/v1/****/rpc</p> /v1/****/rpc');
+});
+
+test('a credentialed URL (what a debug fork reads from its environment) carries the key or the Basic credentials', () => {
+  assert.equal(credentialedUrl('https://h.example/ext/bc/C/rpc', { kind: 'key', key: 'k3y' }), 'https://h.example/k3y/ext/bc/C/rpc');
+  assert.equal(credentialedUrl('https://h.example/ext/bc/C/rpc', { kind: 'basic', username: 'al ice', password: 'p@ss:w/rd' }), 'https://al%20ice:p%40ss%3Aw%2Frd@h.example/ext/bc/C/rpc');
+  assert.equal(credentialedUrl('http://127.0.0.1:9650/ext/bc/C/rpc', { kind: 'none' }), 'http://127.0.0.1:9650/ext/bc/C/rpc');
+  const parsed = new URL(credentialedUrl('https://h.example/', { kind: 'basic', username: 'al ice', password: 'p@ss:w/rd' }));
+  assert.deepEqual([decodeURIComponent(parsed.username), decodeURIComponent(parsed.password)], ['al ice', 'p@ss:w/rd']);
 });

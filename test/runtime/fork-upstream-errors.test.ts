@@ -4,15 +4,17 @@
 // (refused, DNS, TLS, redirect, time-out, HTTP status), with the URL masked.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import type { LocalNode } from '../../core/local-node';
+import { launchLocalNode, type LocalNode } from '../../core/local-node';
+import { credentialedUrl } from '../../core/rpc/endpoint';
 import { Upstream } from '../../runtime/state/upstream';
 import { upstreamEndpoint } from '../../runtime/state/upstream-url';
-import { accessKey, assertNoSecret } from '../access/secrets';
+import { accessKey, assertNoSecret, password } from '../access/secrets';
 import { freePort } from '../support/nodes/process';
-import { rpc, startNode } from './node-helpers';
+import { call as rpcResult, rpc, startNode } from './node-helpers';
 
 const victim = '0x' + 'bad0'.repeat(10);
 const keyPath = `/${accessKey}/ext/bc/C/rpc`;
@@ -187,4 +189,58 @@ test('the masker hides every form of the URL secrets, short ones only where they
     mask(`path /v3/abc123?apikey=${accessKey}, key ${accessKey}, id abc123; xabc123 stays; p@ss word, p%40ss%20word, ${basic}; v3 stays`),
     'path ****, key ****, id ****; xabc123 stays; ****, ****, ****; v3 stays',
   );
+});
+
+describe('a fork URL from the environment (--fork-url-env), with a key in its path and Basic credentials', () => {
+  const variable = 'EVM_TRACER_TEST_FORK_URL';
+  const expected = `Basic ${Buffer.from(`alice:${password}`).toString('base64')}`;
+  const refused: string[] = [];
+  let upstream: UpstreamServer;
+  let node: LocalNode;
+  before(async () => {
+    const answer = echoingKey(() => false);
+    upstream = await upstreamServer((request, body, response) => {
+      if (request.headers.authorization !== expected || request.url !== keyPath) {
+        refused.push(`${request.url} ${request.headers.authorization ?? 'no credentials'}`);
+        response.writeHead(401).end();
+        return;
+      }
+      answer(request, body, response);
+    });
+    const url = credentialedUrl(upstream.url, { kind: 'basic', username: 'alice', password });
+    node = await launchLocalNode({ cliPath: 'dist/cli.js', args: ['--fork-url-env', variable, '--accounts', '0'], env: { [variable]: url } });
+  });
+  after(async () => {
+    await node?.stop();
+    await upstream?.close();
+  });
+
+  test('the node dials the upstream with the key and the credentials', async () => {
+    assert.equal(await rpcResult(node.url, 'eth_chainId'), '0xa86a');
+    assert.equal(await rpcResult(node.url, 'eth_getBalance', [victim, 'latest']), '0x0');
+    assert.deepEqual(refused, []);
+  });
+
+  test('no process on this machine has the key or the password on its command line', () => {
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      let commandLine: string;
+      try {
+        commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      } catch {
+        continue; // It ended meanwhile.
+      }
+      assertNoSecret(commandLine.split('\0').join(' '), `the command line of process ${pid}`);
+    }
+  });
+
+  test('--fork-url-env refuses an unset variable and --fork given too', async () => {
+    for (const [args, message] of [
+      [['--fork-url-env', 'EVM_TRACER_TEST_UNSET'], '--fork-url-env: environment variable EVM_TRACER_TEST_UNSET is not set'],
+      [['--fork-url-env', 'PATH', '--fork', 'http://127.0.0.1:1/'], 'give either --fork or --fork-url-env, not both'],
+    ] as const) {
+      const run = await runNode([...args]);
+      assert.equal(run.status, 2, run.stderr);
+      assert.equal(run.stderr.split('\n')[0], `evm-tracer node: ${message}`);
+    }
+  });
 });

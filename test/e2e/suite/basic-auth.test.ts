@@ -1,14 +1,28 @@
-// A node behind HTTP Basic auth (the project's local node started with --basic), with its password in
+// A node behind HTTP Basic auth (the project's local node started with --basic-user), with its password in
 // SecretStorage only: tracing works, a wrong password is explained, and the password shows up nowhere.
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import { launchLocalNode, type LocalNode } from '../../../core/local-node';
 import { waitFor } from '../lib/workspace';
-import { describe, extensionHostLogFiles, extensionPath, renderedResult, traceCall } from './ext-helpers';
+import type { ViewState } from '../../../client/webview/messages';
+import { describe, extensionHostLogFiles, extensionPath, fixtureUri, renderedResult, traceCall } from './ext-helpers';
+
+/** The command lines of this machine's processes now. */
+function commandLines(): string[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      try {
+        return [readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')];
+      } catch {
+        return []; // It ended meanwhile.
+      }
+    });
+}
 
 const NODE_NAME = 'basic-auth node (test)';
 const USERNAME = 'tracer-test';
@@ -19,7 +33,7 @@ suite('a Basic-auth node', () => {
   let node: LocalNode | undefined;
 
   suiteSetup(async () => {
-    node = await launchLocalNode({ cliPath: join(extensionPath(), 'dist/cli.js'), args: ['--basic', `${USERNAME}:${password}`] });
+    node = await launchLocalNode({ cliPath: join(extensionPath(), 'dist/cli.js'), args: ['--basic-user', USERNAME, '--basic-password-env', 'EVM_TRACER_TEST_PASSWORD'], env: { EVM_TRACER_TEST_PASSWORD: password } });
     await vscode.commands.executeCommand('evmTracer.addNode', { name: NODE_NAME, url: node.url, auth: 'basic', username: USERNAME, secret: password, network: 43112 });
   });
 
@@ -44,6 +58,24 @@ suite('a Basic-auth node', () => {
       assert.ok(!JSON.stringify(state).includes(form), 'the password is in the panel state');
       assert.ok(!JSON.stringify(view).includes(form), 'the password is in the rendered panel');
     }
+  });
+
+  test('Debug Trace Call replays on a local fork that dials with the password, which no command line shows', async () => {
+    // The fork node lives only during the run: the process list is read all along.
+    const seen = new Set<string>();
+    const watching = setInterval(() => commandLines().forEach((line) => seen.add(line)), 25);
+    let state: ViewState;
+    try {
+      state = await vscode.commands.executeCommand<ViewState>('evmTracer.debugTraceCall', { uri: fixtureUri('ops.tracer.js').toString(), block: 'latest', node: NODE_NAME, tracerConfig: null });
+    } finally {
+      clearInterval(watching);
+    }
+    assert.equal(state.outcome.status, 'done', describe(state));
+    assert.equal(state.request.ranOn, `a local fork of ${NODE_NAME}: the trace ran locally, on its state`);
+    const view = await renderedResult();
+    assert.deepEqual(JSON.parse(view.resultJson ?? 'null'), { ops: ['PUSH1', 'PUSH1', 'MSTORE', 'STOP'] });
+    assert.ok([...seen].some((line) => line.includes('--fork-url-env')), 'the fork node was never seen in the process list');
+    for (const line of seen) for (const form of forms) assert.ok(!line.includes(form), `a command line holds the password: ${line.split(form).join('<PASSWORD>')}`);
   });
 
   test('a wrong password is reported as unauthorized', async () => {

@@ -1,6 +1,8 @@
 // The gas flame (icicle) chart: one box per frame, width proportional to gasUsed against the zoomed frame,
-// depth downwards. Click zooms into a frame, the breadcrumb zooms out. Boxes carry data-frame="PATH"
-// (indices from the root: 0, 0.1, 0.1.2) and data-reverted.
+// depth downwards. Click zooms into a frame, the breadcrumb zooms out. From the keyboard the chart is one tab
+// stop: arrows move between frames (down into the first callee, up to the caller, left and right between
+// siblings), Enter zooms into the focused frame, Escape zooms out a level; the focused frame's details show
+// as on hover. Boxes carry data-frame="PATH" (indices from the root: 0, 0.1, 0.1.2) and data-reverted.
 import { countFrames, type CallFrame } from '../shapes';
 import { el } from './dom';
 import { frameAt, type FrameDescriber } from './frames';
@@ -18,6 +20,8 @@ export class FlameChart {
   private readonly canvas = el('div', 'flame-canvas');
   private readonly hiddenNote = el('p', 'muted flame-note');
   private zoomPath = '0';
+  /** The frame the keyboard is on: the chart's one tab stop. */
+  private focusPath = '0';
 
   constructor(
     private readonly root: CallFrame,
@@ -25,6 +29,8 @@ export class FlameChart {
     private readonly tooltip: Tooltip,
   ) {
     this.crumbs.setAttribute('aria-label', 'Zoom path');
+    this.canvas.setAttribute('role', 'group');
+    this.canvas.setAttribute('aria-label', 'Gas flame chart: arrow keys move between calls, Enter zooms in, Escape zooms out');
     this.element.append(this.crumbs, this.canvas, this.hiddenNote);
     this.canvas.addEventListener('click', (event) => {
       const box = (event.target as HTMLElement).closest<HTMLElement>('[data-frame]');
@@ -37,6 +43,16 @@ export class FlameChart {
     });
     this.canvas.addEventListener('mousemove', (event) => this.tooltip.move(event));
     this.canvas.addEventListener('mouseleave', () => this.tooltip.hide());
+    this.canvas.addEventListener('keydown', (event) => this.onKey(event));
+    this.canvas.addEventListener('focusin', (event) => {
+      const box = (event.target as HTMLElement).closest<HTMLElement>('[data-frame]');
+      const frame = box?.dataset.frame ? frameAt(this.root, box.dataset.frame) : undefined;
+      if (!box || !frame) return;
+      // Below the whole chart, so that the frames around the focused one stay in view.
+      const chart = this.canvas.getBoundingClientRect();
+      this.tooltip.showAt(this.describer.details(frame, this.root), box.getBoundingClientRect().left, chart.bottom + 4, chart.top);
+    });
+    this.canvas.addEventListener('focusout', () => this.tooltip.hide());
   }
 
   /** Appends the chart and draws it (attached first, so that its width is known). */
@@ -48,9 +64,46 @@ export class FlameChart {
 
   zoom(path: string): void {
     if (!frameAt(this.root, path) || path === this.zoomPath) return;
+    const refocus = this.canvas.contains(document.activeElement);
     this.zoomPath = path;
+    this.focusPath = path;
     this.tooltip.hide();
     this.draw();
+    if (refocus) this.box(path)?.focus();
+  }
+
+  private box(path: string): HTMLElement | null {
+    return this.canvas.querySelector<HTMLElement>(`[data-frame="${path}"]`);
+  }
+
+  /** Moves the keyboard to the drawn frame at `path` (a frame too narrow to draw is not reached). */
+  private moveTo(path: string): void {
+    const target = this.box(path);
+    if (!target) return;
+    this.box(this.focusPath)?.setAttribute('tabindex', '-1');
+    target.setAttribute('tabindex', '0');
+    this.focusPath = path;
+    target.focus();
+  }
+
+  private onKey(event: KeyboardEvent): void {
+    const parts = this.focusPath.split('.');
+    const last = Number(parts[parts.length - 1]);
+    const sibling = (offset: number) => [...parts.slice(0, -1), String(last + offset)].join('.');
+    const moves: Record<string, () => void> = {
+      ArrowDown: () => this.moveTo(`${this.focusPath}.0`),
+      ArrowUp: () => this.focusPath !== this.zoomPath && this.moveTo(parts.slice(0, -1).join('.')),
+      ArrowRight: () => this.focusPath !== this.zoomPath && this.moveTo(sibling(1)),
+      ArrowLeft: () => this.focusPath !== this.zoomPath && last > 0 && this.moveTo(sibling(-1)),
+      Home: () => this.moveTo(this.zoomPath),
+      Enter: () => this.zoom(this.focusPath),
+      ' ': () => this.zoom(this.focusPath),
+      Escape: () => this.zoomPath !== '0' && this.zoom(this.zoomPath.split('.').slice(0, -1).join('.')),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    move();
   }
 
   private draw(): void {
@@ -72,6 +125,9 @@ export class FlameChart {
       const info = this.describer.info(frame);
       const box = el('div', `frame frame-${frame.type.toLowerCase()}`, width >= labelWidth ? info.label : undefined);
       box.dataset.frame = path;
+      box.setAttribute('role', 'button');
+      box.setAttribute('aria-label', this.describer.details(frame, this.root).map(([label, value]) => `${label} ${value}`).join(', '));
+      box.tabIndex = path === this.focusPath ? 0 : -1;
       if (info.reverted) {
         box.dataset.reverted = '';
         box.classList.add('reverted');

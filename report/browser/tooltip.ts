@@ -10,7 +10,19 @@ export class Tooltip {
     parent.append(this.element);
   }
 
+  /** Shows `lines` beside the pointer. */
   show(lines: Array<[string, string]>, event: MouseEvent): void {
+    this.fill(lines);
+    this.move(event);
+  }
+
+  /** Shows `lines` at `x` below `below` (what must stay visible), else above `above`. */
+  showAt(lines: Array<[string, string]>, x: number, below: number, above: number): void {
+    this.fill(lines);
+    this.place(x, below, above);
+  }
+
+  private fill(lines: Array<[string, string]>): void {
     this.element.replaceChildren(
       ...lines.map(([label, value]) => {
         const row = el('div', 'tooltip-row');
@@ -19,15 +31,18 @@ export class Tooltip {
       }),
     );
     this.element.hidden = false;
-    this.move(event);
   }
 
   move(event: MouseEvent): void {
-    if (this.element.hidden) return;
-    const x = Math.min(event.clientX + 14, window.innerWidth - this.element.offsetWidth - 4);
-    const y = event.clientY + 16 + this.element.offsetHeight > window.innerHeight ? event.clientY - this.element.offsetHeight - 8 : event.clientY + 16;
-    this.element.style.left = `${Math.max(0, x)}px`;
-    this.element.style.top = `${Math.max(0, y)}px`;
+    if (!this.element.hidden) this.place(event.clientX + 14, event.clientY + 16, event.clientY);
+  }
+
+  /** At (x, below), or above `above` when it would overflow the bottom of the window. */
+  private place(x: number, below: number, above: number): void {
+    const left = Math.min(x, window.innerWidth - this.element.offsetWidth - 4);
+    const top = below + this.element.offsetHeight > window.innerHeight ? above - this.element.offsetHeight - 8 : below;
+    this.element.style.left = `${Math.max(0, left)}px`;
+    this.element.style.top = `${Math.max(0, top)}px`;
   }
 
   hide(): void {

@@ -106,6 +106,36 @@ test('call tree: one box per frame, widths by gasUsed, reverted frames marked, n
   await page.close();
 });
 
+test('call tree from the keyboard: one tab stop, arrows between frames, Enter zooms in, Escape zooms out', async () => {
+  const { page, problems } = await open(buildReport('calls-keyboard', callTree()));
+  const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.frame);
+  assert.deepEqual(await page.$$eval('.flame [data-frame]', (nodes) => nodes.filter((n) => (n as HTMLElement).tabIndex === 0).map((n) => (n as HTMLElement).dataset.frame)), ['0']);
+  await page.focus('[data-frame="0"]');
+  // The focused frame's details show as on hover, and name it for a screen reader.
+  assert.match((await page.textContent('.report-tooltip')) ?? '', /type CALL.*gasUsed 100,000/s);
+  assert.match((await page.getAttribute('[data-frame="0"]', 'aria-label')) ?? '', /^type CALL, from 0x[0-9a-f]{40}, to 0x[0-9a-f]{40}, .*share of root 100\.0%/);
+  for (const [key, expected] of [['ArrowDown', '0.0'], ['ArrowRight', '0.1'], ['ArrowDown', '0.1.0'], ['ArrowDown', '0.1.0'], ['ArrowUp', '0.1'], ['ArrowRight', '0.2'], ['ArrowRight', '0.2'], ['ArrowLeft', '0.1'], ['ArrowUp', '0'], ['ArrowUp', '0']] as const) {
+    await page.keyboard.press(key);
+    assert.equal(await focused(), expected, `after ${key}`);
+  }
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  assert.match((await page.textContent('.report-tooltip')) ?? '', /gasUsed 30,000/);
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await page.$$eval('.flame [data-frame]', (nodes) => nodes.map((n) => (n as HTMLElement).dataset.frame)), ['0.1', '0.1.0']);
+  assert.equal(await focused(), '0.1');
+  // Zoomed in, the zoomed frame is the top: no way up or sideways out of it.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await focused(), '0.1');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.$$eval('.flame [data-frame]', (nodes) => nodes.length), 5);
+  assert.equal(await focused(), '0');
+  await page.screenshot({ path: join(artifacts, 'calls-keyboard.png') });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('counts: top 50 bars sorted descending with proportional lengths, then "others"; prestate table', async () => {
   const { page, problems } = await open(buildReport('counts', { ops: counts(), state: prestate() }));
   const bars = await page.$$eval('[data-bar]', (nodes) => nodes.map((n) => [(n as HTMLElement).dataset.bar, n.querySelector('.bar')?.getBoundingClientRect().width ?? -1] as const));

@@ -14,7 +14,7 @@ const testsOutDir = join(suiteOutDir, 'suite');
 
 const runnerMocha = createRequire(join(repoRoot, 'node_modules/@vscode/test-cli/out/runner.cjs')).resolve('mocha');
 
-const runnersMocha = {
+export const runnersMocha = {
   name: 'runners-mocha',
   setup(build) {
     build.onResolve({ filter: /^mocha$/ }, () => ({ path: runnerMocha, external: true }));

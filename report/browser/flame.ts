@@ -48,6 +48,7 @@ export class FlameChart {
       const box = (event.target as HTMLElement).closest<HTMLElement>('[data-frame]');
       const frame = box?.dataset.frame ? frameAt(this.root, box.dataset.frame) : undefined;
       if (!box || !frame) return;
+      box.setAttribute('aria-describedby', this.tooltip.element.id);
       // Below the whole chart, so that the frames around the focused one stay in view.
       const chart = this.canvas.getBoundingClientRect();
       this.tooltip.showAt(this.describer.details(frame, this.root), box.getBoundingClientRect().left, chart.bottom + 4, chart.top);
@@ -126,7 +127,8 @@ export class FlameChart {
       const box = el('div', `frame frame-${frame.type.toLowerCase()}`, width >= labelWidth ? info.label : undefined);
       box.dataset.frame = path;
       box.setAttribute('role', 'button');
-      box.setAttribute('aria-label', this.describer.details(frame, this.root).map(([label, value]) => `${label} ${value}`).join(', '));
+      // The label only: the details are the tooltip's, which describes the box while it has focus.
+      box.setAttribute('aria-label', info.label);
       box.tabIndex = path === this.focusPath ? 0 : -1;
       if (info.reverted) {
         box.dataset.reverted = '';

@@ -1,11 +1,14 @@
 // One floating box of label/value lines, shared by the charts of a report.
 import { el } from './dom';
 
+let tooltips = 0;
+
 export class Tooltip {
   readonly element = el('div', 'report-tooltip');
 
   constructor(parent: HTMLElement) {
     this.element.hidden = true;
+    this.element.id = `report-tooltip-${++tooltips}`;
     this.element.setAttribute('role', 'tooltip');
     parent.append(this.element);
   }

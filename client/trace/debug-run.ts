@@ -45,7 +45,7 @@ async function localFork(ctx: Ctx, nodeName: string): Promise<{ client: RpcClien
   const node = ctx.nodes.find(nodeName);
   if (!node) throw new Error(`No node named "${nodeName}".`);
   const endpoint = await ctx.nodes.endpoint(node);
-  const [{ launchLocalNode }, { createRpcClient }, { credentialedUrl, maskSecrets }] = await Promise.all([
+  const [{ launchLocalNode }, { createRpcClient }, { credentialedUrl, maskSecrets, postUrl }] = await Promise.all([
     import('../../core/local-node'),
     import('../../core/rpc/client'),
     import('../../core/rpc/endpoint'),
@@ -54,7 +54,8 @@ async function localFork(ctx: Ctx, nodeName: string): Promise<{ client: RpcClien
     cliPath: ctx.extension.asAbsolutePath('dist/cli.js'),
     // The URL carries the node's key or password: the environment keeps it out of the process list.
     args: ['--fork-url-env', forkUrlVariable, '--debug-traces', '--max-trace-timeout', `${maxTraceTimeoutSeconds}s`],
-    env: { [forkUrlVariable]: credentialedUrl(endpoint.url, endpoint.auth) },
+    // Fork mode POSTs: a WebSocket node is read over its HTTP(S) side.
+    env: { [forkUrlVariable]: credentialedUrl(postUrl(endpoint.url), endpoint.auth) },
   }).catch((error: unknown) => {
     // Its output may name the URL it dialled, credentials included.
     throw new Error(maskSecrets(error instanceof Error ? error.message : String(error), endpoint));

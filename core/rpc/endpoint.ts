@@ -81,11 +81,22 @@ export function xChainUrl(text: string): string {
 
 /** The X-Chain URL on the same host as a C-Chain URL (avalanchego serves both). */
 export function xChainUrlFromCChain(cUrl: string): string {
-  const url = new URL(cUrl);
-  url.protocol = url.protocol === 'wss:' ? 'https:' : url.protocol === 'ws:' ? 'http:' : url.protocol;
+  const url = new URL(postUrl(cUrl));
   url.pathname = avalanchePaths.xChain;
   url.search = '';
   return url.toString();
+}
+
+/**
+ * The HTTP(S) JSON-RPC URL of the node a ws(s) URL reaches (avalanchego serves `/ext/bc/C/rpc` beside
+ * `/ext/bc/C/ws`; other nodes serve both at one path): for clients that only POST, such as fork mode.
+ */
+export function postUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:') return url;
+  parsed.protocol = parsed.protocol === 'wss:' ? 'https:' : 'http:';
+  if (parsed.pathname.endsWith(avalanchePaths.cChainWs)) parsed.pathname = parsed.pathname.slice(0, -avalanchePaths.cChainWs.length) + avalanchePaths.cChainRpc;
+  return parsed.toString();
 }
 
 /**

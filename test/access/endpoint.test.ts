@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cChainUrl, credentialedUrl, dialUrl, displayUrl, keysInUrl, maskSecrets, parseNetwork, splitCredentials, xChainUrl, xChainUrlFromCChain } from '../../core/rpc/endpoint';
+import { cChainUrl, credentialedUrl, dialUrl, displayUrl, keysInUrl, maskSecrets, parseNetwork, postUrl, splitCredentials, xChainUrl, xChainUrlFromCChain } from '../../core/rpc/endpoint';
 
 const key = 'k3y-S3cr3t-9f8e7d';
 
@@ -82,4 +82,11 @@ test('a credentialed URL (what a debug fork reads from its environment) carries 
   assert.equal(credentialedUrl('http://127.0.0.1:9650/ext/bc/C/rpc', { kind: 'none' }), 'http://127.0.0.1:9650/ext/bc/C/rpc');
   const parsed = new URL(credentialedUrl('https://h.example/', { kind: 'basic', username: 'al ice', password: 'p@ss:w/rd' }));
   assert.deepEqual([decodeURIComponent(parsed.username), decodeURIComponent(parsed.password)], ['al ice', 'p@ss:w/rd']);
+});
+
+test('the POST URL of a WebSocket node: https beside wss, /ext/bc/C/rpc beside /ext/bc/C/ws; http(s) URLs as given', () => {
+  assert.equal(postUrl('wss://h.example/k3y/ext/bc/C/ws'), 'https://h.example/k3y/ext/bc/C/rpc');
+  assert.equal(postUrl('ws://127.0.0.1:8545/'), 'http://127.0.0.1:8545/');
+  assert.equal(postUrl('wss://h.example/v1/ws?x=1'), 'https://h.example/v1/ws?x=1');
+  assert.equal(postUrl('https://h.example/ext/bc/C/rpc'), 'https://h.example/ext/bc/C/rpc');
 });

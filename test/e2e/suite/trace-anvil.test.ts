@@ -65,6 +65,20 @@ suite('trace on anvil', function () {
     assert.ok(view.header.includes(`Ran on: a local fork of ${NODE_NAME}: the trace ran locally, on its state`), view.header.join('\n'));
   });
 
+  test('Debug Trace Call on anvil added by its ws:// URL forks it over http', async () => {
+    const wsNode = 'anvil over WebSocket (test)';
+    await vscode.commands.executeCommand('evmTracer.addNode', { name: wsNode, url: anvil!.url.replace(/^http:/, 'ws:'), auth: 'none', network: 43114 });
+    try {
+      const state = await vscode.commands.executeCommand<ViewState>('evmTracer.debugTraceCall', { uri: fixtureUri('ops.tracer.js').toString(), block: 'latest', node: wsNode, tracerConfig: null });
+      assert.equal(state.outcome.status, 'done', describe(state));
+      assert.equal(state.request.ranOn, `a local fork of ${wsNode}: the trace ran locally, on its state`);
+      const view = await renderedResult();
+      assert.deepEqual(JSON.parse(view.resultJson ?? 'null'), { ops: ['PUSH1', 'PUSH1', 'MSTORE', 'STOP'] });
+    } finally {
+      await vscode.commands.executeCommand('evmTracer.removeNode', wsNode);
+    }
+  });
+
   test('Check Node Support reports anvil as supported on chain 43114', async () => {
     const report = await vscode.commands.executeCommand<{ status: string; chainId?: number; chainIdMatches?: boolean }>('evmTracer.checkSupport', NODE_NAME);
     assert.equal(report.status, 'supported', JSON.stringify(report));

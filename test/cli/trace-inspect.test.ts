@@ -133,6 +133,19 @@ test('a breakpoint held longer than the trace\'s timeout does not time it out; l
   }
 });
 
+test('a debugger that detaches while paused lets the trace run on to its result', { timeout: 60_000 }, async () => {
+  const tracer = tracerFile('detach.tracer.js', ['{', '  ops: [],', '  step: function (log) {', '    this.ops.push(log.op.toString());', '  },', '  fault: function () {},', '  result: function () { return this.ops; }', '}'].join('\n'));
+  const run = debugTrace(tracer.path);
+  const cdp = await attach(run, tracer.url, [{ line: 3 }]);
+  const paused = await cdp.paused();
+  assert.equal(paused.location.lineNumber, 3);
+  // Gone without a resume, as a closed DevTools window or a stopped VS Code session is.
+  cdp.close();
+  const { code, stdout, stderr } = await run.finished;
+  assert.equal(code, 0, stderr);
+  assert.deepEqual(JSON.parse(stdout), initcodeOps);
+});
+
 test('a debug run\'s tracer reaches nothing of the host: no process, require or inspector, only its own realm', { timeout: 60_000 }, async () => {
   // Every object the tracer reaches from its globals and the API must have this realm's Object.prototype at
   // the end of its prototype chain; the code generators it can find must run in its own realm.

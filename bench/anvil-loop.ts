@@ -1,9 +1,11 @@
 // The storage loop deployed on a real anvil, for benches that put anvil's tracers beside ours in the same
-// run: `time(tracer, config)` measures one debug_traceCall of the loop.
+// run: `trace(config)` times one debug_traceCall of the loop and keeps its answer's text, `time(tracer,
+// config)` only times it.
 import { anvilAvailable, startAnvil } from '../test/support/nodes/anvil';
 import { loop } from './storage-loop';
 
 export interface AnvilLoop {
+  trace(config: object): Promise<{ seconds: number; text: string }>;
   time(tracer: string, tracerConfig?: object): Promise<number>;
   stop(): Promise<void>;
 }
@@ -23,14 +25,24 @@ export async function anvilLoop(): Promise<AnvilLoop | undefined> {
   const [from] = await rpc<string[]>('eth_accounts', []);
   // Init code: CODECOPY the runtime (after these 12 bytes) to memory 0 and return it.
   const hash = await rpc<string>('eth_sendTransaction', [{ from, data: `0x61${size}80600c6000396000f3${runtime}` }]);
-  const receipt = await rpc<{ contractAddress: string }>('eth_getTransactionReceipt', [hash]);
+  // anvil mines right away, but its receipt can lag the answer by a moment.
+  type Receipt = { contractAddress: string; status: string } | null;
+  let receipt: Receipt = null;
+  for (let tries = 0; receipt === null && tries < 100; tries++) {
+    receipt = await rpc<Receipt>('eth_getTransactionReceipt', [hash]);
+    if (receipt === null) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (receipt?.status !== '0x1') throw new Error(`anvil: the loop's deployment ${hash} did not succeed (${JSON.stringify(receipt)})`);
   const call = { from, to: receipt.contractAddress, gas: '0x1c9c380' };
+  const trace = async (config: object) => {
+    const start = performance.now();
+    const response = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'debug_traceCall', params: [call, 'latest', config] }) });
+    const text = await response.text();
+    return { seconds: (performance.now() - start) / 1000, text };
+  };
   return {
-    async time(tracer, tracerConfig) {
-      const start = performance.now();
-      await rpc('debug_traceCall', [call, 'latest', { tracer, tracerConfig }]);
-      return (performance.now() - start) / 1000;
-    },
+    trace,
+    time: async (tracer, tracerConfig) => (await trace({ tracer, tracerConfig })).seconds,
     stop: () => anvil.stop(),
   };
 }

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { runTraceJobInParts } from '../runtime/trace/run';
 import { structLoggerTracer } from '../runtime/builtin/struct-logger';
-import { anvilAvailable, startAnvil } from '../test/support/nodes/anvil';
+import { anvilLoop } from './anvil-loop';
 import { job, loop, opcodes } from './storage-loop';
 
 const lean = JSON.stringify({ disableStack: true, disableStorage: true });
@@ -51,28 +51,14 @@ async function peakChildRssMb<T>(work: () => Promise<T>): Promise<{ result: T; p
 }
 
 async function anvilFigures(): Promise<void> {
-  if (!anvilAvailable()) {
+  const anvil = await anvilLoop();
+  if (!anvil) {
     console.log('  anvil: not installed (node test/setup.mjs installs it)');
     return;
   }
-  const anvil = await startAnvil();
   try {
-    const rpc = async (method: string, params: unknown[]) => {
-      const response = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-      const text = await response.text();
-      return { text, value: text.length < 1e6 ? (JSON.parse(text) as { result?: any; error?: { message: string } }) : undefined };
-    };
-    const runtime = loop(true).slice(2);
-    const size = (runtime.length / 2).toString(16).padStart(4, '0');
-    const initcode = `0x61${size}600e60003961${size}6000f3${runtime}`; // CODECOPY the runtime after these 14 bytes, RETURN it
-    const [from] = (await rpc('eth_accounts', [])).value!.result as string[];
-    const hash = (await rpc('eth_sendTransaction', [{ from, data: initcode }])).value!.result as string;
-    const receipt = (await rpc('eth_getTransactionReceipt', [hash])).value!.result as { contractAddress: string };
-    const call = { from, to: receipt.contractAddress, gas: '0x1c9c380' };
     for (const [label, config] of [['default', {}], ['disableStack+disableStorage', { disableStack: true, disableStorage: true }]] as const) {
-      const start = performance.now();
-      const { text } = await rpc('debug_traceCall', [call, 'latest', config]);
-      const seconds = (performance.now() - start) / 1000;
+      const { seconds, text } = await anvil.trace(config);
       const steps = text.split('"pc":').length - 1;
       console.log(`  anvil ${label.padEnd(28)} ${seconds.toFixed(2)} s  ${steps.toLocaleString('en-US')} entries  ${(text.length / 1e6).toFixed(0)} MB`);
     }

@@ -32,7 +32,7 @@ export function formatDiagnostic(file: string, diagnostic: TracerDiagnostic): st
 }
 
 /** The --ecma flag's value, or a usage error. */
-export function ecmaFlag(value: string | undefined): EcmaVersion | undefined {
+function ecmaFlag(value: string | undefined): EcmaVersion | undefined {
   if (value === undefined) return undefined;
   try {
     return checkEcmaVersion(value, '--ecma');

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { LocalNode } from '../../core/local-node';
+import { flattenTracer } from '../../core/tracer/flatten';
 import { startNode } from '../runtime/node-helpers';
 
 const cli = resolve('dist/cli.js');
@@ -115,6 +116,24 @@ test("a named node's ecmaVersion wins for that node over lint.ecmaVersion", asyn
   const refused = await run(['trace', 'call', '--call', call, '--tracer', tracer, '--endpoint', 'geth'], bad);
   assert.equal(refused.status, 1);
   assert.match(refused.stderr, /evm-tracer\.config\.json: nodes\.geth: ecmaVersion must be 5 or 2017 \(got 6\)/);
+});
+
+test("flatten takes the level the same way: --ecma, the --endpoint node's ecmaVersion, lint.ecmaVersion", async () => {
+  const folder = project('flatten-nodes', { lint: { ecmaVersion: 5 }, nodes: { geth: { url: node.url, ecmaVersion: 2017 }, provider: { url: node.url } } });
+  const flat = await run(['flatten', tracer, '--endpoint', 'geth'], folder);
+  assert.equal(flat.status, 0, flat.stderr);
+  const expectedFlat = flattenTracer(readFileSync(tracer, 'utf8'), { ecmaVersion: 2017 });
+  assert.ok(expectedFlat.ok);
+  assert.equal(flat.stdout, `${expectedFlat.code}\n`);
+  for (const args of [['--endpoint', 'provider'], ['--endpoint', 'geth', '--ecma', '5'], []]) {
+    const refused = await run(['flatten', tracer, ...args], folder);
+    assert.equal(refused.status, 1, args.join(' '));
+    assert.equal(refused.stdout, '');
+    assert.match(refused.stderr, /^\S*modern\.tracer\.js:4:5 error syntax ES2015 syntax \('const' declarations\)/, args.join(' '));
+  }
+  const unknown = await run(['flatten', tracer, '--endpoint', 'nowhere'], folder);
+  assert.equal(unknown.status, 1);
+  assert.match(unknown.stderr, /nowhere/);
 });
 
 const conformance = resolve(process.env.EVM_TRACER_CONFORMANCE ?? join(__dirname, '..', '..', '..', 'shared', 'conformance'));

@@ -4,6 +4,8 @@
 // the .tracer.js editor. The debug session ends with the trace, whose result panel opens as for any trace.
 // A remote node's trace is replayed on a local fork of that node (fork mode reads the remote state at the
 // block's parent), since only a local node's worker can open the inspector.
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import type { RpcClient } from '../../core/rpc/client';
 import { maxTraceTimeoutSeconds } from '../config';
@@ -23,13 +25,13 @@ let runs = 0;
 const forkUrlVariable = 'EVM_TRACER_FORK_URL';
 
 /** The js-debug attach configuration for a debug run's worker. */
-export function attachConfiguration(spec: TraceSpec, port: number, run: string): vscode.DebugConfiguration {
+export function attachConfiguration(spec: TraceSpec, address: string, run: string): vscode.DebugConfiguration {
   return {
     type: 'node',
     request: 'attach',
     name: `Debug ${tracerName(spec)}`,
-    address: inspectorHost,
-    port,
+    // The worker's own address (its target id included), checked before: js-debug looks for nothing else.
+    websocketAddress: address,
     timeout: attachTimeoutMs,
     // The worker waits in inspector.waitForDebugger(): js-debug lets it run once breakpoints are set.
     continueOnAttach: true,
@@ -84,24 +86,25 @@ export async function debugTrace(ctx: Ctx, spec: TraceSpec): Promise<ViewState> 
     options.signal.addEventListener('abort', abort, { once: true });
     const session = watchRunSession(run);
     const debugging = { file: uri.fsPath, host: inspectorHost, port };
+    // The local node and a fork are the extension's own CLI: their workers run its trace-worker.js (Node
+    // names a main script by its real path).
+    const workerUrl = pathToFileURL(realpathSync(ctx.extension.asAbsolutePath('dist/trace-worker.js'))).href;
     const result = core.sendDebugTrace(client, sent.target, document.getText(), debugging, { ...options, signal: controller.signal });
+    /** Ends a trace nobody will attach to (its worker would wait for ever) and fails with `reason`. */
+    const giveUp = async (reason: unknown): Promise<never> => {
+      controller.abort();
+      await result.catch(() => undefined);
+      throw reason;
+    };
     try {
-      const opened = await inspectorOpened(port, result, attachTimeoutMs);
+      // An Error here: something else holds the port, so this run's worker could not listen there.
+      const opened = await inspectorOpened(port, workerUrl, result, attachTimeoutMs).catch(giveUp);
       // The trace failed before its worker listened: its own error says why.
-      if (opened === 'ended') return await result;
-      if (opened === 'timeout') {
-        controller.abort();
-        await result.catch(() => undefined);
-        throw new Error(`The trace worker did not open its inspector on ${inspectorHost}:${port} within ${attachTimeoutMs / 1000} s.`);
-      }
+      if (opened.kind === 'ended') return await result;
+      if (opened.kind === 'timeout') return await giveUp(new Error(`The trace worker did not open its inspector on ${inspectorHost}:${port} within ${attachTimeoutMs / 1000} s.`));
       const folder = vscode.workspace.getWorkspaceFolder(uri);
-      const attached = await vscode.debug.startDebugging(folder, attachConfiguration(sent, port, run), { suppressDebugView: false });
-      if (!attached) {
-        // Nobody will ever attach: the worker would wait for ever.
-        controller.abort();
-        await result.catch(() => undefined);
-        throw new Error("VS Code's JavaScript debugger did not start (is the built-in js-debug extension enabled?)");
-      }
+      const attached = await vscode.debug.startDebugging(folder, attachConfiguration(sent, opened.address, run), { suppressDebugView: false });
+      if (!attached) await giveUp(new Error("VS Code's JavaScript debugger did not start (is the built-in js-debug extension enabled?)"));
       return await result;
     } finally {
       options.signal.removeEventListener('abort', abort);

@@ -6,8 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
-import { buildSuite, runnersMocha } from '../test/e2e/lib/build-suite.mjs';
+import { buildForExtensionHost, reportPreloadEntry } from '../test/e2e/lib/build-suite.mjs';
 import { missingTools } from '../test/e2e/lib/tools.mjs';
 
 export default async function bench(): Promise<void> {
@@ -16,20 +15,8 @@ export default async function bench(): Promise<void> {
     console.log(`skipped: needs ${missing.join(', ')} (npm test installs them)`);
     return;
   }
-  // The suites' build also gives the report preload the bench's runner loads.
-  await buildSuite();
-  await esbuild.build({
-    entryPoints: ['bench/vscode/debug-first-stop.ts'],
-    outdir: 'dist/bench/vscode',
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['vscode'],
-    // The mocha of the runner that loads the bench, as for the suites.
-    plugins: [runnersMocha],
-    logLevel: 'warning',
-  });
+  // The bench in suite/, beside the report preload its runner loads (bench/vscode/config.mjs).
+  await buildForExtensionHost([reportPreloadEntry, { in: 'bench/vscode/debug-first-stop.ts', out: 'suite/debug-first-stop' }], 'dist/bench/vscode');
   const scratch = mkdtempSync(join(tmpdir(), 'evm-tracer-bench-vscode-'));
   const out = join(scratch, 'times.json');
   try {

@@ -5,16 +5,11 @@
 import { writeFileSync } from 'node:fs';
 import { suite, test } from 'mocha';
 import * as vscode from 'vscode';
+import { continueUntilDone, watchStops } from '../../test/e2e/lib/debug-stops';
 import { openFixture, waitFor } from '../../test/e2e/lib/workspace';
 import { fixtureUri } from '../../test/e2e/suite/ext-helpers';
 
 const RUNS = 6;
-
-interface Stop {
-  session: vscode.DebugSession;
-  threadId: number;
-  at: number;
-}
 
 suite('bench: Debug Trace Call to the first breakpoint', () => {
   test('times each run', async () => {
@@ -22,14 +17,7 @@ suite('bench: Debug Trace Call to the first breakpoint', () => {
     if (!out) throw new Error('EVM_TRACER_BENCH_OUT is not set: run this through npm run bench');
     await openFixture('ops.tracer.js');
     const tracer = fixtureUri('ops.tracer.js');
-    const stops: Stop[] = [];
-    const tracker = vscode.debug.registerDebugAdapterTrackerFactory('*', {
-      createDebugAdapterTracker: (session) => ({
-        onDidSendMessage: (message: { type?: string; event?: string; body?: { threadId?: number } }) => {
-          if (message.type === 'event' && message.event === 'stopped') stops.push({ session, threadId: message.body?.threadId ?? 0, at: performance.now() });
-        },
-      }),
-    });
+    const { stops, dispose } = watchStops();
     const times: number[] = [];
     try {
       for (let run = 0; run < RUNS; run++) {
@@ -42,15 +30,10 @@ suite('bench: Debug Trace Call to the first breakpoint', () => {
         const stop = await waitFor('the debugger to stop', () => stops[seen], { timeoutMs: 90_000 });
         times.push(stop.at - started);
         vscode.debug.removeBreakpoints([breakpoint]);
-        // Stops before the removal reaches js-debug are continued too, until the trace ends.
-        let continued = seen;
-        const keepGoing = setInterval(() => {
-          while (continued < stops.length) void stops[continued].session.customRequest('continue', { threadId: stops[continued++].threadId });
-        }, 50);
-        await Promise.resolve(running).finally(() => clearInterval(keepGoing));
+        await continueUntilDone(stops, seen, running);
       }
     } finally {
-      tracker.dispose();
+      dispose();
     }
     writeFileSync(out, JSON.stringify(times));
   });

@@ -14,23 +14,22 @@ const testsOutDir = join(suiteOutDir, 'suite');
 
 const runnerMocha = createRequire(join(repoRoot, 'node_modules/@vscode/test-cli/out/runner.cjs')).resolve('mocha');
 
-export const runnersMocha = {
+const runnersMocha = {
   name: 'runners-mocha',
   setup(build) {
     build.onResolve({ filter: /^mocha$/ }, () => ({ path: runnerMocha, external: true }));
   },
 };
 
-export async function buildSuite() {
-  const suiteDir = join(repoRoot, 'test/e2e/suite');
-  const tests = readdirSync(suiteDir).filter((name) => name.endsWith('.test.ts'));
-  await esbuild.build({
+/**
+ * Compiles `entryPoints` ({in, out}, paths from the repository) into `outdir` for the extension host:
+ * `vscode` comes from the host and `mocha` is the runner's own copy.
+ */
+export function buildForExtensionHost(entryPoints, outdir) {
+  return esbuild.build({
     absWorkingDir: repoRoot,
-    entryPoints: [
-      { in: 'test/e2e/suite/report-to-file.ts', out: 'report-to-file' },
-      ...tests.map((name) => ({ in: `test/e2e/suite/${name}`, out: `suite/${name.replace(/\.ts$/, '')}` })),
-    ],
-    outdir: suiteOutDir,
+    entryPoints,
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -40,6 +39,18 @@ export async function buildSuite() {
     sourcemap: true,
     logLevel: 'warning',
   });
+}
+
+/** The preload every run in VS Code needs (see suite/report-to-file.ts), as an entry point. */
+export const reportPreloadEntry = { in: 'test/e2e/suite/report-to-file.ts', out: 'report-to-file' };
+
+export async function buildSuite() {
+  const suiteDir = join(repoRoot, 'test/e2e/suite');
+  const tests = readdirSync(suiteDir).filter((name) => name.endsWith('.test.ts'));
+  await buildForExtensionHost(
+    [reportPreloadEntry, ...tests.map((name) => ({ in: `test/e2e/suite/${name}`, out: `suite/${name.replace(/\.ts$/, '')}` }))],
+    suiteOutDir,
+  );
   // A suite deleted or renamed since the last build must not run from its old output.
   const current = new Set(tests.map((name) => name.replace(/\.ts$/, '.js')));
   for (const name of readdirSync(testsOutDir)) {

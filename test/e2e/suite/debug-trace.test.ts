@@ -5,26 +5,9 @@ import * as assert from 'node:assert/strict';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { ViewState } from '../../../client/webview/messages';
+import { continueUntilDone, watchStops } from '../lib/debug-stops';
 import { openFixture, waitFor } from '../lib/workspace';
 import { describe, fixtureUri, renderedResult } from './ext-helpers';
-
-interface Stopped {
-  session: vscode.DebugSession;
-  threadId: number;
-}
-
-/** The debug sessions' `stopped` events, as the debug adapters send them to VS Code. */
-function watchStops(): { stops: Stopped[]; dispose(): void } {
-  const stops: Stopped[] = [];
-  const registration = vscode.debug.registerDebugAdapterTrackerFactory('*', {
-    createDebugAdapterTracker: (session) => ({
-      onDidSendMessage: (message: { type?: string; event?: string; body?: { threadId?: number } }) => {
-        if (message.type === 'event' && message.event === 'stopped') stops.push({ session, threadId: message.body?.threadId ?? 0 });
-      },
-    }),
-  });
-  return { stops, dispose: () => registration.dispose() };
-}
 
 suite('debug a tracer', () => {
   suiteTeardown(async () => {
@@ -60,16 +43,7 @@ suite('debug a tracer', () => {
       const evaluated = (await stop.session.customRequest('evaluate', { expression: 'log.op.toString()', frameId: frame.id, context: 'repl' })) as { result: string };
       assert.equal(evaluated.result, "'PUSH1'");
       vscode.debug.removeBreakpoints([breakpoint]);
-      // The removal reaches the debugger a moment after VS Code's model: a stop at the next step before then is
-      // continued too, until the trace ends.
-      let continued = 0;
-      const keepGoing = setInterval(() => {
-        while (continued < watch.stops.length) {
-          const next = watch.stops[continued++];
-          void next.session.customRequest('continue', { threadId: next.threadId });
-        }
-      }, 100);
-      const state = await Promise.resolve(running).finally(() => clearInterval(keepGoing));
+      const state = await continueUntilDone(watch.stops, 0, running);
       assert.ok(state, 'Debug Trace Call returned nothing');
       assert.equal(state.outcome.status, 'done', describe(state));
       const view = await renderedResult();

@@ -33,25 +33,23 @@ export class FlameChart {
     this.canvas.setAttribute('aria-label', 'Gas flame chart: arrow keys move between calls, Enter zooms in, Escape zooms out');
     this.element.append(this.crumbs, this.canvas, this.hiddenNote);
     this.canvas.addEventListener('click', (event) => {
-      const box = (event.target as HTMLElement).closest<HTMLElement>('[data-frame]');
-      if (box?.dataset.frame) this.zoom(box.dataset.frame);
+      const hit = this.frameOf(event);
+      if (hit) this.zoom(hit.path);
     });
     this.canvas.addEventListener('mouseover', (event) => {
-      const box = (event.target as HTMLElement).closest<HTMLElement>('[data-frame]');
-      const frame = box?.dataset.frame ? frameAt(this.root, box.dataset.frame) : undefined;
-      if (frame) this.tooltip.show(this.describer.details(frame, this.root), event);
+      const hit = this.frameOf(event);
+      if (hit) this.tooltip.show(this.describer.details(hit.frame, this.root), event);
     });
     this.canvas.addEventListener('mousemove', (event) => this.tooltip.move(event));
     this.canvas.addEventListener('mouseleave', () => this.tooltip.hide());
     this.canvas.addEventListener('keydown', (event) => this.onKey(event));
     this.canvas.addEventListener('focusin', (event) => {
-      const box = (event.target as HTMLElement).closest<HTMLElement>('[data-frame]');
-      const frame = box?.dataset.frame ? frameAt(this.root, box.dataset.frame) : undefined;
-      if (!box || !frame) return;
-      box.setAttribute('aria-describedby', this.tooltip.element.id);
+      const hit = this.frameOf(event);
+      if (!hit) return;
+      hit.box.setAttribute('aria-describedby', this.tooltip.element.id);
       // Below the whole chart, so that the frames around the focused one stay in view.
       const chart = this.canvas.getBoundingClientRect();
-      this.tooltip.showAt(this.describer.details(frame, this.root), box.getBoundingClientRect().left, chart.bottom + 4, chart.top);
+      this.tooltip.showAt(this.describer.details(hit.frame, this.root), hit.box.getBoundingClientRect().left, chart.bottom + 4, chart.top);
     });
     this.canvas.addEventListener('focusout', () => this.tooltip.hide());
   }
@@ -71,6 +69,14 @@ export class FlameChart {
     this.tooltip.hide();
     this.draw();
     if (refocus) this.box(path)?.focus();
+  }
+
+  /** The frame box an event happened in, its path and its frame. */
+  private frameOf(event: Event): { box: HTMLElement; path: string; frame: CallFrame } | undefined {
+    const box = (event.target as HTMLElement).closest<HTMLElement>('[data-frame]');
+    const path = box?.dataset.frame;
+    const frame = path ? frameAt(this.root, path) : undefined;
+    return box && path && frame ? { box, path, frame } : undefined;
   }
 
   private box(path: string): HTMLElement | null {

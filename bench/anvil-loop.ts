@@ -1,6 +1,7 @@
 // The storage loop deployed on a real anvil, for benches that put anvil's tracers beside ours in the same
 // run: `trace(config)` times one debug_traceCall of the loop and keeps its answer's text, `time(tracer,
 // config)` only times it.
+import { waitForReceipt } from '../test/runtime/node-helpers';
 import { anvilAvailable, startAnvil } from '../test/support/nodes/anvil';
 import { loop } from './storage-loop';
 
@@ -25,14 +26,8 @@ export async function anvilLoop(): Promise<AnvilLoop | undefined> {
   const [from] = await rpc<string[]>('eth_accounts', []);
   // Init code: CODECOPY the runtime (after these 12 bytes) to memory 0 and return it.
   const hash = await rpc<string>('eth_sendTransaction', [{ from, data: `0x61${size}80600c6000396000f3${runtime}` }]);
-  // anvil mines right away, but its receipt can lag the answer by a moment.
-  type Receipt = { contractAddress: string; status: string } | null;
-  let receipt: Receipt = null;
-  for (let tries = 0; receipt === null && tries < 100; tries++) {
-    receipt = await rpc<Receipt>('eth_getTransactionReceipt', [hash]);
-    if (receipt === null) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  if (receipt?.status !== '0x1') throw new Error(`anvil: the loop's deployment ${hash} did not succeed (${JSON.stringify(receipt)})`);
+  const receipt = await waitForReceipt(anvil.url, hash);
+  if (receipt.status !== '0x1') throw new Error(`anvil: the loop's deployment ${hash} did not succeed (${JSON.stringify(receipt)})`);
   const call = { from, to: receipt.contractAddress, gas: '0x1c9c380' };
   const trace = async (config: object) => {
     const start = performance.now();

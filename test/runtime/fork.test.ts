@@ -8,17 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import type { LocalNode } from '../../core/local-node';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
-import { call, opcodeTracer, startNode, storeAndLogInitcode, storeAndLogOps, word } from './node-helpers';
-
-async function receipt(url: string, hash: string): Promise<{ contractAddress: string | null; blockNumber: string; status: string }> {
-  // anvil may not have the receipt the instant eth_sendTransaction returns.
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const found = await call<{ contractAddress: string | null; blockNumber: string; status: string } | null>(url, 'eth_getTransactionReceipt', [hash]);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no receipt for ${hash}`);
-}
+import { call, opcodeTracer, startNode, storeAndLogInitcode, storeAndLogOps, waitForReceipt, word } from './node-helpers';
 
 /** An HTTP proxy in front of the upstream that refuses eth_getProof and records every request body. */
 async function recordingProxy(target: string): Promise<{ url: string; bodies: unknown[]; close(): Promise<void> }> {
@@ -60,9 +50,9 @@ describe('fork mode with anvil as the upstream', { skip: anvilAvailable() ? fals
     anvil = await startAnvil({ args: ['--steps-tracing'] });
     accounts = await call<string[]>(anvil.url, 'eth_accounts');
     deployHash = await call<string>(anvil.url, 'eth_sendTransaction', [{ from: accounts[0], data: storeAndLogInitcode }]);
-    contract = (await receipt(anvil.url, deployHash)).contractAddress!;
+    contract = (await waitForReceipt(anvil.url, deployHash, 100)).contractAddress!;
     storeHash = await call<string>(anvil.url, 'eth_sendTransaction', [{ from: accounts[0], to: contract, data: word(42) }]);
-    assert.equal((await receipt(anvil.url, storeHash)).status, '0x1');
+    assert.equal((await waitForReceipt(anvil.url, storeHash, 100)).status, '0x1');
     proxy = await recordingProxy(anvil.url);
     node = await startNode(['--fork', proxy.url]);
   });
@@ -84,7 +74,7 @@ describe('fork mode with anvil as the upstream', { skip: anvilAvailable() ? fals
   });
 
   test('debug_traceBlockByNumber of an upstream block answers per transaction', async () => {
-    const { blockNumber } = await receipt(anvil.url, storeHash);
+    const { blockNumber } = await waitForReceipt(anvil.url, storeHash, 100);
     assert.deepEqual(await call(node.url, 'debug_traceBlockByNumber', [blockNumber, { tracer: opcodeTracer }]), [{ txHash: storeHash, result: storeAndLogOps }]);
   });
 
@@ -116,7 +106,7 @@ describe('fork mode with anvil as the upstream', { skip: anvilAvailable() ? fals
     assert.equal(devAccount, accounts[0], 'the same well-known test accounts as anvil');
     assert.equal(await call(node.url, 'eth_getTransactionCount', [devAccount, 'latest']), '0x2', 'its upstream nonce is kept');
     const hash = await call<string>(node.url, 'eth_sendTransaction', [{ from: devAccount, to: contract, data: word(7) }]);
-    assert.equal((await receipt(node.url, hash)).status, '0x1');
+    assert.equal((await waitForReceipt(node.url, hash, 100)).status, '0x1');
     assert.equal(await call(node.url, 'eth_getStorageAt', [contract, '0x0', 'latest']), word(7));
     assert.equal(await call(anvil.url, 'eth_getStorageAt', [contract, '0x0', 'latest']), word(42), 'the upstream is untouched');
     assert.deepEqual(await call(node.url, 'debug_traceTransaction', [hash, { tracer: opcodeTracer }]), storeAndLogOps);
@@ -129,7 +119,7 @@ describe('fork mode with anvil as the upstream', { skip: anvilAvailable() ? fals
     const second = await call<string>(anvil.url, 'eth_sendTransaction', [{ from: accounts[2], to: contract, data: word(2), gas: '0x30000' }]);
     await call(anvil.url, 'evm_mine');
     await call(anvil.url, 'evm_setAutomine', [true]);
-    const [one, two] = [await receipt(anvil.url, first), await receipt(anvil.url, second)];
+    const [one, two] = [await waitForReceipt(anvil.url, first, 100), await waitForReceipt(anvil.url, second, 100)];
     assert.equal(one.blockNumber, two.blockNumber, 'both in one block');
     // The slot's value when the traced transaction starts: geth replays the block's earlier transactions first.
     const before = `{pre: null, step: function(log, db) { if (this.pre === null) this.pre = toHex(db.getState(log.contract.getAddress(), toWord("0x0"))) + ""; }, fault: function() {}, result: function() { return [this.pre]; }}`;

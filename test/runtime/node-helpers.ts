@@ -33,6 +33,25 @@ export async function call<T = unknown>(url: string, method: string, params: unk
   return reply.result as T;
 }
 
+export interface MinedReceipt {
+  status: string;
+  contractAddress: string | null;
+  blockNumber: string;
+}
+
+/**
+ * The transaction's receipt, asked for every `pollMs` up to 100 times: anvil may not have it the instant
+ * eth_sendTransaction returns.
+ */
+export async function waitForReceipt(url: string, hash: string, pollMs = 50): Promise<MinedReceipt> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const found = await call<MinedReceipt | null>(url, 'eth_getTransactionReceipt', [hash]);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  throw new Error(`no receipt for ${hash}`);
+}
+
 /** Opens a WebSocket, sends `payload`, resolves with the first message (parsed), then closes. */
 export function wsExchange(url: string, payload: string, headers: Record<string, string> = {}): Promise<unknown> {
   return new Promise((resolve, reject) => {

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import type { LocalNode } from '../../core/local-node';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
-import { call, startNode, storeAndLogRuntime } from './node-helpers';
+import { call, startNode, storeAndLogRuntime, waitForReceipt } from './node-helpers';
 
 type Prestate = Record<string, { balance?: string; nonce?: number; code?: string; storage?: Record<string, string> }>;
 
@@ -43,15 +43,6 @@ function mainRuntime(): string {
   return body + tail(body.length / 2 + tail(0).length / 2) + childInit;
 }
 
-async function receipt(url: string, hash: string): Promise<{ status: string; contractAddress: string | null }> {
-  for (let i = 0; i < 100; i++) {
-    const found = await call<{ status: string; contractAddress: string | null } | null>(url, 'eth_getTransactionReceipt', [hash]);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no receipt for ${hash}`);
-}
-
 interface Scenario {
   url: string;
   store: string;
@@ -68,7 +59,7 @@ async function play(url: string): Promise<Scenario> {
   const [sender] = await call<string[]>(url, 'eth_accounts');
   const send = async (tx: Record<string, string>) => {
     const hash = await call<string>(url, 'eth_sendTransaction', [{ from: sender, gas: '0x200000', ...tx }]);
-    return { hash, receipt: await receipt(url, hash) };
+    return { hash, receipt: await waitForReceipt(url, hash) };
   };
   const store = (await send({ data: deployer(storeAndLogRuntime.slice(2)) })).receipt.contractAddress!;
   const reverter = (await send({ data: deployer(reverterRuntime) })).receipt.contractAddress!;

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import type { LocalNode } from '../../core/local-node';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
-import { call, post, rpc, startNode, word, wsExchange } from './node-helpers';
+import { call, post, rpc, startNode, waitForReceipt, word, wsExchange } from './node-helpers';
 
 // slot0 += 1; slot1 = calldata[0]; mem[0] = slot0; STATICCALL identity(mem[0..32]) -> mem[32..64];
 // RETURNDATACOPY mem[64..96] <- returndata; RETURN mem[32..96].
@@ -47,22 +47,13 @@ const slot = (n: number) => '0x' + n.toString(16).padStart(64, '0');
 async function deployAndCall(url: string, code = runtime, inputs = [42]): Promise<string> {
   const [from] = await call<string[]>(url, 'eth_accounts');
   const deploy = await call<string>(url, 'eth_sendTransaction', [{ from, data: deployer(code) }]);
-  const contract = (await waitReceipt(url, deploy)).contractAddress!;
+  const contract = (await waitForReceipt(url, deploy)).contractAddress!;
   let hash = '';
   for (const input of inputs) {
     hash = await call<string>(url, 'eth_sendTransaction', [{ from, to: contract, data: word(input), gas: '0x30000' }]);
-    assert.equal((await waitReceipt(url, hash)).status, '0x1');
+    assert.equal((await waitForReceipt(url, hash)).status, '0x1');
   }
   return hash;
-}
-
-async function waitReceipt(url: string, hash: string): Promise<{ status: string; contractAddress: string | null }> {
-  for (let i = 0; i < 100; i++) {
-    const found = await call<{ status: string; contractAddress: string | null } | null>(url, 'eth_getTransactionReceipt', [hash]);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no receipt for ${hash}`);
 }
 
 describe('struct logger (no tracer)', () => {

@@ -12,7 +12,7 @@ import { createCallFrame, createFrameResult, type FrameState } from './frames';
 import { createHelpers } from './helpers';
 import { FunctionPrototypeToString, ObjectCreate, ObjectCtor, ObjectDefineProperty, ReflectApply, StringPrototypeIndexOf } from './intrinsics';
 import { createLog } from './log';
-import { lockStackTraceApi } from './lockdown';
+import { lockStackTraceApi, removeNonGojaGlobals } from './lockdown';
 import { definePreviews } from './previews';
 import { serialiseResult } from './serialize';
 import { emptyStepState } from './step-state';
@@ -27,6 +27,7 @@ function defineGlobal(name: string, value: unknown): void {
 
 export function install(hostBridge: Bridge, bigInt: BigIntFactory, previews: boolean): RealmApi {
   lockStackTraceApi();
+  removeNonGojaGlobals();
   const guard = createGuard();
   const env = createEnv(hostBridge, guard, bigInt);
   defineGlobal('bigInt', bigInt);

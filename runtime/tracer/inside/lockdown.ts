@@ -15,3 +15,12 @@ export function lockStackTraceApi(): void {
   // Deep enough to find the tracer's frame under the API's own frames (the realm's default is 10).
   (ErrorCtor as { stackTraceLimit?: number }).stackTraceLimit = 50;
 }
+
+/** Globals of V8 that geth's engine (goja) does not have. Most schedule work that V8 runs later on its own,
+ * outside any hook and after the trace's answer (finalizer callbacks, Atomics.waitAsync wake-ups,
+ * WebAssembly compilations); the rest would let a tracer run here and fail on a node. */
+const notInGoja = ['FinalizationRegistry', 'WeakRef', 'Atomics', 'SharedArrayBuffer', 'WebAssembly', 'Intl', 'BigInt', 'BigInt64Array', 'BigUint64Array'];
+
+export function removeNonGojaGlobals(): void {
+  for (const name of notInGoja) delete (globalThis as Record<string, unknown>)[name];
+}

@@ -19,7 +19,7 @@ export default async function bench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-debug-bench-'));
   const file = join(dir, 'ops.tracer.js');
   writeFileSync(file, tracerText);
-  const node = await launchLocalNode({ cliPath: 'dist/cli.js', args: ['--debug-traces'] });
+  const node = await launchLocalNode({ cliPath: 'dist/cli.js', debugTraces: true });
   const times: number[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
@@ -27,7 +27,7 @@ export default async function bench(): Promise<void> {
       // A client per run, as the extension has per trace.
       const client = createRpcClient({ name: 'local', url: node.url, auth: { kind: 'none' } });
       const port = await freePort();
-      const result = sendDebugTrace(client, { kind: 'call', call: { data: '0x600160005200' }, block: 'latest' }, tracerText, { file, host: '127.0.0.1', port });
+      const result = sendDebugTrace(client, { kind: 'call', call: { data: '0x600160005200' }, block: 'latest' }, tracerText, { file, host: '127.0.0.1', port, secret: node.debugSecret! });
       const cdp = await connectWhenListening(port);
       await cdp.send('Debugger.enable');
       await cdp.send('Debugger.setBreakpointByUrl', { url: pathToFileURL(file).href, lineNumber: 3 });

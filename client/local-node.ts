@@ -33,9 +33,10 @@ export class LocalNodeManager implements vscode.Disposable {
     const { launchLocalNode } = await import('../core/local-node');
     // The node caps traces at 30 s by default (against other clients holding its slots); this node serves
     // only this machine and refuses web pages, so it takes any time-out the setting allows, and runs the
-    // Debug Trace commands' debug runs (their inspector listens on 127.0.0.1 only).
-    const args = ['--max-trace-timeout', `${maxTraceTimeoutSeconds}s`, '--seed', config.localNodeSeed(), '--debug-traces'];
-    const node = await launchLocalNode({ cliPath: this.cliPath, args });
+    // Debug Trace commands' debug runs (their inspector listens on 127.0.0.1 only, and only this extension,
+    // which holds the node's debug secret, can start one).
+    const args = ['--max-trace-timeout', `${maxTraceTimeoutSeconds}s`, '--seed', config.localNodeSeed()];
+    const node = await launchLocalNode({ cliPath: this.cliPath, args, debugTraces: true });
     this.running = node;
     this.chainId = await this.askChainId(node.url);
     this.log.info(`local node listening on ${node.url} (chain ${this.chainId ?? 'unknown'})`);

@@ -3,10 +3,17 @@
 // workers outlive the launcher: the launcher kills the node's process group when it exits, and the node kills
 // it when the IPC channel to the launcher closes, which the kernel does even when the launcher is SIGKILLed.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+
+/** The environment variable that hands a node started with --debug-traces its debug secret: only the
+ * launcher knows it, so only the launcher can start a debug run (which opens an inspector). */
+export const debugSecretVariable = 'EVM_TRACER_DEBUG_SECRET';
 
 export interface LocalNode {
   url: string;
   wsUrl: string;
+  /** With `debugTraces`: the secret a debug run's `debug.secret` must carry. */
+  debugSecret?: string;
   stop(): Promise<void>;
 }
 
@@ -22,6 +29,8 @@ export interface LaunchOptions {
   readyTimeoutMs?: number;
   /** Extra environment variables for the node (secrets go here, never into `args`: the process list shows those). */
   env?: Record<string, string>;
+  /** Accept debug runs (--debug-traces), from this launcher only: it makes the node's debug secret. */
+  debugTraces?: boolean;
   /** Gets what the node writes on stderr (e.g. a debug run's "Debugger listening on ws://…" line). */
   onStderr?: (text: string) => void;
 }
@@ -31,10 +40,12 @@ const listening = /^listening on (http:\/\/\S+) \((ws:\/\/\S+)\)$/m;
 export function launchLocalNode(options: LaunchOptions): Promise<LocalNode> {
   // Its own process group (POSIX), so that the trace worker processes it forks are killed with it.
   const grouped = process.platform !== 'win32';
-  const child = spawn(options.execPath ?? process.execPath, [options.cliPath, 'node', '--port', '0', ...(options.args ?? [])], {
+  const debugSecret = options.debugTraces ? randomBytes(32).toString('hex') : undefined;
+  const args = [options.cliPath, 'node', '--port', '0', ...(debugSecret ? ['--debug-traces'] : []), ...(options.args ?? [])];
+  const child = spawn(options.execPath ?? process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     detached: grouped,
-    env: options.env ? { ...process.env, ...options.env } : process.env,
+    env: { ...process.env, ...options.env, ...(debugSecret ? { [debugSecretVariable]: debugSecret } : {}) },
   });
   const killAll = (signal: NodeJS.Signals) => {
     if (grouped && child.pid !== undefined) {
@@ -94,7 +105,7 @@ export function launchLocalNode(options: LaunchOptions): Promise<LocalNode> {
       if (!match) return;
       cleanup();
       child.stdout!.resume();
-      resolve({ url: match[1], wsUrl: match[2], stop });
+      resolve({ url: match[1], wsUrl: match[2], debugSecret, stop });
     });
     child.once('error', (error) => fail(error.message));
     child.once('exit', (code, signal) => fail(`it exited (${signal ?? `code ${code}`})`));

@@ -1,10 +1,11 @@
 // `evm-tracer node`: the local dev node (JSON-RPC over HTTP and WebSocket on one port, JS tracing).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { exitWithLauncher } from '../../core/local-node';
+import { debugSecretVariable, exitWithLauncher } from '../../core/local-node';
 import { parseDuration } from '../../core/trace/duration';
 import { hardforkNames } from '../../runtime/chain/hardforks';
 import { parseCorsOrigins, parseHostNames, wildcardWarnings } from '../../runtime/node/browser-rules';
+import { defaultMaxConnectionsPerClient } from '../../runtime/node/server';
 import { defaultMaxResponseBytes, defaultMaxTraceTimeoutMs, startDevNode, type NodeOptions } from '../../runtime/node/start-node';
 import { timerLimitMs } from '../../runtime/node/trace-config';
 import { isSeedName, seedNames } from '../../runtime/node/seed-examples';
@@ -34,11 +35,18 @@ Runs a local dev chain with JavaScript tracing (debug_traceCall, debug_traceTran
                        cap on a trace's "timeout"; longer ones are clamped (default ${defaultMaxTraceTimeoutMs / 1000}s)
   --max-response-bytes N
                        larger answers become JSON-RPC errors (default ${defaultMaxResponseBytes}, 100 MiB)
+  --max-connections-per-client N
+                       open connections one client address may hold (default ${defaultMaxConnectionsPerClient}); traces are
+                       shared fairly between clients (address and credentials), whatever their connections
   --seed examples|empty
                        examples: deploy the example contracts (examples/contracts) and mine a token transfer,
                        nested calls, a revert, a CREATE2 deployment and an out-of-gas call (default empty)
-  --debug-traces       accept debug runs (trace config "debug": {file, host, port}): the trace worker opens the
-                       inspector there and waits for a debugger; anyone who can reach that port controls the worker
+  --debug-traces       accept debug runs (trace config "debug": {file, port, secret}) from the program that started
+                       the node only: it hands the node a secret in ${debugSecretVariable}, which every debug run
+                       must carry (evm-tracer trace --inspect and the extension do this). The worker opens the
+                       inspector on 127.0.0.1:port and waits for a debugger; one debug run at a time
+  --debug-attach-timeout DURATION
+                       a debug run that no debugger attaches to within this ends with an error (default 60s)
 Prints "listening on http://HOST:PORT (ws://HOST:PORT)" when ready; stops on SIGINT/SIGTERM.`;
 
 class UsageError extends Error {}
@@ -84,18 +92,45 @@ function basicCredentials(pair: string | undefined, username: string | undefined
     throw new UsageError('--basic-password-env needs --basic-user USER (a user name without ":")');
   }
   if (passwordEnv === undefined) throw new UsageError('--basic-user needs --basic-password-env VAR (the environment variable holding the password)');
-  const password = process.env[passwordEnv];
-  if (!password) throw new UsageError(`--basic-password-env: environment variable ${passwordEnv} is not set`);
-  return { username, password };
+  return { username, password: takeSecret(passwordEnv, '--basic-password-env') };
+}
+
+/** A secret handed over in an environment variable, removed from this process's environment so that the
+ * trace workers it starts (which inherit it) never hold it. */
+function takeSecret(variable: string, option: string): string {
+  const value = process.env[variable];
+  delete process.env[variable];
+  if (!value) throw new UsageError(`${option}: environment variable ${variable} is not set`);
+  return value;
 }
 
 /** The upstream URL from --fork URL or from the environment variable --fork-url-env names. */
 function forkUrl(url: string | undefined, urlEnv: string | undefined): string | undefined {
   if (urlEnv === undefined) return url;
   if (url !== undefined) throw new UsageError('give either --fork or --fork-url-env, not both');
-  const value = process.env[urlEnv];
-  if (!value) throw new UsageError(`--fork-url-env: environment variable ${urlEnv} is not set`);
-  return value;
+  return takeSecret(urlEnv, '--fork-url-env');
+}
+
+const defaultDebugAttachTimeoutMs = 60_000;
+
+/** --debug-traces: the launcher's secret and how long a debug run waits for its debugger. */
+function debugRuns(enabled: boolean | undefined, attachTimeout: string | undefined): NodeOptions['debug'] {
+  if (!enabled) {
+    if (attachTimeout !== undefined) throw new UsageError('--debug-attach-timeout needs --debug-traces');
+    return undefined;
+  }
+  const secret = takeSecret(debugSecretVariable, '--debug-traces (only the program that starts the node may start debug runs; it passes their secret there)');
+  if (secret.length < 32) throw new UsageError(`--debug-traces: the secret in ${debugSecretVariable} must be at least 32 characters`);
+  let attachTimeoutMs = defaultDebugAttachTimeoutMs;
+  if (attachTimeout !== undefined) {
+    try {
+      attachTimeoutMs = parseDuration(attachTimeout);
+    } catch (error) {
+      throw new UsageError(`--debug-attach-timeout: ${(error as Error).message}`);
+    }
+    if (attachTimeoutMs < 1 || attachTimeoutMs > timerLimitMs) throw new UsageError(`--debug-attach-timeout must be between 1ms and ${timerLimitMs}ms (got '${attachTimeout}')`);
+  }
+  return { secret, attachTimeoutMs };
 }
 
 function nodeOptions(argv: string[]): NodeOptions | 'help' {
@@ -122,8 +157,10 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
         vhosts: { type: 'string' },
         'max-trace-timeout': { type: 'string' },
         'max-response-bytes': { type: 'string' },
+        'max-connections-per-client': { type: 'string' },
         seed: { type: 'string' },
         'debug-traces': { type: 'boolean' },
+        'debug-attach-timeout': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -170,8 +207,9 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
     vhosts: values.vhosts === undefined ? [] : asUsage(() => parseHostNames(values.vhosts!)),
     maxTraceTimeoutMs,
     maxResponseBytes: integer(values['max-response-bytes'], '--max-response-bytes', defaultMaxResponseBytes, 1),
+    maxConnectionsPerClient: integer(values['max-connections-per-client'], '--max-connections-per-client', defaultMaxConnectionsPerClient, 1),
     seed,
-    debugTraces: values['debug-traces'],
+    debug: debugRuns(values['debug-traces'], values['debug-attach-timeout']),
   };
 }
 

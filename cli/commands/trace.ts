@@ -30,7 +30,8 @@ ${ecmaOptionHelp}
   --call FILE_OR_JSON    call object {from, to, gas, gasPrice | maxFeePerGas, value, data}: JSON text or a file
   --block TAG            block for trace call: latest (default, sent as its number), a number, or a hash
   --inspect [HOST:]PORT  debug the tracer (local node only): the trace waits for a debugger (Chrome DevTools,
-                         VS Code, any CDP client) at ws://HOST:PORT (default host 127.0.0.1; port 0 picks one),
+                         VS Code, any CDP client) at ws://HOST:PORT (HOST: 127.0.0.1, the default, ::1 or
+                         localhost: the inspector listens on loopback only; port 0 picks one),
                          printed on stderr; the file itself is debugged, and the time-out stops while paused
   --html FILE            also write the result as a self-contained HTML report (see evm-tracer report)
   --abi-dir DIR          with --html: a folder to scan for ABIs to name calls and events; repeatable`;
@@ -39,7 +40,12 @@ ${ecmaOptionHelp}
 function inspectAddress(text: string): { host: string; port: number } {
   const match = /^(?:(\[[0-9a-fA-F:.]+\]|[\w.-]+):)?(\d{1,5})$/.exec(text);
   if (!match || Number(match[2]) > 65535) throw new UsageError(`--inspect: '${text}' is not [HOST:]PORT (e.g. 9229 or 127.0.0.1:9229)`);
-  return { host: match[1]?.replace(/^\[|\]$/g, '') ?? '127.0.0.1', port: Number(match[2]) };
+  const host = match[1]?.replace(/^\[|\]$/g, '') ?? '127.0.0.1';
+  // Whoever reaches the inspector controls the trace worker, and through it this user's account.
+  if (!['127.0.0.1', '::1', 'localhost'].includes(host.toLowerCase())) {
+    throw new UsageError(`--inspect: the inspector listens on loopback only (127.0.0.1, ::1 or localhost), not '${host}'`);
+  }
+  return { host, port: Number(match[2]) };
 }
 
 /** JSON given inline or as the path of a JSON file. */
@@ -79,7 +85,7 @@ interface Prepared {
   tracer: SendableTracer | undefined;
   tracerConfig: unknown;
   /** --inspect: a debug run of the file's own text. */
-  debug?: { target: DebugTarget; source: string };
+  debug?: { target: Omit<DebugTarget, 'secret'>; source: string };
 }
 
 /** --struct-logs: the logger's options are sent at the top level of the trace config, so they must be an object. */
@@ -135,11 +141,11 @@ export const traceCommand = nodeCommand<TraceValues, Prepared>({
     return { target: traceTarget, tracer, tracerConfig, debug };
   },
   // A debug run's node prints the inspector's URL (and any warning) on its stderr: passed on as is.
-  localNode: ({ debug }) => (debug ? { args: ['--debug-traces'], onStderr: (text) => process.stderr.write(text) } : {}),
+  localNode: ({ debug }) => (debug ? { debugTraces: true, onStderr: (text) => process.stderr.write(text) } : {}),
   async run(session, { target: traceTarget, tracer, tracerConfig, debug }, { values }) {
     const options = { tracerConfig, timeout: values.timeout };
     const result = debug
-      ? await sendDebugTrace(session.client(), traceTarget, debug.source, debug.target, options)
+      ? await sendDebugTrace(session.client(), traceTarget, debug.source, { ...debug.target, secret: session.debugSecret! }, options)
       : tracer
         ? await sendTrace(session.client(), traceTarget, tracer, options)
         : await sendStructLogTrace(session.client(), traceTarget, tracerConfig as Record<string, unknown>, { timeout: values.timeout });

@@ -36,6 +36,8 @@ function reportFailure(error: unknown, usage: string, endpoint?: Endpoint): numb
 
 interface NodeSession {
   endpoint: Endpoint;
+  /** The secret debug runs on this command's own local node carry. */
+  debugSecret?: string;
   /** A client for the C-Chain URL, or for `url` when given. */
   client(url?: string): RpcClient;
 }
@@ -60,6 +62,7 @@ async function withNode(
     release = selected.release;
     const session: NodeSession = {
       endpoint,
+      debugSecret: selected.debugSecret,
       client: (url) => {
         const client = createRpcClient(selected.endpoint, { timeoutMs, ...selected.clientOptions, url });
         clients.push(client);

@@ -55,6 +55,8 @@ export interface SelectedNode {
   clientOptions: RpcClientOptions;
   /** Stops the local node if this command started one. */
   release(): Promise<void>;
+  /** The secret debug runs on the local node carry (a local node started with `debugTraces`). */
+  debugSecret?: string;
 }
 
 function fromEnv(variable: string, what: string): string {
@@ -116,9 +118,9 @@ function exitOnSignal(signal: NodeJS.Signals): void {
 }
 
 /** How a command wants its local node started: extra `evm-tracer node` options, and where its stderr goes. */
-export type LocalNodeSetup = Pick<LaunchOptions, 'args' | 'onStderr'>;
+export type LocalNodeSetup = Pick<LaunchOptions, 'args' | 'onStderr' | 'debugTraces'>;
 
-async function localNode(values: NodeOptionValues, setup: LocalNodeSetup): Promise<{ endpoint: Endpoint; release(): Promise<void> }> {
+async function localNode(values: NodeOptionValues, setup: LocalNodeSetup): Promise<Omit<SelectedNode, 'clientOptions'>> {
   // Checked before anything is started, so a mistake here leaves nothing behind.
   const expectedChainId = values.network ? parseNetwork(values.network) : undefined;
   const { launchLocalNode } = await import('../../core/local-node');
@@ -133,6 +135,7 @@ async function localNode(values: NodeOptionValues, setup: LocalNodeSetup): Promi
     const endpoint: Endpoint = { name: 'local', url: node.url, auth: { kind: 'none' }, expectedChainId };
     return {
       endpoint,
+      debugSecret: node.debugSecret,
       release: async () => {
         await node.stop();
         stopHandlingSignals();

@@ -42,8 +42,8 @@ export function attachConfiguration(spec: TraceSpec, address: string, run: strin
   };
 }
 
-/** A local fork of the remote node `nodeName`, started for one debug run, and a client for it. */
-async function localFork(ctx: Ctx, nodeName: string): Promise<{ client: RpcClient; stop(): Promise<void> }> {
+/** A local fork of the remote node `nodeName`, started for one debug run, a client for it and its debug secret. */
+async function localFork(ctx: Ctx, nodeName: string): Promise<{ client: RpcClient; debugSecret: string; stop(): Promise<void> }> {
   const node = ctx.nodes.find(nodeName);
   if (!node) throw new Error(`No node named "${nodeName}".`);
   const endpoint = await ctx.nodes.endpoint(node);
@@ -55,7 +55,8 @@ async function localFork(ctx: Ctx, nodeName: string): Promise<{ client: RpcClien
   const fork = await launchLocalNode({
     cliPath: ctx.extension.asAbsolutePath('dist/cli.js'),
     // The URL carries the node's key or password: the environment keeps it out of the process list.
-    args: ['--fork-url-env', forkUrlVariable, '--debug-traces', '--max-trace-timeout', `${maxTraceTimeoutSeconds}s`],
+    args: ['--fork-url-env', forkUrlVariable, '--max-trace-timeout', `${maxTraceTimeoutSeconds}s`],
+    debugTraces: true,
     // Fork mode POSTs: a WebSocket node is read over its HTTP(S) side.
     env: { [forkUrlVariable]: credentialedUrl(postUrl(endpoint.url), endpoint.auth) },
   }).catch((error: unknown) => {
@@ -64,7 +65,7 @@ async function localFork(ctx: Ctx, nodeName: string): Promise<{ client: RpcClien
   });
   const client = createRpcClient({ name: `local fork of ${nodeName}`, url: fork.url, auth: { kind: 'none' } });
   ctx.log.info(`debug run: ${nodeName}'s trace replays on a local fork (${fork.url}); the trace runs locally`);
-  return { client, stop: async () => (await client.close(), await fork.stop()) };
+  return { client, debugSecret: fork.debugSecret!, stop: async () => (await client.close(), await fork.stop()) };
 }
 
 /** Runs `spec` as a debug run on the local node with VS Code's debugger attached; resolves with the panel's state. */
@@ -85,7 +86,8 @@ export async function debugTrace(ctx: Ctx, spec: TraceSpec): Promise<ViewState> 
     const abort = () => controller.abort();
     options.signal.addEventListener('abort', abort, { once: true });
     const session = watchRunSession(run);
-    const debugging = { file: uri.fsPath, host: inspectorHost, port };
+    const secret = fork?.debugSecret ?? (await ctx.localNode.ensure()).debugSecret!;
+    const debugging = { file: uri.fsPath, host: inspectorHost, port, secret };
     // The local node and a fork are the extension's own CLI: their workers run its trace-worker.js (Node
     // names a main script by its real path).
     const workerUrl = pathToFileURL(realpathSync(ctx.extension.asAbsolutePath('dist/trace-worker.js'))).href;

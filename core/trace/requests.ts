@@ -30,8 +30,11 @@ export interface TracerOptions {
 export interface DebugTarget {
   /** The tracer file's absolute path: the node compiles the tracer under its URL. */
   file: string;
+  /** A loopback address: the node refuses any other. */
   host: string;
   port: number;
+  /** The node's debug secret, which only the program that launched it has (LocalNode.debugSecret). */
+  secret: string;
 }
 
 const methods = { tx: 'debug_traceTransaction', call: 'debug_traceCall', block: 'debug_traceBlockByHash' } as const;

@@ -12,7 +12,7 @@ export interface AuthOptions {
 export type AuthVerdict = { ok: true } | { ok: false; status: 401 | 404; headers: Record<string, string>; message: string };
 
 const digest = (text: string) => new Uint8Array(createHash('sha256').update(text).digest());
-const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
+export const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 /** Paths served: `/`, `/ext/bc/C/rpc`, `/ext/bc/C/ws`, all behind `/KEY` when a key is set. */
 function pathAllowed(path: string, key: string | undefined): boolean {

@@ -8,8 +8,8 @@ import { RpcError } from './rpc-error';
 export interface RequestContext {
   /** Aborted when the client goes away (HTTP connection closed before the answer, WebSocket closed). */
   signal: AbortSignal;
-  /** The connection the request came on: traces are queued fairly between clients. */
-  client: object;
+  /** Who sent the request (address and credentials, see client-identity.ts): traces are queued fairly between clients. */
+  client: string;
   /** Resolves once the client has read earlier answers (or is gone), so answers do not pile up unread. */
   drained(): Promise<void>;
 }

@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { sendHttpAnswer, UnsentAnswers, WsAnswers } from './answer-writer';
 import { checkAccess, type AuthOptions } from './auth';
+import { clientIdentity, ConnectionsPerAddress } from './client-identity';
 import { contentTypeRefusal, corsHeaders, httpRefusal, preflightHeaders, upgradeRefusal, type BrowserRules, type Refusal } from './browser-rules';
 import { dispatch, type DispatchOptions, type RequestContext } from './dispatch';
 
@@ -17,6 +18,8 @@ export interface RpcServerOptions extends AuthOptions, BrowserRules, DispatchOpt
   port: number;
   /** Largest request body (HTTP) or message (WebSocket) accepted; geth's limit is 5 MiB. */
   maxBodyBytes?: number;
+  /** Open connections (HTTP and WebSocket) one remote address may hold; more are closed at once. */
+  maxConnectionsPerClient?: number;
   /** One line per refused request (the node's stderr). */
   log: (line: string) => void;
 }
@@ -28,6 +31,9 @@ export interface RpcServer {
 }
 
 const defaultMaxBody = 5 * 1024 * 1024;
+/** Far more than a browser (6 per host), the extension or the CLI open; few enough that one client cannot
+ * exhaust the process's file descriptors. */
+export const defaultMaxConnectionsPerClient = 64;
 
 function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
   response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...headers });
@@ -101,17 +107,17 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     response.once('close', () => {
       if (!response.writableFinished) controller.abort();
     });
-    const context: RequestContext = { signal: controller.signal, client: request.socket, drained: () => unsent.room(controller.signal) };
+    const context: RequestContext = { signal: controller.signal, client: clientIdentity(request, options.key !== undefined), drained: () => unsent.room(controller.signal) };
     const answer = await dispatch(body, options, context);
     if (response.destroyed) return;
     if (answer === undefined) return send(response, 200, '', cors);
     await sendHttpAnswer(response, unsent, cors, answer);
   }
 
-  function serveWebSocket(ws: WebSocket) {
+  function serveWebSocket(ws: WebSocket, request: IncomingMessage) {
     const controller = new AbortController();
     const answers = new WsAnswers(ws, unsent);
-    const context: RequestContext = { signal: controller.signal, client: ws, drained: () => unsent.room(controller.signal) };
+    const context: RequestContext = { signal: controller.signal, client: clientIdentity(request, options.key !== undefined), drained: () => unsent.room(controller.signal) };
     ws.on('message', (data) => {
       dispatch(data.toString(), options, context)
         .then((answer) => {
@@ -134,6 +140,16 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
       if (!response.headersSent) send(response, 500, JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
       else response.destroy();
     });
+  });
+  const connections = new ConnectionsPerAddress(options.maxConnectionsPerClient ?? defaultMaxConnectionsPerClient);
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    if (!connections.admit(address)) {
+      options.log(`refused connection: ${address} already holds ${options.maxConnectionsPerClient ?? defaultMaxConnectionsPerClient} connections (--max-connections-per-client)`);
+      socket.destroy();
+      return;
+    }
+    socket.once('close', () => connections.release(address));
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());

@@ -34,10 +34,13 @@ export interface NodeOptions {
   maxTraceTimeoutMs?: number;
   /** --max-response-bytes: larger answers become JSON-RPC errors. */
   maxResponseBytes?: number;
+  /** --max-connections-per-client: open connections one remote address may hold. */
+  maxConnectionsPerClient?: number;
   /** `examples` deploys the example contracts and mines example transactions before the node listens. */
   seed?: SeedName;
-  /** --debug-traces: run debug runs (a trace config's `debug`), which open the inspector in their worker. */
-  debugTraces?: boolean;
+  /** --debug-traces: run debug runs (a trace config's `debug` carrying this secret), which open the inspector
+   * in their worker; one that no debugger attaches to within `attachTimeoutMs` ends with an error. */
+  debug?: { secret: string; attachTimeoutMs: number };
 }
 
 /** geth's HTTP WriteTimeout: geth never delivers a trace running longer over HTTP, so nothing is lost. */
@@ -98,7 +101,7 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
   const limits = {
     concurrency: Math.max(2, availableParallelism()),
     maxTimeoutMs: options.maxTraceTimeoutMs ?? defaultMaxTraceTimeoutMs,
-    debugLog: options.debugTraces ? (line: string) => process.stderr.write(line + '\n') : undefined,
+    debug: options.debug && { ...options.debug, log: (line: string) => process.stderr.write(line + '\n') },
   };
   const methods: Methods = { ...ethMethods(context), ...debugMethods(context, runTraceJobInParts, limits), ...evmtracerMethods(context) };
   const server = await startRpcServer({
@@ -109,6 +112,7 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
     basic: options.basic,
     maxBodyBytes: options.maxBodyBytes,
     maxResponseBytes: options.maxResponseBytes ?? defaultMaxResponseBytes,
+    maxConnectionsPerClient: options.maxConnectionsPerClient,
     cors: options.cors ?? [],
     vhosts: options.vhosts ?? [],
     log: (line) => process.stderr.write(line + '\n'),

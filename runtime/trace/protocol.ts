@@ -27,6 +27,8 @@ export type WorkerMessage =
   | { type: 'outcomePart'; index: number; part: Uint8Array }
   /** A debug run's inspector is open at `url`; the job starts once a debugger has attached and resumed. */
   | { type: 'listening'; url: string }
+  /** A debugger attached and let the debug run start. */
+  | { type: 'attached' }
   /** The debugger paused the worker (breakpoint, step, pause) or let it run again: the time-out stops meanwhile. */
   | { type: 'paused' }
   | { type: 'resumed' }

@@ -90,8 +90,9 @@ export interface RunOptions {
   /** Aborting kills the worker: the traces not finished yet fail with `cancelledText`. */
   signal?: AbortSignal;
   /** A debug run: its own worker opens the inspector at this address, tells `onListening` the URL (with a
-   * warning when it runs without the permission model) and waits for a debugger before the job starts. */
-  inspect?: InspectAddress & { onListening?(url: string, warning?: string): void };
+   * warning when it runs without the permission model) and waits for a debugger before the job starts; one
+   * that no debugger attaches to within `attachTimeoutMs` fails (its worker would wait for ever). */
+  inspect?: InspectAddress & { attachTimeoutMs?: number; onListening?(url: string, warning?: string): void };
 }
 
 export const cancelledText = 'trace cancelled: the client went away';
@@ -124,6 +125,7 @@ function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, { sign
   const child = debugWorker?.child ?? acquireWorker(kind);
   let current: { index: number; hookLocations?: Record<string, string | undefined>; hook?: string } | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let attachTimer: NodeJS.Timeout | undefined;
   /** When the armed time-out fires; what is left of it is kept while the debugger holds the worker. */
   let deadline = 0;
   let left: number | undefined;
@@ -136,6 +138,7 @@ function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, { sign
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      clearTimeout(attachTimer);
       signal?.removeEventListener('abort', onAbort);
       if (keepWorker && !debugWorker) releaseWorker(child, kind);
       else {
@@ -177,12 +180,24 @@ function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, { sign
         case 'outcomePart':
           parts.push(message.part);
           break;
-        case 'listening':
-          // Waiting for a debugger, and preparing once it came, have no time limit: the caller's signal
-          // still ends the run. The first traced transaction arms the time-out.
+        case 'listening': {
+          // Waiting for a debugger is bounded by the attach time-out; preparing once it came has no time
+          // limit (the caller's signal still ends the run). The first traced transaction arms the time-out.
           clearTimeout(timer);
           timer = undefined;
-          inspect?.onListening?.(message.url, debugWorker?.warning);
+          const { url } = message;
+          const waitMs = inspect?.attachTimeoutMs;
+          if (waitMs !== undefined) {
+            attachTimer = setTimeout(() => {
+              failCurrent(`no debugger attached to ${url} within ${formatSeconds(waitMs)}: the debug run was ended`);
+              settle(false, false);
+            }, waitMs);
+          }
+          inspect?.onListening?.(url, debugWorker?.warning);
+          break;
+        }
+        case 'attached':
+          clearTimeout(attachTimer);
           break;
         case 'paused':
           if (timer === undefined) break;
@@ -230,6 +245,8 @@ function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, { sign
     child.send(request);
   });
 }
+
+const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(3))} s`;
 
 /** geth: `execution timeout at <fn> (<eval>:L:C)    in server-side tracer function '<hook>'`; when no hook
  * was running (the EVM itself was busy), geth interrupts the next hook, which is `result` at the latest.

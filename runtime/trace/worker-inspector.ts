@@ -18,4 +18,5 @@ export function waitForDebugger(address: InspectAddress, post: (message: WorkerM
   session.post('Debugger.setBreakpointsActive', { active: false });
   post({ type: 'listening', url: inspector.url()! });
   inspector.waitForDebugger();
+  post({ type: 'attached' });
 }

@@ -198,7 +198,7 @@ test('a debug run\'s tracer reaches nothing of the host: no process, require or 
   }
 });
 
-test('--inspect is refused for a remote node and for an address that is not [HOST:]PORT', async () => {
+test('--inspect is refused for a remote node, for an address that is not [HOST:]PORT, and beyond loopback', async () => {
   const tracer = tracerFile('plain.tracer.js', '{ fault: function () {}, result: function () { return 1; } }');
   const cli = (args: string[]) =>
     new Promise<{ code: number | null; stderr: string }>((resolve) => {
@@ -213,15 +213,21 @@ test('--inspect is refused for a remote node and for an address that is not [HOS
   const bad = await cli(['--inspect', 'localhost:port']);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /^evm-tracer: --inspect: 'localhost:port' is not \[HOST:\]PORT/m);
+  // Whoever reaches the inspector runs code as the user: it never listens beyond loopback.
+  for (const host of ['0.0.0.0', '[::]', '192.0.2.1']) {
+    const open = await cli(['--inspect', `${host}:9229`]);
+    assert.equal(open.code, 2);
+    assert.match(open.stderr, /^evm-tracer: --inspect: the inspector listens on loopback only \(127\.0\.0\.1, ::1 or localhost\), not '/m);
+  }
 });
 
 test('a node started without --debug-traces refuses a debug run; a bad "debug" member is named', async () => {
   const node = await startNode();
   try {
     const options = (debug: unknown) => [{ data: storeAndLogInitcode }, 'latest', { tracer: '{ fault: function () {}, result: function () { return 1; } }', debug }];
-    const refused = await rpc(node.url, 'debug_traceCall', options({ file: join(dir, 'x.tracer.js'), port: 0 }));
+    const refused = await rpc(node.url, 'debug_traceCall', options({ file: join(dir, 'x.tracer.js'), port: 0, secret: 'a guess'.repeat(10) }));
     assert.match(refused.error?.message ?? '', /^this node does not run debug traces: start it with --debug-traces/);
-    const relative = await rpc(node.url, 'debug_traceCall', options({ file: 'x.tracer.js', port: 0 }));
+    const relative = await rpc(node.url, 'debug_traceCall', options({ file: 'x.tracer.js', port: 0, secret: 'a guess'.repeat(10) }));
     assert.equal(relative.error?.message, 'invalid argument 2: "debug".file must be the absolute path of the tracer file');
   } finally {
     await node.stop();
@@ -236,10 +242,10 @@ test('a transaction of another chain is debugged on a local fork of it (fork mod
   try {
     const [from] = (await rpc(upstream.url, 'eth_accounts')).result as string[];
     const hash = (await rpc(upstream.url, 'eth_sendTransaction', [{ from, data: storeAndLogInitcode, gas: '0x30d40' }])).result as string;
-    fork = await startNode(['--fork', upstream.url, '--debug-traces']);
+    fork = await startNode(['--fork', upstream.url], { debugTraces: true });
     const tracer = tracerFile('fork.tracer.js', ['{', '  ops: [],', '  step: function (log) {', '    this.ops.push(log.op.toString());', '  },', '  fault: function () {},', '  result: function () { return this.ops; }', '}'].join('\n'));
     const port = await freePort();
-    const traced = rpc(fork.url, 'debug_traceTransaction', [hash, { tracer: readFileSync(tracer.path, 'utf8'), debug: { file: tracer.path, port } }]);
+    const traced = rpc(fork.url, 'debug_traceTransaction', [hash, { tracer: readFileSync(tracer.path, 'utf8'), debug: { file: tracer.path, port, secret: fork.debugSecret } }]);
     const cdp = await connectWhenListening(port);
     try {
       await cdp.send('Debugger.enable');

@@ -1,6 +1,7 @@
 // The trace slots' fair queue (runtime/node/limiter.ts) with real promises: one client never takes every
 // slot, a free slot goes to the waiting client running the fewest tasks (round-robin among equals), and a
-// task whose client went away leaves the queue without running.
+// task whose client went away leaves the queue without running. The last free slot waits for a client
+// that has nothing running.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CancelledWhileWaiting, fairLimiter } from '../../runtime/node/limiter';
@@ -10,7 +11,7 @@ function harness(max: number) {
   const run = fairLimiter(max);
   const started: string[] = [];
   const finishers = new Map<string, () => void>();
-  const submit = (client: object, name: string, signal = new AbortController().signal) =>
+  const submit = (client: unknown, name: string, signal = new AbortController().signal) =>
     run(client, signal, () => {
       started.push(name);
       return new Promise<string>((resolve) => finishers.set(name, () => resolve(name)));
@@ -81,4 +82,22 @@ test('the answer of a task is passed through and its slot freed when it fails', 
   const signal = new AbortController().signal;
   await assert.rejects(run(client, signal, () => Promise.reject(new Error('boom'))), /boom/);
   assert.equal(await run(client, signal, async () => 42), 42);
+});
+
+test('the last free slot is kept for a client with nothing running, however many clients hold the others', async () => {
+  const { submit, finish, settle, started } = harness(4);
+  // Clients as the server names them: address and credentials, whatever their connections.
+  void submit('127.0.0.2 k1', 'a1');
+  void submit('127.0.0.3 k1', 'b1');
+  void submit('127.0.0.2 k1', 'a2');
+  void submit('127.0.0.3 k1', 'b2');
+  await settle();
+  assert.deepEqual(started, ['a1', 'b1', 'a2']);
+  void submit('127.0.0.1 k1', 'c1');
+  await settle();
+  assert.deepEqual(started.slice(3), ['c1']);
+  await finish('a1'); // three run: the free slot stays kept
+  assert.equal(started.length, 4);
+  await finish('a2');
+  assert.deepEqual(started.slice(4), ['b2']);
 });

@@ -1,7 +1,7 @@
 // Talking to a running dev node in tests: JSON-RPC over HTTP POST and over WebSocket.
 import { request as httpRequest } from 'node:http';
 import { WebSocket } from 'ws';
-import { launchLocalNode, type LocalNode } from '../../core/local-node';
+import { launchLocalNode, type LaunchOptions, type LocalNode } from '../../core/local-node';
 
 export interface RpcReply {
   jsonrpc?: string;
@@ -10,9 +10,9 @@ export interface RpcReply {
   error?: { code: number; message: string; data?: unknown };
 }
 
-/** `evm-tracer node --port 0 ...args` from the built CLI. */
-export function startNode(args: string[] = []): Promise<LocalNode> {
-  return launchLocalNode({ cliPath: 'dist/cli.js', args });
+/** `evm-tracer node --port 0 ...args` from the built CLI (`debugTraces`: with its debug secret, as the CLI and the extension start theirs). */
+export function startNode(args: string[] = [], options: Omit<LaunchOptions, 'cliPath' | 'args'> = {}): Promise<LocalNode> {
+  return launchLocalNode({ cliPath: 'dist/cli.js', args, ...options });
 }
 
 export async function post(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; headers: Headers }> {

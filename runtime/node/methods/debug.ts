@@ -7,6 +7,7 @@ import type { StoredBlock } from '../../chain/dev-chain';
 import type { TraceJob, WorkerOutcome } from '../../trace/job';
 import { cancelledText, type RunOptions } from '../../trace/run';
 import type { Methods, RequestContext } from '../dispatch';
+import { debugRunAllowed } from '../debug-run';
 import { CancelledWhileWaiting, fairLimiter } from '../limiter';
 import * as p from '../params';
 import { RawJson } from '../raw-json';
@@ -23,8 +24,9 @@ export interface TraceLimits {
   concurrency: number;
   /** --max-trace-timeout: a longer `timeout` is clamped to it. */
   maxTimeoutMs: number;
-  /** --debug-traces: the node runs debug runs (trace config `debug`), printing each inspector's URL here. */
-  debugLog?: (line: string) => void;
+  /** --debug-traces: the node runs debug runs (trace config `debug`) that carry `secret`, printing each
+   * inspector's URL with `log`; a run no debugger attaches to within `attachTimeoutMs` ends with an error. */
+  debug?: { secret: string; attachTimeoutMs: number; log(line: string): void };
 }
 
 /** A transaction's trace as geth answers debug_traceTransaction. */
@@ -43,20 +45,25 @@ function perTransaction(outcomes: WorkerOutcome[], hashes: string[]): object[] {
 export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: TraceLimits): Methods {
   const { chain } = context;
   const limited = fairLimiter(limits.concurrency);
+  // Debug runs hold their worker while a person steps through the tracer: they get one slot of their own,
+  // shared by all, so they never take the slots of plain traces.
+  const debugSlot = fairLimiter(1);
   const traceOptions = (value: unknown, index: number) => parseTraceOptions(value, index, limits.maxTimeoutMs);
   /** Runs once a slot is free and the node's unsent answers are within bounds, so big results do not pile up. */
   const run = async (job: TraceJob, request: RequestContext, { debug }: TraceOptions) => {
-    const log = limits.debugLog;
-    if (debug && !log) throw serverError('this node does not run debug traces: start it with --debug-traces (the CLI and the extension do for their own local node)');
+    const debugging = limits.debug;
+    if (debug && !debugging) throw serverError('this node does not run debug traces: start it with --debug-traces (the CLI and the extension do for their own local node)');
+    if (debug && !debugRunAllowed(debug, debugging!.secret)) throw serverError('debug run refused: its "secret" is not the one of the program that started this node');
     const inspect: RunOptions['inspect'] = debug && {
       ...debug.inspect,
+      attachTimeoutMs: debugging!.attachTimeoutMs,
       onListening: (url, warning) => {
-        if (warning) log!(warning);
-        log!(`Debugger listening on ${url}`);
+        if (warning) debugging!.log(warning);
+        debugging!.log(`Debugger listening on ${url}`);
       },
     };
     try {
-      return await limited(request.client, request.signal, async () => {
+      return await (debug ? debugSlot : limited)(request.client, request.signal, async () => {
         await request.drained();
         return runTrace(debug ? { ...job, tracerUrl: debug.tracerUrl } : job, { signal: request.signal, inspect });
       });

@@ -35,6 +35,19 @@ export interface LaunchOptions {
   onStderr?: (text: string) => void;
 }
 
+/** How much of the node's stderr a failed start shows: its last whole lines within this many characters. */
+const stderrTail = 2000;
+
+/**
+ * The text kept of stderr, without its first line if the start was cut off: the caller masks this text (it may
+ * echo the fork URL), and a line cut at its start could begin with the rest of a secret, which masking misses.
+ */
+function wholeLines(tail: string, cut: boolean): string {
+  if (!cut) return tail.trim();
+  const lineEnd = tail.indexOf('\n');
+  return lineEnd < 0 ? '' : tail.slice(lineEnd + 1).trim();
+}
+
 const listening = /^listening on (http:\/\/\S+) \((ws:\/\/\S+)\)$/m;
 
 export function launchLocalNode(options: LaunchOptions): Promise<LocalNode> {
@@ -80,10 +93,12 @@ export function launchLocalNode(options: LaunchOptions): Promise<LocalNode> {
   return new Promise<LocalNode>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
+    let stderrCut = false;
     const fail = (reason: string) => {
       cleanup();
       void stop();
-      reject(new Error(`the local node did not start: ${reason}${stderr.trim() ? `\n${stderr.trim().slice(-2000)}` : ''}`));
+      const shown = wholeLines(stderr, stderrCut);
+      reject(new Error(`the local node did not start: ${reason}${shown ? `\n${shown}` : ''}`));
     };
     const onAbort = () => fail('cancelled');
     const timer = setTimeout(() => fail(`no "listening" line within ${(options.readyTimeoutMs ?? 60_000) / 1000} s`), options.readyTimeoutMs ?? 60_000);
@@ -96,7 +111,11 @@ export function launchLocalNode(options: LaunchOptions): Promise<LocalNode> {
     options.signal?.addEventListener('abort', onAbort, { once: true });
     child.stderr!.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
-      stderr = (stderr + text).slice(-8000);
+      stderr += text;
+      if (stderr.length > stderrTail) {
+        stderr = stderr.slice(-stderrTail);
+        stderrCut = true;
+      }
       options.onStderr?.(text);
     });
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -101,7 +101,7 @@ export async function checkSupport(client: RpcClient, endpoint: Endpoint, option
     return { ...base, status: 'disabled', detail: `the node refused the sample JS tracer: ${(error as Error).message}` };
   }
   if (!isSampleResult(sample.result)) {
-    const what = looksLikeStructLogs(sample.result) ? 'a default structLogs trace' : `something else (${JSON.stringify(sample.result)?.slice(0, 120)})`;
+    const what = looksLikeStructLogs(sample.result) ? 'a default structLogs trace' : `something else (${client.shown(String(JSON.stringify(sample.result)), 120)})`;
     return { ...base, method: sample.method, status: 'ignored', detail: `${sample.method} returned ${what} instead of the tracer's result: the node ignores custom JS tracers` };
   }
   let es2015 = false;

@@ -62,7 +62,7 @@ export async function getXChainBalance(client: RpcClient, address: string, asset
   const denomination = description?.denomination ?? (isAlias ? nativeDenomination : undefined);
   const answer = await client.request<{ balance: string; utxoIDs?: Array<{ txID: string; outputIndex: number }> }>('avm.getBalance', { address, assetID }, options);
   if (typeof answer?.balance !== 'string' || !/^\d+$/.test(answer.balance)) {
-    throw new NodeError('protocol', `avm.getBalance answered without a decimal balance: ${JSON.stringify(answer)?.slice(0, 200)}`, 'The X-Chain answer does not have avalanchego\'s shape {balance, utxoIDs}.');
+    throw new NodeError('protocol', `avm.getBalance answered without a decimal balance: ${client.shown(String(JSON.stringify(answer)), 200)}`, 'The X-Chain answer does not have avalanchego\'s shape {balance, utxoIDs}.');
   }
   return {
     address,

@@ -1,10 +1,11 @@
 // The JSON-RPC client for one endpoint: picks the transport by URL scheme, numbers requests, and applies
 // the overall time-out and the caller's cancellation. Every message it produces is masked.
 import { timerDelay } from '../trace/duration';
-import { authorizationHeader, dialUrl, displayUrl, maskSecrets, type Endpoint } from './endpoint';
+import { authorizationHeader, dialUrl, displayUrl, endpointMasker, type Endpoint } from './endpoint';
 import { encodeRequest, type RpcParams } from './envelope';
 import { cancelledError, timeoutError } from './errors';
 import { createHttpTransport } from './http-transport';
+import { shownText } from './shown-text';
 import type { ProxyEnv } from './proxy';
 import type { Transport, TransportSettings } from './transport';
 import { createWsTransport } from './ws-transport';
@@ -35,6 +36,8 @@ export interface RpcClient {
   /** The URL as shown to people (secrets masked). */
   readonly where: string;
   request<T>(method: string, params: RpcParams, options?: RequestOptions): Promise<T>;
+  /** Text from this node (an answer that is not what was asked) as shown to people: masked, then at most `limit` characters. */
+  shown(foreign: string, limit: number): string;
   close(): Promise<void>;
 }
 
@@ -43,7 +46,7 @@ export const defaultMaxResponseBytes = 32 * 1024 * 1024;
 
 export function createRpcClient(endpoint: Endpoint, options: RpcClientOptions = {}): RpcClient {
   const url = options.url ?? endpoint.url;
-  const mask = (text: string) => maskSecrets(text, endpoint);
+  const mask = endpointMasker(endpoint);
   const settings: TransportSettings = {
     url: dialUrl(url, endpoint.auth),
     where: displayUrl(endpoint, url),
@@ -78,6 +81,7 @@ export function createRpcClient(endpoint: Endpoint, options: RpcClientOptions = 
         outer?.removeEventListener('abort', onCancel);
       }
     },
+    shown: (foreign, limit) => shownText(foreign, mask, limit),
     close: () => transport.close(),
   };
 }

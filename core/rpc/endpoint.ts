@@ -1,5 +1,6 @@
 // An endpoint: where a node is and how to authenticate to it. Builds the URLs actually dialled (the
 // access key as a path segment, avalanchego's standard paths) and masks every secret for display.
+import { maskerOf, type Masker } from './shown-text';
 
 export type EndpointAuth =
   | { kind: 'none' }
@@ -22,8 +23,6 @@ export const networks: Record<string, number> = { mainnet: 43114, fuji: 43113, l
 
 /** avalanchego's standard chain paths. */
 export const avalanchePaths = { cChainRpc: '/ext/bc/C/rpc', cChainWs: '/ext/bc/C/ws', xChain: '/ext/bc/X' } as const;
-
-export const mask = '****';
 
 /** Parses a network name ('mainnet', 'fuji', 'local'), a chain id ('43114', '0xa86a'), or 'any'. */
 export function parseNetwork(text: string): number | undefined {
@@ -182,30 +181,24 @@ export function keysInUrl(url: string | undefined): string[] {
   return found.filter((value) => value.length > 0);
 }
 
-const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** What an endpoint's secrets are read from. */
+type WithSecrets = Pick<Endpoint, 'auth'> & Partial<Pick<Endpoint, 'url' | 'xChainUrl'>>;
 
-/** The HTML-escaped form of a text (an error page may echo the URL so). */
-function htmlEscaped(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => htmlEntities[c]);
+/** The endpoint's secrets: its key, or its password and Basic credentials, and any key pasted into its URLs. */
+function secretsOf(endpoint: WithSecrets): string[] {
+  const { auth } = endpoint;
+  const declared = auth.kind === 'key' ? [auth.key] : auth.kind === 'basic' ? [auth.password, authorizationHeader(auth)!.slice('Basic '.length)] : [];
+  return [...declared, ...keysInUrl(endpoint.url), ...keysInUrl(endpoint.xChainUrl)];
 }
 
-/** Every form in which the endpoint's secrets could appear in text. */
-function secretForms(endpoint: Pick<Endpoint, 'auth'> & Partial<Pick<Endpoint, 'url' | 'xChainUrl'>>): string[] {
-  const { auth } = endpoint;
-  const raw = auth.kind === 'key' ? [auth.key] : auth.kind === 'basic' ? [auth.password] : [];
-  raw.push(...keysInUrl(endpoint.url), ...keysInUrl(endpoint.xChainUrl));
-  const forms = raw.flatMap((secret) => [secret, encodeURIComponent(secret), htmlEscaped(secret), htmlEscaped(encodeURIComponent(secret))]);
-  const header = authorizationHeader(auth);
-  if (header) forms.push(header.slice('Basic '.length));
-  // Longest first, so a secret containing another is masked whole.
-  return [...new Set(forms.filter((form) => form.length > 0))].sort((a, b) => b.length - a.length);
+/** Masks the endpoint's key and password, in every form, and any key pasted into its URLs. */
+export function endpointMasker(endpoint: WithSecrets): Masker {
+  return maskerOf(secretsOf(endpoint));
 }
 
 /** `text` with the endpoint's key and password, and any key pasted into its URLs, replaced by `****`. */
-export function maskSecrets(text: string, endpoint: Pick<Endpoint, 'auth'> & Partial<Pick<Endpoint, 'url' | 'xChainUrl'>>): string {
-  let masked = text;
-  for (const secret of secretForms(endpoint)) masked = masked.split(secret).join(mask);
-  return masked;
+export function maskSecrets(text: string, endpoint: WithSecrets): string {
+  return endpointMasker(endpoint)(text);
 }
 
 // The endpoint's C-Chain URL as shown to people, the key masked (https://host/MASK/ext/bc/C/rpc).

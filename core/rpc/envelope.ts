@@ -1,5 +1,6 @@
 // JSON-RPC 2.0 envelopes: the request body, and the checks on an answer (JSON, id, result or error).
-import { excerpt, fromRpcError, NodeError, type RpcErrorObject } from './errors';
+import { fromRpcError, NodeError, type RpcErrorObject } from './errors';
+import { shownText, type Masker } from './shown-text';
 
 export type RpcParams = unknown[] | Record<string, unknown>;
 
@@ -27,9 +28,10 @@ export function parseAnswer(body: string): Answer | undefined {
   }
 }
 
-export function notJsonError(body: string, where: string, contentType?: string): NodeError {
+export function notJsonError(body: string, mask: Masker, where: string, contentType?: string): NodeError {
   const type = contentType ? ` (${contentType})` : '';
-  const shown = body.trim() ? `; it begins: ${excerpt(body, 160)}` : '; the body is empty';
+  const text = shownText(body, mask, 160);
+  const shown = text ? `; it begins: ${text}` : '; the body is empty';
   return new NodeError('not-json', `the answer from ${where} is not JSON${type}${shown}`, 'A JSON-RPC endpoint answers with JSON; this looks like a web page or a proxy error: check the URL.');
 }
 
@@ -37,17 +39,15 @@ export function notJsonError(body: string, where: string, contentType?: string):
  * The result of `answer` to request `id`, or the classified error: a JSON-RPC error object, an answer to
  * another id, or an answer with neither result nor error. `mask` hides secrets echoed by the node.
  */
-export function settleAnswer(answer: Answer, id: number, method: string, where: string, mask: (text: string) => string): unknown {
+export function settleAnswer(answer: Answer, id: number, method: string, where: string, mask: Masker): unknown {
   if (answer.id !== id && !(answer.id === null && answer.error)) {
     throw new NodeError('protocol', `id mismatch from ${where}: sent ${id}, got ${JSON.stringify(answer.id) ?? 'none'}`, 'The answer belongs to another request; the node or a proxy mixed up answers.');
   }
   if (answer.error !== undefined) {
     if (!isRpcError(answer.error)) {
-      throw new NodeError('protocol', `malformed JSON-RPC error from ${where}: ${mask(excerpt(JSON.stringify(answer.error)))}`, 'The error object lacks a numeric code or a message.');
+      throw new NodeError('protocol', `malformed JSON-RPC error from ${where}: ${shownText(JSON.stringify(answer.error), mask, 200)}`, 'The error object lacks a numeric code or a message.');
     }
-    const { code, message, data } = answer.error;
-    const masked = { code, message: mask(message), data: data === undefined ? undefined : JSON.parse(mask(JSON.stringify(data))) as unknown };
-    throw fromRpcError(masked, method);
+    throw fromRpcError(answer.error, method, mask);
   }
   if (!('result' in answer)) {
     throw new NodeError('protocol', `answer from ${where} has neither result nor error`, 'The body is JSON but not a JSON-RPC 2.0 answer.');

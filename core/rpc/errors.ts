@@ -1,5 +1,6 @@
 // Classified node-access errors. Each carries a kind for programs, a one-line message and an explanation
-// for people. Whoever builds one passes text already masked (see maskSecrets).
+// for people. Text from the node goes in as it came, with the masker for its secrets (see shownText).
+import { shownText, type Masker } from './shown-text';
 
 export type NodeErrorKind =
   | 'unreachable'
@@ -98,15 +99,10 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
-/** A printable excerpt of a body that is not JSON (e.g. an HTML error page). */
-export function excerpt(body: string, limit = 200): string {
-  const flat = body.replace(/\s+/g, ' ').trim();
-  return flat.length > limit ? `${flat.slice(0, limit)}…` : flat;
-}
-
-/** Classifies an HTTP status that is not a JSON-RPC answer. `body` is masked already. */
-export function fromHttpStatus(status: number, where: string, body: string, retryAfterHeader?: string): NodeError {
-  const shown = body ? `: ${excerpt(body)}` : '';
+/** Classifies an HTTP status that is not a JSON-RPC answer; `body` is shown masked and shortened. */
+export function fromHttpStatus(status: number, where: string, body: string, mask: Masker, retryAfterHeader?: string): NodeError {
+  const text = shownText(body, mask, 200);
+  const shown = text ? `: ${text}` : '';
   switch (status) {
     case 401:
       return new NodeError('unauthorized', `HTTP 401 from ${where}${shown}`, 'The node refused the credentials: check the username and password (or key).', { status });
@@ -129,10 +125,33 @@ export function fromHttpStatus(status: number, where: string, body: string, retr
   }
 }
 
-/** A JSON-RPC error object returned by the node. Texts are masked by the caller. */
-export function fromRpcError(rpc: RpcErrorObject, method: string): NodeError {
-  const data = rpc.data === undefined ? '' : ` (data: ${excerpt(typeof rpc.data === 'string' ? rpc.data : JSON.stringify(rpc.data), 300)})`;
-  return new NodeError('rpc', `${method} failed: ${rpc.message} [code ${rpc.code}]${data}`, `The node answered ${method} with a JSON-RPC error.`, { rpc });
+/**
+ * A JSON-RPC error object in words, `message [code N] (data: …)`: masked, the data shortened. Any shape: a
+ * message that is not a string shows the object instead.
+ */
+export function rpcErrorText(error: { code?: unknown; message?: unknown; data?: unknown }, mask: Masker): string {
+  const message = typeof error.message === 'string' ? mask(error.message) : shownText(JSON.stringify(error), mask, 200);
+  const code = typeof error.code === 'number' ? ` [code ${error.code}]` : '';
+  const data = error.data === undefined ? '' : ` (data: ${shownText(typeof error.data === 'string' ? error.data : JSON.stringify(error.data), mask, 300)})`;
+  return `${message}${code}${data}`;
+}
+
+/** `data` of a JSON-RPC error with its secrets masked, still JSON where it was (a mask across its syntax leaves text). */
+function maskedData(data: unknown, mask: Masker): unknown {
+  if (data === undefined) return undefined;
+  if (typeof data === 'string') return mask(data);
+  const text = mask(JSON.stringify(data));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** A JSON-RPC error object returned by the node, as it came: its texts are masked here. */
+export function fromRpcError(error: RpcErrorObject, method: string, mask: Masker): NodeError {
+  const rpc = { code: error.code, message: mask(error.message), data: maskedData(error.data, mask) };
+  return new NodeError('rpc', `${method} failed: ${rpcErrorText(error, mask)}`, `The node answered ${method} with a JSON-RPC error.`, { rpc });
 }
 
 export function timeoutError(where: string, ms: number, phase: 'connect' | 'overall'): NodeError {

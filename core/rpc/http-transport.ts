@@ -127,14 +127,12 @@ export function createHttpTransport(settings: TransportSettings): Transport {
       settings.log(`→ POST ${settings.where} ${method} #${id} (${body.length} bytes)`);
       const answer = await post(body, signal);
       settings.log(`← HTTP ${answer.status} ${method} #${id} (${answer.body.length} bytes)`);
-      // Masked only when shown: an error body is small, a result may be 50 MB.
-      const shown = () => settings.mask(answer.body.slice(0, 4096));
-      if (httpFirst.has(answer.status)) throw fromHttpStatus(answer.status, settings.where, shown(), answer.retryAfter);
+      if (httpFirst.has(answer.status)) throw fromHttpStatus(answer.status, settings.where, answer.body, settings.mask, answer.retryAfter);
       const parsed = parseAnswer(answer.body);
       // Some nodes send JSON-RPC errors with a 4xx/5xx status: the JSON-RPC error says more.
       if (parsed?.error !== undefined || (parsed && answer.status === 200)) return settleAnswer(parsed, id, method, settings.where, settings.mask);
-      if (answer.status !== 200) throw fromHttpStatus(answer.status, settings.where, shown(), answer.retryAfter);
-      throw notJsonError(shown(), settings.where, answer.contentType);
+      if (answer.status !== 200) throw fromHttpStatus(answer.status, settings.where, answer.body, settings.mask, answer.retryAfter);
+      throw notJsonError(answer.body, settings.mask, settings.where, answer.contentType);
     },
     async close() {},
   };

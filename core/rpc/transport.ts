@@ -1,6 +1,7 @@
 // What the HTTP and WebSocket transports share: their settings and the one call they offer the client.
 import { isIP } from 'node:net';
 import type { ProxyEnv } from './proxy';
+import type { Masker } from './shown-text';
 
 export interface TransportSettings {
   /** The URL dialled (may hold the key: never shown; use `where`). */
@@ -14,7 +15,8 @@ export interface TransportSettings {
   /** Extra trusted certificate authorities (PEM), e.g. a test server's self-signed certificate. */
   ca?: string;
   proxyEnv: ProxyEnv;
-  mask(text: string): string;
+  /** Masks the endpoint's secrets in text from the node. */
+  mask: Masker;
   log(line: string): void;
 }
 

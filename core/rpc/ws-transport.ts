@@ -15,15 +15,19 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-/** Reads a refused upgrade's status and (masked, bounded) body. */
+/** Reads a refused upgrade's status and its whole body (masked before it is shortened); a body over the limit is not shown. */
 function refusal(response: IncomingMessage, settings: TransportSettings): Promise<NodeError> {
   return new Promise((resolve) => {
     let body = '';
+    const done = () => resolve(fromHttpStatus(response.statusCode ?? 0, settings.where, body, settings.mask, response.headers['retry-after']));
     response.setEncoding('utf8');
     response.on('data', (chunk: string) => {
-      if (body.length < 4096) body += chunk;
+      body += chunk;
+      if (body.length <= settings.maxResponseBytes) return;
+      body = '';
+      response.destroy();
+      done();
     });
-    const done = () => resolve(fromHttpStatus(response.statusCode ?? 0, settings.where, settings.mask(body), response.headers['retry-after']));
     response.on('end', done);
     response.on('error', done);
   });
@@ -100,7 +104,7 @@ export function createWsTransport(settings: TransportSettings): Transport {
     const answer = parseAnswer(text);
     if (!answer) {
       // Without an id nobody can be told which request this was; fail them all, the stream is unusable.
-      failAll(notJsonError(settings.mask(text), settings.where));
+      failAll(notJsonError(text, settings.mask, settings.where));
       return;
     }
     if (typeof answer.id !== 'number') {

@@ -1,17 +1,16 @@
 // An upstream node URL split into what fetch needs (no credentials in the URL), a masked form for messages,
 // and a masker for text that came back from the upstream: the URL may carry an access key in its path or
 // query or a user:password, none of which may be printed, and an upstream's error text may echo them.
+import { mask as hidden, maskerOf, type Masker } from '../../core/rpc/shown-text';
 
 export interface UpstreamEndpoint {
   url: string;
   headers: Record<string, string>;
   /** For messages: scheme and host only, the path and credentials shown as ****. */
   masked: string;
-  /** `text` (from the upstream) with every form of the URL's secrets replaced by ****. */
-  mask(text: string): string;
+  /** Replaces every form of the URL's secrets in text from the upstream by ****. */
+  mask: Masker;
 }
-
-const hidden = '****';
 
 /** avalanchego's standard path segments and API versions (/v3/KEY): public, and too common in text to mask. */
 const publicSegment = /^(ext|bc|[CXP]|rpc|ws|v\d+)$/;
@@ -34,17 +33,12 @@ function decoded(text: string): string {
   }
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function maskerFor(url: URL): (text: string) => string {
-  const anywhere = new Set<string>();
-  const alone = new Set<string>();
+/** Masks the URL's secrets: its path and query, each key-like segment and value in them, its user name and password. */
+function maskerFor(url: URL): Masker {
+  const anywhere: string[] = [];
+  const alone: string[] = [];
   const add = (secret: string, always = false) => {
-    for (const form of [secret, decoded(secret), encodeURIComponent(decoded(secret))]) {
-      if (form !== '') (always || form.length >= minAnywhere ? anywhere : alone).add(form);
-    }
+    for (const form of [secret, decoded(secret)]) (always || form.length >= minAnywhere ? anywhere : alone).push(form);
   };
   if (url.pathname !== '/' || url.search !== '') add(url.pathname + url.search, true);
   for (const segment of url.pathname.split('/')) if (segment !== '' && !publicSegment.test(segment)) add(segment);
@@ -54,16 +48,7 @@ function maskerFor(url: URL): (text: string) => string {
     add(url.password, true);
     add(Buffer.from(`${decoded(url.username)}:${decoded(url.password)}`).toString('base64'), true);
   }
-  // Longest first, so a secret containing another is masked whole.
-  const byLength = (a: string, b: string) => b.length - a.length;
-  const everywhere = [...anywhere].sort(byLength);
-  const standalone = [...alone].sort(byLength).map((secret) => new RegExp(`(?<![A-Za-z0-9_-])${escapeRegExp(secret)}(?![A-Za-z0-9_-])`, 'g'));
-  return (text) => {
-    let masked = text;
-    for (const secret of everywhere) masked = masked.split(secret).join(hidden);
-    for (const pattern of standalone) masked = masked.replace(pattern, hidden);
-    return masked;
-  };
+  return maskerOf(anywhere, alone);
 }
 
 export function upstreamEndpoint(raw: string): UpstreamEndpoint {

@@ -2,7 +2,8 @@
 // single calls if the node refuses batches); a blocking variant serves synchronous readers. Every failure
 // says what went wrong in words (refused, DNS, TLS, redirect, time-out, HTTP status, JSON-RPC error), and
 // whatever text the upstream sent back is masked: an upstream may echo the key from its URL path.
-import { describeSocketError, excerpt } from '../../core/rpc/errors';
+import { describeSocketError, rpcErrorText } from '../../core/rpc/errors';
+import { shownText } from '../../core/rpc/shown-text';
 import { fetchFailure, postSync, type FetchFailure, type FetchReply } from './sync-fetch';
 import { maskedUrl, upstreamEndpoint, type UpstreamEndpoint } from './upstream-url';
 
@@ -95,19 +96,22 @@ export class Upstream {
       const target = location === undefined ? 'elsewhere' : `to ${maskedUrl(new URL(location, this.endpoint.url))}`;
       throw this.failure(method, `the upstream redirects (HTTP ${status}) ${target}: give the URL it redirects to`);
     }
-    if (status < 200 || status >= 300) throw this.failure(method, `HTTP ${status}${text.trim() ? `: ${excerpt(text)}` : ''}`, BadReply);
+    if (status < 200 || status >= 300) {
+      const body = shownText(text, this.endpoint.mask, 200);
+      throw this.failure(method, `HTTP ${status}${body ? `: ${body}` : ''}`, BadReply);
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw this.failure(method, `the answer is not JSON: ${excerpt(text, 80)}`, BadReply);
+      throw this.failure(method, `the answer is not JSON: ${shownText(text, this.endpoint.mask, 80)}`, BadReply);
     }
     if (!Array.isArray(parsed)) throw this.failure(method, 'the node did not answer the batch with an array', BadReply);
     const byId = new Map(parsed.map((item: { id?: unknown }) => [item?.id, item as { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } }]));
     return calls.map((call, id) => {
       const item = byId.get(id);
       if (!item) throw this.failure(call.method, 'no answer', BadReply);
-      if (item.error) throw this.failure(call.method, rpcErrorText(item.error), BadReply);
+      if (item.error) throw this.failure(call.method, rpcErrorText(item.error, this.endpoint.mask), BadReply);
       return item.result;
     });
   }
@@ -122,11 +126,4 @@ export class Upstream {
     }
     return failure.cause ?? failure.message;
   }
-}
-
-function rpcErrorText(error: { code?: unknown; message?: unknown; data?: unknown }): string {
-  const message = typeof error.message === 'string' ? error.message : JSON.stringify(error);
-  const code = typeof error.code === 'number' ? ` [code ${error.code}]` : '';
-  const data = error.data === undefined ? '' : ` (data: ${excerpt(typeof error.data === 'string' ? error.data : JSON.stringify(error.data), 300)})`;
-  return `${message}${code}${data}`;
 }

@@ -3,12 +3,12 @@
 // precompile and a failed balance pre-check; and the same transaction on anvil, whose callTracer must agree
 // except where anvil departs from geth (each difference asserted, so a new one fails the test).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { LocalNode } from '../../core/local-node';
+import { runCli as cli } from '../support/cli-run';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import { deployerAccount, deployments, entryAddress, loggerAddress, reverterAddress, selector } from '../support/call-contracts';
 import { call, rpc, startNode } from './node-helpers';
@@ -124,18 +124,6 @@ test('names on debug_traceCall and debug_traceBlockByNumber/Hash; an unknown nam
   const js = await rpc(node.url, 'debug_traceTransaction', [hashes[3], { tracer: '{result: function() { return noSuch; }, fault: function() {}}' }]);
   assert.doesNotMatch(js.error!.message, /built-in tracers/, 'JavaScript that is not a bare name gets no hint');
 });
-
-/** dist/cli.js with `args`; resolves with its exit status and output. */
-function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['dist/cli.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
-}
 
 test('CLI: trace tx --tracer callTracer; a misspelt name is refused with geth\'s error and the list', async () => {
   const traced = await cli(['trace', 'tx', hashes[3], '--tracer', 'callTracer', '--config', '{"withLog":true}', '--node', node.url]);

@@ -2,8 +2,13 @@
 // usage errors for bad options.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { launchLocalNode } from '../../core/local-node';
+import { maskSecrets } from '../../core/rpc/endpoint';
+import { accessKey } from '../access/secrets';
 import { post } from './node-helpers';
 
 async function runUntilSignal(signal: NodeJS.Signals): Promise<{ code: number | null; output: string; url: string }> {
@@ -58,4 +63,24 @@ test('launchLocalNode gives up cleanly when its signal is aborted', async () => 
   const starting = launchLocalNode({ cliPath: 'dist/cli.js', signal: controller.signal });
   controller.abort();
   await assert.rejects(starting, /cancelled/);
+});
+
+test("a failed start shows the node's last stderr lines whole: none starts with the rest of a secret cut off", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-stderr-'));
+  try {
+    // The shown tail (2000 characters) starts 10 characters into the key, on a line the caller's masking could not
+    // recognise the key in any more.
+    const last = '\nfork upstream failed\n';
+    const line = `upstream said: ${'e'.repeat(100)}${accessKey}${'e'.repeat(2000 + 10 - accessKey.length - last.length)}`;
+    // A stand-in for the CLI: writes that, then waits; the launch is cancelled once all of it has arrived.
+    const fake = join(dir, 'fake-cli.js');
+    writeFileSync(fake, `process.stderr.write(${JSON.stringify(`starting\n${line}${last}`)}); setInterval(() => {}, 1000);\n`);
+    const controller = new AbortController();
+    let received = '';
+    const onStderr = (text: string) => (received += text).endsWith(last) && controller.abort();
+    const error = await launchLocalNode({ cliPath: fake, signal: controller.signal, onStderr }).then(() => assert.fail('expected a failure'), (e: Error) => e);
+    assert.equal(maskSecrets(error.message, { auth: { kind: 'key', key: accessKey } }), 'the local node did not start: cancelled\nfork upstream failed');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

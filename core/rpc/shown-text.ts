@@ -1,0 +1,78 @@
+// Text that came from outside (a node's error page, a JSON-RPC error, an answer that is not what was asked) as
+// shown to people: every form of every secret masked first, whitespace collapsed, and only then shortened. In
+// that order because a secret cut in two is no longer recognised: an upstream that echoes the request path in
+// a long body would show the start of the key if the body were shortened before it is masked.
+
+/** What a masked secret shows. */
+export const mask = '****';
+
+/** Text with every form of some secrets replaced by the mask. */
+export type Masker = (text: string) => string;
+
+const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function htmlEscaped(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => htmlEntities[c]);
+}
+
+/** Every form a server may echo `secret` in: as is, percent-encoded (either case), HTML-escaped, JSON-escaped. */
+function formsOf(secret: string): string[] {
+  const encoded = encodeURIComponent(secret);
+  return [secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()), htmlEscaped(secret), htmlEscaped(encoded), JSON.stringify(secret).slice(1, -1)];
+}
+
+/** A character that continues a word, key or token: a secret standing alone has none beside it. */
+const wordCharacter = /[A-Za-z0-9_-]/;
+
+/** Where `form` occurs in `text` as [start, end) ranges, overlapping or adjoining occurrences joined. */
+function occurrences(text: string, form: string, alone: boolean): Array<[number, number]> {
+  const found: Array<[number, number]> = [];
+  for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) {
+    const end = at + form.length;
+    if (alone && (wordCharacter.test(text[at - 1] ?? '') || wordCharacter.test(text[end] ?? ''))) continue;
+    const last = found.at(-1);
+    if (last && at <= last[1]) last[1] = end;
+    else found.push([at, end]);
+  }
+  return found;
+}
+
+/**
+ * A masker for `secrets` (keys, passwords, Basic credentials) in every form, anywhere in a text; `standalone`
+ * secrets (short path segments, user names) only where they stand alone, so that masking them does not mangle
+ * ordinary words. Overlapping and adjoining secrets become one mask, so no piece of either survives.
+ */
+export function maskerOf(secrets: Iterable<string>, standalone: Iterable<string> = []): Masker {
+  const formsOfAll = (list: Iterable<string>) => [...new Set([...list].filter((secret) => secret !== '').flatMap(formsOf))];
+  const anywhere = formsOfAll(secrets);
+  const alone = formsOfAll(standalone);
+  return (text) => {
+    const ranges = [...anywhere.flatMap((form) => occurrences(text, form, false)), ...alone.flatMap((form) => occurrences(text, form, true))];
+    if (ranges.length === 0) return text;
+    ranges.sort((a, b) => a[0] - b[0]);
+    let masked = '';
+    let shownFrom = 0;
+    for (let i = 0; i < ranges.length; ) {
+      const start = ranges[i][0];
+      let end = ranges[i][1];
+      for (i++; i < ranges.length && ranges[i][0] <= end; i++) end = Math.max(end, ranges[i][1]);
+      masked += text.slice(shownFrom, start) + mask;
+      shownFrom = end;
+    }
+    return masked + text.slice(shownFrom);
+  };
+}
+
+/**
+ * `foreign` as shown: its secrets masked, whitespace collapsed to single spaces, then at most `limit`
+ * characters and an ellipsis. The cut never halves a mask or a surrogate pair.
+ */
+export function shownText(foreign: string, masker: Masker, limit: number): string {
+  // Masked again once collapsed: collapsing can make the text of a secret that holds whitespace.
+  const flat = masker(masker(foreign).replace(/\s+/g, ' ').trim());
+  if (flat.length <= limit) return flat;
+  let cut = limit;
+  for (let at = flat.lastIndexOf(mask, cut - 1); cut > 0 && at >= 0 && at + mask.length > cut; at = flat.lastIndexOf(mask, cut - 1)) cut = at;
+  if (cut > 0 && /[\uD800-\uDBFF]/.test(flat[cut - 1])) cut--;
+  return `${flat.slice(0, cut)}…`;
+}

@@ -1,6 +1,6 @@
 // JSON-RPC 2.0 envelopes: the request body, and the checks on an answer (JSON, id, result or error).
 import { fromRpcError, NodeError, type RpcErrorObject } from './errors';
-import { shownText, type Masker } from './shown-text';
+import { foreignJson, shownText, type Masker } from './shown-text';
 
 export type RpcParams = unknown[] | Record<string, unknown>;
 
@@ -41,11 +41,11 @@ export function notJsonError(body: string, mask: Masker, where: string, contentT
  */
 export function settleAnswer(answer: Answer, id: number, method: string, where: string, mask: Masker): unknown {
   if (answer.id !== id && !(answer.id === null && answer.error)) {
-    throw new NodeError('protocol', `id mismatch from ${where}: sent ${id}, got ${JSON.stringify(answer.id) ?? 'none'}`, 'The answer belongs to another request; the node or a proxy mixed up answers.');
+    throw new NodeError('protocol', `id mismatch from ${where}: sent ${id}, got ${answer.id === undefined ? 'none' : shownText(foreignJson(answer.id), mask, 80)}`, 'The answer belongs to another request; the node or a proxy mixed up answers.');
   }
   if (answer.error !== undefined) {
     if (!isRpcError(answer.error)) {
-      throw new NodeError('protocol', `malformed JSON-RPC error from ${where}: ${shownText(JSON.stringify(answer.error), mask, 200)}`, 'The error object lacks a numeric code or a message.');
+      throw new NodeError('protocol', `malformed JSON-RPC error from ${where}: ${shownText(foreignJson(answer.error), mask, 200)}`, 'The error object lacks a numeric code or a message.');
     }
     throw fromRpcError(answer.error, method, mask);
   }

@@ -1,6 +1,6 @@
 // Classified node-access errors. Each carries a kind for programs, a one-line message and an explanation
 // for people. Text from the node goes in as it came, with the masker for its secrets (see shownText).
-import { shownText, type Masker } from './shown-text';
+import { foreignJson, printable, shownText, type Masker } from './shown-text';
 
 export type NodeErrorKind =
   | 'unreachable'
@@ -130,9 +130,9 @@ export function fromHttpStatus(status: number, where: string, body: string, mask
  * message that is not a string shows the object instead.
  */
 export function rpcErrorText(error: { code?: unknown; message?: unknown; data?: unknown }, mask: Masker): string {
-  const message = typeof error.message === 'string' ? mask(error.message) : shownText(JSON.stringify(error), mask, 200);
+  const message = typeof error.message === 'string' ? printable(mask(error.message)) : shownText(foreignJson(error), mask, 200);
   const code = typeof error.code === 'number' ? ` [code ${error.code}]` : '';
-  const data = error.data === undefined ? '' : ` (data: ${shownText(typeof error.data === 'string' ? error.data : JSON.stringify(error.data), mask, 300)})`;
+  const data = error.data === undefined ? '' : ` (data: ${shownText(typeof error.data === 'string' ? error.data : foreignJson(error.data), mask, 300)})`;
   return `${message}${code}${data}`;
 }
 
@@ -140,7 +140,7 @@ export function rpcErrorText(error: { code?: unknown; message?: unknown; data?: 
 function maskedData(data: unknown, mask: Masker): unknown {
   if (data === undefined) return undefined;
   if (typeof data === 'string') return mask(data);
-  const text = mask(JSON.stringify(data));
+  const text = mask(foreignJson(data));
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -150,7 +150,7 @@ function maskedData(data: unknown, mask: Masker): unknown {
 
 /** A JSON-RPC error object returned by the node, as it came: its texts are masked here. */
 export function fromRpcError(error: RpcErrorObject, method: string, mask: Masker): NodeError {
-  const rpc = { code: error.code, message: mask(error.message), data: maskedData(error.data, mask) };
+  const rpc = { code: error.code, message: printable(mask(error.message)), data: maskedData(error.data, mask) };
   return new NodeError('rpc', `${method} failed: ${rpcErrorText(error, mask)}`, `The node answered ${method} with a JSON-RPC error.`, { rpc });
 }
 

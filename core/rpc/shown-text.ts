@@ -63,16 +63,36 @@ export function maskerOf(secrets: Iterable<string>, standalone: Iterable<string>
   };
 }
 
+/** Control characters (terminal escapes among them) and bidirectional overrides: shown, they would let a
+ * server rewrite a terminal or disguise what a message says. Whitespace is collapsed separately. */
+const unprintable = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** `foreign` with its control characters (not whitespace) replaced by U+FFFD, its spacing kept. */
+export function printable(foreign: string): string {
+  return foreign.replace(unprintable, '\ufffd');
+}
+
 /**
- * `foreign` as shown: its secrets masked, whitespace collapsed to single spaces, then at most `limit`
- * characters and an ellipsis. The cut never halves a mask or a surrogate pair.
+ * `foreign` as shown: its secrets masked, control characters replaced by U+FFFD, whitespace collapsed to
+ * single spaces, then at most `limit` characters and an ellipsis. The cut never halves a mask or a
+ * surrogate pair.
  */
 export function shownText(foreign: string, masker: Masker, limit: number): string {
   // Masked again once collapsed: collapsing can make the text of a secret that holds whitespace.
-  const flat = masker(masker(foreign).replace(/\s+/g, ' ').trim());
+  const flat = masker(printable(masker(foreign)).replace(/\s+/g, ' ').trim());
   if (flat.length <= limit) return flat;
   let cut = limit;
   for (let at = flat.lastIndexOf(mask, cut - 1); cut > 0 && at >= 0 && at + mask.length > cut; at = flat.lastIndexOf(mask, cut - 1)) cut = at;
   if (cut > 0 && /[\uD800-\uDBFF]/.test(flat[cut - 1])) cut--;
   return `${flat.slice(0, cut)}…`;
+}
+
+/** A value parsed from a foreign answer as JSON text for showing; one nested too deeply for JSON.stringify
+ * (a hostile answer can nest 100,000 levels: JSON.parse takes them, stringify overflows the stack) says so. */
+export function foreignJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return '(a value nested too deeply to show)';
+  }
 }

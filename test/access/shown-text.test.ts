@@ -2,6 +2,7 @@
 // the cut never halves a mask.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { rpcErrorText } from '../../core/rpc/errors';
 import { maskerOf, shownText } from '../../core/rpc/shown-text';
 import { accessKey, basicCredentials, password } from './secrets';
 
@@ -44,4 +45,16 @@ test('a secret holding whitespace is masked even where collapsing whitespace for
 
 test('the cut never leaves half of a surrogate pair', () => {
   assert.equal(shownText(`${'e'.repeat(9)}😀😀`, masker, 10), `${'e'.repeat(9)}…`);
+});
+
+test('control characters and bidirectional overrides from a server are shown as U+FFFD, never passed to a terminal', () => {
+  const hostile = 'bad gateway\u001b[2J\u001b]0;pwned\u0007 ok\u202egnp.exe\u0000';
+  assert.equal(shownText(hostile, masker, 200), 'bad gateway\ufffd[2J\ufffd]0;pwned\ufffd ok\ufffdgnp.exe\ufffd');
+});
+
+test('a JSON-RPC error nested too deeply to stringify is named as such; its message keeps its spacing, not its escapes', () => {
+  let deep: unknown = 1;
+  for (let i = 0; i < 200_000; i++) deep = [deep];
+  const text = rpcErrorText({ code: -32000, message: `execution timeout    in server-side tracer function 'step'\u001b[31m`, data: deep }, masker);
+  assert.equal(text, "execution timeout    in server-side tracer function 'step'\ufffd[31m [code -32000] (data: (a value nested too deeply to show))");
 });

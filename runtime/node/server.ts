@@ -31,9 +31,9 @@ export interface RpcServer {
 }
 
 const defaultMaxBody = 5 * 1024 * 1024;
-/** Far more than a browser (6 per host), the extension or the CLI open; few enough that one client cannot
- * exhaust the process's file descriptors. */
-export const defaultMaxConnectionsPerClient = 64;
+/** Far more than a browser (6 per host), the extension, the CLI or a script firing 100 requests at once
+ * open; few enough that one client cannot exhaust the process's file descriptors. */
+export const defaultMaxConnectionsPerClient = 128;
 
 function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
   response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...headers });
@@ -145,8 +145,12 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
   server.on('connection', (socket) => {
     const address = socket.remoteAddress ?? 'unknown';
     if (!connections.admit(address)) {
-      options.log(`refused connection: ${address} already holds ${options.maxConnectionsPerClient ?? defaultMaxConnectionsPerClient} connections (--max-connections-per-client)`);
-      socket.destroy();
+      const limit = options.maxConnectionsPerClient ?? defaultMaxConnectionsPerClient;
+      options.log(`refused connection: ${address} already holds ${limit} connections (--max-connections-per-client)`);
+      // Answered before its request is read (HTTP and WebSocket upgrades alike), so the client learns why.
+      socket.on('error', () => undefined);
+      const body = `too many connections from ${address}: at most ${limit} at once\n`;
+      socket.end(`HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
       return;
     }
     socket.once('close', () => connections.release(address));

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { WebSocket } from 'ws';
-import { rpc, startNode, waitFor, type RpcReply } from './node-helpers';
+import { rawRequest, rpc, startNode, waitFor, type RpcReply } from './node-helpers';
 
 const looping = '{ fault: function () {}, result: function () { while (true) {} } }';
 
@@ -53,13 +53,16 @@ test('a client with 40 connections running long traces leaves a slot: another cl
   }
 });
 
-test('one address holds at most --max-connections-per-client connections; others are still served, and a closed one frees its place', { skip: process.platform !== 'linux' && 'needs the 127/8 loopback range', timeout: 60_000 }, async () => {
+test('one address holds at most --max-connections-per-client connections (more get 429); others are still served, and a closed one frees its place', { skip: process.platform !== 'linux' && 'needs the 127/8 loopback range', timeout: 60_000 }, async () => {
   let log = '';
   const node = await startNode(['--max-connections-per-client', '8'], { onStderr: (text) => (log += text) });
   const sockets: WebSocket[] = [];
   try {
     for (let i = 0; i < 8; i++) sockets.push(await openSocket(node.wsUrl, '127.0.0.3'));
-    await assert.rejects(openSocket(node.wsUrl, '127.0.0.3'));
+    await assert.rejects(openSocket(node.wsUrl, '127.0.0.3'), /Unexpected server response: 429/);
+    const overHttp = await rawRequest(node.url, { headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}', localAddress: '127.0.0.3' });
+    assert.equal(overHttp.status, 429);
+    assert.equal(overHttp.text, 'too many connections from 127.0.0.3: at most 8 at once\n');
     await waitFor('the refusal in the node\'s log', () => /^refused connection: 127\.0\.0\.3 already holds 8 connections \(--max-connections-per-client\)$/m.test(log), 10_000);
     // Another address is unaffected, over WebSocket and HTTP.
     const other = await openSocket(node.wsUrl, '127.0.0.4');

@@ -119,9 +119,9 @@ export interface RawReply {
 }
 
 /** One HTTP request with exactly these headers (Host and Origin included, which fetch would not let us set). */
-export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string }): Promise<RawReply> {
+export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string }): Promise<RawReply> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: options.method ?? 'POST', headers: options.headers ?? {}, timeout: 60_000 }, (response) => {
+    const request = httpRequest(url, { method: options.method ?? 'POST', headers: options.headers ?? {}, localAddress: options.localAddress, timeout: 60_000 }, (response) => {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));

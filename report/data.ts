@@ -14,17 +14,19 @@ export interface ReportData {
   names: NameTable;
 }
 
-/** Selectors (call inputs, revert outputs) and topic0s in every call tree of the results. */
+/** Selectors (call inputs, revert outputs) and topic0s in every call tree of the results (of any depth). */
 function mentioned(results: unknown[]): { selectors: Set<string>; topics: Set<string> } {
   const selectors = new Set<string>();
   const topics = new Set<string>();
-  const visit = (frame: CallFrame) => {
+  const stack: CallFrame[] = [];
+  for (const result of results) {
+    for (const { shape } of findShapes(result)) if (shape.kind === 'calls') stack.push(shape.root);
+  }
+  while (stack.length > 0) {
+    const frame = stack.pop() as CallFrame;
     for (const hex of [frame.input, frame.output]) if (hex && hex.length >= 10) selectors.add(hex.slice(0, 10).toLowerCase());
     for (const log of frame.logs) if (log.topics[0]) topics.add(log.topics[0].toLowerCase());
-    frame.calls.forEach(visit);
-  };
-  for (const result of results) {
-    for (const { shape } of findShapes(result)) if (shape.kind === 'calls') visit(shape.root);
+    for (const child of frame.calls) stack.push(child);
   }
   return { selectors, topics };
 }

@@ -4,12 +4,13 @@
 import { createHash } from 'node:crypto';
 import type { ReportData } from './data';
 import type { ReportAssets } from './assets';
+import { jsonText } from './json-text';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** JSON safe inside <script type="application/json">: no `<`, `>`, `&` or line separators survive as such. */
 export function embeddableJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return jsonText(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -77,21 +77,12 @@ function logsOf(value: unknown): CallLog[] {
   }));
 }
 
-/** geth callTracer frames, recursively; undefined as soon as one frame does not fit. */
-function gethFrame(value: unknown, budget: { frames: number }): CallFrame | undefined {
+/** One geth callTracer frame without its callees (`calls` empty), or undefined when it does not fit. */
+function gethFrame(value: unknown): CallFrame | undefined {
   if (!isObject(value) || typeof value.type !== 'string') return undefined;
   const gasUsed = quantity(value.gasUsed);
   if (gasUsed === undefined || !('from' in value || 'to' in value || 'input' in value)) return undefined;
-  if (--budget.frames < 0) return undefined;
-  const calls: CallFrame[] = [];
-  if (value.calls !== undefined) {
-    if (!Array.isArray(value.calls)) return undefined;
-    for (const child of value.calls) {
-      const frame = gethFrame(child, budget);
-      if (!frame) return undefined;
-      calls.push(frame);
-    }
-  }
+  if (value.calls !== undefined && !Array.isArray(value.calls)) return undefined;
   return {
     type: value.type,
     from: optionalString(value.from),
@@ -104,8 +95,32 @@ function gethFrame(value: unknown, budget: { frames: number }): CallFrame | unde
     error: optionalString(value.error),
     revertReason: optionalString(value.revertReason),
     logs: logsOf(value.logs),
-    calls,
+    calls: [],
   };
+}
+
+/**
+ * A geth callTracer tree of at most MAX_FRAMES frames; undefined as soon as one frame does not fit. Walked
+ * with a stack, not recursion: a custom tracer's tree can be any depth.
+ */
+function gethTree(value: unknown): CallFrame | undefined {
+  const root = gethFrame(value);
+  if (!root) return undefined;
+  let frames = 1;
+  const pending: Array<{ raw: unknown; frame: CallFrame }> = [{ raw: value, frame: root }];
+  while (pending.length > 0) {
+    const { raw, frame } = pending.pop() as { raw: unknown; frame: CallFrame };
+    const children = ((raw as Json).calls ?? []) as unknown[];
+    frames += children.length;
+    if (frames > MAX_FRAMES) return undefined;
+    for (const child of children) {
+      const callee = gethFrame(child);
+      if (!callee) return undefined;
+      frame.calls.push(callee);
+      pending.push({ raw: child, frame: callee });
+    }
+  }
+  return root;
 }
 
 /** One entry of the parity-style flat list (flatCallTracer, trace_* APIs). */
@@ -160,7 +175,8 @@ export function countFrames(frame: CallFrame): number {
   while (stack.length > 0) {
     const next = stack.pop() as CallFrame;
     count++;
-    stack.push(...next.calls);
+    // One by one: spreading a long list of callees as arguments would overflow the stack.
+    for (const child of next.calls) stack.push(child);
   }
   return count;
 }
@@ -170,7 +186,7 @@ const MAX_FRAMES = 200_000;
 function callShape(value: unknown): Shape | undefined {
   const flat = flatTree(value);
   if (flat) return { kind: 'calls', root: flat.root, frameCount: flat.count, flat: true };
-  const root = gethFrame(value, { frames: MAX_FRAMES });
+  const root = gethTree(value);
   return root ? { kind: 'calls', root, frameCount: countFrames(root), flat: false } : undefined;
 }
 

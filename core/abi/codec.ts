@@ -1,7 +1,7 @@
 // ABI encoding and decoding of argument lists (heads and tails, dynamic types, arrays, tuples).
 // Decoded values are display-ready: integers as decimal strings, addresses and bytes as 0x hex.
 import { selectorOf, toHex } from './signature';
-import { canonicalType, type AbiFunction, type AbiParam, type AbiType } from './types';
+import { canonicalType, MAX_TYPE_DEPTH, type AbiFunction, type AbiParam, type AbiType } from './types';
 
 export type AbiValue = string | boolean | AbiValue[];
 
@@ -20,25 +20,82 @@ export class AbiEncodeError extends Error {
 
 const WORD = 32;
 
+// Both remembered per type: decoding asks them for every element, and a type can be big.
+const dynamic = new WeakMap<AbiType, boolean>();
+const heads = new WeakMap<AbiType, number>();
+
 function isDynamic(type: AbiType): boolean {
-  if (type.kind === 'bytes' || type.kind === 'string') return true;
-  if (type.kind === 'array') return type.length === undefined || isDynamic(type.item);
-  if (type.kind === 'tuple') return type.components.some((c) => isDynamic(c.type));
-  return false;
+  let known = dynamic.get(type);
+  if (known === undefined) {
+    if (type.kind === 'bytes' || type.kind === 'string') known = true;
+    else if (type.kind === 'array') known = type.length === undefined || isDynamic(type.item);
+    else if (type.kind === 'tuple') known = type.components.some((c) => isDynamic(c.type));
+    else known = false;
+    dynamic.set(type, known);
+  }
+  return known;
 }
 
 /** Size of a static type's encoding (its head). */
 function headSize(type: AbiType): number {
-  if (isDynamic(type)) return WORD;
-  if (type.kind === 'array') return (type.length ?? 0) * headSize(type.item);
-  if (type.kind === 'tuple') return type.components.reduce((sum, c) => sum + headSize(c.type), 0);
-  return WORD;
+  let known = heads.get(type);
+  if (known === undefined) {
+    if (isDynamic(type)) known = WORD;
+    else if (type.kind === 'array') known = (type.length ?? 0) * headSize(type.item);
+    else if (type.kind === 'tuple') known = type.components.reduce((sum, c) => sum + headSize(c.type), 0);
+    else known = WORD;
+    heads.set(type, known);
+  }
+  return known;
 }
 
 // ---- decode
 
+/** What a value shows instead when decoding it would cost more than its budget. */
+export const TOO_LARGE = 'not decoded: too large';
+
+/** Decoding would exceed the data's budget (see Budget) or nest deeper than MAX_TYPE_DEPTH. */
+export class AbiTooLargeError extends AbiDecodeError {
+  constructor() {
+    super(TOO_LARGE);
+  }
+}
+
+/** Work units per word of data, and characters of value text per byte; plus a floor for small data. */
+const WORK_PER_WORD = 4;
+const OUTPUT_PER_BYTE = 4;
+const WORK_FLOOR = 256;
+const OUTPUT_FLOOR = 1024;
+
+/**
+ * What decoding one piece of data may cost, in proportion to its length: `work` counts values and array
+ * elements made and words read, `output` the characters of the values' text. An honest encoding needs at
+ * most two units a word and 2.5 characters a byte (a uint256 is 78 digits); but offsets that all point at one
+ * blob make every element a copy of it, and nested arrays multiply the copies: without a budget a 188 KB
+ * input expands without end.
+ */
+class Budget {
+  private work: number;
+  private output: number;
+
+  constructor(bytes: number) {
+    this.work = WORK_PER_WORD * Math.ceil(bytes / WORD) + WORK_FLOOR;
+    this.output = OUTPUT_PER_BYTE * bytes + OUTPUT_FLOOR;
+  }
+
+  /** Charged before the work is done, so that nothing beyond the budget is ever allocated. */
+  spend(work: number, output: number): void {
+    this.work -= work;
+    this.output -= output;
+    if (this.work < 0 || this.output < 0) throw new AbiTooLargeError();
+  }
+}
+
 class Reader {
-  constructor(readonly data: Uint8Array) {}
+  constructor(
+    readonly data: Uint8Array,
+    readonly budget: Budget,
+  ) {}
 
   word(at: number): Uint8Array {
     if (at < 0 || at + WORD > this.data.length) throw new AbiDecodeError(`data too short: a word at byte ${at} needs ${at + WORD} bytes, there are ${this.data.length}`);
@@ -55,26 +112,33 @@ class Reader {
     if (value > BigInt(this.data.length)) throw new AbiDecodeError(`offset or length ${value} at byte ${at} is beyond the data (${this.data.length} bytes)`);
     return Number(value);
   }
+
+  /** A value's text, charged to the budget (one unit of work, its length of output). */
+  text(value: string): string {
+    this.budget.spend(1, value.length);
+    return value;
+  }
 }
 
-function decodeOne(reader: Reader, type: AbiType, at: number): AbiValue {
+function decodeOne(reader: Reader, type: AbiType, at: number, depth: number): AbiValue {
+  if (depth > MAX_TYPE_DEPTH) throw new AbiTooLargeError();
   switch (type.kind) {
     case 'uint':
-      return reader.uint(at).toString();
-    case 'int': {
-      const raw = reader.uint(at);
-      return BigInt.asIntN(type.bits, raw).toString();
-    }
+      return reader.text(reader.uint(at).toString());
+    case 'int':
+      return reader.text(BigInt.asIntN(type.bits, reader.uint(at)).toString());
     case 'address':
-      return toHex(reader.word(at).subarray(12));
+      return reader.text(toHex(reader.word(at).subarray(12)));
     case 'bool':
+      reader.budget.spend(1, 5);
       return reader.uint(at) !== 0n;
     case 'fixedBytes':
-      return toHex(reader.word(at).subarray(0, type.size));
+      return reader.text(toHex(reader.word(at).subarray(0, type.size)));
     case 'bytes':
     case 'string': {
       const length = reader.size(at);
       if (at + WORD + length > reader.data.length) throw new AbiDecodeError(`${type.kind} at byte ${at} claims ${length} bytes beyond the data`);
+      reader.budget.spend(1 + Math.ceil(length / WORD), type.kind === 'bytes' ? 2 + 2 * length : length);
       const bytes = reader.data.subarray(at + WORD, at + WORD + length);
       return type.kind === 'bytes' ? toHex(bytes) : new TextDecoder().decode(bytes);
     }
@@ -83,19 +147,22 @@ function decodeOne(reader: Reader, type: AbiType, at: number): AbiValue {
       const base = type.length === undefined ? at + WORD : at;
       // Each element takes at least one word: a length beyond the data is hostile, not a big array.
       if (base + length * WORD > reader.data.length && length > 0) throw new AbiDecodeError(`array at byte ${at} claims ${length} elements beyond the data`);
-      return decodeSequence(reader, Array(length).fill(type.item), base);
+      // Two characters an element: the separators of its text.
+      reader.budget.spend(1 + length, 2 + 2 * length);
+      return decodeSequence(reader, Array(length).fill(type.item), base, depth + 1);
     }
     case 'tuple':
-      return decodeSequence(reader, type.components.map((c) => c.type), at);
+      reader.budget.spend(1 + type.components.length, 2 + 2 * type.components.length);
+      return decodeSequence(reader, type.components.map((c) => c.type), at, depth + 1);
   }
 }
 
-function decodeSequence(reader: Reader, types: AbiType[], base: number): AbiValue[] {
+function decodeSequence(reader: Reader, types: AbiType[], base: number, depth: number): AbiValue[] {
   let head = base;
   return types.map((type) => {
     const at = isDynamic(type) ? base + reader.size(head) : head;
     head += headSize(type);
-    return decodeOne(reader, type, at);
+    return decodeOne(reader, type, at, depth);
   });
 }
 
@@ -105,9 +172,12 @@ export interface DecodedArg {
   value: AbiValue;
 }
 
-/** Decodes an encoded argument list (no selector). */
+/**
+ * Decodes an encoded argument list (no selector). Throws AbiDecodeError for data that does not fit the
+ * types, AbiTooLargeError when decoding would cost more than the data's budget.
+ */
 export function decodeParams(params: AbiParam[], data: Uint8Array): DecodedArg[] {
-  const values = decodeSequence(new Reader(data), params.map((p) => p.type), 0);
+  const values = decodeSequence(new Reader(data, new Budget(data.length)), params.map((p) => p.type), 0, 0);
   return params.map((p, i) => ({ name: p.name, type: canonicalType(p.type), value: values[i] }));
 }
 

@@ -39,6 +39,19 @@ export type AbiEntry = AbiFunction | AbiEvent | AbiError;
 
 export class AbiTypeError extends Error {}
 
+/**
+ * How many array and tuple layers a type may nest (`uint256[][]` has two). Real ABIs stay far below; the
+ * bound keeps parsing and decoding, which recurse through the layers, from running out of stack.
+ */
+export const MAX_TYPE_DEPTH = 32;
+
+/** `depth` layers above a base type plus its array suffixes: the layers its tuple components sit under. */
+function layers(depth: number, suffixes: string, whole: string): number {
+  const total = depth + (suffixes.match(/\[/g)?.length ?? 0);
+  if (total > MAX_TYPE_DEPTH) throw new AbiTypeError(`'${whole.length > 60 ? `${whole.slice(0, 60)}…` : whole}' nests arrays and tuples deeper than ${MAX_TYPE_DEPTH} levels`);
+  return total;
+}
+
 const ELEMENTARY = /^(uint|int)(\d*)$|^bytes(\d+)$|^(address|bool|bytes|string|function)$/;
 
 function elementary(name: string): AbiType {
@@ -76,38 +89,47 @@ interface JsonParam {
   indexed?: unknown;
 }
 
-/** A parameter of ABI JSON (`{name, type, components, indexed}`). */
-export function paramFromJson(raw: unknown, where: string): AbiParam {
+/** A parameter of ABI JSON (`{name, type, components, indexed}`), under `depth` array and tuple layers. */
+export function paramFromJson(raw: unknown, where: string, depth = 0): AbiParam {
   const param = (raw ?? {}) as JsonParam;
-  if (typeof param.type !== 'string') throw new AbiTypeError(`${where}: parameter has no type`);
-  const match = /^([^[]+)((?:\[\d*\])*)$/.exec(param.type);
-  if (!match) throw new AbiTypeError(`${where}: malformed type '${param.type}'`);
-  let base: AbiType;
-  if (match[1] === 'tuple') {
-    if (!Array.isArray(param.components)) throw new AbiTypeError(`${where}: tuple without components`);
-    base = { kind: 'tuple', components: param.components.map((c, i) => paramFromJson(c, `${where}.${i}`)) };
-  } else {
+  const typeText = param.type;
+  if (typeof typeText !== 'string') throw new AbiTypeError(`${where}: parameter has no type`);
+  const match = /^([^[]+)((?:\[\d*\])*)$/.exec(typeText);
+  if (!match) throw new AbiTypeError(`${where}: malformed type '${typeText}'`);
+  /** Type errors here, prefixed with where. */
+  const located = <T>(make: () => T): T => {
     try {
-      base = elementary(match[1]);
+      return make();
     } catch (error) {
       throw new AbiTypeError(`${where}: ${(error as Error).message}`);
     }
+  };
+  const outer = located(() => layers(depth, match[2], typeText));
+  let base: AbiType;
+  if (match[1] === 'tuple') {
+    if (!Array.isArray(param.components)) throw new AbiTypeError(`${where}: tuple without components`);
+    base = { kind: 'tuple', components: param.components.map((c, i) => paramFromJson(c, `${where}.${i}`, outer + 1)) };
+  } else {
+    base = located(() => elementary(match[1]));
   }
-  const result: AbiParam = { name: typeof param.name === 'string' ? param.name : '', type: withSuffixes(base, match[2], param.type) };
+  const result: AbiParam = { name: typeof param.name === 'string' ? param.name : '', type: withSuffixes(base, match[2], typeText) };
   if (param.indexed === true) result.indexed = true;
   return result;
 }
 
-/** Parses type text as signatures spell it, tuples included: `(address,uint256)[]`. */
-export function parseTypeText(text: string): AbiType {
+/** Parses type text as signatures spell it, tuples included: `(address,uint256)[]`; under `depth` layers. */
+export function parseTypeText(text: string, depth = 0): AbiType {
   const trimmed = text.trim();
   if (trimmed.startsWith('(')) {
     const close = matchingParen(trimmed, 0);
-    const components = splitTopLevel(trimmed.slice(1, close)).map((part) => ({ name: '', type: parseTypeText(part) }));
-    return withSuffixes({ kind: 'tuple', components }, trimmed.slice(close + 1), trimmed);
+    const suffixes = trimmed.slice(close + 1);
+    const outer = layers(depth, suffixes, trimmed);
+    const components = splitTopLevel(trimmed.slice(1, close)).map((part) => ({ name: '', type: parseTypeText(part, outer + 1) }));
+    return withSuffixes({ kind: 'tuple', components }, suffixes, trimmed);
   }
   const match = /^([a-z0-9]+)((?:\[\d*\])*)$/.exec(trimmed);
   if (!match) throw new AbiTypeError(`malformed type '${text}'`);
+  layers(depth, match[2], trimmed);
   return withSuffixes(elementary(match[1]), match[2], trimmed);
 }
 

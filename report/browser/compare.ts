@@ -3,14 +3,16 @@
 import type { NameTable } from '../../core/abi/names';
 import type { ReportSide } from '../data';
 import { structuralDiff } from '../diff';
+import { jsonText } from '../json-text';
 import { findShapes } from '../shapes';
 import { el, section } from './dom';
 import { FlameChart } from './flame';
-import { FrameDescriber } from './frames';
+import { describerFor } from './frames';
 import type { Tooltip } from './tooltip';
 
+/** One line of a value: its JSON cut at 120 characters, without writing the rest (a value can be huge). */
 const preview = (value: unknown) => {
-  const text = JSON.stringify(value) ?? 'undefined';
+  const text = jsonText(value, { limit: 121 });
   return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 };
 
@@ -18,7 +20,7 @@ export function renderCompare(parent: HTMLElement, a: ReportSide, b: ReportSide,
   const body = section(parent, `Compare: ${a.title} ↔ ${b.title}`, 'compare');
   const treesA = findShapes(a.result).filter((f) => f.shape.kind === 'calls');
   const treesB = findShapes(b.result).filter((f) => f.shape.kind === 'calls');
-  const describer = new FrameDescriber(names);
+  const describer = describerFor(names);
   for (const found of treesA) {
     const other = treesB.find((f) => f.path === found.path);
     if (!other || found.shape.kind !== 'calls' || other.shape.kind !== 'calls') continue;

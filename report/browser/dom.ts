@@ -12,6 +12,13 @@ export function shortHex(hex: string | undefined, keep = 6): string {
   return hex.length > 2 + keep * 2 ? `${hex.slice(0, 2 + keep)}…${hex.slice(-4)}` : hex;
 }
 
+/** Decoded texts longer than this are cut for display: the whole input stays in the result's JSON. */
+export const MAX_SHOWN_TEXT = 1000;
+
+export function clipText(text: string | undefined): string | undefined {
+  return text !== undefined && text.length > MAX_SHOWN_TEXT ? `${text.slice(0, MAX_SHOWN_TEXT)}… (${formatNumber(text.length)} characters)` : text;
+}
+
 // One formatter: toLocaleString builds a new one per call, which shows with thousands of frames.
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 

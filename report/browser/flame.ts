@@ -13,6 +13,13 @@ const ROW = 22;
 const MIN_PX = 0.5;
 /** Below this width (pixels) a box gets no label: it would not fit, and text layout is most of the cost. */
 const LABEL_PX = 24;
+/**
+ * Levels drawn below the zoomed frame: every real trace fits (the EVM's call depth limit is 1,024); a deeper
+ * tree from a custom tracer is drawn a window at a time, by zooming in.
+ */
+export const MAX_LEVELS = 1025;
+/** Breadcrumbs shown at most: the root, then the levels closest to the zoomed frame. */
+const MAX_CRUMBS = 12;
 
 export class FlameChart {
   readonly element = el('div', 'flame');
@@ -117,59 +124,95 @@ export class FlameChart {
     const focus = frameAt(this.root, this.zoomPath) as CallFrame;
     const boxes = document.createDocumentFragment();
     let maxDepth = 0;
-    let hidden = 0;
+    let narrow = 0;
+    let deeper = 0;
     const scale = focus.gasUsed > 0 ? 100 / focus.gasUsed : 0;
     // Before the chart is attached its width is unknown (0): then every frame is drawn.
     const pixels = this.canvas.clientWidth / 100;
     const minWidth = pixels > 0 ? MIN_PX / pixels : 0;
     const labelWidth = pixels > 0 ? LABEL_PX / pixels : 0;
-    const place = (frame: CallFrame, path: string, left: number, width: number, depth: number) => {
+    // Walked with a stack (a tree can be any depth), callees pushed last to first: boxes come in tree order.
+    const pending: Placed[] = [{ frame: focus, path: this.zoomPath, left: 0, width: 100, depth: 0 }];
+    while (pending.length > 0) {
+      const { frame, path, left, width, depth } = pending.pop() as Placed;
       if (depth > 0 && width < minWidth) {
-        hidden += countFrames(frame);
-        return;
+        narrow += countFrames(frame);
+        continue;
+      }
+      if (depth >= MAX_LEVELS) {
+        deeper += countFrames(frame);
+        continue;
       }
       maxDepth = Math.max(maxDepth, depth);
-      const info = this.describer.info(frame);
-      const box = el('div', `frame frame-${frame.type.toLowerCase()}`, width >= labelWidth ? info.label : undefined);
-      box.dataset.frame = path;
-      box.setAttribute('role', 'button');
-      // The label only: the details are the tooltip's, which describes the box while it has focus.
-      box.setAttribute('aria-label', info.label);
-      box.tabIndex = path === this.focusPath ? 0 : -1;
-      if (info.reverted) {
-        box.dataset.reverted = '';
-        box.classList.add('reverted');
-      }
-      box.style.cssText = `left:${left}%;width:${width}%;top:${depth * ROW}px`;
-      boxes.append(box);
-      // Children sit side by side from the parent's left edge; clamped to the parent if gas data is inconsistent.
+      boxes.append(this.frameBox(frame, path, left, width, depth, width >= labelWidth));
+      // Callees sit side by side from the caller's left edge; clamped to it if gas data is inconsistent.
+      const callees: Placed[] = [];
       let cursor = left;
       const right = left + width;
       frame.calls.forEach((child, i) => {
         const childWidth = Math.max(0, Math.min(child.gasUsed * scale, right - cursor));
-        place(child, `${path}.${i}`, cursor, childWidth, depth + 1);
+        callees.push({ frame: child, path: `${path}.${i}`, left: cursor, width: childWidth, depth: depth + 1 });
         cursor += childWidth;
       });
-    };
-    place(focus, this.zoomPath, 0, 100, 0);
+      for (let i = callees.length - 1; i >= 0; i--) pending.push(callees[i]);
+    }
     this.canvas.style.height = `${(maxDepth + 1) * ROW}px`;
     this.canvas.replaceChildren(boxes);
-    this.hiddenNote.textContent = hidden > 0 ? `${hidden.toLocaleString('en-US')} frame${hidden === 1 ? '' : 's'} too narrow to draw at this zoom: click a frame to zoom in.` : '';
+    const notes: string[] = [];
+    if (narrow > 0) notes.push(`${frameCount(narrow)} too narrow to draw at this zoom`);
+    if (deeper > 0) notes.push(`${frameCount(deeper)} more than ${MAX_LEVELS.toLocaleString('en-US')} levels below the top frame`);
+    this.hiddenNote.textContent = notes.length > 0 ? `${notes.join('; ')}: click a frame to zoom in.` : '';
     this.drawCrumbs();
   }
 
+  private frameBox(frame: CallFrame, path: string, left: number, width: number, depth: number, labelled: boolean): HTMLElement {
+    const info = this.describer.info(frame);
+    const box = el('div', `frame frame-${frame.type.toLowerCase()}`, labelled ? info.label : undefined);
+    box.dataset.frame = path;
+    box.setAttribute('role', 'button');
+    // The label only: the details are the tooltip's, which describes the box while it has focus.
+    box.setAttribute('aria-label', info.label);
+    box.tabIndex = path === this.focusPath ? 0 : -1;
+    if (info.reverted) {
+      box.dataset.reverted = '';
+      box.classList.add('reverted');
+    }
+    box.style.cssText = `left:${left}%;width:${width}%;top:${depth * ROW}px`;
+    return box;
+  }
+
+  /** The zoom path from the root, one walk down; past MAX_CRUMBS levels the middle ones are left out. */
   private drawCrumbs(): void {
-    const parts = this.zoomPath.split('.');
-    this.crumbs.replaceChildren(
-      ...parts.map((_, i) => {
-        const path = parts.slice(0, i + 1).join('.');
-        const frame = frameAt(this.root, path) as CallFrame;
-        const crumb = el('button', 'flame-crumb', i === 0 ? `root: ${this.describer.info(frame).label}` : this.describer.info(frame).label);
-        crumb.dataset.crumb = path;
-        crumb.disabled = path === this.zoomPath;
-        crumb.addEventListener('click', () => this.zoom(path));
-        return crumb;
-      }),
-    );
+    const indices = this.zoomPath.split('.').slice(1);
+    const crumbs: HTMLElement[] = [];
+    let frame = this.root;
+    let path = '0';
+    for (let level = 0; level <= indices.length; level++) {
+      if (level > 0) {
+        frame = frame.calls[Number(indices[level - 1])];
+        path += `.${indices[level - 1]}`;
+      }
+      const skipped = indices.length + 1 - MAX_CRUMBS;
+      if (skipped > 0 && level === 1) crumbs.push(el('span', 'flame-crumb-gap muted', `… ${skipped.toLocaleString('en-US')} levels …`));
+      if (skipped > 0 && level >= 1 && level <= skipped) continue;
+      const crumb = el('button', 'flame-crumb', level === 0 ? `root: ${this.describer.info(frame).label}` : this.describer.info(frame).label);
+      const target = path;
+      crumb.dataset.crumb = target;
+      crumb.disabled = target === this.zoomPath;
+      crumb.addEventListener('click', () => this.zoom(target));
+      crumbs.push(crumb);
+    }
+    this.crumbs.replaceChildren(...crumbs);
   }
 }
+
+/** A frame to draw: where its box goes. */
+interface Placed {
+  frame: CallFrame;
+  path: string;
+  left: number;
+  width: number;
+  depth: number;
+}
+
+const frameCount = (count: number) => `${count.toLocaleString('en-US')} frame${count === 1 ? '' : 's'}`;

@@ -1,41 +1,79 @@
-// What the flame chart and the call list show about a frame: its label, tooltip lines and revert text,
-// computed once per frame.
+// What the flame chart and the call list show about a frame: its label (from the selector alone, for every
+// box drawn) and, decoded only when a call line or tooltip first needs them, its call and revert texts (cut
+// to MAX_SHOWN_TEXT). One describer per name table (describerFor) keeps each input's decoding, so that
+// drawing the same result again (the panel does on every view switch) decodes nothing again.
 import type { NameTable } from '../../core/abi/names';
-import { callText, decodeFrame, revertText } from '../decode';
+import { callText, decodeFrame, frameSelector, revertText, type DecodedCall } from '../decode';
 import type { CallFrame } from '../shapes';
-import { formatNumber, percent, shortHex } from './dom';
+import { clipText, formatNumber, percent, shortHex } from './dom';
 
 export interface FrameInfo {
   label: string;
-  call?: string;
-  revert?: string;
   reverted: boolean;
 }
 
+export interface FrameText {
+  call?: string;
+  revert?: string;
+  /** The arguments were not decoded (too large): the raw input is shown instead. */
+  tooLarge: boolean;
+}
+
+const describers = new WeakMap<NameTable, FrameDescriber>();
+
+/** The describer of `names`, made once. */
+export function describerFor(names: NameTable): FrameDescriber {
+  let describer = describers.get(names);
+  if (!describer) {
+    describer = new FrameDescriber(names);
+    describers.set(names, describer);
+  }
+  return describer;
+}
+
 export class FrameDescriber {
-  private readonly cache = new WeakMap<CallFrame, FrameInfo>();
+  private readonly infos = new WeakMap<CallFrame, FrameInfo>();
+  private readonly texts = new WeakMap<CallFrame, FrameText>();
+  /** Decoded calls by input: frames are made anew each time a result is drawn, its inputs are not. */
+  private readonly calls = new Map<string, DecodedCall>();
 
   constructor(private readonly names: NameTable) {}
 
   info(frame: CallFrame): FrameInfo {
-    let info = this.cache.get(frame);
+    let info = this.infos.get(frame);
     if (!info) {
-      const decoded = decodeFrame(frame, this.names);
-      const call = callText(decoded);
-      info = {
-        label: `${decoded.name ?? decoded.selector ?? frame.type} ${shortHex(frame.to, 4)}`.trim(),
-        call,
-        revert: frame.error === undefined ? undefined : revertText(frame, this.names),
-        reverted: frame.error !== undefined,
-      };
-      this.cache.set(frame, info);
+      const selector = frameSelector(frame);
+      const name = selector === undefined ? undefined : this.names.functions[selector]?.name;
+      info = { label: `${name ?? selector ?? frame.type} ${shortHex(frame.to, 4)}`.trim(), reverted: frame.error !== undefined };
+      this.infos.set(frame, info);
     }
     return info;
   }
 
+  text(frame: CallFrame): FrameText {
+    let text = this.texts.get(frame);
+    if (!text) {
+      const decoded = this.decoded(frame);
+      text = { call: clipText(callText(decoded)), revert: frame.error === undefined ? undefined : clipText(revertText(frame, this.names)), tooLarge: decoded.tooLarge === true };
+      this.texts.set(frame, text);
+    }
+    return text;
+  }
+
+  private decoded(frame: CallFrame): DecodedCall {
+    // Not kept: frames without a selector (a CREATE's init code, plain transfers), which decode nothing.
+    if (frameSelector(frame) === undefined) return decodeFrame(frame, this.names);
+    let decoded = this.calls.get(frame.input as string);
+    if (!decoded) {
+      decoded = decodeFrame(frame, this.names);
+      this.calls.set(frame.input as string, decoded);
+    }
+    return decoded;
+  }
+
   /** Tooltip lines: type, from, to, value, gas, gasUsed, selector/call, share of the root, error. */
   details(frame: CallFrame, root: CallFrame): Array<[string, string]> {
-    const info = this.info(frame);
+    const text = this.text(frame);
     const lines: Array<[string, string]> = [['type', frame.type]];
     if (frame.from) lines.push(['from', frame.from]);
     if (frame.to) lines.push(['to', frame.to]);
@@ -43,9 +81,10 @@ export class FrameDescriber {
     if (frame.gas !== undefined) lines.push(['gas', formatNumber(frame.gas)]);
     lines.push(['gasUsed', formatNumber(frame.gasUsed)]);
     lines.push(['share of root', percent(frame.gasUsed, root.gasUsed)]);
-    if (info.call) lines.push(['call', info.call]);
+    if (text.call) lines.push(['call', text.call]);
+    if (text.tooLarge && frame.input) lines.push(['input', `${formatNumber((frame.input.length - 2) / 2)} bytes ${shortHex(frame.input, 8)}`]);
     if (frame.error !== undefined) lines.push(['error', frame.error]);
-    if (info.revert) lines.push(['revert reason', info.revert]);
+    if (text.revert) lines.push(['revert reason', text.revert]);
     return lines;
   }
 }

@@ -2,13 +2,14 @@
 // used by the standalone HTML report and by the result panel.
 import type { NameTable } from '../../core/abi/names';
 import type { ReportData } from '../data';
+import { jsonText } from '../json-text';
 import { findShapes, type FoundShape } from '../shapes';
 import { barChart } from './bars';
 import { callList } from './call-list';
 import { renderCompare } from './compare';
 import { el, formatNumber, section } from './dom';
 import { FlameChart } from './flame';
-import { FrameDescriber } from './frames';
+import { describerFor, type FrameDescriber } from './frames';
 import { prestateTables } from './prestate';
 import { Tooltip } from './tooltip';
 
@@ -39,7 +40,7 @@ function renderShape(parent: HTMLElement, found: FoundShape, describer: FrameDes
 /** Draws every recognised shape; returns how many (0: nothing to draw, show the JSON instead). */
 export function renderPictures(parent: HTMLElement, result: unknown, names: NameTable, tooltip = new Tooltip(document.body)): number {
   const shapes = findShapes(result);
-  const describer = new FrameDescriber(names);
+  const describer = describerFor(names);
   for (const found of shapes) renderShape(parent, found, describer, names, tooltip);
   return shapes.length;
 }
@@ -53,7 +54,7 @@ export function renderReport(parent: HTMLElement, data: ReportData): void {
   if (drawn === 0) parent.append(el('p', 'muted', 'No call tree, count map or prestate diff recognised in this result.'));
   for (const side of data.compare ? [data.main, data.compare] : [data.main]) {
     const json = el('details', 'report-json');
-    json.append(el('summary', '', `JSON: ${side.title}`), el('pre', 'json-text', JSON.stringify(side.result, null, 2)));
+    json.append(el('summary', '', `JSON: ${side.title}`), el('pre', 'json-text', jsonText(side.result, { indent: 2 })));
     parent.append(json);
   }
 }

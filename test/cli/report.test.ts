@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { deepCallTreeJson } from '../report/fixtures';
 
 const cli = resolve('dist/cli.js');
 const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-report-'));
@@ -33,6 +34,18 @@ test('report: writes one self-contained file with the result, the compared resul
   assert.equal(data.main.title, 'a.json');
   assert.equal(data.compare?.title, 'b.json');
   assert.deepEqual(Object.entries(data.names.functions).map(([selector, fn]) => [selector, fn.name]), [['0xb6b55f25', 'deposit']]);
+});
+
+test('report: a call tree 10,000 frames deep (a custom tracer can return one) is written, not "Maximum call stack size exceeded"', () => {
+  const input = join(dir, 'deep.json');
+  writeFileSync(input, deepCallTreeJson(10_000));
+  const out = join(dir, 'deep.html');
+  const result = run(['report', input, '--html', out, '--compare', input]);
+  assert.equal(result.status, 0, result.stderr);
+  let frame = embedded(readFileSync(out, 'utf8')).main.result as { calls?: unknown[] };
+  let depth = 1;
+  for (; frame.calls; depth++) frame = frame.calls[0] as typeof frame;
+  assert.equal(depth, 10_000);
 });
 
 test('report: usage errors exit 2 and say what is wrong; unreadable input exits 1', () => {

@@ -72,3 +72,25 @@ export function flatCalls() {
     { action: { from: VAULT, gas: '0x4000', init: '0x6000', value: '0x0' }, result: { gasUsed: '0x2000', address: TOKEN, code: '0x' }, subtraces: 0, traceAddress: [1], type: 'create' },
   ];
 }
+
+/**
+ * Hostile call data of about `size` bytes for multicall(bytes[]) (0xac9650d8, in the built-in table): half
+ * of it offsets that all point at one blob, the other half that blob. Decoded naively, every element is
+ * the whole blob: the text grows with the square of the size.
+ */
+export function aliasedMulticall(size: number): string {
+  const count = Math.floor((size - 100) / 64);
+  const blob = (size - 100) - count * 32;
+  return '0xac9650d8' + word(32) + word(count) + word(count * 32).repeat(count) + word(blob) + 'ab'.repeat(blob);
+}
+
+/** One frame calling `input`, as callTracer writes it. */
+export function callWithInput(input: string) {
+  return { type: 'CALL', from: USER, to: VAULT, value: '0x0', gas: hex(1_000_000), gasUsed: hex(50_000), input };
+}
+
+/** A chain of `depth` frames, each calling the next, as JSON text (JSON.stringify cannot write it). */
+export function deepCallTreeJson(depth: number): string {
+  const open = JSON.stringify({ type: 'CALL', from: USER, to: VAULT, gas: hex(1_000_000), gasUsed: hex(10_000), input: '0x' }).slice(0, -1);
+  return `${open},"calls":[`.repeat(depth - 1) + `${open}}` + ']}'.repeat(depth - 1);
+}

@@ -3,16 +3,13 @@
 // is drawn, that nothing leaves the page, that hostile strings stay text, and saves screenshots.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { callTree, counts, HOSTILE, prestate, SLOT, VAULT } from './fixtures';
+import { buildReport as build, openReport } from './report-page';
 
-const cli = resolve('dist/cli.js');
-const workspace = resolve('test/fixtures/report-workspace');
 const artifacts = resolve('test-artifacts/report');
 const dir = mkdtempSync(join(tmpdir(), 'evm-report-'));
 let browser: Browser;
@@ -25,49 +22,8 @@ after(async () => {
   await browser?.close();
 });
 
-function buildReport(name: string, result: unknown, compare?: unknown): string {
-  const input = join(dir, `${name}.json`);
-  writeFileSync(input, JSON.stringify(result));
-  const args = ['report', input, '--html', join(dir, `${name}.html`), '--abi-dir', workspace];
-  if (compare !== undefined) {
-    writeFileSync(join(dir, `${name}-b.json`), JSON.stringify(compare));
-    args.push('--compare', join(dir, `${name}-b.json`));
-  }
-  const run = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-  assert.equal(run.status, 0, run.stderr);
-  return join(dir, `${name}.html`);
-}
-
-interface Opened {
-  page: Page;
-  problems: string[];
-}
-
-/** Opens a report; every request other than the file itself, console error or dialog is a problem. */
-async function open(file: string): Promise<Opened> {
-  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
-  const url = pathToFileURL(file).href;
-  const problems: string[] = [];
-  await page.route('**/*', (route) => {
-    if (route.request().url() === url) return route.continue();
-    problems.push(`request ${route.request().url()}`);
-    return route.abort();
-  });
-  page.on('request', (request) => {
-    if (request.url() !== url) problems.push(`request ${request.url()}`);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('dialog', (dialog) => {
-    problems.push(`dialog ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-  await page.goto(url);
-  await page.waitForSelector('body[data-rendered="true"]');
-  return { page, problems };
-}
+const buildReport = (name: string, result: unknown, compare?: unknown) => build(dir, name, result, compare);
+const open = (file: string) => openReport(browser, file);
 
 test('call tree: one box per frame, widths by gasUsed, reverted frames marked, names from the Hardhat artifact', async () => {
   const { page, problems } = await open(buildReport('calls', callTree()));

@@ -1,13 +1,14 @@
 // report/: shape recognition, the flat-list conversion, the structural diff, and HTML embedding.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nameTable } from '../../core/abi/names';
+import { addEntries, nameTable } from '../../core/abi/names';
+import { eventFromSignature, functionFromSignature } from '../../core/abi/signature';
 import { reportData } from '../../report/data';
-import { decodeFrame, revertText } from '../../report/decode';
+import { callText, decodeFrame, decodeLog, revertText } from '../../report/decode';
 import { structuralDiff } from '../../report/diff';
 import { embeddableJson, reportHtml } from '../../report/html';
 import { findShapes, type CallFrame } from '../../report/shapes';
-import { callTree, counts, flatCalls, HOSTILE, prestate } from './fixtures';
+import { aliasedMulticall, callTree, callWithInput, counts, flatCalls, HOSTILE, prestate } from './fixtures';
 
 test('findShapes: a call tree, counts and a prestate diff in sub-objects; the root first', () => {
   assert.deepEqual(findShapes(callTree()).map((f) => [f.path, f.shape.kind]), [['$', 'calls']]);
@@ -41,6 +42,22 @@ test('decoding: built-in ERC-20 names, Error(string) revert data', () => {
   const transfer = found.shape.root.calls[1];
   assert.deepEqual(decodeFrame(transfer, names).args?.map((a) => a.value), ['0x' + 'aa'.repeat(20), '1000']);
   assert.equal(revertText(found.shape.root.calls[2], names), 'Insufficient balance');
+});
+
+test('decoding beyond the budget: calls, revert data and log data read "not decoded: too large"', () => {
+  const input = aliasedMulticall(188_000);
+  const frame = findShapes(callWithInput(input))[0].shape;
+  assert.ok(frame.kind === 'calls');
+  const decoded = decodeFrame(frame.root, nameTable());
+  assert.deepEqual(decoded, { selector: '0xac9650d8', signature: 'multicall(bytes[])', name: 'multicall', tooLarge: true });
+  assert.equal(callText(decoded), 'multicall(not decoded: too large)');
+  // The same data as a custom error's and as an event's arguments.
+  const names = addEntries(nameTable(), [{ ...functionFromSignature('Boom(bytes[])'), kind: 'error' }, eventFromSignature('Batch(bytes[])')]);
+  const data = `0x${input.slice(10)}`;
+  const boom = Object.keys(names.errors).find((selector) => names.errors[selector].name === 'Boom') as string;
+  assert.equal(revertText({ ...frame.root, error: 'execution reverted', output: boom + data.slice(2) }, names), 'Boom(not decoded: too large)');
+  const topic = Object.keys(names.events).find((t) => names.events[t][0].name === 'Batch') as string;
+  assert.equal(callText(decodeLog({ topics: [topic], data }, names)), 'Batch(not decoded: too large)');
 });
 
 test('structuralDiff lists added, removed and changed paths', () => {

@@ -93,7 +93,8 @@ export class JsonTree {
     const row = this.rows[this.focusIndex];
     if (!row) return undefined;
     const segments: Segment[] = [];
-    for (let index = this.focusIndex; index > 0; index = this.rows[index].parent) segments.unshift(this.rows[index].key as Segment);
+    for (let index = this.focusIndex; index > 0; index = this.rows[index].parent) segments.push(this.rows[index].key as Segment);
+    segments.reverse();
     const text = this.window.querySelector(`#row-${this.focusIndex}`)?.textContent ?? '';
     return { segments, value: row.value, level: row.depth + 1, expanded: isContainer(row.value) ? this.isOpen(row) : undefined, text };
   }
@@ -133,13 +134,19 @@ export class JsonTree {
 
   private rebuild(focusPath: string | undefined): void {
     const rows: Row[] = [];
-    const visit = (key: Segment | undefined, value: unknown, depth: number, path: string, parent: number, position: number, setSize: number): void => {
-      const index = rows.push({ depth, key, value, path, parent, position, setSize }) - 1;
-      if (!isContainer(value) || !this.isOpenPath(path, depth)) return;
-      const children = entries(value);
-      children.forEach(([childSegment, child], at) => visit(childSegment, child, depth + 1, childKey(path, childSegment), index, at + 1, children.length));
-    };
-    visit(undefined, this.value, 0, '', -1, 1, 1);
+    // Walked with a stack (a result can nest deeper than the call stack allows), children pushed last to
+    // first so that rows come in document order.
+    const pending: Row[] = [{ depth: 0, key: undefined, value: this.value, path: '', parent: -1, position: 1, setSize: 1 }];
+    while (pending.length > 0) {
+      const row = pending.pop() as Row;
+      const index = rows.push(row) - 1;
+      if (!isContainer(row.value) || !this.isOpenPath(row.path, row.depth)) continue;
+      const children = entries(row.value);
+      for (let at = children.length - 1; at >= 0; at--) {
+        const [key, value] = children[at];
+        pending.push({ depth: row.depth + 1, key, value, path: childKey(row.path, key), parent: index, position: at + 1, setSize: children.length });
+      }
+    }
     this.rows = rows;
     if (focusPath !== undefined) this.focusIndex = Math.max(0, rows.findIndex((row) => row.path === focusPath));
     this.focusIndex = Math.min(this.focusIndex, rows.length - 1);
@@ -153,7 +160,8 @@ export class JsonTree {
 
   private isOpenPath(path: string, depth: number): boolean {
     const byDefault = depth === 0 || this.expansion === 'all' || (this.expansion === 'initial' && depth === 1 && this.smallRoot);
-    return this.toggled.has(path) ? !byDefault : byDefault;
+    // No lookup without toggles (as after Expand All): it would hash every row's path, whose text grows with the depth.
+    return this.toggled.size > 0 && this.toggled.has(path) ? !byDefault : byDefault;
   }
 
   private toggle(path: string): void {

@@ -3,6 +3,7 @@
 // setState (the runs and how the user left the view: mode, expansion, focus, scroll, find) so that the panel
 // survives being hidden and VS Code restarting. Writes text only (textContent), never HTML.
 import { formatBytes } from '../../../core/rpc/errors';
+import { jsonText } from '../../../report/json-text';
 import type { FromWebview, OutcomeView, PanelState, RenderedContent, TestKey, ToWebview, UiState, ViewMode, ViewState } from '../messages';
 import { button, element } from './dom';
 import { FindBar } from './find-bar';
@@ -218,7 +219,7 @@ function renderMode(): void {
     pictures.render(content, parsed.value);
   } else if (ui.viewMode === 'raw') {
     content.className = 'raw-view';
-    content.append(element('pre', 'raw', JSON.stringify(parsed.value, null, 2)));
+    content.append(element('pre', 'raw', jsonText(parsed.value, { indent: 2 })));
   } else {
     content.className = 'tree-view';
     tree = new JsonTree(content, parsed.value, ui.tree, () => {
@@ -249,7 +250,7 @@ function showPictures(message: Extract<ToWebview, { type: 'names' | 'compare' }>
 function copyFocused(what: 'path' | 'value'): void {
   const row = tree?.focused();
   if (!row) return;
-  const text = what === 'path' ? jsPath(row.segments) : typeof row.value === 'string' ? row.value : JSON.stringify(row.value, null, 2);
+  const text = what === 'path' ? jsPath(row.segments) : typeof row.value === 'string' ? row.value : jsonText(row.value, { indent: 2 });
   vscode.postMessage({ type: 'copyText', text, what });
 }
 
@@ -275,7 +276,7 @@ function rendered(): RenderedContent {
     rows: tree ? tree.renderedRows() : Array.from(content.querySelectorAll('pre')).map((pre) => pre.textContent ?? ''),
     rowCount: tree?.rowCount ?? 0,
     errorText: errorBox.hidden ? undefined : Array.from(errorBox.children).map((part) => part.textContent ?? '').join('\n'),
-    resultJson: parsed ? JSON.stringify(parsed.value) : undefined,
+    resultJson: parsed ? jsonText(parsed.value) : undefined,
     ui,
     focused: focused && {
       path: jsPath(focused.segments),

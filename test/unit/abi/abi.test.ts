@@ -5,12 +5,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AbiDecodeError, AbiEncodeError, decodeCall, encodeCall, hexToBytes, decodeParams } from '../../../core/abi/codec';
+import { AbiDecodeError, AbiEncodeError, AbiTooLargeError, decodeCall, encodeCall, hexToBytes, decodeParams } from '../../../core/abi/codec';
 import { loadAbis } from '../../../core/abi/load';
 import { eventFor, nameTable, subset } from '../../../core/abi/names';
 import { eventFromSignature, functionFromSignature, selectorOf, signatureOf, topicOf } from '../../../core/abi/signature';
-import { paramFromJson, parseTypeText, canonicalType } from '../../../core/abi/types';
+import { paramFromJson, parseTypeText, canonicalType, type AbiType } from '../../../core/abi/types';
 import { scanAbiFiles } from '../../../core/abi/workspace-scan';
+import { aliasedMulticall } from '../../report/fixtures';
 
 test('selectors and topics of well-known signatures', () => {
   assert.equal(selectorOf(functionFromSignature('transfer(address,uint256)')), '0xa9059cbb');
@@ -113,6 +114,68 @@ test('hostile data: offsets and lengths beyond the data are errors, not huge all
   assert.throws(() => decodeParams([{ name: '', type: parseTypeText('uint256') }], hexToBytes('0x1234')), /data too short/);
   assert.throws(() => hexToBytes('0xzz'), /not hex/);
 });
+
+const word = (n: number | bigint) => BigInt(n).toString(16).padStart(64, '0');
+const param = (type: string | AbiType) => [{ name: '', type: typeof type === 'string' ? parseTypeText(type) : type }];
+/** Exactly the budget's outcome: AbiTooLargeError, whose message is the text a value shows instead. */
+const tooLarge = (error: unknown) => error instanceof AbiTooLargeError && error.message === 'not decoded: too large';
+
+test('decoding budget: 188 KB of offsets all pointing at one blob is "not decoded: too large", not gigabytes of text', () => {
+  const multicall = functionFromSignature('multicall(bytes[])');
+  assert.throws(() => decodeCall(multicall, aliasedMulticall(188_000)), tooLarge);
+  assert.throws(() => decodeCall(multicall, aliasedMulticall(31_000)), tooLarge);
+});
+
+test('decoding budget: nested arrays whose offsets all point at one inner array (100^4 elements from 13 KB)', () => {
+  /** An array of `count` elements that are all the one encoding `inner` (offsets relative to the elements). */
+  const aliased = (count: number, inner: string) => word(count) + word(count * 32).repeat(count) + inner;
+  let data = word(100) + word(0).repeat(100);
+  for (let level = 0; level < 3; level++) data = aliased(100, data);
+  assert.throws(() => decodeParams(param('uint256[][][][]'), hexToBytes('0x' + word(32) + data)), tooLarge);
+});
+
+test('decoding budget: lengths that overlap, each element claiming most of the data', () => {
+  // bytes[] of n elements at consecutive words of a region of 2n words, each word a length of 32n bytes.
+  const n = 3000;
+  const data = word(32) + word(n) + Array.from({ length: n }, (_, i) => word(32 * (n + i))).join('') + word(32 * n).repeat(2 * n);
+  assert.throws(() => decodeParams(param('bytes[]'), hexToBytes('0x' + data)), tooLarge);
+});
+
+test('decoding budget: honest inputs, also large ones, decode exactly as before', () => {
+  const blob = '0x' + 'cd'.repeat(90_000);
+  assert.deepEqual(decodeCall(functionFromSignature('multicall(bytes[])'), encodeCall(functionFromSignature('multicall(bytes[])'), [JSON.stringify([blob, blob])])).map((a) => a.value), [[blob, blob]]);
+  // The most text per byte: 78 digits for every 32-byte word.
+  const max = ((1n << 256n) - 1n).toString();
+  const many = Array.from({ length: 3000 }, () => max);
+  assert.deepEqual(decodeCall(functionFromSignature('f(uint256[])'), encodeCall(functionFromSignature('f(uint256[])'), [JSON.stringify(many)]))[0].value, many);
+  const empties = Array.from({ length: 1000 }, () => '0x');
+  assert.deepEqual(decodeCall(functionFromSignature('f(bytes[])'), encodeCall(functionFromSignature('f(bytes[])'), [JSON.stringify(empties)]))[0].value, empties);
+  const text = 'é'.repeat(50_000);
+  assert.deepEqual(decodeCall(functionFromSignature('f(string,bool)'), encodeCall(functionFromSignature('f(string,bool)'), [text, 'true'])).map((a) => a.value), [text, true]);
+});
+
+test('type depth: 32 levels of arrays and tuples parse and decode, deeper is refused at parse and decode time', () => {
+  assert.equal(canonicalType(parseTypeText('uint256' + '[]'.repeat(32))), 'uint256' + '[]'.repeat(32));
+  assert.throws(() => parseTypeText('uint256' + '[]'.repeat(33)), /nests arrays and tuples deeper than 32 levels/);
+  assert.throws(() => parseTypeText('('.repeat(100_000) + 'uint8' + ')'.repeat(100_000)), /deeper than 32 levels/);
+  assert.throws(() => parseTypeText('(' + '(uint8)[]'.repeat(1) + ')' + '[1]'.repeat(31)), /deeper than 32 levels/);
+  // ABI JSON 10,000 tuples deep: one problem naming where, not a stack overflow.
+  const deep = '{"type":"tuple","components":['.repeat(10_000) + '{"type":"uint8"}' + ']}'.repeat(10_000);
+  const loaded = loadAbis([{ file: 'deep.abi.json', text: `[{"type":"function","name":"f","inputs":[${deep}]}]` }]);
+  assert.deepEqual(loaded.entries, []);
+  assert.match(loaded.problems[0], /^deep\.abi\.json \[0\] f inputs\[0\](\.0){33}: 'tuple' nests arrays and tuples deeper than 32 levels$/);
+  // Types built without the parser are bounded when decoded.
+  const nest = (levels: number): AbiType => (levels === 0 ? { kind: 'uint', bits: 256 } : { kind: 'array', item: nest(levels - 1), length: 1 });
+  assert.deepEqual(decodeParams(param(nest(32)), new Uint8Array(32))[0].value, nest32Zero());
+  assert.throws(() => decodeParams(param(nest(33)), new Uint8Array(32)), tooLarge);
+});
+
+/** `[[…['0']…]]`, 32 arrays deep. */
+function nest32Zero(): unknown {
+  let value: unknown = '0';
+  for (let i = 0; i < 32; i++) value = [value];
+  return value;
+}
 
 test('loadAbis: Hardhat and Foundry artifacts, bare ABIs; hostile files are reported, not fatal', () => {
   const loaded = loadAbis([

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
 import { startProviderServer, type ProviderServer } from '../support/provider-server';
+import { trustingCli } from '../support/run-cli';
 import { accessKey, assertNoSecret, password } from './secrets';
 
 const cli = resolve('dist/cli.js');
@@ -22,26 +23,8 @@ let basic: ProviderServer;
 let pathKeyed: ProviderServer;
 const plainKey = 'plainword';
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI without blocking this process (the test servers live here). */
-function run(args: string[], env: Record<string, string> = {}, cwd = process.cwd()): Promise<Run> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd, env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (status) => {
-      assertNoSecret(stdout + stderr, `evm-tracer ${args[0]} output`);
-      done({ status, stdout, stderr });
-    });
-  });
-}
+/** The CLI trusting the test servers' certificates; no key or password may appear in what it prints. */
+const run = trustingCli(caFile);
 
 before(async () => {
   writeFileSync(opcount, '{\n  counts: {},\n  step: function (log) { var n = log.op.toString(); this.counts[n] = (this.counts[n] || 0) + 1; },\n  fault: function (log) {},\n  result: function () { return this.counts; }\n}\n');

@@ -41,12 +41,16 @@ export interface MinedReceipt {
 
 /**
  * The transaction's receipt, asked for every `pollMs` up to 100 times: anvil may not have it the instant
- * eth_sendTransaction returns.
+ * eth_sendTransaction returns, and a fresh geth answers "transaction indexing is in progress" until it has
+ * indexed its first block.
  */
 export async function waitForReceipt(url: string, hash: string, pollMs = 50): Promise<MinedReceipt> {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const found = await call<MinedReceipt | null>(url, 'eth_getTransactionReceipt', [hash]);
-    if (found) return found;
+    const reply = await rpc(url, 'eth_getTransactionReceipt', [hash]);
+    if (reply.error && reply.error.message !== 'transaction indexing is in progress') {
+      throw new Error(`eth_getTransactionReceipt: ${reply.error.code} ${reply.error.message}`);
+    }
+    if (reply.result) return reply.result as MinedReceipt;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error(`no receipt for ${hash}`);

@@ -1,0 +1,46 @@
+// A custom JS tracer that records every call frame (enter/exit hooks) as a flat list, and the same list
+// read from a callTracer result: on one node the two must agree, so a custom tracer is checked against the
+// node's own built-in one rather than against numbers written into the test.
+
+export const framesTracer = `{
+  frames: [],
+  open: [],
+  enter: function (frame) {
+    this.open.push(this.frames.length);
+    this.frames.push({ depth: this.open.length, type: frame.getType(), to: toHex(frame.getTo()), gas: frame.getGas() });
+  },
+  exit: function (result) {
+    this.frames[this.open.pop()].gasUsed = result.getGasUsed();
+  },
+  fault: function (log, db) {},
+  result: function (ctx, db) {
+    return { type: ctx.type, to: toHex(ctx.to), gasUsed: ctx.gasUsed, frames: this.frames };
+  }
+}
+`;
+
+export interface CallFrame {
+  type: string;
+  to?: string;
+  gas: string;
+  gasUsed: string;
+  calls?: CallFrame[];
+}
+
+export interface FramesResult {
+  type: string;
+  to: string;
+  gasUsed: number;
+  frames: { depth: number; type: string; to: string; gas: number; gasUsed: number }[];
+}
+
+/** What framesTracer returns for the transaction whose callTracer result is `top`. */
+export function framesOf(top: CallFrame): FramesResult {
+  const frames: FramesResult['frames'] = [];
+  const walk = (frame: CallFrame, depth: number) => {
+    frames.push({ depth, type: frame.type, to: frame.to!, gas: Number(frame.gas), gasUsed: Number(frame.gasUsed) });
+    for (const inner of frame.calls ?? []) walk(inner, depth + 1);
+  };
+  for (const inner of top.calls ?? []) walk(inner, 1);
+  return { type: top.type, to: top.to!, gasUsed: Number(top.gasUsed), frames };
+}

@@ -143,16 +143,6 @@ test('--endpoint reads evm-tracer.config.json, secrets from the environment', as
   assert.match(unset.stderr, /environment variable PROVIDER_KEY is not set/);
 });
 
-test('xchain balance prints the balance in AVAX', async () => {
-  keyed.on('avm.getAssetDescription', { kind: 'result', value: { assetID: 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z', name: 'Avalanche', symbol: 'AVAX', denomination: '9' } });
-  keyed.on('avm.getBalance', { kind: 'result', value: { balance: '2000000001', utxoIDs: [] } });
-  const address = 'X-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy';
-  const shown = await run(['xchain', 'balance', '--address', address, '--node', keyed.httpBase, '--key-env', 'K'], { K: accessKey });
-  assert.equal(shown.status, 0, shown.stderr);
-  assert.equal(shown.stdout, `${address}: 2.000000001 AVAX\n`);
-  assert.equal(keyed.requests.at(-1)!.path, `/${accessKey}/ext/bc/X`);
-});
-
 test('--max-response bounds the answer; over it the trace fails as too-large', async () => {
   keyed.on('debug_traceBlockByHash', { kind: 'big', bytes: 2 * 1024 * 1024 });
   const args = ['trace', 'block', `0x${'cd'.repeat(32)}`, '--tracer', opcount, '--node', keyed.httpBase, '--key-env', 'K'];

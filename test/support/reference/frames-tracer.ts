@@ -10,7 +10,9 @@ export const framesTracer = `{
     this.frames.push({ depth: this.open.length, type: frame.getType(), to: toHex(frame.getTo()), gas: frame.getGas() });
   },
   exit: function (result) {
-    this.frames[this.open.pop()].gasUsed = result.getGasUsed();
+    var frame = this.frames[this.open.pop()];
+    frame.gasUsed = result.getGasUsed();
+    if (result.getError() !== undefined) frame.error = result.getError();
   },
   fault: function (log, db) {},
   result: function (ctx, db) {
@@ -24,6 +26,7 @@ export interface CallFrame {
   to?: string;
   gas: string;
   gasUsed: string;
+  error?: string;
   calls?: CallFrame[];
 }
 
@@ -31,14 +34,14 @@ export interface FramesResult {
   type: string;
   to: string;
   gasUsed: number;
-  frames: { depth: number; type: string; to: string; gas: number; gasUsed: number }[];
+  frames: { depth: number; type: string; to: string; gas: number; gasUsed: number; error?: string }[];
 }
 
 /** What framesTracer returns for the transaction whose callTracer result is `top`. */
 export function framesOf(top: CallFrame): FramesResult {
   const frames: FramesResult['frames'] = [];
   const walk = (frame: CallFrame, depth: number) => {
-    frames.push({ depth, type: frame.type, to: frame.to!, gas: Number(frame.gas), gasUsed: Number(frame.gasUsed) });
+    frames.push({ depth, type: frame.type, to: frame.to!, gas: Number(frame.gas), gasUsed: Number(frame.gasUsed), ...(frame.error === undefined ? {} : { error: frame.error }) });
     for (const inner of frame.calls ?? []) walk(inner, depth + 1);
   };
   for (const inner of top.calls ?? []) walk(inner, 1);

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { accessKey, assertNoSecret, password } from '../access/secrets';
 import { callContracts } from '../support/call-contracts';
-import { processTree, stillRunning } from '../support/nodes/process';
+import { processTree, stopAll } from '../support/nodes/process';
 import { startAvalanchego, type RunningAvalanchego } from '../support/reference/avalanchego';
 import { createXChainAsset, ewoq } from '../support/reference/ewoq';
-import { framesOf, framesTracer, type CallFrame, type FramesResult } from '../support/reference/frames-tracer';
+import { builtinTraces, framesOf, framesTracer, type CallFrame, type FramesResult } from '../support/reference/frames-tracer';
 import { startNginxProvider, type NginxProvider } from '../support/reference/nginx';
 import { sendSigned } from '../support/reference/signed-tx';
 import { referenceSkip, requireReferenceTools } from '../support/reference/tools';
@@ -69,16 +69,13 @@ describe('avalanchego local network behind nginx: trace, check and X-Chain balan
     for (const data of contracts.deployments) assert.equal((await sendSigned(node.cChainRpc, ewoq, { data })).status, '0x1');
     const entry = await sendSigned(node.cChainRpc, ewoq, { to: contracts.entryAddress, gas: 1_000_000n });
     [hash, blockHash] = [entry.transactionHash, entry.blockHash];
-    corethCallTrace = await call<CallFrame>(node.cChainRpc, 'debug_traceTransaction', [hash, { tracer: 'callTracer', tracerConfig: { withLog: true } }]);
-    corethPrestate = await call(node.cChainRpc, 'debug_traceTransaction', [hash, { tracer: 'prestateTracer' }]);
+    ({ callTrace: corethCallTrace, prestate: corethPrestate } = await builtinTraces(node.cChainRpc, hash));
     assetID = await createXChainAsset(node.url, asset);
   });
 
   after(async () => {
-    await nginx?.stop();
-    await node?.stop();
     rmSync(dir, { recursive: true, force: true });
-    assert.deepEqual(stillRunning(pids), [], 'avalanchego and nginx processes left running');
+    await stopAll(pids, 'avalanchego and nginx', nginx, node);
   });
 
   test('check: supported on the local network over HTTPS and WSS, with the key and with Basic auth', async () => {
@@ -170,9 +167,8 @@ describe('avalanchego local network behind nginx: trace, check and X-Chain balan
       assert.deepEqual(JSON.parse(JSON.stringify(expected)), Object.fromEntries(Object.entries(corethPrestate).filter(([address]) => address !== created && address !== '0x0000000000000000000000000000000000000002')));
       assert.deepEqual([corethPrestate[created], corethPrestate['0x0000000000000000000000000000000000000002']], [{ balance: '0x0' }, { balance: '0x0' }]);
     } finally {
-      await local.stop();
+      await stopAll(localPids, 'the forked node', local);
     }
     assertNoSecret(local.output(), 'the forked node\'s output');
-    assert.deepEqual(stillRunning(localPids), [], 'the forked node left processes running');
   });
 });

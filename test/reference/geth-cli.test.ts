@@ -13,14 +13,14 @@ import { join } from 'node:path';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
 import { accessKey, assertNoSecret, password } from '../access/secrets';
 import { callContracts } from '../support/call-contracts';
-import { processTree, stillRunning, type RunningNode } from '../support/nodes/process';
+import { processTree, stopAll, type RunningNode } from '../support/nodes/process';
 import { startGethDev } from '../support/reference/geth';
-import { framesOf, framesTracer, type CallFrame } from '../support/reference/frames-tracer';
+import { builtinTraces, framesOf, framesTracer, type CallFrame } from '../support/reference/frames-tracer';
 import { startNginxProvider, type NginxProvider } from '../support/reference/nginx';
 import { sendSigned } from '../support/reference/signed-tx';
 import { referenceSkip, requireReferenceTools } from '../support/reference/tools';
 import { trustingCli } from '../support/run-cli';
-import { call, spawnNodeWithOutput } from '../runtime/node-helpers';
+import { spawnNodeWithOutput } from '../runtime/node-helpers';
 
 describe('geth --dev behind nginx: the CLI, and the local node forked from it', { skip: referenceSkip() }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-geth-cli-'));
@@ -33,7 +33,7 @@ describe('geth --dev behind nginx: the CLI, and the local node forked from it', 
   let hash: string;
   /** geth's own answers, asked directly (not through nginx or the CLI). */
   let gethCallTrace: CallFrame;
-  let gethPrestate: unknown;
+  let gethPrestate: Record<string, unknown>;
   const pids: number[] = [];
   const env = { NODE_KEY: accessKey, NODE_PASSWORD: password };
   const keyed = () => ['--node', `${nginx.keyBase}/rpc`, '--key-env', 'NODE_KEY'];
@@ -49,15 +49,12 @@ describe('geth --dev behind nginx: the CLI, and the local node forked from it', 
     for (const data of contracts.deployments) assert.equal((await sendSigned(geth.url, signer, { data })).status, '0x1');
     const entry = await sendSigned(geth.url, signer, { to: contracts.entryAddress, gas: 1_000_000n });
     hash = entry.transactionHash;
-    gethCallTrace = await call<CallFrame>(geth.url, 'debug_traceTransaction', [hash, { tracer: 'callTracer', tracerConfig: { withLog: true } }]);
-    gethPrestate = await call(geth.url, 'debug_traceTransaction', [hash, { tracer: 'prestateTracer' }]);
+    ({ callTrace: gethCallTrace, prestate: gethPrestate } = await builtinTraces(geth.url, hash));
   });
 
   after(async () => {
-    await nginx?.stop();
-    await geth?.stop();
     rmSync(dir, { recursive: true, force: true });
-    assert.deepEqual(stillRunning(pids), [], 'geth and nginx processes left running');
+    await stopAll(pids, 'geth and nginx', nginx, geth);
   });
 
   test('check: supported over HTTPS with the key in the path and over WSS with Basic auth', async () => {
@@ -97,10 +94,9 @@ describe('geth --dev behind nginx: the CLI, and the local node forked from it', 
       assert.deepEqual(await trace(frames), framesOf(gethCallTrace));
       assert.deepEqual(await trace('prestateTracer'), gethPrestate);
     } finally {
-      await local.stop();
+      await stopAll(localPids, 'the forked node', local);
     }
     assertNoSecret(local.output(), 'the forked node\'s output');
-    assert.deepEqual(stillRunning(localPids), [], 'the forked node left processes running');
   });
 
   test('a wrong key is not-found (404) and a wrong password unauthorized (401), secrets masked', async () => {

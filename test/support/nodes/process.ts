@@ -1,7 +1,9 @@
 // Starts a third-party node (or any server) as a child process on 127.0.0.1 and waits until it answers.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface RunningNode {
   url: string;
@@ -141,4 +143,29 @@ export function stillRunning(pids: number[]): number[] {
     const stat = procStat(pid);
     return stat !== undefined && stat.state !== 'Z';
   });
+}
+
+/** Makes a temp folder for `start`; it is removed when what `start` started stops, or at once if it fails. */
+export async function inTempDir<T extends { stop(): Promise<void> }>(prefix: string, start: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    const started = await start(dir);
+    return {
+      ...started,
+      stop: async () => {
+        await started.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Stops each of `started` in turn (those that started), then fails if a process of `pids` still runs. */
+export async function stopAll(pids: number[], what: string, ...started: ({ stop(): Promise<void> } | undefined)[]): Promise<void> {
+  for (const one of started) await one?.stop();
+  const left = stillRunning(pids);
+  if (left.length > 0) throw new Error(`${what}: processes ${left.join(', ')} still running after stop`);
 }

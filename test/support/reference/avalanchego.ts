@@ -3,11 +3,10 @@
 // itself (announced in its process-context file), the C-Chain with the debug-tracer API and no pruning (so
 // past transactions can be traced), in a temp data folder removed by stop.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { avalanchegoBinary } from '../../setup/reference-nodes.mjs';
-import { spawnWatched, waitUntilReady } from '../nodes/process';
+import { inTempDir, spawnWatched, waitUntilReady } from '../nodes/process';
 
 export interface RunningAvalanchego {
   /** The API base, http://127.0.0.1:PORT. */
@@ -57,31 +56,23 @@ function announcedUrl(contextFile: string): string | undefined {
   }
 }
 
-export async function startAvalanchego(): Promise<RunningAvalanchego> {
-  const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-avalanchego-'));
-  const contextFile = join(dir, 'process.json');
-  mkdirSync(join(dir, 'chains/C'), { recursive: true });
-  writeFileSync(join(dir, 'chains/C/config.json'), JSON.stringify(cChainConfig));
-  const node = spawnWatched(avalanchegoBinary, [
-    '--network-id=local', '--sybil-protection-enabled=false',
-    '--http-host=127.0.0.1', '--http-port=0', '--staking-host=127.0.0.1', '--staking-port=0',
-    `--data-dir=${join(dir, 'data')}`, `--chain-config-dir=${join(dir, 'chains')}`, `--process-context-file=${contextFile}`,
-    `--fd-limit=${fdLimit()}`, '--log-level=warn', '--log-display-level=warn',
-  ]);
-  const stop = async () => {
-    await node.stop();
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
+export function startAvalanchego(): Promise<RunningAvalanchego> {
+  return inTempDir('evm-tracer-avalanchego-', async (dir) => {
+    const contextFile = join(dir, 'process.json');
+    mkdirSync(join(dir, 'chains/C'), { recursive: true });
+    writeFileSync(join(dir, 'chains/C/config.json'), JSON.stringify(cChainConfig));
+    const node = spawnWatched(avalanchegoBinary, [
+      '--network-id=local', '--sybil-protection-enabled=false',
+      '--http-host=127.0.0.1', '--http-port=0', '--staking-host=127.0.0.1', '--staking-port=0',
+      `--data-dir=${join(dir, 'data')}`, `--chain-config-dir=${join(dir, 'chains')}`, `--process-context-file=${contextFile}`,
+      `--fd-limit=${fdLimit()}`, '--log-level=warn', '--log-display-level=warn',
+    ]);
     const announced = () => announcedUrl(contextFile);
     await waitUntilReady('avalanchego', node, async () => {
       const url = announced();
       return url !== undefined && (await bootstrapped(url, 'C')) && bootstrapped(url, 'X');
     }, 120_000);
     const url = announced()!;
-    return { url, cChainRpc: `${url}/ext/bc/C/rpc`, cChainWs: `${url.replace(/^http/, 'ws')}/ext/bc/C/ws`, xChain: `${url}/ext/bc/X`, pid: node.pid, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+    return { url, cChainRpc: `${url}/ext/bc/C/rpc`, cChainWs: `${url.replace(/^http/, 'ws')}/ext/bc/C/ws`, xChain: `${url}/ext/bc/X`, pid: node.pid, stop: node.stop };
+  });
 }

@@ -1,6 +1,7 @@
 // A custom JS tracer that records every call frame (enter/exit hooks) as a flat list, and the same list
 // read from a callTracer result: on one node the two must agree, so a custom tracer is checked against the
 // node's own built-in one rather than against numbers written into the test.
+import { call } from '../../runtime/node-helpers';
 
 export const framesTracer = `{
   frames: [],
@@ -46,4 +47,12 @@ export function framesOf(top: CallFrame): FramesResult {
   };
   for (const inner of top.calls ?? []) walk(inner, 1);
   return { type: top.type, to: top.to!, gasUsed: Number(top.gasUsed), frames };
+}
+
+/** The node's own callTracer (with logs) and prestateTracer results for a transaction, asked directly. */
+export async function builtinTraces(url: string, hash: string): Promise<{ callTrace: CallFrame; prestate: Record<string, unknown> }> {
+  return {
+    callTrace: await call<CallFrame>(url, 'debug_traceTransaction', [hash, { tracer: 'callTracer', tracerConfig: { withLog: true } }]),
+    prestate: await call<Record<string, unknown>>(url, 'debug_traceTransaction', [hash, { tracer: 'prestateTracer' }]),
+  };
 }

@@ -4,11 +4,10 @@
 // out and more accounts funded (`geth --dev dumpgenesis`, edited, then `geth init`: geth --dev keeps a
 // chain it finds in its datadir).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gethBinary } from '../../setup/reference-nodes.mjs';
-import { startNodeProcess, type RunningNode } from '../nodes/process';
+import { inTempDir, startNodeProcess, type RunningNode } from '../nodes/process';
 
 const apis = 'eth,debug,net,web3';
 
@@ -36,26 +35,15 @@ function initGenesis(datadir: string, options: GethDevOptions): void {
   execFileSync(gethBinary, ['--datadir', datadir, 'init', file], { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-export async function startGethDev(options: GethDevOptions = {}): Promise<RunningNode> {
-  const datadir = mkdtempSync(join(tmpdir(), 'evm-tracer-geth-'));
-  try {
+export function startGethDev(options: GethDevOptions = {}): Promise<RunningNode> {
+  return inTempDir('evm-tracer-geth-', (datadir) => {
     if (options.withoutForks || options.fund) initGenesis(datadir, options);
-    const node = await startNodeProcess('geth --dev', gethBinary, (port) => [
+    return startNodeProcess('geth --dev', gethBinary, (port) => [
       '--dev', '--datadir', datadir,
       // HTTP and WebSocket on the same port: geth serves both there.
       '--http', '--http.addr', '127.0.0.1', '--http.port', String(port), '--http.api', apis,
       '--ws', '--ws.addr', '127.0.0.1', '--ws.port', String(port), '--ws.api', apis,
       '--nodiscover', '--maxpeers', '0', '--port', '0', '--ipcdisable', '--verbosity', '2',
     ]);
-    return {
-      ...node,
-      stop: async () => {
-        await node.stop();
-        rmSync(datadir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    rmSync(datadir, { recursive: true, force: true });
-    throw error;
-  }
+  });
 }

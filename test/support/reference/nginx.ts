@@ -3,11 +3,10 @@
 // first path segment (https://127.0.0.1:P/KEY/ext/bc/C/rpc) and one that wants HTTP Basic (htpasswd).
 // Run as the current user from a temp folder (-p DIR -c FILE, daemon off), stopped by the test.
 import { connect } from 'node:net';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nginxBinary } from '../../setup/reference-nodes.mjs';
-import { freePort, spawnWatched, waitUntilReady, type WatchedProcess } from '../nodes/process';
+import { freePort, inTempDir, spawnWatched, waitUntilReady, type WatchedProcess } from '../nodes/process';
 import { makeTestCa, openssl } from './test-ca';
 
 /**
@@ -108,10 +107,9 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-export async function startNginxProvider(options: NginxProviderOptions): Promise<NginxProvider> {
+export function startNginxProvider(options: NginxProviderOptions): Promise<NginxProvider> {
   if (!safeSegment.test(options.key)) throw new Error('the access key must be URL-safe characters only');
-  const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-nginx-'));
-  try {
+  return inTempDir('evm-tracer-nginx-', async (dir) => {
     const tls = makeTestCa(dir);
     writeFileSync(join(dir, 'htpasswd'), htpasswdLine(options.basic.username, options.basic.password));
     // The ports are picked free just before nginx binds them: another process may take one in between.
@@ -127,19 +125,7 @@ export async function startNginxProvider(options: NginxProviderOptions): Promise
         if (attempt < 3 && /Address already in use/.test(nginx.output())) continue;
         throw error;
       }
-      return {
-        keyBase: `https://127.0.0.1:${ports.key}`,
-        basicBase: `https://127.0.0.1:${ports.basic}`,
-        caFile: tls.caFile,
-        pid: nginx.pid,
-        stop: async () => {
-          await nginx.stop();
-          rmSync(dir, { recursive: true, force: true });
-        },
-      };
+      return { keyBase: `https://127.0.0.1:${ports.key}`, basicBase: `https://127.0.0.1:${ports.basic}`, caFile: tls.caFile, pid: nginx.pid, stop: nginx.stop };
     }
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
+  });
 }

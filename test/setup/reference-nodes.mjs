@@ -109,12 +109,13 @@ function buildXchainAsset() {
 // Run as a script (under the lock) by setupReferenceNodes.
 if (process.argv[1] === thisFile) {
   try {
-    ensureDebianPackages(debianPackages, 'reference nodes');
     for (const build of builds) {
       if (done(build)) continue;
       build.build();
       writeFileSync(marker(build.dir), build.stamp());
     }
+    // Last: without root it fails, and the nodes are built by then.
+    ensureDebianPackages(debianPackages, 'reference nodes');
     rmSync(setupErrorFile, { force: true });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

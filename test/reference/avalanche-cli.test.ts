@@ -34,6 +34,7 @@ interface Balance {
 describe('avalanchego local network behind nginx: trace, check and X-Chain balances over HTTPS and WSS, key and Basic', { skip: referenceSkip() }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-avalanche-cli-'));
   const frames = join(dir, 'frames.tracer.js');
+  const gasPrice = join(dir, 'gas-price.tracer.js');
   const contracts = callContracts(ewoq.address);
   let node: RunningAvalanchego;
   let nginx: NginxProvider;
@@ -62,12 +63,14 @@ describe('avalanchego local network behind nginx: trace, check and X-Chain balan
   before(async () => {
     requireReferenceTools();
     writeFileSync(frames, framesTracer);
+    writeFileSync(gasPrice, '{ fault: function (log, db) {}, result: function (ctx, db) { return ctx.gasPrice; } }\n');
     node = await startAvalanchego();
     nginx = await startNginxProvider({ upstream: node.url, layout: 'avalanche', key: accessKey, basic: { username: 'alice', password } });
     pids.push(...processTree(node.pid), ...processTree(nginx.pid));
     run = trustingCli(nginx.caFile);
     for (const data of contracts.deployments) assert.equal((await sendSigned(node.cChainRpc, ewoq, { data })).status, '0x1');
-    const entry = await sendSigned(node.cChainRpc, ewoq, { to: contracts.entryAddress, gas: 1_000_000n });
+    // A tip of its own, so that ctx.gasPrice tells the tip (geth) from the price (coreth) and the base fee.
+    const entry = await sendSigned(node.cChainRpc, ewoq, { to: contracts.entryAddress, gas: 1_000_000n, tip: 7n });
     [hash, blockHash] = [entry.transactionHash, entry.blockHash];
     ({ callTrace: corethCallTrace, prestate: corethPrestate } = await builtinTraces(node.cChainRpc, hash));
     assetID = await createXChainAsset(node.url, asset);
@@ -150,8 +153,8 @@ describe('avalanchego local network behind nginx: trace, check and X-Chain balan
       const ours = (tracer: string, config?: string) => traced(['trace', 'tx', hash, '--tracer', tracer, ...(config ? ['--config', config] : []), '--node', local.url]);
       // coreth's tracers are libevm's, forked from geth v1.13.14; ours follow geth v1.17. Since then geth
       // reports calls that fail the balance check before running (enter/exit and a callTracer frame) and
-      // numbers logs (`index`), and its prestateTracer gives code hashes and leaves out precompiles and
-      // accounts created and destroyed in the transaction.
+      // numbers logs (`index`), its prestateTracer gives code hashes and leaves out precompiles and
+      // accounts created and destroyed in the transaction, and ctx.gasPrice is the tip, not the price.
       const failedPrecheck = (frame: { error?: string }) => frame.error === 'insufficient balance for transfer';
       const oursCallTrace = await ours('callTracer', '{"withLog":true}') as CallFrame & { calls: (CallFrame & { error?: string })[] };
       assert.equal(oursCallTrace.calls.filter(failedPrecheck).length, 1);
@@ -160,6 +163,15 @@ describe('avalanchego local network behind nginx: trace, check and X-Chain balan
 
       const oursFrames = await ours(frames) as FramesResult;
       assert.deepEqual({ ...oursFrames, frames: oursFrames.frames.filter((frame) => !failedPrecheck(frame)) }, framesOf(corethCallTrace));
+
+      // ctx.gasPrice is a big integer, printed as a decimal string.
+      const block = await call<{ baseFeePerGas: string }>(node.cChainRpc, 'eth_getBlockByHash', [blockHash, false]);
+      const { effectiveGasPrice } = await call<{ effectiveGasPrice: string }>(node.cChainRpc, 'eth_getTransactionReceipt', [hash]);
+      assert.equal(BigInt(effectiveGasPrice), BigInt(block.baseFeePerGas) + 7n);
+      assert.deepEqual(
+        [await traced(['trace', 'tx', hash, '--tracer', gasPrice, ...via.httpsKey()]), await ours(gasPrice)],
+        [BigInt(effectiveGasPrice).toString(), '7'],
+      );
 
       const oursPrestate = await ours('prestateTracer') as Record<string, { codeHash?: string }>;
       const created = corethCallTrace.calls!.find((frame) => frame.type === 'CREATE2')!.to!;

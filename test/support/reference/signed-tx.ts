@@ -15,16 +15,18 @@ export interface SignedCall {
   data?: string;
   value?: bigint;
   gas?: bigint;
+  /** maxPriorityFeePerGas; default: what the node suggests. */
+  tip?: bigint;
 }
 
 /**
- * Signs `tx` as an EIP-1559 transaction for the node's chain (nonce, fees and, unless given, gas asked
- * from the node), sends it and waits for its receipt.
+ * Signs `tx` as an EIP-1559 transaction for the node's chain (nonce, fees and, unless given, gas and tip
+ * asked from the node), sends it and waits for its receipt.
  */
 export async function sendSigned(url: string, signer: Signer, tx: SignedCall): Promise<MinedReceipt & { transactionHash: string }> {
   const chainId = Number(await call<string>(url, 'eth_chainId'));
   const nonce = await call<string>(url, 'eth_getTransactionCount', [signer.address, 'pending']);
-  const tip = BigInt(await call<string>(url, 'eth_maxPriorityFeePerGas'));
+  const tip = tx.tip ?? BigInt(await call<string>(url, 'eth_maxPriorityFeePerGas'));
   const gasPrice = BigInt(await call<string>(url, 'eth_gasPrice'));
   const estimate = { from: signer.address, to: tx.to, data: tx.data, value: `0x${(tx.value ?? 0n).toString(16)}` };
   const gas = tx.gas ?? BigInt(await call<string>(url, 'eth_estimateGas', [estimate]));

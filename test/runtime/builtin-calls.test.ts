@@ -11,7 +11,7 @@ import type { LocalNode } from '../../core/local-node';
 import { runCli as cli } from '../support/cli-run';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import { deployerAccount, deployments, entryAddress, loggerAddress, reverterAddress, selector } from '../support/call-contracts';
-import { call, rpc, startNode } from './node-helpers';
+import { call, rpc, startNode, waitForReceipt } from './node-helpers';
 
 type Frame = { type: string; from: string; to?: string; gas: string; gasUsed: string; input: string; output?: string; error?: string; revertReason?: string; value?: string; calls?: Frame[]; logs?: Array<{ address: string; index: string; position: string; topics: string[]; data: string }> };
 type Flat = { type: string; traceAddress: number[]; subtraces: number; error?: string; action: Record<string, string>; result?: Record<string, string>; blockHash: string; transactionHash: string; blockNumber: number };
@@ -23,7 +23,7 @@ async function runScenario(url: string): Promise<string[]> {
   const hashes: string[] = [];
   for (const data of deployments) hashes.push(await call<string>(url, 'eth_sendTransaction', [{ from: deployerAccount, data, gas: '0x' + txGas.toString(16) }]));
   hashes.push(await call<string>(url, 'eth_sendTransaction', [{ from: deployerAccount, to: entryAddress, gas: '0x' + txGas.toString(16) }]));
-  for (const hash of hashes) assert.equal((await call<{ status: string }>(url, 'eth_getTransactionReceipt', [hash])).status, '0x1');
+  for (const hash of hashes) assert.equal((await waitForReceipt(url, hash)).status, '0x1');
   return hashes;
 }
 

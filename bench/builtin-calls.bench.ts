@@ -3,7 +3,7 @@
 // SELFDESTRUCT (plus LOG0-4 with withLog), none of which the loop runs. anvil's callTracer and noopTracer
 // on the same loop in the same run, for scale. Median of 5, the variants alternating within each round.
 import { runTraceJob } from '../runtime/trace/run';
-import { anvilLoop } from './anvil-loop';
+import { anvilLoop } from './node-loop';
 import { job, loop, opcodes } from './storage-loop';
 
 async function local(tracer: string, config?: string): Promise<number> {

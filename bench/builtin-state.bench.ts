@@ -2,7 +2,7 @@
 // only the opcodes that name an account or a slot, here the loop's SLOAD and SSTORE. anvil's prestateTracer
 // and noopTracer on the same loop in the same run (debug_traceCall), for scale.
 import { runTraceJob } from '../runtime/trace/run';
-import { anvilLoop } from './anvil-loop';
+import { anvilLoop } from './node-loop';
 import { job, loop, opcodes } from './storage-loop';
 
 const local = (tracer: string, config?: string) => async () => {

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { runTraceJobInParts } from '../runtime/trace/run';
 import { structLoggerTracer } from '../runtime/builtin/struct-logger';
-import { anvilLoop } from './anvil-loop';
+import { anvilLoop } from './node-loop';
 import { job, loop, opcodes } from './storage-loop';
 
 const lean = JSON.stringify({ disableStack: true, disableStorage: true });

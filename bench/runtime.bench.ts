@@ -1,7 +1,9 @@
 // Runtime tracing speed on a 1,000,001-opcode loop, run through runTraceJob (the bundled worker, as the node
 // uses it): steps/s with no step hook, with an opcode-counting step, with log.stack.peek(0) every step; and
-// tracing with 1 MiB of EVM memory against 1 KiB. Prints absolute figures and the ratios (one run, median of 3).
+// tracing with 1 MiB of EVM memory against 1 KiB. Prints absolute figures and the ratios (one run, median of 3),
+// and the counting tracer on the same loop on geth itself (goja, the engine nodes run tracers on) and anvil.
 import { runTraceJob } from '../runtime/trace/run';
+import { anvilLoop, gethLoop, type NodeLoop } from './node-loop';
 import { job, loop, opcodes } from './storage-loop';
 
 const tracers = {
@@ -44,4 +46,25 @@ export default async function bench(): Promise<void> {
   console.log('memory loop, counting step');
   console.log(`  1 KiB memory:          ${fmt(small)}`);
   console.log(`  1 MiB memory:          ${fmt(large)}  slowdown ${(small / large).toFixed(2)}x (target <= 2x)`);
+  console.log('counting step on the nodes themselves (the same loop, debug_traceCall over HTTP)');
+  console.log(`  ${await nodeCounting('geth (goja)', gethLoop)}   ours: ${fmt(count)}`);
+  console.log(`  ${await nodeCounting('anvil', anvilLoop)}`);
+}
+
+/** The counting tracer on a node's own copy of the loop: steps/s, median of 3 (its answer checked). */
+async function nodeCounting(name: string, start: () => Promise<NodeLoop | undefined>): Promise<string> {
+  const node = await start();
+  if (!node) return `${name}: not installed (node test/setup.mjs)`;
+  try {
+    const times: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const { seconds, text } = await node.trace({ tracer: tracers.count, timeout: '120s' });
+      const steps = (JSON.parse(text) as { result?: number; error?: { message: string } });
+      if (steps.result !== opcodes) throw new Error(`${name}'s counting tracer answered ${text.slice(0, 200)}`);
+      times.push(seconds);
+    }
+    return `${name}: ${fmt(opcodes / times.sort((a, b) => a - b)[1])}`;
+  } finally {
+    await node.stop();
+  }
 }

@@ -4,7 +4,12 @@ import { availableParallelism } from 'node:os';
 import { DevChain, type ForkPoint } from '../chain/dev-chain';
 import { devAccountBalance, devAccounts, type DevAccount } from '../chain/dev-accounts';
 import { forkStateAt } from '../state/fork-state';
-import { devGenesis, fundAccounts, parseGenesis, type GenesisSpec } from '../chain/genesis';
+import { chainConfigOf, devGenesis, fundAccounts, parseGenesis, type GenesisSpec } from '../chain/genesis';
+import { chainConfigFor } from '../chain/hardforks';
+import { knownChain, latestRules } from '../chain/rules/registry';
+import { upstreamRules, type UpstreamRules } from '../chain/rules/upstream-rules';
+import type { GethChainConfig } from '../trace/job';
+import { shownText } from '../../core/rpc/shown-text';
 import { Upstream } from '../state/upstream';
 import { runTraceJobInParts } from '../trace/run';
 import type { Methods } from './dispatch';
@@ -19,7 +24,13 @@ export interface NodeOptions {
   host: string;
   port: number;
   chainId: number;
-  hardfork: string;
+  /** Ethereum rules up to this fork from genesis (a plain dev chain's default: prague); with `fork`, it
+   * replaces the upstream's own rules. */
+  hardfork?: string;
+  /** A known chain by name or id (registry.ts): its id and its latest rules. */
+  chain?: string;
+  /** A geth genesis or chain config JSON (its rules): for a dev chain, or instead of the upstream's own. */
+  chainConfig?: { json: unknown; source: string };
   accounts: number;
   key?: string;
   basic?: { username: string; password: string };
@@ -64,12 +75,30 @@ async function fundOnFork(accounts: DevAccount[], point: ForkPoint): Promise<Gen
   return Object.fromEntries(entries);
 }
 
+/** The rules the upstream's blocks (and the local blocks after them) run by: a flag's, else the upstream's own. */
+async function forkRules(upstream: Upstream, chainId: number, options: NodeOptions): Promise<UpstreamRules> {
+  if (options.hardfork !== undefined) return { config: chainConfigFor(chainId, options.hardfork), source: `--hardfork ${options.hardfork}` };
+  if (options.chainConfig) {
+    const config = chainConfigOf(options.chainConfig.json, options.chainConfig.source);
+    if (Number(config.chainId) !== chainId) throw new Error(`${options.chainConfig.source}: chain id ${config.chainId}, but the upstream's is ${chainId}`);
+    return { config, source: options.chainConfig.source };
+  }
+  try {
+    return await upstreamRules((method, params) => upstream.request(method, params), chainId);
+  } catch (error) {
+    // The text may quote what the upstream answered, which may echo the key in its URL.
+    throw new Error(shownText(error instanceof Error ? error.message : String(error), upstream.endpoint.mask, 600));
+  }
+}
+
 async function forkGenesis(upstream: Upstream, options: NodeOptions): Promise<{ genesis: GenesisSpec; point: ForkPoint }> {
   const chainId = Number(BigInt((await upstream.request('eth_chainId', [])) as string));
   const number = options.fork!.blockNumber ?? BigInt((await upstream.request('eth_blockNumber', [])) as string);
   const block = (await upstream.request('eth_getBlockByNumber', ['0x' + number.toString(16), false])) as Record<string, string> | null;
   if (!block) throw new Error(`fork block #${number} not found upstream`);
-  const genesis = devGenesis({ chainId, hardfork: options.hardfork, timestamp: BigInt(block.timestamp) });
+  const rules = await forkRules(upstream, chainId, options);
+  process.stderr.write(`fork: the upstream's rules come from ${rules.source}\n`);
+  const genesis = devGenesis(rules.config, BigInt(block.timestamp));
   const point: ForkPoint = {
     url: options.fork!.url,
     number,
@@ -81,6 +110,17 @@ async function forkGenesis(upstream: Upstream, options: NodeOptions): Promise<{ 
   return { genesis, point };
 }
 
+/** The rules of a fresh dev chain: a known chain's latest, a given config's as of now, or Ethereum's up to a fork. */
+function devConfig(options: NodeOptions, now: bigint): GethChainConfig {
+  if (options.chain !== undefined) {
+    const known = knownChain(options.chain);
+    if (!known) throw new Error(`unknown chain '${options.chain}'`);
+    return latestRules(known.config, now);
+  }
+  if (options.chainConfig) return latestRules(chainConfigOf(options.chainConfig.json, options.chainConfig.source), now);
+  return chainConfigFor(options.chainId, options.hardfork ?? 'prague');
+}
+
 export async function startDevNode(options: NodeOptions): Promise<RunningDevNode> {
   const accounts = devAccounts(options.accounts);
   const upstream = options.fork ? new Upstream(options.fork.url) : undefined;
@@ -90,9 +130,8 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
     ({ genesis, point } = await forkGenesis(upstream, options));
     genesis.alloc = await fundOnFork(accounts, point);
   } else {
-    genesis = options.genesis
-      ? parseGenesis(options.genesis.json, options.genesis.source)
-      : devGenesis({ chainId: options.chainId, hardfork: options.hardfork, timestamp: BigInt(Math.floor(Date.now() / 1000)) });
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    genesis = options.genesis ? parseGenesis(options.genesis.json, options.genesis.source) : devGenesis(devConfig(options, now), now);
     genesis.alloc = fundAccounts(genesis.alloc, accounts);
   }
   const chain = await DevChain.create(genesis, accounts, point);

@@ -93,7 +93,7 @@ describe('a fork whose upstream echoes its key in error texts', () => {
   before(async () => {
     upstream = await upstreamServer(echoingKey((call) => call.params.includes(victim)));
     masked = `http://127.0.0.1:${upstream.port}/****`;
-    node = await startNode(['--fork', upstream.url, '--accounts', '0']);
+    node = await startNode(['--fork', upstream.url, '--accounts', '0', '--hardfork', 'prague']);
   });
   after(async () => {
     await node?.stop();
@@ -208,7 +208,7 @@ describe('a fork URL from the environment (--fork-url-env), with a key in its pa
       answer(request, body, response);
     });
     const url = credentialedUrl(upstream.url, { kind: 'basic', username: 'alice', password });
-    node = await launchLocalNode({ cliPath: 'dist/cli.js', args: ['--fork-url-env', variable, '--accounts', '0'], env: { [variable]: url } });
+    node = await launchLocalNode({ cliPath: 'dist/cli.js', args: ['--fork-url-env', variable, '--accounts', '0', '--hardfork', 'prague'], env: { [variable]: url } });
   });
   after(async () => {
     await node?.stop();

@@ -39,19 +39,29 @@ export interface StoredBlock {
   hash: string;
   /** Undefined for the fork point (an upstream block we only know by its header). */
   block?: Block;
-  header: { timestamp: bigint; gasLimit: bigint; baseFeePerGas?: bigint };
+  header: BlockContext;
   receipts: StoredReceipt[];
   /** State after this block (in fork mode: the overlay on the upstream state at the fork point). */
   state: Record<string, AllocAccount>;
 }
 
-export interface ForkPoint {
-  url: string;
-  number: bigint;
-  hash: string;
+/** What a transaction sees of its block (and what a call or trace on the block runs with). */
+export interface BlockContext {
   timestamp: bigint;
   gasLimit: bigint;
   baseFeePerGas?: bigint;
+  coinbase: string;
+  difficulty: bigint;
+  mixHash: string;
+  parentHash: string;
+  excessBlobGas?: bigint;
+  parentBeaconBlockRoot?: string;
+}
+
+export interface ForkPoint extends BlockContext {
+  url: string;
+  number: bigint;
+  hash: string;
 }
 
 export class DevChain {
@@ -69,8 +79,8 @@ export class DevChain {
   static async create(genesis: GenesisSpec, accounts: DevAccount[], fork?: ForkPoint): Promise<DevChain> {
     const chain = new DevChain(genesis, accounts, fork);
     if (fork) {
-      const header = { timestamp: fork.timestamp, gasLimit: fork.gasLimit, baseFeePerGas: fork.baseFeePerGas };
-      chain.store({ number: fork.number, hash: fork.hash, header, receipts: [], state: genesis.alloc });
+      const { url: _url, number, hash, ...header } = fork;
+      chain.store({ number, hash, header, receipts: [], state: genesis.alloc });
     } else {
       const block = createBlock(
         {
@@ -135,20 +145,20 @@ export class DevChain {
 
   /** The block context of a stored block as a TraceJob block. */
   traceBlock(stored: StoredBlock): TraceBlock {
-    const header = stored.block?.header;
+    const header = stored.header;
     const hex = (value: bigint | undefined) => (value === undefined ? undefined : '0x' + value.toString(16));
     return {
       number: hex(stored.number)!,
-      timestamp: hex(stored.header.timestamp)!,
-      gasLimit: hex(stored.header.gasLimit)!,
-      difficulty: hex(header?.difficulty ?? 0n),
-      coinbase: header ? header.coinbase.toString() : '0x' + '00'.repeat(20),
-      baseFeePerGas: hex(stored.header.baseFeePerGas),
-      excessBlobGas: hex(header?.excessBlobGas),
-      prevRandao: header ? bytesToHex(header.mixHash) : undefined,
+      timestamp: hex(header.timestamp)!,
+      gasLimit: hex(header.gasLimit)!,
+      difficulty: hex(header.difficulty),
+      coinbase: header.coinbase,
+      baseFeePerGas: hex(header.baseFeePerGas),
+      excessBlobGas: hex(header.excessBlobGas),
+      prevRandao: header.mixHash,
       hash: stored.hash,
-      parentHash: header ? bytesToHex(header.parentHash) : undefined,
-      parentBeaconBlockRoot: stored.block ? beaconRootOf(stored.block) : undefined,
+      parentHash: header.parentHash,
+      parentBeaconBlockRoot: header.parentBeaconBlockRoot,
     };
   }
 
@@ -212,7 +222,7 @@ export class DevChain {
       const result = await runTx(vm, { tx, block: pending, skipHardForkValidation: true });
       if (rules.unreproducible.reason) throw new Error(`this local chain cannot run the transaction: ${rules.unreproducible.reason}`);
       const header = { ...headerData, gasUsed: result.totalGasSpent, transactionsTrie: await genTransactionsTrieRoot([tx]), logsBloom: result.bloom.bitvector };
-      const block = createBlock({ header, transactions: [tx] }, { common });
+      const block = createBlock({ header, transactions: [tx] }, { common, skipConsensusFormatValidation: true });
       this.store({
         number: block.header.number,
         hash: bytesToHex(block.hash()),
@@ -252,15 +262,15 @@ export class DevChain {
   /** geth runs a call that names no gas price with a zero base fee (NoBaseFee). */
   private callHeader(stored: StoredBlock, call: CallObject): HeaderData {
     const noFee = !BigInt(call.gasPrice ?? 0) && !BigInt(call.maxFeePerGas ?? 0);
-    const base = stored.block?.header;
+    const { timestamp, gasLimit, coinbase, mixHash, difficulty, baseFeePerGas } = stored.header;
     return {
       number: stored.number,
-      timestamp: stored.header.timestamp,
-      gasLimit: stored.header.gasLimit,
-      coinbase: base?.coinbase,
-      mixHash: base?.mixHash,
-      difficulty: base?.difficulty,
-      baseFeePerGas: stored.header.baseFeePerGas === undefined ? undefined : noFee ? 0n : stored.header.baseFeePerGas,
+      timestamp,
+      gasLimit,
+      coinbase: createAddressFromString(coinbase),
+      mixHash: hexToBytes(mixHash as `0x${string}`),
+      difficulty,
+      baseFeePerGas: baseFeePerGas === undefined ? undefined : noFee ? 0n : baseFeePerGas,
     };
   }
 }
@@ -270,9 +280,12 @@ function beaconRootOf(block: Block): string | undefined {
   return root === undefined ? undefined : bytesToHex(root);
 }
 
-function summary(block: Block): StoredBlock['header'] {
-  const { timestamp, gasLimit, baseFeePerGas } = block.header;
-  return { timestamp, gasLimit, baseFeePerGas };
+function summary(block: Block): BlockContext {
+  const { timestamp, gasLimit, baseFeePerGas, coinbase, difficulty, mixHash, parentHash, excessBlobGas } = block.header;
+  return {
+    timestamp, gasLimit, baseFeePerGas, coinbase: coinbase.toString(), difficulty, mixHash: bytesToHex(mixHash), parentHash: bytesToHex(parentHash),
+    excessBlobGas, parentBeaconBlockRoot: beaconRootOf(block),
+  };
 }
 
 function receiptOf(tx: TypedTransaction, result: RunTxResult, from: string, block: Block): StoredReceipt {

@@ -11,6 +11,7 @@ import { upstreamRules, type UpstreamRules } from '../chain/rules/upstream-rules
 import type { GethChainConfig } from '../trace/job';
 import { shownText } from '../../core/rpc/shown-text';
 import { Upstream } from '../state/upstream';
+import { parseAddress, parseQuantity, parseWord } from '../chain/hex';
 import { runTraceJobInParts } from '../trace/run';
 import type { Methods } from './dispatch';
 import type { NodeContext } from './methods/context';
@@ -75,6 +76,15 @@ async function fundOnFork(accounts: DevAccount[], point: ForkPoint): Promise<Gen
   return Object.fromEntries(entries);
 }
 
+/** Runs `work` on what the upstream answered: a failure may quote it, and it may echo the key in the URL. */
+async function fromUpstream<T>(upstream: Upstream, work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new Error(shownText(error instanceof Error ? error.message : String(error), upstream.endpoint.mask, 600));
+  }
+}
+
 /** The rules the upstream's blocks (and the local blocks after them) run by: a flag's, else the upstream's own. */
 async function forkRules(upstream: Upstream, chainId: number, options: NodeOptions): Promise<UpstreamRules> {
   if (options.hardfork !== undefined) return { config: chainConfigFor(chainId, options.hardfork), source: `--hardfork ${options.hardfork}` };
@@ -83,31 +93,39 @@ async function forkRules(upstream: Upstream, chainId: number, options: NodeOptio
     if (Number(config.chainId) !== chainId) throw new Error(`${options.chainConfig.source}: chain id ${config.chainId}, but the upstream's is ${chainId}`);
     return { config, source: options.chainConfig.source };
   }
-  try {
-    return await upstreamRules((method, params) => upstream.request(method, params), chainId);
-  } catch (error) {
-    // The text may quote what the upstream answered, which may echo the key in its URL.
-    throw new Error(shownText(error instanceof Error ? error.message : String(error), upstream.endpoint.mask, 600));
-  }
+  return fromUpstream(upstream, () => upstreamRules((method, params) => upstream.request(method, params), chainId));
+}
+
+/** The fork block's header as the upstream gave it, checked field by field. */
+function forkPoint(url: string, number: bigint, block: Record<string, unknown>): ForkPoint {
+  const at = (field: string) => `fork block #${number}: ${field}`;
+  const optional = (field: string) => (block[field] === undefined || block[field] === null ? undefined : parseQuantity(block[field], at(field)));
+  const word = (field: string) => parseWord(block[field] ?? '0x0', at(field));
+  return {
+    url,
+    number,
+    hash: parseWord(block.hash, at('hash')),
+    timestamp: parseQuantity(block.timestamp, at('timestamp')),
+    gasLimit: parseQuantity(block.gasLimit, at('gasLimit')),
+    baseFeePerGas: optional('baseFeePerGas'),
+    coinbase: parseAddress(block.miner ?? '0x' + '00'.repeat(20), at('miner')),
+    difficulty: optional('difficulty') ?? 0n,
+    mixHash: word('mixHash'),
+    parentHash: word('parentHash'),
+    excessBlobGas: optional('excessBlobGas'),
+    parentBeaconBlockRoot: block.parentBeaconBlockRoot === undefined ? undefined : word('parentBeaconBlockRoot'),
+  };
 }
 
 async function forkGenesis(upstream: Upstream, options: NodeOptions): Promise<{ genesis: GenesisSpec; point: ForkPoint }> {
   const chainId = Number(BigInt((await upstream.request('eth_chainId', [])) as string));
   const number = options.fork!.blockNumber ?? BigInt((await upstream.request('eth_blockNumber', [])) as string);
-  const block = (await upstream.request('eth_getBlockByNumber', ['0x' + number.toString(16), false])) as Record<string, string> | null;
+  const block = (await upstream.request('eth_getBlockByNumber', ['0x' + number.toString(16), false])) as Record<string, unknown> | null;
   if (!block) throw new Error(`fork block #${number} not found upstream`);
+  const point = await fromUpstream(upstream, () => forkPoint(options.fork!.url, number, block));
   const rules = await forkRules(upstream, chainId, options);
   process.stderr.write(`fork: the upstream's rules come from ${rules.source}\n`);
-  const genesis = devGenesis(rules.config, BigInt(block.timestamp));
-  const point: ForkPoint = {
-    url: options.fork!.url,
-    number,
-    hash: block.hash,
-    timestamp: BigInt(block.timestamp),
-    gasLimit: BigInt(block.gasLimit),
-    baseFeePerGas: block.baseFeePerGas === undefined ? undefined : BigInt(block.baseFeePerGas),
-  };
-  return { genesis, point };
+  return { genesis: devGenesis(rules.config, point.timestamp), point };
 }
 
 /** The rules of a fresh dev chain: a known chain's latest, a given config's as of now, or Ethereum's up to a fork. */

@@ -56,7 +56,7 @@ export function latestRules(config: GethChainConfig, now: bigint): GethChainConf
 
 /** What a dev chain with these rules starts from besides its config. */
 export function devChainDefaults(config: GethChainConfig): { coinbase?: string; difficulty?: bigint; gasLimit?: bigint; baseFeePerGas?: bigint } {
-  // The C-Chain: the fee recipient consensus requires, difficulty 1, and ACP-176's minimum base fee (1 wei),
-  // where an idle chain stays; the gas limit is Cortina's.
-  return isAvalancheConfig(config) ? { coinbase: avalancheCoinbase, difficulty: 1n, gasLimit: 15_000_000n, baseFeePerGas: 1n } : {};
+  // The C-Chain: the fee recipient consensus requires, difficulty 1, and what ACP-176 (Fortuna) gives an idle
+  // chain at its minimum gas target: a base fee of 1 wei and a gas limit (capacity) of 10,000,000.
+  return isAvalancheConfig(config) ? { coinbase: avalancheCoinbase, difficulty: 1n, gasLimit: 10_000_000n, baseFeePerGas: 1n } : {};
 }

@@ -3,7 +3,6 @@
 // failure in a state read is a -32000 error that says so, and an upstream that cannot be used says why
 // (refused, DNS, TLS, redirect, time-out, HTTP status), with the URL masked.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +13,7 @@ import { Upstream } from '../../runtime/state/upstream';
 import { upstreamEndpoint } from '../../runtime/state/upstream-url';
 import { accessKey, assertNoSecret, password } from '../access/secrets';
 import { freePort } from '../support/nodes/process';
-import { call as rpcResult, rpc, startNode } from './node-helpers';
+import { call as rpcResult, rpc, runNode, startNode } from './node-helpers';
 
 const victim = '0x' + 'bad0'.repeat(10);
 const keyPath = `/${accessKey}/ext/bc/C/rpc`;
@@ -58,23 +57,6 @@ function echoingKey(failing: (call: { method: string; params: unknown[] }) => bo
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify(Array.isArray(parsed) ? answers : answers[0]));
   };
-}
-
-/** `evm-tracer node --port 0 ARGS`, run without blocking this process (the upstream servers live here). */
-function runNode(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['dist/cli.js', 'node', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    // A node that started by mistake would never exit on its own.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
 }
 
 /** Start-up with `--fork url` fails with exactly `evm-tracer: fork upstream MASKED: eth_chainId failed: REASON`. */

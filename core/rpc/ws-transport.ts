@@ -70,8 +70,14 @@ export function createWsTransport(settings: TransportSettings): Transport {
       let tooLarge = false;
       let refused: Promise<NodeError> | undefined;
       socket.on('unexpected-response', (_request, response) => {
+        // The refusal ends this connection: a keep-alive proxy (nginx) would otherwise hold it open, and the
+        // process with it, for its keep-alive time-out. Taken now: the response lets go of it once read.
+        const connectionSocket = response.socket;
         refused = refusal(response, settings);
-        refused.then(reject);
+        refused.then((error) => {
+          connectionSocket.destroy();
+          reject(error);
+        });
       });
       socket.once('open', () => {
         opened = true;

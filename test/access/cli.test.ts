@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
 import { startProviderServer, type ProviderServer } from '../support/provider-server';
+import { trustingCli } from '../support/run-cli';
 import { accessKey, assertNoSecret, password } from './secrets';
 
 const cli = resolve('dist/cli.js');
@@ -22,26 +23,8 @@ let basic: ProviderServer;
 let pathKeyed: ProviderServer;
 const plainKey = 'plainword';
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI without blocking this process (the test servers live here). */
-function run(args: string[], env: Record<string, string> = {}, cwd = process.cwd()): Promise<Run> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd, env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (status) => {
-      assertNoSecret(stdout + stderr, `evm-tracer ${args[0]} output`);
-      done({ status, stdout, stderr });
-    });
-  });
-}
+/** The CLI trusting the test servers' certificates; no key or password may appear in what it prints. */
+const run = trustingCli(caFile);
 
 before(async () => {
   writeFileSync(opcount, '{\n  counts: {},\n  step: function (log) { var n = log.op.toString(); this.counts[n] = (this.counts[n] || 0) + 1; },\n  fault: function (log) {},\n  result: function () { return this.counts; }\n}\n');
@@ -158,16 +141,6 @@ test('--endpoint reads evm-tracer.config.json, secrets from the environment', as
   assert.match(missing.stderr, /has no node named 'nope' \(known: provider\)/);
   const unset = await run(['check', '--endpoint', 'provider'], { PROVIDER_KEY: '' }, project);
   assert.match(unset.stderr, /environment variable PROVIDER_KEY is not set/);
-});
-
-test('xchain balance prints the balance in AVAX', async () => {
-  keyed.on('avm.getAssetDescription', { kind: 'result', value: { assetID: 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z', name: 'Avalanche', symbol: 'AVAX', denomination: '9' } });
-  keyed.on('avm.getBalance', { kind: 'result', value: { balance: '2000000001', utxoIDs: [] } });
-  const address = 'X-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy';
-  const shown = await run(['xchain', 'balance', '--address', address, '--node', keyed.httpBase, '--key-env', 'K'], { K: accessKey });
-  assert.equal(shown.status, 0, shown.stderr);
-  assert.equal(shown.stdout, `${address}: 2.000000001 AVAX\n`);
-  assert.equal(keyed.requests.at(-1)!.path, `/${accessKey}/ext/bc/X`);
 });
 
 test('--max-response bounds the answer; over it the trace fails as too-large', async () => {

@@ -2,13 +2,13 @@
 // the node still gets the duration as given; one longer than Go accepts is refused before anything is sent.
 // The node is a small real HTTP server on 127.0.0.1 that answers after a delay.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { runCli } from '../support/run-cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-timeout-'));
 const tracer = join(dir, 'noop.tracer.js');
@@ -38,16 +38,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [resolve('dist/cli.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
-}
+const run = (args: string[]) => runCli(args);
 
 const call = JSON.stringify({ to: '0x0000000000000000000000000000000000000001' });
 

@@ -4,31 +4,21 @@
 // on a named node whose own ecmaVersion is 2017.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { LocalNode } from '../../core/local-node';
 import { flattenTracer } from '../../core/tracer/flatten';
 import { startNode } from '../runtime/node-helpers';
+import { runCli } from '../support/run-cli';
 
-const cli = resolve('dist/cli.js');
 const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-ecma-'));
 const tracer = join(dir, 'modern.tracer.js');
 const call = JSON.stringify({ from: '0x0000000000000000000000000000000000000000', data: '0x6001600052', gas: '0x30d40' });
 const expected = 'PUSH1=2,MSTORE=1,STOP=1';
 let node: LocalNode;
 
-function run(args: string[], cwd = dir): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [cli, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
-}
+const run = (args: string[], cwd = dir) => runCli(args, { cwd });
 
 /** A project folder holding `config` as its evm-tracer.config.json. */
 function project(name: string, config: unknown): string {

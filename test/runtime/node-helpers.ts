@@ -20,14 +20,15 @@ export async function post(url: string, body: string, headers: Record<string, st
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
-export async function rpc(url: string, method: string, params: unknown[] = [], headers: Record<string, string> = {}): Promise<RpcReply> {
+/** `params` is positional, or an object for avalanchego's X-Chain and info APIs. */
+export async function rpc(url: string, method: string, params: unknown[] | Record<string, unknown> = [], headers: Record<string, string> = {}): Promise<RpcReply> {
   const { status, text } = await post(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), headers);
   if (status !== 200) throw new Error(`${method}: HTTP ${status} ${text}`);
   return JSON.parse(text) as RpcReply;
 }
 
 /** The result, or a thrown Error carrying the JSON-RPC error message. */
-export async function call<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
+export async function call<T = unknown>(url: string, method: string, params: unknown[] | Record<string, unknown> = []): Promise<T> {
   const reply = await rpc(url, method, params);
   if (reply.error) throw new Error(`${method}: ${reply.error.code} ${reply.error.message}`);
   return reply.result as T;
@@ -35,18 +36,23 @@ export async function call<T = unknown>(url: string, method: string, params: unk
 
 export interface MinedReceipt {
   status: string;
+  blockHash: string;
   contractAddress: string | null;
   blockNumber: string;
 }
 
 /**
  * The transaction's receipt, asked for every `pollMs` up to 100 times: anvil may not have it the instant
- * eth_sendTransaction returns.
+ * eth_sendTransaction returns, and a fresh geth answers "transaction indexing is in progress" until it has
+ * indexed its first block.
  */
 export async function waitForReceipt(url: string, hash: string, pollMs = 50): Promise<MinedReceipt> {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const found = await call<MinedReceipt | null>(url, 'eth_getTransactionReceipt', [hash]);
-    if (found) return found;
+    const reply = await rpc(url, 'eth_getTransactionReceipt', [hash]);
+    if (reply.error && reply.error.message !== 'transaction indexing is in progress') {
+      throw new Error(`eth_getTransactionReceipt: ${reply.error.code} ${reply.error.message}`);
+    }
+    if (reply.result) return reply.result as MinedReceipt;
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
   throw new Error(`no receipt for ${hash}`);

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDebianPackages, run, runLocked } from './kit.mjs';
 import {
   CODE_SERVER_VERSION, NODE_VERSION, chromium, codeServerEntry, codeServerMarker, codeServerPrefix, missingTools,
   node24, node24Dir, nodeMarker, setupErrorFile, toolsDir,
@@ -18,34 +19,16 @@ const thisFile = fileURLToPath(import.meta.url);
 export default async function setupVscode() {
   if (missingTools().length === 0) return;
   mkdirSync(toolsDir, { recursive: true });
-  // Several `npm test` runs may start at once: one installs, the others wait and then find it done.
-  const install = spawnSync('flock', [join(toolsDir, 'setup.lock'), process.execPath, thisFile], { stdio: 'inherit' });
-  if (install.status !== 0) {
+  if (!runLocked(join(toolsDir, 'setup.lock'), thisFile)) {
     console.error(`VS Code test tools: setup failed (recorded in ${setupErrorFile}); the VS Code tests will report it.`);
   }
 }
 
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
-  if (result.error) throw new Error(`${command} ${args.join(' ')}: ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
-}
-
-function ensureDebianPackages() {
+function ensureVscodePackages() {
   const wanted = [{ pkg: 'chromium', file: chromium }];
   // Only code-server's native `kerberos` build needs the Kerberos headers.
   if (!existsSync(codeServerMarker)) wanted.push({ pkg: 'libkrb5-dev', file: '/usr/include/krb5.h' });
-  const missing = wanted.filter(({ file }) => !existsSync(file)).map(({ pkg }) => pkg);
-  if (missing.length === 0) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(`Debian packages missing: ${missing.join(', ')}; install them as root: apt-get install -y ${missing.join(' ')}`);
-  }
-  console.log(`VS Code test tools: installing Debian packages ${missing.join(', ')}`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'update'], { env });
-  run('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', '--no-install-recommends', ...missing], { env });
-  const stillMissing = wanted.filter(({ file }) => !existsSync(file)).map(({ file }) => file);
-  if (stillMissing.length > 0) throw new Error(`apt-get install succeeded but ${stillMissing.join(', ')} is still missing`);
+  ensureDebianPackages(wanted, 'VS Code test tools');
 }
 
 const npmQuiet = ['--no-save', '--no-package-lock', '--no-audit', '--no-fund'];
@@ -77,7 +60,7 @@ if (process.argv[1] === thisFile) {
   try {
     if (missingTools().length > 0) {
       const started = Date.now();
-      ensureDebianPackages();
+      ensureVscodePackages();
       ensureNode24();
       ensureCodeServer();
       console.log(`VS Code test tools: installed in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -1,7 +1,8 @@
 // Hand-assembled contracts whose call tree has every frame kind the call tracers report: logs, a nested
 // call, a call that reverts with Error("nope"), a DELEGATECALL, CREATE2 of a contract that SELFDESTRUCTs
 // when called, a STATICCALL of the sha256 precompile and a CALL that fails its balance pre-check.
-// Deployed by the first dev account from nonce 0, so the addresses are the same on every fresh dev node.
+// Deployed by one account from nonce 0 (the contracts call each other at the addresses that gives): by default
+// the first dev account, so the addresses are the same on every fresh dev node.
 import { bytesToHex, createAddressFromString, generateAddress } from '@ethereumjs/util';
 
 const ops: Record<string, number> = {
@@ -31,12 +32,6 @@ function deployer(runtime: string): string {
   return '0x' + `61${size}80600c6000396000f3` + runtime;
 }
 
-export const deployerAccount = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
-const addressAt = (nonce: number) => bytesToHex(generateAddress(createAddressFromString(deployerAccount).bytes, new Uint8Array(nonce === 0 ? [] : [nonce])));
-
-export const loggerAddress = addressAt(0);
-export const reverterAddress = addressAt(1);
-export const entryAddress = addressAt(2);
 export const selector = '0xdeadbeef';
 
 /** Logs 42 with topic 0x42 and returns it. */
@@ -54,17 +49,32 @@ function callWithSelector(op: 'CALL' | 'DELEGATECALL', to: string, value?: numbe
   return [32, 0x100, 36, 0, ...valueArg, to, 'GAS', op, 'POP'];
 }
 
-const entry = assemble([
-  selector, 0xe0, 'SHL', 0, 'MSTORE', // call data for the calls below: selector + one zero word
-  1, 0, 0, 'LOG1',
-  ...callWithSelector('CALL', loggerAddress),
-  ...callWithSelector('CALL', reverterAddress),
-  ...callWithSelector('DELEGATECALL', loggerAddress),
-  `0x${destructibleInit}`, 0x40, 'MSTORE', 7, 11, 0x40 + 21, 0, 'CREATE2', // salt 7, init code at 0x55..0x5f
-  0, 0, 0, 0, 0, 'DUP6', 'GAS', 'CALL', 'POP', 'POP',
-  32, 0x80, 4, 0, 2, 'GAS', 'STATICCALL', 'POP',
-  0, 0, 0, 0, 1, loggerAddress, 'GAS', 'CALL', 'POP', // 1 wei from an account with none: the pre-check fails
-  'STOP',
-]);
+export interface CallContracts {
+  loggerAddress: string;
+  reverterAddress: string;
+  entryAddress: string;
+  /** Init codes to send in this order from nonce 0; then a call to entryAddress makes the call tree. */
+  deployments: string[];
+}
 
-export const deployments = [deployer(logger), deployer(reverter), deployer(entry)];
+/** The contracts as `deployerAccount` deploys them from nonce 0. */
+export function callContracts(deployerAccount: string): CallContracts {
+  const addressAt = (nonce: number) => bytesToHex(generateAddress(createAddressFromString(deployerAccount).bytes, new Uint8Array(nonce === 0 ? [] : [nonce])));
+  const [loggerAddress, reverterAddress, entryAddress] = [addressAt(0), addressAt(1), addressAt(2)];
+  const entry = assemble([
+    selector, 0xe0, 'SHL', 0, 'MSTORE', // call data for the calls below: selector + one zero word
+    1, 0, 0, 'LOG1',
+    ...callWithSelector('CALL', loggerAddress),
+    ...callWithSelector('CALL', reverterAddress),
+    ...callWithSelector('DELEGATECALL', loggerAddress),
+    `0x${destructibleInit}`, 0x40, 'MSTORE', 7, 11, 0x40 + 21, 0, 'CREATE2', // salt 7, init code at 0x55..0x5f
+    0, 0, 0, 0, 0, 'DUP6', 'GAS', 'CALL', 'POP', 'POP',
+    32, 0x80, 4, 0, 2, 'GAS', 'STATICCALL', 'POP',
+    0, 0, 0, 0, 1, loggerAddress, 'GAS', 'CALL', 'POP', // 1 wei from an account with none: the pre-check fails
+    'STOP',
+  ]);
+  return { loggerAddress, reverterAddress, entryAddress, deployments: [deployer(logger), deployer(reverter), deployer(entry)] };
+}
+
+export const deployerAccount = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
+export const { loggerAddress, reverterAddress, entryAddress, deployments } = callContracts(deployerAccount);

@@ -1,6 +1,8 @@
 // A provider-like JSON-RPC endpoint for tests: HTTPS and WSS on one 127.0.0.1 port with a self-signed
 // certificate made at start, avalanchego paths behind an access key (`/<KEY>/ext/bc/C/rpc`) or HTTP Basic
-// auth, every request recorded byte for byte, and scripted misbehaviour per method.
+// auth, every request recorded byte for byte, and scripted misbehaviour per method. A real provider
+// (nginx in front of geth and avalanchego, test/support/reference/) is what the tests of test/reference/
+// use; this one is for what nginx cannot show: the exact bytes a client sends, and faults on demand.
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';

@@ -1,0 +1,49 @@
+// geth --dev (the pinned version, built by test/setup/reference-nodes.mjs): a one-node chain with an
+// unlocked, funded dev account that mines a block for each transaction, HTTP and WebSocket on one free
+// 127.0.0.1 port, in a temp datadir removed by stop. Optionally from geth's own dev genesis with forks left
+// out and more accounts funded (`geth --dev dumpgenesis`, edited, then `geth init`: geth --dev keeps a
+// chain it finds in its datadir).
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gethBinary } from '../../setup/reference-nodes.mjs';
+import { inTempDir, startNodeProcess, type RunningNode } from '../nodes/process';
+
+const apis = 'eth,debug,net,web3';
+
+export interface GethDevOptions {
+  /** Fork keys to drop from the dev genesis config, e.g. `bogotaTime` for a fork the code under test lacks. */
+  withoutForks?: string[];
+  /** Addresses funded at genesis with 1,000,000 ether each. */
+  fund?: string[];
+}
+
+interface Genesis {
+  config: Record<string, unknown>;
+  alloc: Record<string, { balance?: string }>;
+}
+
+function initGenesis(datadir: string, options: GethDevOptions): void {
+  const genesis = JSON.parse(execFileSync(gethBinary, ['--dev', 'dumpgenesis'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as Genesis;
+  for (const fork of options.withoutForks ?? []) {
+    if (!(fork in genesis.config)) throw new Error(`geth's dev genesis has no ${fork} to leave out`);
+    delete genesis.config[fork];
+  }
+  for (const address of options.fund ?? []) genesis.alloc[address.toLowerCase()] = { balance: `0x${(10n ** 24n).toString(16)}` };
+  const file = join(datadir, 'genesis.json');
+  writeFileSync(file, JSON.stringify(genesis));
+  execFileSync(gethBinary, ['--datadir', datadir, 'init', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+export function startGethDev(options: GethDevOptions = {}): Promise<RunningNode> {
+  return inTempDir('evm-tracer-geth-', (datadir) => {
+    if (options.withoutForks || options.fund) initGenesis(datadir, options);
+    return startNodeProcess('geth --dev', gethBinary, (port) => [
+      '--dev', '--datadir', datadir,
+      // HTTP and WebSocket on the same port: geth serves both there.
+      '--http', '--http.addr', '127.0.0.1', '--http.port', String(port), '--http.api', apis,
+      '--ws', '--ws.addr', '127.0.0.1', '--ws.port', String(port), '--ws.api', apis,
+      '--nodiscover', '--maxpeers', '0', '--port', '0', '--ipcdisable', '--verbosity', '2',
+    ]);
+  });
+}

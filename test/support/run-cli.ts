@@ -1,0 +1,36 @@
+// Runs the built CLI (dist/cli.js) as a user does, without blocking this process (the servers a test
+// talks to live here), and collects what it printed.
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { assertNoSecret } from '../access/secrets';
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const cli = resolve('dist/cli.js');
+
+export function runCli(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliRun> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
+
+/**
+ * runCli trusting the certificate authority in `caFile` (NODE_EXTRA_CA_CERTS), and failing the test when
+ * a test secret (test/access/secrets.ts) shows in what the command printed.
+ */
+export function trustingCli(caFile: string): (args: string[], env?: Record<string, string>, cwd?: string) => Promise<CliRun> {
+  return async (args, env = {}, cwd) => {
+    const result = await runCli(args, { env: { NODE_EXTRA_CA_CERTS: caFile, ...env }, cwd });
+    assertNoSecret(result.stdout + result.stderr, `evm-tracer ${args[0]} output`);
+    return result;
+  };
+}

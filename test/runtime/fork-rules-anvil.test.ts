@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
-import { probeCase, probeInitcode } from '../support/chain-probe';
+import { probeInitcode, probeTransactions } from '../support/chain-probe';
 import { call, startNode, waitForReceipt } from './node-helpers';
 
 interface StructLog {
@@ -30,14 +30,7 @@ interface StructTrace {
 const hardforks = ['london', 'arrowGlacier', 'grayGlacier', 'paris', 'shanghai', 'cancun', 'prague'];
 const after = (hardfork: string, fork: string) => hardforks.indexOf(hardfork) >= hardforks.indexOf(fork);
 
-/** The transactions sent to each anvil: probe cases, and the issue's 1,000 zero calldata bytes to an account. */
-const cases = (probe: string): Record<string, { to: string; data: string }> => ({
-  refund: { to: probe, data: probeCase.refund },
-  context: { to: probe, data: probeCase.context },
-  cancun: { to: probe, data: probeCase.cancun },
-  clz: { to: probe, data: probeCase.clz },
-  zeros: { to: '0x000000000000000000000000000000000000dead', data: '0x' + '00'.repeat(1000) },
-});
+const sentCases = ['refund', 'context', 'cancun', 'clz', 'zeros'];
 
 /** anvil's struct log as geth (and this runtime) writes it, undoing anvil's documented departures. */
 function asGeth(anvil: StructTrace): StructLog[] {
@@ -68,7 +61,8 @@ describe('fork mode with anvil at each hardfork from London to Prague as the ups
         };
         const probe = (await send({ data: probeInitcode })).receipt.contractAddress!;
         const sent: Record<string, Awaited<ReturnType<typeof send>>> = {};
-        for (const [name, tx] of Object.entries(cases(probe))) sent[name] = await send(tx);
+        const transactions = probeTransactions(probe);
+        for (const name of sentCases) sent[name] = await send(transactions[name]);
         const fork = await startNode(['--fork', anvil.url]);
         node = fork;
         const gasTracer = '{step: function() {}, fault: function() {}, result: function(ctx) { return ctx.gasUsed; }}';

@@ -65,3 +65,28 @@ export function p256Input(message = 'evm-tracer'): string {
   const hash = createHash('sha256').update(message).digest();
   return '0x' + Buffer.concat([hash, signature, Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')]).toString('hex');
 }
+
+const precompile = (n: number) => '0x' + n.toString(16).padStart(40, '0');
+const nativeAsset = (n: number) => '0x01' + n.toString(16).padStart(38, '0');
+
+/** The transactions that show a chain's rules, by name (the P-256 input is fixed per call, so two chains can
+ * be sent the very same calldata). */
+export function probeTransactions(probe: string, p256 = p256Input()): Record<string, { to: string; data: string }> {
+  const to = (data: string) => ({ to: probe, data });
+  return {
+    refund: to(probeCase.refund),
+    context: to(probeCase.context),
+    cancun: to(probeCase.cancun),
+    clz: to(probeCase.clz),
+    p256: to(probeCase.call('STATICCALL', precompile(0x100), p256)),
+    bls: to(probeCase.call('STATICCALL', precompile(0x0b), '0x' + '00'.repeat(256))),
+    nativeAssetCall: to(probeCase.call('CALL', nativeAsset(1), '0x' + '00'.repeat(52))),
+    nativeAssetDelegate: to(probeCase.call('DELEGATECALL', nativeAsset(1))),
+    nativeAssetCallcode: to(probeCase.call('CALLCODE', nativeAsset(2))),
+    // The issue's example: 1,000 zero calldata bytes to an account (EIP-7623's floor from Prague).
+    zeros: { to: '0x000000000000000000000000000000000000dead', data: '0x' + '00'.repeat(1000) },
+  };
+}
+
+/** A call into the C-Chain's warp precompile (getBlockchainID()). */
+export const warpCall = (probe: string) => ({ to: probe, data: probeCase.call('STATICCALL', '0x0200000000000000000000000000000000000005', '0x4213cf78') });

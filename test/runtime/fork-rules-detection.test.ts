@@ -48,7 +48,7 @@ describe('an upstream that does not say which rules it runs', () => {
     assert.equal(run.status, 1);
     assert.match(
       run.stderr,
-      /cannot tell which rules the upstream chain \(chain id 43114\) runs: it is not a known chain \(by chain id and genesis hash\) and answers none of debug_chainConfig, eth_getChainConfig, eth_config and anvil_nodeInfo; give them with --chain-config FILE \(a geth genesis or its "config"\) or --hardfork NAME/,
+      /cannot tell which rules the upstream chain \(chain id 43114\) runs: it is not a known chain \(by chain id and genesis hash\) and answers none of debug_chainConfig, eth_getChainConfig, anvil_nodeInfo and eth_config \(from Cancun on\); give them with --chain-config FILE \(a geth genesis or its "config"\) or --hardfork NAME/,
     );
     assertNoSecret(run.stderr + run.stdout, 'the start-up output');
   });

@@ -1,7 +1,7 @@
 // Fork mode: which rules the upstream chain runs, found without flags. A known chain (registry.ts) is
 // recognised by its chain id and genesis hash; otherwise the upstream is asked what it is: its chain config
-// (debug_chainConfig, which this project's node and older geth answer; coreth's eth_getChainConfig, the C-Chain
-// and Avalanche L1s), its forks (EIP-7910's eth_config, geth v1.16+), anvil's anvil_nodeInfo (its hardfork). `--chain-config FILE` and `--hardfork NAME` override all of this.
+// (debug_chainConfig, which this project's node answers; coreth's eth_getChainConfig, the C-Chain and Avalanche
+// L1s), anvil's anvil_nodeInfo (its hardfork), its forks from Cancun on (EIP-7910's eth_config, geth v1.16+). `--chain-config FILE` and `--hardfork NAME` override all of this.
 import type { GethChainConfig } from '../../trace/job';
 import { parseChainConfig } from '../genesis';
 import { chainConfigFor, hardforkNames } from '../hardforks';
@@ -59,16 +59,16 @@ export async function upstreamRules(ask: Ask, chainId: number): Promise<Upstream
     const config = ownConfig(await answer(ask, method), chainId, method);
     if (config) return { config, source: `the upstream's ${method}` };
   }
-  const fromForks = configFromEthConfig(await answer(ask, 'eth_config'), chainId);
-  if (fromForks) return { config: fromForks, source: "the upstream's eth_config" };
   const node = (await answer(ask, 'anvil_nodeInfo')) as { hardFork?: unknown } | undefined;
   if (typeof node?.hardFork === 'string') {
     const config = anvilConfig(chainId, node.hardFork);
     if (!config) throw new Error(`the upstream's anvil_nodeInfo names hardfork '${node.hardFork}', which this runtime does not know: give --hardfork NAME`);
     return { config, source: `the upstream's anvil_nodeInfo (hardfork ${node.hardFork})` };
   }
+  const fromForks = configFromEthConfig(await answer(ask, 'eth_config'), chainId);
+  if (fromForks) return { config: fromForks, source: "the upstream's eth_config" };
   throw new Error(
     `cannot tell which rules the upstream chain (chain id ${chainId}) runs: it is not a known chain (by chain id and genesis hash) and answers none of ` +
-      'debug_chainConfig, eth_getChainConfig, eth_config and anvil_nodeInfo; give them with --chain-config FILE (a geth genesis or its "config") or --hardfork NAME (Ethereum rules)',
+      'debug_chainConfig, eth_getChainConfig, anvil_nodeInfo and eth_config (from Cancun on); give them with --chain-config FILE (a geth genesis or its "config") or --hardfork NAME (Ethereum rules)',
   );
 }

@@ -2,11 +2,12 @@
 // times (and at the merge by the block's difficulty, as geth decides), the C-Chains at coreth's upgrade
 // times, with the Avalanche changes (no refunds from Apricot Phase 1, P256VERIFY from Granite).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { avalancheCoinbase, avalancheMainnetConfig } from '../../runtime/chain/rules/avalanche';
 import { mainnetConfig, sepoliaConfig } from '../../runtime/chain/rules/ethereum';
-import { identifyChain, knownChain, knownChains, latestRules } from '../../runtime/chain/rules/registry';
+import { identifyChain, knownChain, knownChainNames, knownChains, latestRules } from '../../runtime/chain/rules/registry';
 import { createChainVM } from '../../runtime/evm/chain-vm';
 import { rulesFor } from '../../runtime/evm/common';
 
@@ -25,6 +26,11 @@ describe('the registry', () => {
     // Another chain reusing the id (a dev node started with --chain-id 43114) is not the C-Chain.
     assert.equal(identifyChain(43114, '0x' + '11'.repeat(32)), undefined);
     assert.equal(identifyChain(43113, '0x31ced5b9beb7f8782b014660da0cb18cc409f121f408186886e1ca3e8eeca96b')?.name, 'fuji');
+  });
+
+  test("the extension's evmTracer.localNode.chain setting offers exactly these chains (and the plain dev chain)", () => {
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { contributes: { configuration: { properties: Record<string, { enum?: string[] }> } } };
+    assert.deepEqual(manifest.contributes.configuration.properties['evmTracer.localNode.chain'].enum, ['', ...knownChainNames]);
   });
 
   test("a dev chain's latest rules: every fork active by now from block 0, merged from genesis", () => {

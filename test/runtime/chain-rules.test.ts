@@ -10,6 +10,9 @@ import { mainnetConfig, sepoliaConfig } from '../../runtime/chain/rules/ethereum
 import { identifyChain, knownChain, knownChainNames, knownChains, latestRules } from '../../runtime/chain/rules/registry';
 import { createChainVM } from '../../runtime/evm/chain-vm';
 import { rulesFor } from '../../runtime/evm/common';
+import type { TraceJob, TraceOutcome } from '../../runtime/trace/job';
+import { runTraceJob } from '../../runtime/trace/run';
+import { probeCase, probeRuntime } from '../support/chain-probe';
 
 const hardfork = (config: Parameters<typeof rulesFor>[0], number: number, timestamp: number, difficulty?: bigint) =>
   rulesFor(config, { number: BigInt(number), timestamp: BigInt(timestamp), difficulty }).common.hardfork();
@@ -104,5 +107,45 @@ describe('C-Chain rules at a block (Avalanche mainnet)', () => {
 
   test('Ethereum chains have no Avalanche rules', () => {
     assert.equal(rulesFor(mainnetConfig, { number: 1n, timestamp: 0n }).avalanche, undefined);
+  });
+});
+
+describe('historical C-Chain blocks whose rules cannot be reproduced fail their trace, saying why', () => {
+  const probe = '0x00000000000000000000000000000000000000aa';
+  const sender = '0x00000000000000000000000000000000000000bb';
+  const trace = async (timestamp: number, data: string): Promise<TraceOutcome> => {
+    const job: TraceJob = {
+      chainConfig: avalancheMainnetConfig,
+      preState: { [probe]: { code: probeRuntime, storage: { '0x1': '0x1' } }, [sender]: { balance: '0x0' } },
+      block: { number: '0x3d0900', timestamp: '0x' + timestamp.toString(16), gasLimit: '0x7a1200', difficulty: '0x1', coinbase: avalancheCoinbase, baseFeePerGas: '0x5d21dba00' },
+      transactions: [{ call: { from: sender, to: probe, data, gas: '0x100000', gasPrice: '0x0' } }],
+      trace: [0],
+      tracer: 'callTracer',
+      timeoutMs: 60_000,
+    };
+    return (await runTraceJob(job))[0];
+  };
+  const nativeAsset = '0x0100000000000000000000000000000000000001';
+
+  test('before Apricot Phase 1 (coreth replays those blocks with a storage-key quirk)', async () => {
+    const outcome = await trace(1_617_199_199, probeCase.refund);
+    assert.match('error' in outcome ? outcome.error : '', /^tracing failed: C-Chain blocks before Apricot Phase 1 are not reproduced/);
+  });
+
+  test('a live native-asset contract (Apricot Phase 2 until Banff) reads multi-coin balances', async () => {
+    const outcome = await trace(1_640_000_000, probeCase.call('CALL', nativeAsset, '0x' + '00'.repeat(52)));
+    assert.match('error' in outcome ? outcome.error : '', /^tracing failed: a native-asset precompile \(0x0100…\) was called, which reads or moves Avalanche multi-coin balances/);
+  });
+
+  test("a DELEGATECALL into one between coreth's invalidation date and Granite invalidates the transaction", async () => {
+    const outcome = await trace(1_760_000_000, probeCase.call('DELEGATECALL', nativeAsset));
+    assert.match('error' in outcome ? outcome.error : '', /which makes coreth reject the whole transaction$/);
+  });
+
+  test('after Banff the deprecated stubs revert and the trace goes on', async () => {
+    const outcome = await trace(1_700_000_000, probeCase.call('CALL', nativeAsset));
+    assert.ok('json' in outcome, JSON.stringify(outcome));
+    const calls = (JSON.parse(outcome.json) as { calls: Array<{ error?: string; gasUsed: string }> }).calls;
+    assert.deepEqual(calls.map((frame) => [frame.error, frame.gasUsed]), [['execution reverted', '0x0']]);
   });
 });

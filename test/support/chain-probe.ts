@@ -47,6 +47,7 @@ const runtime = assemble([
 
 /** Deployment: slot 1 starts at 1, so that clearing it earns a refund. */
 export const probeInitcode = deployer(runtime, { 1: 1 });
+export const probeRuntime = '0x' + runtime;
 
 export const probeCase = {
   refund: '0x01',

@@ -8,24 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import { probeInitcode, probeTransactions } from '../support/chain-probe';
-import { call, startNode, waitForReceipt } from './node-helpers';
-
-interface StructLog {
-  pc: number;
-  op: string;
-  gas: number;
-  gasCost: number;
-  depth: number;
-  stack: string[];
-  refund?: number;
-  error?: string;
-}
-
-interface StructTrace {
-  gas: number;
-  failed: boolean;
-  structLogs: StructLog[];
-}
+import { call, startNode, waitForReceipt, type StructLog, type StructLogResult } from './node-helpers';
 
 const hardforks = ['london', 'arrowGlacier', 'grayGlacier', 'paris', 'shanghai', 'cancun', 'prague'];
 const after = (hardfork: string, fork: string) => hardforks.indexOf(hardfork) >= hardforks.indexOf(fork);
@@ -33,7 +16,7 @@ const after = (hardfork: string, fork: string) => hardforks.indexOf(hardfork) >=
 const sentCases = ['refund', 'context', 'cancun', 'clz', 'zeros'];
 
 /** anvil's struct log as geth (and this runtime) writes it, undoing anvil's documented departures. */
-function asGeth(anvil: StructTrace): StructLog[] {
+function asGeth(anvil: StructLogResult): StructLog[] {
   return anvil.structLogs.map((entry, i) => {
     const { refund, error, ...rest } = entry;
     const geth: StructLog = { ...rest };
@@ -71,7 +54,7 @@ describe('fork mode with anvil at each hardfork from London to Prague as the ups
           const calls = await call<{ gasUsed: string }>(fork.url, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }]);
           assert.equal(Number(calls.gasUsed), gasUsed, `${name}: callTracer gasUsed`);
           assert.equal(await call(fork.url, 'debug_traceTransaction', [hash, { tracer: gasTracer }]), gasUsed, `${name}: ctx.gasUsed`);
-          const [ours, theirs] = await Promise.all([fork.url, anvil.url].map((url) => call<StructTrace>(url, 'debug_traceTransaction', [hash])));
+          const [ours, theirs] = await Promise.all([fork.url, anvil.url].map((url) => call<StructLogResult>(url, 'debug_traceTransaction', [hash])));
           assert.deepEqual({ gas: ours.gas, failed: ours.failed }, { gas: theirs.gas, failed: theirs.failed }, name);
           assert.deepEqual(ours.structLogs, asGeth(theirs), `${name}: struct log`);
         }

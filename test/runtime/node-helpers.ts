@@ -166,3 +166,26 @@ export async function waitFor(what: string, condition: () => boolean | Promise<b
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** One entry of the struct logger's log (debug_trace* without a tracer), as geth writes it. */
+export interface StructLog {
+  pc: number;
+  op: string;
+  gas: number;
+  gasCost: number;
+  depth: number;
+  stack?: string[];
+  memory?: string[];
+  storage?: Record<string, string>;
+  returnData?: string;
+  refund?: number;
+  error?: string;
+}
+
+/** The struct logger's result. */
+export interface StructLogResult {
+  gas: number;
+  failed: boolean;
+  returnValue: string;
+  structLogs: StructLog[];
+}

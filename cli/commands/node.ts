@@ -5,7 +5,7 @@ import { debugSecretVariable, exitWithLauncher } from '../../core/local-node';
 import { parseDuration } from '../../core/trace/duration';
 import { chainConfigOf } from '../../runtime/chain/genesis';
 import { hardforkNames } from '../../runtime/chain/hardforks';
-import { knownChain, knownChains } from '../../runtime/chain/rules/registry';
+import { knownChain, knownChainNames, knownChains } from '../../runtime/chain/rules/registry';
 import { parseCorsOrigins, parseHostNames, wildcardWarnings } from '../../runtime/node/browser-rules';
 import { defaultMaxConnectionsPerClient } from '../../runtime/node/server';
 import { defaultMaxResponseBytes, defaultMaxTraceTimeoutMs, startDevNode, type NodeOptions } from '../../runtime/node/start-node';
@@ -20,7 +20,7 @@ Runs a local dev chain with JavaScript tracing (debug_traceCall, debug_traceTran
   --host HOST          address to listen on (default 127.0.0.1)
   --port PORT          port (default 8545; 0 picks a free one)
   --chain NAME|ID      a dev chain with a known chain's id and its latest rules:
-                       ${knownChains.map((chain) => `${chain.name} (${chain.chainId})`).join(', ')}
+                       ${knownChainNames.join(', ')}
   --chain-config FILE  the rules of a geth genesis file's "config" (or a bare config; coreth's keys give the
                        C-Chain's rules): a dev chain with its id, or, with --fork, instead of the upstream's own
   --chain-id ID        chain id of a plain dev chain (default 43112)
@@ -34,7 +34,7 @@ Runs a local dev chain with JavaScript tracing (debug_traceCall, debug_traceTran
   --genesis FILE       start from a geth genesis file (config with fork blocks/times, alloc)
   --fork URL           continue an upstream chain, reading its state lazily (http or https); each block runs
                        by that chain's rules: a known chain's (by chain id and genesis hash), else what the
-                       upstream says of itself (debug_chainConfig, eth_getChainConfig, anvil_nodeInfo)
+                       upstream says of itself (debug_chainConfig, eth_getChainConfig, anvil_nodeInfo, eth_config)
   --fork-url-env VAR   the same with the URL read from environment variable VAR (keeps a key or
                        user:password in the URL out of the process list)
   --fork-block N       the upstream block to fork at (default: its latest)

@@ -12,6 +12,7 @@ import { rulesFor, type BlockRules } from '../evm/common';
 import { createChainVM, ruledHeader } from '../evm/chain-vm';
 import { callTx } from '../evm/execute';
 import { runSystemCalls } from '../evm/system-calls';
+import { avalancheCoinbase } from './rules/avalanche';
 import type { AllocAccount, CallObject, TraceBlock, TraceJob } from '../trace/job';
 import type { DevAccount } from './dev-accounts';
 import type { GenesisSpec } from './genesis';
@@ -199,9 +200,9 @@ export class DevChain {
       parentHash: hexToBytes(parent.hash as `0x${string}`),
       timestamp: now > parent.header.timestamp ? now : parent.header.timestamp + 1n,
       gasLimit: parent.header.gasLimit,
-      coinbase: createAddressFromString(this.genesis.coinbase),
-      // The C-Chain's blocks keep their difficulty (1); other dev chains' blocks have none.
-      ...(avalanche ? { difficulty: this.genesis.difficulty } : {}),
+      // A C-Chain block's coinbase must be 0x0100…0000 and its difficulty is 1, whatever its genesis says.
+      coinbase: createAddressFromString(avalanche ? avalancheCoinbase : this.genesis.coinbase),
+      ...(avalanche ? { difficulty: 1n } : {}),
       baseFeePerGas: this.nextBaseFee(),
     };
   }

@@ -5,16 +5,16 @@
 //   effective gas price), where ethereumjs pays it only the tip;
 // - PREVRANDAO (from Durango, i.e. Shanghai) gives the header's difficulty (coreth copies it into Random);
 // - P256VERIFY at 0x100 from Granite (EIP-7951's precompile and price);
-// - the native-asset contracts at 0x0100…0000/0001/0002: from Apricot Phase 2 until Banff (and from Apricot
-//   Phase 6 until Banff) they read and move multi-coin balances this runtime does not have; otherwise they
-//   are deprecated stubs that revert and give all their gas back; from Granite a DELEGATECALL or CALLCODE into
-//   one reverts consuming all its gas, and between coreth's invalidation date and Granite such a call
-//   invalidates the whole transaction;
+// - the native-asset contracts at 0x0100…0000/0001/0002 (from Apricot Phase 2): from Apricot Phase 2 until
+//   Apricot Phase Pre-6 and from Apricot Phase 6 until Banff they read and move multi-coin balances this runtime
+//   does not have; otherwise they are deprecated stubs that revert and give all their gas back; from Granite a
+//   DELEGATECALL or CALLCODE into one reverts consuming all its gas, and between coreth's invalidation date and
+//   Granite such a call invalidates the whole transaction;
 // - the warp precompile at 0x0200…0005 (from Durango) answers from validator signatures and the block's
 //   predicate results, which a replay does not have.
 // The base fee is whatever the block header says (coreth's own fee algorithm is never recomputed).
 import type { ParamsDict } from '@ethereumjs/common';
-import { EVMError, type CustomPrecompile, type Message } from '@ethereumjs/evm';
+import { EVMError, type CustomPrecompile, type Message, type PrecompileFunc } from '@ethereumjs/evm';
 import { Account, bigIntToBytes, createAddressFromString, setLengthLeft, type Address } from '@ethereumjs/util';
 import type { VM } from '@ethereumjs/vm';
 import type { AvalancheRules } from '../chain/rules/avalanche';
@@ -58,7 +58,7 @@ function nativeAssetPrecompiles(rules: BlockRules & { avalanche: AvalancheRules 
   const { avalanche, unreproducible, timestamp } = rules;
   if (!avalanche.apricotPhase2) return [];
   const live = liveNativeAsset(avalanche);
-  const run: CustomPrecompile extends infer P ? (P extends { function: infer F } ? F : never) : never = ({ gasLimit }) => {
+  const run: PrecompileFunc = ({ gasLimit }) => {
     const message = current.message;
     if (message && delegated(message)) {
       if (avalanche.granite) return { returnValue: new Uint8Array(0), executionGasUsed: gasLimit, exceptionError: new EVMError(EVMError.errorMessages.REVERT) };

@@ -40,6 +40,11 @@ export const config = {
     const value = section().get<number>('traceTimeout', 60);
     return Number.isFinite(value) && value > 0 ? value : 60;
   },
+  /** The known chain the built-in local node runs (`evm-tracer node --chain`), or undefined for a plain dev chain. */
+  localNodeChain(): string | undefined {
+    const chain = section().get<string>('localNode.chain');
+    return chain ? chain : undefined;
+  },
   /** What the built-in local node is seeded with when it starts (`evm-tracer node --seed`). */
   localNodeSeed(): 'examples' | 'empty' {
     return section().get<string>('localNode.seed') === 'empty' ? 'empty' : 'examples';

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { debugSecretVariable, exitWithLauncher } from '../../core/local-node';
 import { parseDuration } from '../../core/trace/duration';
+import { chainConfigOf } from '../../runtime/chain/genesis';
 import { hardforkNames } from '../../runtime/chain/hardforks';
+import { knownChain, knownChainNames, knownChains } from '../../runtime/chain/rules/registry';
 import { parseCorsOrigins, parseHostNames, wildcardWarnings } from '../../runtime/node/browser-rules';
 import { defaultMaxConnectionsPerClient } from '../../runtime/node/server';
 import { defaultMaxResponseBytes, defaultMaxTraceTimeoutMs, startDevNode, type NodeOptions } from '../../runtime/node/start-node';
@@ -17,15 +19,22 @@ const usage = `usage: evm-tracer node [options]
 Runs a local dev chain with JavaScript tracing (debug_traceCall, debug_traceTransaction, debug_traceBlock*).
   --host HOST          address to listen on (default 127.0.0.1)
   --port PORT          port (default 8545; 0 picks a free one)
-  --chain-id ID        chain id (default 43112)
-  --hardfork NAME      rules active from genesis (default prague; ${hardforkNames.join(', ')})
+  --chain NAME|ID      a dev chain with a known chain's id and its latest rules:
+                       ${knownChainNames.join(', ')}
+  --chain-config FILE  the rules of a geth genesis file's "config" (or a bare config; coreth's keys give the
+                       C-Chain's rules): a dev chain with its id, or, with --fork, instead of the upstream's own
+  --chain-id ID        chain id of a plain dev chain (default 43112)
+  --hardfork NAME      Ethereum rules active from genesis (default prague; ${hardforkNames.join(', ')});
+                       with --fork, instead of the upstream's own rules
   --accounts N         prefunded, unlocked dev accounts (default 10)
   --key KEY            serve only under /KEY (also /KEY/ext/bc/C/rpc and /KEY/ext/bc/C/ws)
   --basic-user USER --basic-password-env VAR
                        require HTTP Basic credentials, the password read from environment variable VAR
   --basic USER:PASS    the same with the password on the command line (visible in the process list)
   --genesis FILE       start from a geth genesis file (config with fork blocks/times, alloc)
-  --fork URL           continue an upstream chain, reading its state lazily (http or https)
+  --fork URL           continue an upstream chain, reading its state lazily (http or https); each block runs
+                       by that chain's rules: a known chain's (by chain id and genesis hash), else what the
+                       upstream says of itself (debug_chainConfig, eth_getChainConfig, anvil_nodeInfo, eth_config)
   --fork-url-env VAR   the same with the URL read from environment variable VAR (keeps a key or
                        user:password in the URL out of the process list)
   --fork-block N       the upstream block to fork at (default: its latest)
@@ -60,17 +69,46 @@ function integer(value: string | undefined, name: string, fallback: number, min:
   return Number(value);
 }
 
-function readGenesis(file: string): NonNullable<NodeOptions['genesis']> {
+function readJsonFile(file: string, option: string): { json: unknown; source: string } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read --genesis ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(`cannot read ${option} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   try {
     return { json: JSON.parse(text), source: file };
   } catch (error) {
-    throw new UsageError(`--genesis ${file} is not valid JSON: ${(error as Error).message}`);
+    throw new UsageError(`${option} ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** `--chain-config FILE`, checked here so that a bad file is a usage error. */
+function readChainConfig(file: string): NonNullable<NodeOptions['chainConfig']> {
+  const read = readJsonFile(file, '--chain-config');
+  try {
+    chainConfigOf(read.json, file);
+  } catch (error) {
+    throw new UsageError(`--chain-config ${(error as Error).message}`);
+  }
+  return read;
+}
+
+/** The options that choose a chain's rules exclude each other (only --hardfork with --fork overrides). */
+function checkRuleOptions(values: { chain?: string; 'chain-config'?: string; 'chain-id'?: string; hardfork?: string; genesis?: string }, fork: string | undefined): void {
+  const given = (['chain', 'chain-config', 'genesis', 'hardfork'] as const).filter((name) => values[name] !== undefined);
+  if (given.length > 1) throw new UsageError(`give only one of --${given.join(', --')}: each sets the chain's rules`);
+  const chosen = given[0];
+  if (values['chain-id'] !== undefined && (chosen === 'chain' || chosen === 'chain-config' || chosen === 'genesis')) {
+    throw new UsageError(`--chain-id cannot be combined with --${chosen}, which sets the chain id`);
+  }
+  if (fork !== undefined) {
+    if (values['chain-id'] !== undefined) throw new UsageError('--chain-id cannot be combined with --fork: the chain id is the upstream\'s');
+    if (chosen === 'chain') throw new UsageError('--chain starts a fresh chain: not with --fork (the upstream\'s rules are found by itself; --chain-config FILE or --hardfork NAME replace them)');
+    if (chosen === 'genesis') throw new UsageError('give either --fork or --genesis, not both');
+  }
+  if (values.chain !== undefined && !knownChain(values.chain)) {
+    throw new UsageError(`unknown --chain '${values.chain}' (known: ${knownChains.map((chain) => `${chain.name} (${chain.chainId})`).join(', ')})`);
   }
 }
 
@@ -142,6 +180,8 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
       options: {
         host: { type: 'string' },
         port: { type: 'string' },
+        chain: { type: 'string' },
+        'chain-config': { type: 'string' },
         'chain-id': { type: 'string' },
         hardfork: { type: 'string' },
         accounts: { type: 'string' },
@@ -168,8 +208,8 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
     throw new UsageError((error as Error).message);
   }
   if (values.help) return 'help';
-  const hardfork = values.hardfork ?? 'prague';
-  if (!hardforkNames.some((name) => name.toLowerCase() === hardfork.toLowerCase())) {
+  const hardfork = values.hardfork;
+  if (hardfork !== undefined && !hardforkNames.some((name) => name.toLowerCase() === hardfork.toLowerCase())) {
     throw new UsageError(`unknown --hardfork '${hardfork}' (known: ${hardforkNames.join(', ')})`);
   }
   const basic = basicCredentials(values.basic, values['basic-user'], values['basic-password-env']);
@@ -178,7 +218,7 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
   }
   const fork = forkUrl(values.fork, values['fork-url-env']);
   if (values['fork-block'] !== undefined && fork === undefined) throw new UsageError('--fork-block needs --fork URL');
-  if (fork !== undefined && values.genesis !== undefined) throw new UsageError('give either --fork or --genesis, not both');
+  checkRuleOptions(values, fork);
   const seed = values.seed ?? 'empty';
   if (!isSeedName(seed)) throw new UsageError(`--seed must be ${seedNames.join(' or ')} (got '${seed}')`);
   if (seed === 'examples' && fork !== undefined) throw new UsageError('--seed examples starts a fresh chain: not with --fork');
@@ -198,10 +238,12 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
     port: integer(values.port, '--port', 8545, 0, 65535),
     chainId: integer(values['chain-id'], '--chain-id', 43112, 1),
     hardfork,
+    chain: values.chain,
+    chainConfig: values['chain-config'] === undefined ? undefined : readChainConfig(values['chain-config']),
     accounts: integer(values.accounts, '--accounts', 10, 0),
     key: values.key,
     basic,
-    genesis: values.genesis === undefined ? undefined : readGenesis(values.genesis),
+    genesis: values.genesis === undefined ? undefined : readJsonFile(values.genesis, '--genesis'),
     fork: fork === undefined ? undefined : { url: fork, blockNumber: values['fork-block'] === undefined ? undefined : BigInt(integer(values['fork-block'], '--fork-block', 0, 0)) },
     cors: values.cors === undefined ? [] : asUsage(() => parseCorsOrigins(values.cors!)),
     vhosts: values.vhosts === undefined ? [] : asUsage(() => parseHostNames(values.vhosts!)),

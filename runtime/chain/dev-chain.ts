@@ -5,11 +5,14 @@ import { createBlock, genTransactionsTrieRoot, type Block, type HeaderData } fro
 import type { Common } from '@ethereumjs/common';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
-import { createVM, runTx, type RunTxResult } from '@ethereumjs/vm';
+import { runTx, type RunTxResult } from '@ethereumjs/vm';
 import { dumpState } from '../state/dump';
 import { createStateManager } from '../state/create';
-import { commonFor } from '../evm/common';
+import { rulesFor, type BlockRules } from '../evm/common';
+import { createChainVM, ruledHeader } from '../evm/chain-vm';
 import { callTx } from '../evm/execute';
+import { runSystemCalls } from '../evm/system-calls';
+import { avalancheCoinbase } from './rules/avalanche';
 import type { AllocAccount, CallObject, TraceBlock, TraceJob } from '../trace/job';
 import type { DevAccount } from './dev-accounts';
 import type { GenesisSpec } from './genesis';
@@ -37,19 +40,29 @@ export interface StoredBlock {
   hash: string;
   /** Undefined for the fork point (an upstream block we only know by its header). */
   block?: Block;
-  header: { timestamp: bigint; gasLimit: bigint; baseFeePerGas?: bigint };
+  header: BlockContext;
   receipts: StoredReceipt[];
   /** State after this block (in fork mode: the overlay on the upstream state at the fork point). */
   state: Record<string, AllocAccount>;
 }
 
-export interface ForkPoint {
-  url: string;
-  number: bigint;
-  hash: string;
+/** What a transaction sees of its block (and what a call or trace on the block runs with). */
+export interface BlockContext {
   timestamp: bigint;
   gasLimit: bigint;
   baseFeePerGas?: bigint;
+  coinbase: string;
+  difficulty: bigint;
+  mixHash: string;
+  parentHash: string;
+  excessBlobGas?: bigint;
+  parentBeaconBlockRoot?: string;
+}
+
+export interface ForkPoint extends BlockContext {
+  url: string;
+  number: bigint;
+  hash: string;
 }
 
 export class DevChain {
@@ -67,8 +80,8 @@ export class DevChain {
   static async create(genesis: GenesisSpec, accounts: DevAccount[], fork?: ForkPoint): Promise<DevChain> {
     const chain = new DevChain(genesis, accounts, fork);
     if (fork) {
-      const header = { timestamp: fork.timestamp, gasLimit: fork.gasLimit, baseFeePerGas: fork.baseFeePerGas };
-      chain.store({ number: fork.number, hash: fork.hash, header, receipts: [], state: genesis.alloc });
+      const { url: _url, number, hash, ...header } = fork;
+      chain.store({ number, hash, header, receipts: [], state: genesis.alloc });
     } else {
       const block = createBlock(
         {
@@ -90,9 +103,14 @@ export class DevChain {
     return chain;
   }
 
-  /** The rules (hardfork, chain id) of a block with this number and timestamp. */
+  /** The rules of a block with this number and timestamp. */
+  rulesAt(number: bigint, timestamp: bigint): BlockRules {
+    return rulesFor(this.genesis.config, { number, timestamp });
+  }
+
+  /** The Ethereum rules (hardfork, chain id) of a block with this number and timestamp. */
   commonAt(number: bigint, timestamp: bigint): Common {
-    return commonFor(this.genesis.config, number, timestamp);
+    return this.rulesAt(number, timestamp).common;
   }
 
   private store(stored: StoredBlock) {
@@ -128,19 +146,20 @@ export class DevChain {
 
   /** The block context of a stored block as a TraceJob block. */
   traceBlock(stored: StoredBlock): TraceBlock {
-    const header = stored.block?.header;
+    const header = stored.header;
     const hex = (value: bigint | undefined) => (value === undefined ? undefined : '0x' + value.toString(16));
     return {
       number: hex(stored.number)!,
-      timestamp: hex(stored.header.timestamp)!,
-      gasLimit: hex(stored.header.gasLimit)!,
-      difficulty: hex(header?.difficulty ?? 0n),
-      coinbase: header ? header.coinbase.toString() : '0x' + '00'.repeat(20),
-      baseFeePerGas: hex(stored.header.baseFeePerGas),
-      excessBlobGas: hex(header?.excessBlobGas),
-      prevRandao: header ? bytesToHex(header.mixHash) : undefined,
+      timestamp: hex(header.timestamp)!,
+      gasLimit: hex(header.gasLimit)!,
+      difficulty: hex(header.difficulty),
+      coinbase: header.coinbase,
+      baseFeePerGas: hex(header.baseFeePerGas),
+      excessBlobGas: hex(header.excessBlobGas),
+      prevRandao: header.mixHash,
       hash: stored.hash,
-      parentHash: header ? bytesToHex(header.parentHash) : undefined,
+      parentHash: header.parentHash,
+      parentBeaconBlockRoot: header.parentBeaconBlockRoot,
     };
   }
 
@@ -162,22 +181,28 @@ export class DevChain {
     return result;
   }
 
-  /** The base fee of the next block (EIP-1559), or undefined before London. */
+  /** The base fee of the next block (EIP-1559), or undefined before London. A C-Chain's own fee algorithm is
+   * not modelled: its dev chain keeps the first block's base fee (an idle chain stays at its minimum). */
   nextBaseFee(): bigint | undefined {
     const parent = this.head;
     if (!parent.block) return parent.header.baseFeePerGas;
-    return parent.block.header.common.isActivatedEIP(1559) ? parent.block.header.calcNextBaseFee() : undefined;
+    if (!parent.block.header.common.isActivatedEIP(1559)) return undefined;
+    if (this.rulesAt(parent.number, parent.header.timestamp).avalanche) return parent.header.baseFeePerGas ?? this.blocks[0].header.baseFeePerGas;
+    return parent.block.header.calcNextBaseFee();
   }
 
   private nextHeader() {
     const parent = this.head;
     const now = BigInt(Math.floor(Date.now() / 1000));
+    const avalanche = this.rulesAt(parent.number, parent.header.timestamp).avalanche !== undefined;
     return {
       number: parent.number + 1n,
       parentHash: hexToBytes(parent.hash as `0x${string}`),
       timestamp: now > parent.header.timestamp ? now : parent.header.timestamp + 1n,
       gasLimit: parent.header.gasLimit,
-      coinbase: createAddressFromString(this.genesis.coinbase),
+      // A C-Chain block's coinbase must be 0x0100…0000 and its difficulty is 1, whatever its genesis says.
+      coinbase: createAddressFromString(avalanche ? avalancheCoinbase : this.genesis.coinbase),
+      ...(avalanche ? { difficulty: 1n } : {}),
       baseFeePerGas: this.nextBaseFee(),
     };
   }
@@ -186,16 +211,19 @@ export class DevChain {
   sendTransaction(tx: TypedTransaction): Promise<string> {
     return this.serialised(async () => {
       const headerData = this.nextHeader();
-      const common = this.commonAt(headerData.number, headerData.timestamp);
-      const pending = createBlock({ header: headerData }, { common });
+      const rules = this.rulesAt(headerData.number, headerData.timestamp);
+      const { common } = rules;
+      const pending = createBlock({ header: ruledHeader(rules, headerData) }, { common, skipConsensusFormatValidation: true });
       const sender = tx.getSenderAddress().toString();
       const stateManager = await createStateManager(this.stateAfter(this.head), common);
-      const problem = checkTransaction(tx, sender, await stateManager.getAccount(tx.getSenderAddress()), pending.header);
+      const problem = checkTransaction(tx, sender, await stateManager.getAccount(tx.getSenderAddress()), pending.header, rules);
       if (problem) throw new Error(problem);
-      const vm = await createVM({ common, stateManager });
+      const vm = await createChainVM(rules, stateManager, { coinbase: headerData.coinbase });
+      await runSystemCalls(vm, { number: headerData.number, timestamp: headerData.timestamp, parentHash: this.head.hash, parentBeaconBlockRoot: beaconRootOf(pending) });
       const result = await runTx(vm, { tx, block: pending, skipHardForkValidation: true });
+      if (rules.unreproducible.reason) throw new Error(`this local chain cannot run the transaction: ${rules.unreproducible.reason}`);
       const header = { ...headerData, gasUsed: result.totalGasSpent, transactionsTrie: await genTransactionsTrieRoot([tx]), logsBloom: result.bloom.bitvector };
-      const block = createBlock({ header, transactions: [tx] }, { common });
+      const block = createBlock({ header, transactions: [tx] }, { common, skipConsensusFormatValidation: true });
       this.store({
         number: block.header.number,
         hash: bytesToHex(block.hash()),
@@ -215,8 +243,9 @@ export class DevChain {
 
   /** Runs a call on the state after `block` with that block's context; nothing is kept. */
   async call(call: CallObject, stored: StoredBlock, overrides?: Record<string, AllocAccount>): Promise<RunTxResult> {
-    const header = this.callHeader(stored, call);
-    const common = this.commonAt(stored.number, stored.header.timestamp);
+    const rules = this.rulesAt(stored.number, stored.header.timestamp);
+    const { common } = rules;
+    const header = ruledHeader(rules, this.callHeader(stored, call));
     const block = createBlock({ header }, { common, skipConsensusFormatValidation: true });
     const source = this.stateAfter(stored);
     const stateManager = await createStateManager({ ...source, preState: { ...source.preState, ...overrides } }, common);
@@ -225,29 +254,39 @@ export class DevChain {
     const balance = (await stateManager.getAccount(sender))?.balance ?? 0n;
     const want = tx.gasLimit * ('maxFeePerGas' in tx ? tx.maxFeePerGas : tx.gasPrice) + tx.value;
     if (balance < want) throw new Error(`insufficient funds for gas * price + value: address ${sender} have ${balance} want ${want}`);
-    const vm = await createVM({ common, stateManager });
-    return runTx(vm, { tx, block, skipNonce: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
+    const vm = await createChainVM(rules, stateManager, { coinbase: block.header.coinbase });
+    const result = await runTx(vm, { tx, block, skipNonce: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
+    if (rules.unreproducible.reason) throw new Error(`this local chain cannot run the call: ${rules.unreproducible.reason}`);
+    return result;
   }
 
   /** geth runs a call that names no gas price with a zero base fee (NoBaseFee). */
   private callHeader(stored: StoredBlock, call: CallObject): HeaderData {
     const noFee = !BigInt(call.gasPrice ?? 0) && !BigInt(call.maxFeePerGas ?? 0);
-    const base = stored.block?.header;
+    const { timestamp, gasLimit, coinbase, mixHash, difficulty, baseFeePerGas } = stored.header;
     return {
       number: stored.number,
-      timestamp: stored.header.timestamp,
-      gasLimit: stored.header.gasLimit,
-      coinbase: base?.coinbase,
-      mixHash: base?.mixHash,
-      difficulty: base?.difficulty,
-      baseFeePerGas: stored.header.baseFeePerGas === undefined ? undefined : noFee ? 0n : stored.header.baseFeePerGas,
+      timestamp,
+      gasLimit,
+      coinbase: createAddressFromString(coinbase),
+      mixHash: hexToBytes(mixHash as `0x${string}`),
+      difficulty,
+      baseFeePerGas: baseFeePerGas === undefined ? undefined : noFee ? 0n : baseFeePerGas,
     };
   }
 }
 
-function summary(block: Block): StoredBlock['header'] {
-  const { timestamp, gasLimit, baseFeePerGas } = block.header;
-  return { timestamp, gasLimit, baseFeePerGas };
+function beaconRootOf(block: Block): string | undefined {
+  const root = block.header.parentBeaconBlockRoot;
+  return root === undefined ? undefined : bytesToHex(root);
+}
+
+function summary(block: Block): BlockContext {
+  const { timestamp, gasLimit, baseFeePerGas, coinbase, difficulty, mixHash, parentHash, excessBlobGas } = block.header;
+  return {
+    timestamp, gasLimit, baseFeePerGas, coinbase: coinbase.toString(), difficulty, mixHash: bytesToHex(mixHash), parentHash: bytesToHex(parentHash),
+    excessBlobGas, parentBeaconBlockRoot: beaconRootOf(block),
+  };
 }
 
 function receiptOf(tx: TypedTransaction, result: RunTxResult, from: string, block: Block): StoredReceipt {

@@ -2,7 +2,8 @@
 // (chain id, hardfork, prefunded dev accounts).
 import type { AllocAccount, GethChainConfig } from '../trace/job';
 import { gethForks } from '../evm/forks';
-import { chainConfigFor } from './hardforks';
+import { avalancheUpgrades, subnetEvmKey } from './rules/avalanche';
+import { devChainDefaults } from './rules/registry';
 import { parseAddress, parseData, parseQuantity, parseWord, toQuantity } from './hex';
 import { devAccountBalance, type DevAccount } from './dev-accounts';
 
@@ -53,7 +54,11 @@ export function normaliseAlloc(alloc: unknown, where: string): Alloc {
 }
 
 /** Config keys holding a block number, a timestamp or a total difficulty (read as integers later). */
-const scheduleKeys = new Set([...gethForks.flatMap((fork) => [fork.key, ...(fork.companions ?? [])]), 'terminalTotalDifficulty'].map((key) => key.toLowerCase()));
+const scheduleKeys = new Set(
+  [...gethForks.flatMap((fork) => [fork.key, ...(fork.companions ?? [])]), ...avalancheUpgrades.map((upgrade) => upgrade.key), 'terminalTotalDifficulty'].map((key) =>
+    key.toLowerCase(),
+  ),
+);
 
 /** Each fork block/time (keys matched case-insensitively, as geth does) must be a non-negative integer or null. */
 function checkForkSchedule(config: Record<string, unknown>, where: string): void {
@@ -65,13 +70,28 @@ function checkForkSchedule(config: Record<string, unknown>, where: string): void
   }
 }
 
+/** A geth (or coreth) chain config, checked: chain id, fork blocks and times; `where` names it in errors. */
+export function parseChainConfig(json: unknown, where: string): GethChainConfig {
+  if (!isObject(json)) throw new Error(`${where}: expected a chain config object`);
+  const chainId = parseQuantity(json.chainId, `${where}.chainId`);
+  if (chainId > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`${where}.chainId: must be at most ${Number.MAX_SAFE_INTEGER} (got ${chainId})`);
+  checkForkSchedule(json, where);
+  if (Object.keys(json).some((key) => key.toLowerCase() === subnetEvmKey.toLowerCase())) {
+    throw new Error(`${where}: a Subnet-EVM config (${subnetEvmKey}): Subnet-EVM's fee and precompile rules are not modelled`);
+  }
+  return { ...json, chainId: Number(chainId) };
+}
+
+/** `--chain-config FILE`: a geth genesis (its "config") or a bare chain config. */
+export function chainConfigOf(json: unknown, where: string): GethChainConfig {
+  return isObject(json) && isObject(json.config) ? parseChainConfig(json.config, `${where}: config`) : parseChainConfig(json, where);
+}
+
 /** Reads a geth genesis JSON object; `where` names it in errors (e.g. the file name). */
 export function parseGenesis(json: unknown, where: string): GenesisSpec {
   if (!isObject(json)) throw new Error(`${where}: a genesis must be a JSON object`);
   if (!isObject(json.config)) throw new Error(`${where}: missing "config" object`);
-  const chainId = parseQuantity(json.config.chainId, `${where}: config.chainId`);
-  checkForkSchedule(json.config, `${where}: config`);
-  const config: GethChainConfig = { ...json.config, chainId: Number(chainId) };
+  const config = parseChainConfig(json.config, `${where}: config`);
   const londonAtGenesis = config.londonBlock === 0;
   return {
     config,
@@ -91,19 +111,19 @@ export function parseGenesis(json: unknown, where: string): GenesisSpec {
   };
 }
 
-/** The default dev genesis: every fork up to `hardfork` active, dev accounts funded. */
-export function devGenesis(options: { chainId: number; hardfork: string; timestamp: bigint }): GenesisSpec {
-  const config = chainConfigFor(options.chainId, options.hardfork);
+/** A dev genesis for a config whose forks are active from block 0 (accounts are funded later). */
+export function devGenesis(config: GethChainConfig, timestamp: bigint): GenesisSpec {
+  const defaults = devChainDefaults(config);
   return {
     config,
     alloc: {},
-    timestamp: options.timestamp,
-    gasLimit: 30_000_000n,
-    difficulty: config.terminalTotalDifficulty === 0 ? 0n : 1n,
+    timestamp,
+    gasLimit: defaults.gasLimit ?? 30_000_000n,
+    difficulty: defaults.difficulty ?? (config.terminalTotalDifficulty === 0 ? 0n : 1n),
     extraData: '0x',
-    coinbase: '0x' + '00'.repeat(20),
+    coinbase: defaults.coinbase ?? '0x' + '00'.repeat(20),
     mixHash: '0x' + '00'.repeat(32),
-    baseFeePerGas: config.londonBlock === 0 ? initialBaseFee : undefined,
+    baseFeePerGas: config.londonBlock === 0 ? (defaults.baseFeePerGas ?? initialBaseFee) : undefined,
   };
 }
 

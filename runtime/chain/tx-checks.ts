@@ -2,6 +2,7 @@
 // with geth's error texts, so a rejected transaction reads the same as on geth.
 import type { TypedTransaction } from '@ethereumjs/tx';
 import type { Account } from '@ethereumjs/util';
+import type { BlockRules } from '../evm/common';
 
 /** What a transaction may cost at most: gas limit × fee cap + value (+ blob gas at its fee cap). */
 function maxCost(tx: TypedTransaction): bigint {
@@ -16,7 +17,10 @@ export function checkTransaction(
   sender: string,
   account: Account | undefined,
   block: { baseFeePerGas?: bigint; gasLimit: bigint },
+  rules?: BlockRules,
 ): string | undefined {
+  // The C-Chain has no blob pool: coreth's txpool refuses type 3 (ErrTxTypeNotSupported).
+  if (rules?.avalanche && tx.type === 3) return 'transaction type not supported';
   const nonce = account?.nonce ?? 0n;
   if (tx.nonce < nonce) return `nonce too low: address ${sender}, tx: ${tx.nonce} state: ${nonce}`;
   if (tx.nonce > nonce) return `nonce too high: address ${sender}, tx: ${tx.nonce} state: ${nonce}`;

@@ -3,10 +3,10 @@
 // transaction through `sink` as soon as it is known.
 import { createBlock, type Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
-import { getActivePrecompiles, type EVM, type EVMMockBlockchainInterface } from '@ethereumjs/evm';
+import type { EVM, EVMMockBlockchainInterface } from '@ethereumjs/evm';
 import { createFeeMarket1559Tx, createLegacyTx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes, type Address } from '@ethereumjs/util';
-import { createVM, runTx, type VM } from '@ethereumjs/vm';
+import { runTx, type VM } from '@ethereumjs/vm';
 import { TracerHost, type HookName } from '../tracer/host/tracer-host';
 import type { BuiltinTracer } from '../builtin/builtin-tracer';
 import { builtinJsSource, builtinTracer } from '../builtin/registry';
@@ -16,9 +16,11 @@ import { tapOpcodes } from './op-taps';
 import type { Serialised, TxHooks } from './tx-hooks';
 import { createStateManager, type TraceStateManager } from '../state/create';
 import type { CallObject, PartedOutcome, TraceJob, WorkerOutcome } from '../trace/job';
-import { commonFor, toBigInt } from './common';
+import { forkStateAt } from '../state/fork-state';
+import { rulesFor, toBigInt, type BlockRules } from './common';
+import { createChainVM, ruledHeader } from './chain-vm';
+import { runSystemCalls } from './system-calls';
 import { createTxTracer } from './trace-tx';
-import { kzgUnavailable, kzgWasUsed, resetKzgUse } from './no-kzg';
 import { gethTxRejection } from './tx-errors';
 
 export interface JobSink {
@@ -35,11 +37,12 @@ function hex(value: string): `0x${string}` {
   return (value.startsWith('0x') ? value : `0x${value}`) as `0x${string}`;
 }
 
-function blockFor(job: TraceJob, common: Common, zeroBaseFee: boolean): Block {
+function blockFor(job: TraceJob, rules: BlockRules, zeroBaseFee: boolean): Block {
+  const { common } = rules;
   const b = job.block;
   const london = common.isActivatedEIP(1559);
   const cancun = common.isActivatedEIP(4844);
-  const header = {
+  const header = ruledHeader(rules, {
     number: BigInt(b.number),
     timestamp: BigInt(b.timestamp),
     gasLimit: BigInt(b.gasLimit),
@@ -49,23 +52,46 @@ function blockFor(job: TraceJob, common: Common, zeroBaseFee: boolean): Block {
     ...(cancun ? { excessBlobGas: toBigInt(b.excessBlobGas) ?? 0n, blobGasUsed: 0n } : {}),
     ...(b.prevRandao ? { mixHash: hexToBytes(hex(b.prevRandao)) } : {}),
     ...(b.parentHash ? { parentHash: hexToBytes(hex(b.parentHash)) } : {}),
-  };
+  });
   return createBlock({ header }, { common, skipConsensusFormatValidation: true });
 }
 
-/** BLOCKHASH reads hashes the job supplied; unknown numbers give zero, as for blocks out of range. */
+/** BLOCKHASH reads hashes the job supplied, then (fork mode) the upstream's blocks up to the fork point. */
 function blockchainFor(job: TraceJob): EVMMockBlockchainInterface {
   const hashes = new Map<bigint, Uint8Array>();
   for (const [number, hash] of Object.entries(job.blockHashes ?? {})) hashes.set(BigInt(number), hexToBytes(hex(hash)));
+  const fork = job.fork;
+  const upstreamHash = async (n: bigint): Promise<Uint8Array> => {
+    if (!fork || n > BigInt(fork.blockNumber)) return new Uint8Array(32);
+    const block = (await forkStateAt(fork.url, fork.blockNumber).upstream.request('eth_getBlockByNumber', ['0x' + n.toString(16), false])) as { hash?: string } | null;
+    if (!block?.hash) throw new Error(`BLOCKHASH: block #${n} not found upstream`);
+    const hash = hexToBytes(hex(block.hash));
+    hashes.set(n, hash);
+    return hash;
+  };
   const chain: EVMMockBlockchainInterface = {
-    getBlock: async (n: number) => ({ hash: () => hashes.get(BigInt(n)) ?? new Uint8Array(32) }),
+    getBlock: async (n: number) => {
+      const hash = hashes.get(BigInt(n)) ?? (await upstreamHash(BigInt(n)));
+      return { hash: () => hash };
+    },
     putBlock: async () => {},
     shallowCopy: () => chain,
   };
   return chain;
 }
 
-export function callTx(call: CallObject, common: Common): TypedTransaction {
+/** The rules for a call: geth skips the transaction checks for one (SkipTransactionChecks), EIP-7825's gas
+ * cap included, so a call may use more gas than a transaction could. */
+function callCommon(common: Common): Common {
+  if (!common.isActivatedEIP(7825)) return common;
+  const copy = common.copy();
+  // Hardfork-scoped params are merged after the fork's EIP params (and survive the tx's own param update).
+  copy.updateParams({ [copy.hardfork()]: { maxTransactionGasLimit: '0x' + 'f'.repeat(16) } });
+  return copy;
+}
+
+export function callTx(call: CallObject, chainCommon: Common): TypedTransaction {
+  const common = callCommon(chainCommon);
   const from = createAddressFromString(hex(call.from ?? '0x0000000000000000000000000000000000000000'));
   const gasPrice = toBigInt(call.gasPrice);
   const fields = {
@@ -101,15 +127,38 @@ function effectiveTip(tx: TypedTransaction, baseFee: bigint | undefined): bigint
   return tipCap < rest ? tipCap : rest;
 }
 
+/** `ctx.gasPrice`: geth (since v1.15.0) gives the effective tip; coreth's tracer API (geth 1.13's) the whole
+ * effective gas price. */
+function tracerGasPrice(rules: BlockRules, tx: TypedTransaction, baseFee: bigint | undefined): bigint {
+  const tip = effectiveTip(tx, baseFee);
+  return rules.avalanche ? tip + (baseFee ?? 0n) : tip;
+}
+
+/** Why a block's transactions cannot be replayed under these rules, if they cannot. */
+function unreplayable(rules: BlockRules): string | undefined {
+  if (rules.avalanche && !rules.avalanche.apricotPhase1) {
+    return 'C-Chain blocks before Apricot Phase 1 are not reproduced: coreth replays them reading committed storage through a historical key quirk (StateDBAP0) that changes SSTORE gas';
+  }
+  return undefined;
+}
+
 export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
   const number = BigInt(job.block.number);
   const timestamp = BigInt(job.block.timestamp);
-  const common = commonFor(job.chainConfig, number, timestamp);
+  const rules = rulesFor(job.chainConfig, { number, timestamp, difficulty: toBigInt(job.block.difficulty) });
+  const refusal = unreplayable(rules);
+  if (refusal) {
+    for (const index of job.trace) sink.outcome(index, { error: `tracing failed: ${refusal}` });
+    return;
+  }
+  const { common } = rules;
   const state = await createStateManager(job, common);
-  resetKzgUse();
-  const vm = await createVM({ common, stateManager: state, blockchain: blockchainFor(job) });
+  const vm = await createChainVM(rules, state, { coinbase: hex(job.block.coinbase), blockchain: blockchainFor(job) });
   const zeroBaseFee = job.transactions.some((t) => 'call' in t && !toBigInt(t.call.gasPrice) && !toBigInt(t.call.maxFeePerGas));
-  const block = blockFor(job, common, zeroBaseFee);
+  const block = blockFor(job, rules, zeroBaseFee);
+  if (job.startOfBlock) {
+    await runSystemCalls(vm, { number, timestamp, parentHash: job.block.parentHash, parentBeaconBlockRoot: job.block.parentBeaconBlockRoot });
+  }
   const traced = new Set(job.trace);
   const last = Math.max(-1, ...job.trace);
   // geth numbers logs block-wide: a traced transaction's first log follows the earlier transactions' logs.
@@ -130,7 +179,7 @@ export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
       continue;
     }
     const position = { index, txHash, firstLogIndex: logsBefore };
-    const { logs, ...outcome } = await traceOne(job, vm, state, common, block, tx, position, options, sink);
+    const { logs, ...outcome } = await traceOne(job, vm, state, rules, block, tx, position, options, sink);
     logsBefore += logs;
     sink.outcome(index, txHash ? { txHash, ...outcome } : outcome);
   }
@@ -177,9 +226,10 @@ function buildTracer(job: TraceJob, index: number, txHash: string | undefined, s
 }
 
 async function traceOne(
-  job: TraceJob, vm: VM, state: TraceStateManager, common: Common, block: Block, tx: TypedTransaction,
+  job: TraceJob, vm: VM, state: TraceStateManager, rules: BlockRules, block: Block, tx: TypedTransaction,
   { index, txHash, firstLogIndex }: TxPosition, options: Parameters<typeof runTx>[1], sink: JobSink,
 ): Promise<(Serialised | PartedOutcome) & { logs: number }> {
+  const { common } = rules;
   sink.txStart(index);
   const tracer = buildTracer(job, index, txHash, sink);
   if ('error' in tracer) {
@@ -187,7 +237,7 @@ async function traceOne(
     const result = await runTx(vm, options).catch(() => undefined);
     return { error: tracer.error, logs: result?.receipt.logs.length ?? 0 };
   }
-  const precompiles = [...getActivePrecompiles(common).keys()].map((a) => hexToBytes(hex(a)));
+  const precompiles = [...vm.evm.precompiles.keys()].map((a) => hexToBytes(hex(a)));
   if (tracer.hooks instanceof TracerHost) tracer.hooks.begin(state.reader, precompiles);
   const blockHash = job.block.hash ? hexToBytes(hex(job.block.hash)) : undefined;
   const position = blockHash && txHash ? { blockHash, txIndex: index, txHash: hexToBytes(hex(txHash)) } : undefined;
@@ -195,12 +245,12 @@ async function traceOne(
   const hooks = tracer.hooks;
   hooks.setContext({
     gas: Number(tx.gasLimit),
-    gasPrice: effectiveTip(tx, block.header.baseFeePerGas),
+    gasPrice: tracerGasPrice(rules, tx, block.header.baseFeePerGas),
     block: Number(block.header.number),
     coinbase: block.header.coinbase.bytes,
   });
-  const rules = { eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul'), eip2929: common.isActivatedEIP(2929) };
-  const events = createTxTracer(hooks, state.reader, rules, tracer.steps !== 'all');
+  const forkRules = { eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul'), eip2929: common.isActivatedEIP(2929) };
+  const events = createTxTracer(hooks, state.reader, forkRules, tracer.steps !== 'all');
   const evmEvents = vm.evm.events!;
   const onAfterTx = (result: { totalGasSpent: bigint }) => hooks.setContext({ gasUsed: Number(result.totalGasSpent) });
   const untap = tracer.steps === 'all' ? undefined : tapOpcodes(vm.evm as EVM, tracer.steps, events.step);
@@ -212,7 +262,7 @@ async function traceOne(
   let logs = 0;
   try {
     logs = (await runTx(vm, options)).receipt.logs.length;
-    if (kzgWasUsed()) return { error: `tracing failed: ${kzgUnavailable}`, logs };
+    if (rules.unreproducible.reason) return { error: `tracing failed: ${rules.unreproducible.reason}`, logs };
   } catch (error) {
     return { error: `tracing failed: ${describeRejection(error, tx.getSenderAddress().toString())}`, logs };
   } finally {

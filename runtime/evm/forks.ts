@@ -31,4 +31,7 @@ export const gethForks: readonly GethFork[] = [
   { hardfork: Hardfork.Cancun, key: 'cancunTime', selectable: true },
   { hardfork: Hardfork.Prague, key: 'pragueTime', selectable: true },
   { hardfork: Hardfork.Osaka, key: 'osakaTime', selectable: true },
+  // Blob-parameter-only forks (EIP-7892); ethereumjs' values are geth's default BPO1/BPO2 blob schedules.
+  { hardfork: Hardfork.Bpo1, key: 'bpo1Time', selectable: false },
+  { hardfork: Hardfork.Bpo2, key: 'bpo2Time', selectable: false },
 ];

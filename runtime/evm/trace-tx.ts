@@ -66,7 +66,8 @@ function classifyFailure(frame: Frame, raw: string | undefined): { error: string
     if (frame.isCreate && last.op === RETURN) return { error: 'contract creation code storage out of gas', fault: false };
     if (last.op === RETURNDATACOPY && returnDataOverrun(last, frame.returnDataSize)) return { error: 'return data out of bounds', fault: true };
   }
-  return { error: gethError(raw, last?.op), fault: !frame.childSinceStep && failsDuringExecution(raw) };
+  // A frame that never ran an opcode (a precompile's) has no fault: geth reports its failure on exit only.
+  return { error: gethError(raw, last?.op), fault: last !== undefined && !frame.childSinceStep && failsDuringExecution(raw) };
 }
 
 function returnDataOverrun(step: StepView, size: number): boolean {
@@ -97,7 +98,8 @@ function stoppedInLastStep(frame: Frame, at: StoppedAt): boolean {
  * not tapped: geth's pre-execution errors (stack, reentrancy sentry) need the opcode and its stack. */
 function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: ForkRules): StepView {
   const stack = at.stack.getStack();
-  const op = at.opCode;
+  // ethereumjs shows an undefined opcode as INVALID: geth names the real byte.
+  const op = at.opCode === INVALID ? frame.code()[at.programCounter] ?? INVALID : at.opCode;
   const stackProblem = raw === 'stack underflow' || raw === 'stack overflow' ? stackError(op, stack.length) : undefined;
   // A sentry failure leaves the gas as it was; an opcode that overspent leaves it at zero.
   const sentry = raw === 'out of gas' && op === SSTORE && rules.eip2200 && at.gasLeft > 0n && at.gasLeft <= 2300n;

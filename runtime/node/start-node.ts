@@ -4,8 +4,14 @@ import { availableParallelism } from 'node:os';
 import { DevChain, type ForkPoint } from '../chain/dev-chain';
 import { devAccountBalance, devAccounts, type DevAccount } from '../chain/dev-accounts';
 import { forkStateAt } from '../state/fork-state';
-import { devGenesis, fundAccounts, parseGenesis, type GenesisSpec } from '../chain/genesis';
+import { chainConfigOf, devGenesis, fundAccounts, parseGenesis, type GenesisSpec } from '../chain/genesis';
+import { chainConfigFor } from '../chain/hardforks';
+import { knownChain, latestRules } from '../chain/rules/registry';
+import { upstreamRules, type UpstreamRules } from '../chain/rules/upstream-rules';
+import type { GethChainConfig } from '../trace/job';
+import { shownText } from '../../core/rpc/shown-text';
 import { Upstream } from '../state/upstream';
+import { parseAddress, parseQuantity, parseWord } from '../chain/hex';
 import { runTraceJobInParts } from '../trace/run';
 import type { Methods } from './dispatch';
 import type { NodeContext } from './methods/context';
@@ -19,7 +25,13 @@ export interface NodeOptions {
   host: string;
   port: number;
   chainId: number;
-  hardfork: string;
+  /** Ethereum rules up to this fork from genesis (a plain dev chain's default: prague); with `fork`, it
+   * replaces the upstream's own rules. */
+  hardfork?: string;
+  /** A known chain by name or id (registry.ts): its id and its latest rules. */
+  chain?: string;
+  /** A geth genesis or chain config JSON (its rules): for a dev chain, or instead of the upstream's own. */
+  chainConfig?: { json: unknown; source: string };
   accounts: number;
   key?: string;
   basic?: { username: string; password: string };
@@ -64,21 +76,67 @@ async function fundOnFork(accounts: DevAccount[], point: ForkPoint): Promise<Gen
   return Object.fromEntries(entries);
 }
 
+/** Runs `work` on what the upstream answered: a failure may quote it, and it may echo the key in the URL. */
+async function fromUpstream<T>(upstream: Upstream, work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new Error(shownText(error instanceof Error ? error.message : String(error), upstream.endpoint.mask, 600));
+  }
+}
+
+/** The rules the upstream's blocks (and the local blocks after them) run by: a flag's, else the upstream's own. */
+async function forkRules(upstream: Upstream, chainId: number, options: NodeOptions): Promise<UpstreamRules> {
+  if (options.hardfork !== undefined) return { config: chainConfigFor(chainId, options.hardfork), source: `--hardfork ${options.hardfork}` };
+  if (options.chainConfig) {
+    const config = chainConfigOf(options.chainConfig.json, options.chainConfig.source);
+    if (Number(config.chainId) !== chainId) throw new Error(`${options.chainConfig.source}: chain id ${config.chainId}, but the upstream's is ${chainId}`);
+    return { config, source: options.chainConfig.source };
+  }
+  return fromUpstream(upstream, () => upstreamRules((method, params) => upstream.request(method, params), chainId));
+}
+
+/** The fork block's header as the upstream gave it, checked field by field. */
+function forkPoint(url: string, number: bigint, block: Record<string, unknown>): ForkPoint {
+  const at = (field: string) => `fork block #${number}: ${field}`;
+  const optional = (field: string) => (block[field] === undefined || block[field] === null ? undefined : parseQuantity(block[field], at(field)));
+  const word = (field: string) => parseWord(block[field] ?? '0x0', at(field));
+  return {
+    url,
+    number,
+    hash: parseWord(block.hash, at('hash')),
+    timestamp: parseQuantity(block.timestamp, at('timestamp')),
+    gasLimit: parseQuantity(block.gasLimit, at('gasLimit')),
+    baseFeePerGas: optional('baseFeePerGas'),
+    coinbase: parseAddress(block.miner ?? '0x' + '00'.repeat(20), at('miner')),
+    difficulty: optional('difficulty') ?? 0n,
+    mixHash: word('mixHash'),
+    parentHash: word('parentHash'),
+    excessBlobGas: optional('excessBlobGas'),
+    parentBeaconBlockRoot: block.parentBeaconBlockRoot === undefined ? undefined : word('parentBeaconBlockRoot'),
+  };
+}
+
 async function forkGenesis(upstream: Upstream, options: NodeOptions): Promise<{ genesis: GenesisSpec; point: ForkPoint }> {
   const chainId = Number(BigInt((await upstream.request('eth_chainId', [])) as string));
   const number = options.fork!.blockNumber ?? BigInt((await upstream.request('eth_blockNumber', [])) as string);
-  const block = (await upstream.request('eth_getBlockByNumber', ['0x' + number.toString(16), false])) as Record<string, string> | null;
+  const block = (await upstream.request('eth_getBlockByNumber', ['0x' + number.toString(16), false])) as Record<string, unknown> | null;
   if (!block) throw new Error(`fork block #${number} not found upstream`);
-  const genesis = devGenesis({ chainId, hardfork: options.hardfork, timestamp: BigInt(block.timestamp) });
-  const point: ForkPoint = {
-    url: options.fork!.url,
-    number,
-    hash: block.hash,
-    timestamp: BigInt(block.timestamp),
-    gasLimit: BigInt(block.gasLimit),
-    baseFeePerGas: block.baseFeePerGas === undefined ? undefined : BigInt(block.baseFeePerGas),
-  };
-  return { genesis, point };
+  const point = await fromUpstream(upstream, () => forkPoint(options.fork!.url, number, block));
+  const rules = await forkRules(upstream, chainId, options);
+  process.stderr.write(`fork: the upstream's rules come from ${rules.source}\n`);
+  return { genesis: devGenesis(rules.config, point.timestamp), point };
+}
+
+/** The rules of a fresh dev chain: a known chain's latest, a given config's as of now, or Ethereum's up to a fork. */
+function devConfig(options: NodeOptions, now: bigint): GethChainConfig {
+  if (options.chain !== undefined) {
+    const known = knownChain(options.chain);
+    if (!known) throw new Error(`unknown chain '${options.chain}'`);
+    return latestRules(known.config, now);
+  }
+  if (options.chainConfig) return latestRules(chainConfigOf(options.chainConfig.json, options.chainConfig.source), now);
+  return chainConfigFor(options.chainId, options.hardfork ?? 'prague');
 }
 
 export async function startDevNode(options: NodeOptions): Promise<RunningDevNode> {
@@ -90,9 +148,8 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
     ({ genesis, point } = await forkGenesis(upstream, options));
     genesis.alloc = await fundOnFork(accounts, point);
   } else {
-    genesis = options.genesis
-      ? parseGenesis(options.genesis.json, options.genesis.source)
-      : devGenesis({ chainId: options.chainId, hardfork: options.hardfork, timestamp: BigInt(Math.floor(Date.now() / 1000)) });
+    const now = BigInt(Math.floor(Date.now() / 1000));
+    genesis = options.genesis ? parseGenesis(options.genesis.json, options.genesis.source) : devGenesis(devConfig(options, now), now);
     genesis.alloc = fundAccounts(genesis.alloc, accounts);
   }
   const chain = await DevChain.create(genesis, accounts, point);

@@ -34,6 +34,8 @@ export interface TraceBlock {
   prevRandao?: string;
   hash?: string;
   parentHash?: string;
+  /** EIP-4788: the header's parent beacon block root, stored at the start of the block. */
+  parentBeaconBlockRoot?: string;
 }
 
 export type JobTransaction = { raw: string } | { call: CallObject };
@@ -47,6 +49,8 @@ export interface TraceJob {
   transactions: JobTransaction[];
   /** Indexes of the transactions to trace; earlier ones are replayed untraced. */
   trace: number[];
+  /** The job re-executes a mined block from its parent's state: geth's block-start system calls run first. */
+  startOfBlock?: boolean;
   /** Tracer JS source. */
   tracer: string;
   /** Raw tracerConfig JSON text, passed verbatim to setup (`"{}"` when absent). */

@@ -20,7 +20,7 @@ let client: RpcClient;
 before(async () => {
   upstream = await startEchoNode();
   const url = credentialedUrl(`${upstream.httpBase}/${accessKey}/ext/bc/C/rpc?apikey=${queryKey}`, { kind: 'basic', username: 'alice', password });
-  node = await spawnNodeWithOutput(['--fork-url-env', 'EVM_TRACER_TEST_FORK_URL', '--accounts', '0'], { EVM_TRACER_TEST_FORK_URL: url });
+  node = await spawnNodeWithOutput(['--fork-url-env', 'EVM_TRACER_TEST_FORK_URL', '--accounts', '0', '--hardfork', 'prague'], { EVM_TRACER_TEST_FORK_URL: url });
   client = createRpcClient({ name: 'fork', url: node.url, auth: { kind: 'none' } });
 });
 after(async () => {

@@ -3,7 +3,6 @@
 // failure in a state read is a -32000 error that says so, and an upstream that cannot be used says why
 // (refused, DNS, TLS, redirect, time-out, HTTP status), with the URL masked.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +13,7 @@ import { Upstream } from '../../runtime/state/upstream';
 import { upstreamEndpoint } from '../../runtime/state/upstream-url';
 import { accessKey, assertNoSecret, password } from '../access/secrets';
 import { freePort } from '../support/nodes/process';
-import { call as rpcResult, rpc, startNode } from './node-helpers';
+import { call as rpcResult, rpc, runNode, startNode } from './node-helpers';
 
 const victim = '0x' + 'bad0'.repeat(10);
 const keyPath = `/${accessKey}/ext/bc/C/rpc`;
@@ -60,23 +59,6 @@ function echoingKey(failing: (call: { method: string; params: unknown[] }) => bo
   };
 }
 
-/** `evm-tracer node --port 0 ARGS`, run without blocking this process (the upstream servers live here). */
-function runNode(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['dist/cli.js', 'node', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    // A node that started by mistake would never exit on its own.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
-}
-
 /** Start-up with `--fork url` fails with exactly `evm-tracer: fork upstream MASKED: eth_chainId failed: REASON`. */
 async function assertStartFails(url: string, masked: string, reason: string): Promise<void> {
   const run = await runNode(['--fork', url]);
@@ -93,7 +75,7 @@ describe('a fork whose upstream echoes its key in error texts', () => {
   before(async () => {
     upstream = await upstreamServer(echoingKey((call) => call.params.includes(victim)));
     masked = `http://127.0.0.1:${upstream.port}/****`;
-    node = await startNode(['--fork', upstream.url, '--accounts', '0']);
+    node = await startNode(['--fork', upstream.url, '--accounts', '0', '--hardfork', 'prague']);
   });
   after(async () => {
     await node?.stop();
@@ -208,7 +190,7 @@ describe('a fork URL from the environment (--fork-url-env), with a key in its pa
       answer(request, body, response);
     });
     const url = credentialedUrl(upstream.url, { kind: 'basic', username: 'alice', password });
-    node = await launchLocalNode({ cliPath: 'dist/cli.js', args: ['--fork-url-env', variable, '--accounts', '0'], env: { [variable]: url } });
+    node = await launchLocalNode({ cliPath: 'dist/cli.js', args: ['--fork-url-env', variable, '--accounts', '0', '--hardfork', 'prague'], env: { [variable]: url } });
   });
   after(async () => {
     await node?.stop();

@@ -92,6 +92,25 @@ export const storeAndLogRuntime = '0x6000358060005560005260206000a060206000f3';
 export const storeAndLogOps = ['PUSH1', 'CALLDATALOAD', 'DUP1', 'PUSH1', 'SSTORE', 'PUSH1', 'MSTORE', 'PUSH1', 'PUSH1', 'LOG0', 'PUSH1', 'PUSH1', 'RETURN'];
 export const word = (n: number) => '0x' + n.toString(16).padStart(64, '0');
 
+/** `evm-tracer node --port 0 ARGS` until it exits (a start-up that fails), without blocking this process (an
+ * upstream server may live here). */
+export async function runNode(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const { spawn } = await import('node:child_process');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['dist/cli.js', 'node', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    // A node that started by mistake would never exit on its own.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
+
 /** Like startNode, but keeps everything the node printed (to check that no secret appears in it). */
 export async function spawnNodeWithOutput(args: string[], env: Record<string, string> = {}): Promise<LocalNode & { output(): string; pid: number }> {
   const { spawn } = await import('node:child_process');
@@ -146,4 +165,27 @@ export async function waitFor(what: string, condition: () => boolean | Promise<b
     if (Date.now() > deadline) throw new Error(`timed out after ${ms / 1000} s waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** One entry of the struct logger's log (debug_trace* without a tracer), as geth writes it. */
+export interface StructLog {
+  pc: number;
+  op: string;
+  gas: number;
+  gasCost: number;
+  depth: number;
+  stack?: string[];
+  memory?: string[];
+  storage?: Record<string, string>;
+  returnData?: string;
+  refund?: number;
+  error?: string;
+}
+
+/** The struct logger's result. */
+export interface StructLogResult {
+  gas: number;
+  failed: boolean;
+  returnValue: string;
+  structLogs: StructLog[];
 }

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import type { LocalNode } from '../../core/local-node';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
-import { call, post, rpc, startNode, waitForReceipt, word, wsExchange } from './node-helpers';
+import { call, post, rpc, startNode, waitForReceipt, word, wsExchange, type StructLog, type StructLogResult } from './node-helpers';
 
 // slot0 += 1; slot1 = calldata[0]; mem[0] = slot0; STATICCALL identity(mem[0..32]) -> mem[32..64];
 // RETURNDATACOPY mem[64..96] <- returndata; RETURN mem[32..96].
@@ -19,26 +19,6 @@ const factory = '6e600160005560006000536001' + '6000f3' + '600052' + '600f601160
 function deployer(code: string): string {
   const size = (code.length / 2).toString(16).padStart(2, '0');
   return `0x60${size}600c60003960${size}6000f3${code}`;
-}
-
-interface StructLog {
-  pc: number;
-  op: string;
-  gas: number;
-  gasCost: number;
-  depth: number;
-  stack?: string[];
-  memory?: string[];
-  storage?: Record<string, string>;
-  returnData?: string;
-  refund?: number;
-  error?: string;
-}
-interface LoggerResult {
-  gas: number;
-  failed: boolean;
-  returnValue: string;
-  structLogs: StructLog[];
 }
 
 const slot = (n: number) => '0x' + n.toString(16).padStart(64, '0');
@@ -59,7 +39,7 @@ async function deployAndCall(url: string, code = runtime, inputs = [42]): Promis
 describe('struct logger (no tracer)', () => {
   let node: LocalNode;
   let hash: string;
-  const trace = (config?: object) => call<LoggerResult>(node.url, 'debug_traceTransaction', config ? [hash, config] : [hash]);
+  const trace = (config?: object) => call<StructLogResult>(node.url, 'debug_traceTransaction', config ? [hash, config] : [hash]);
 
   before(async () => {
     node = await startNode();
@@ -122,13 +102,13 @@ describe('struct logger (no tracer)', () => {
 
   test('a failing step carries geth\'s error; an option of the wrong type is refused, naming it', async () => {
     const [from] = await call<string[]>(node.url, 'eth_accounts');
-    const failing = await call<LoggerResult>(node.url, 'debug_traceCall', [{ from, data: '0x600101' }, 'latest', {}]);
+    const failing = await call<StructLogResult>(node.url, 'debug_traceCall', [{ from, data: '0x600101' }, 'latest', {}]);
     assert.equal(failing.failed, true);
     assert.equal(failing.returnValue, '0x');
     assert.deepEqual(failing.structLogs.at(-1), { pc: 2, op: 'ADD', gas: failing.structLogs.at(-1)!.gas, gasCost: 3, depth: 1, error: 'stack underflow (1 <=> 2)', stack: ['0x1'] });
     const blank = await rpc(node.url, 'debug_traceTransaction', [hash, { tracer: '' }]);
     assert.match(blank.error?.message ?? '', /"tracer" is empty: leave it out for the struct logger/);
-    assert.equal((await call<LoggerResult>(node.url, 'debug_traceTransaction', [hash, { tracer: null }])).structLogs.length, 29, 'null is no tracer');
+    assert.equal((await call<StructLogResult>(node.url, 'debug_traceTransaction', [hash, { tracer: null }])).structLogs.length, 29, 'null is no tracer');
     const reply = await rpc(node.url, 'debug_traceTransaction', [hash, { disableStack: 'yes' }]);
     assert.equal(reply.error?.code, -32602);
     assert.match(reply.error!.message, /invalid argument 1: .*"disableStack" of type bool/);
@@ -136,7 +116,7 @@ describe('struct logger (no tracer)', () => {
 
   test('debug_traceBlockByNumber: one struct log per transaction', async () => {
     const receipt = await call<{ blockNumber: string }>(node.url, 'eth_getTransactionReceipt', [hash]);
-    const results = await call<Array<{ txHash: string; result: LoggerResult }>>(node.url, 'debug_traceBlockByNumber', [receipt.blockNumber, { disableStack: true }]);
+    const results = await call<Array<{ txHash: string; result: StructLogResult }>>(node.url, 'debug_traceBlockByNumber', [receipt.blockNumber, { disableStack: true }]);
     assert.equal(results.length, 1);
     assert.equal(results[0].txHash, hash);
     assert.equal(results[0].result.structLogs.length, 29);
@@ -159,7 +139,7 @@ describe('struct logger (no tracer)', () => {
     const cli = (args: string[]) => spawnSync(process.execPath, ['dist/cli.js', 'trace', 'tx', hash, '--node', node.url, ...args], { encoding: 'utf8' });
     const traced = cli(['--struct-logs', '--config', '{"disableStack":true,"enableMemory":true}']);
     assert.equal(traced.status, 0, traced.stderr);
-    const result = JSON.parse(traced.stdout) as LoggerResult;
+    const result = JSON.parse(traced.stdout) as StructLogResult;
     assert.equal(result.structLogs.length, 29);
     assert.ok(result.structLogs.every((l) => l.stack === undefined));
     assert.deepEqual(result.structLogs.at(-1)!.memory, [slot(1), slot(1), slot(1)]);
@@ -200,7 +180,7 @@ describe('struct logger beside anvil --steps-tracing', { skip: anvilAvailable() 
     test(`the same transaction (${what}): pc, op, gas, gasCost, depth, stack and refund agree`, async () => {
       const [ours, theirs] = await Promise.all([node.url, anvil.url].map(async (url) => {
         const tx = await deployAndCall(url, code, inputs);
-        return call<LoggerResult>(url, 'debug_traceTransaction', [tx]);
+        return call<StructLogResult>(url, 'debug_traceTransaction', [tx]);
       }));
       const depthRuns = ours.structLogs.map((l) => l.depth).filter((d, i, all) => i === 0 || all[i - 1] !== d);
       if (code === factory) assert.deepEqual(depthRuns, [1, 2, 1, 2, 1], 'into the init code and back, into the new code and back');

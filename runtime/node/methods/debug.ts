@@ -81,6 +81,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
       block: chain.traceBlock(stored),
       transactions: stored.block!.transactions.map((tx) => ({ raw: bytesToHex(tx.serialize()) })),
       trace,
+      startOfBlock: true,
       tracer: options.tracer,
       tracerConfig: options.tracerConfig,
       timeoutMs: options.timeoutMs,
@@ -102,6 +103,11 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
   };
 
   return {
+    // The rules this node runs by, as geth answers (fork mode: the upstream's, as found at start).
+    debug_chainConfig: async (params) => {
+      p.requireCount(params, 0, 0);
+      return chain.genesis.config;
+    },
     debug_traceTransaction: async (params, request) => {
       p.requireCount(params, 1, 2);
       const hash = p.hash(params[0], 0);

@@ -20,6 +20,7 @@ interface RpcBlock {
   baseFeePerGas?: string;
   excessBlobGas?: string;
   mixHash?: string;
+  parentBeaconBlockRoot?: string;
   transactions: Array<Record<string, unknown> & { hash: string }>;
 }
 
@@ -53,9 +54,11 @@ async function jobFor(context: NodeContext, block: RpcBlock, trace: (hashes: str
       prevRandao: block.mixHash,
       hash: block.hash,
       parentHash: block.parentHash,
+      parentBeaconBlockRoot: block.parentBeaconBlockRoot,
     },
     transactions,
     trace: trace(hashes),
+    startOfBlock: true,
     tracer: options.tracer,
     tracerConfig: options.tracerConfig,
     timeoutMs: options.timeoutMs,

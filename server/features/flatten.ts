@@ -1,6 +1,8 @@
 // `evmTracer/flatten`: the document flattened to one line (with the document's ecmaVersion setting).
+import { tooLargeMessage } from '../../core/analysis-limit';
 import { FlattenRequest, type FlattenParams, type FlattenResult } from '../../core/protocol';
 import { flattenTracer } from '../../core/tracer/flatten';
+import { oversize } from '../size-limit';
 import type { Feature } from './feature';
 import { documentSettings } from './settings';
 
@@ -12,6 +14,8 @@ export const flattenFeature: Feature = {
     connection.onRequest(FlattenRequest.method, async ({ uri }: FlattenParams): Promise<FlattenResult> => {
       const document = documents.get(uri);
       if (!document) return { error: `${uri} is not open in the language server` };
+      const bytes = oversize(document);
+      if (bytes !== undefined) return { error: tooLargeMessage(bytes, 'flatten') };
       const { ecmaVersion } = await documentSettings(uri);
       const result = flattenTracer(document.getText(), { ecmaVersion });
       if (result.ok) return { code: result.code };

@@ -6,6 +6,10 @@ import { oversize } from '../size-limit';
 import type { Feature } from './feature';
 import { documentSettings } from './settings';
 
+/** Problems the error lists; the rest are counted. The editor shows the error in a notification, and a text
+ * of 65,000 shorthand properties made one of 37 MB. */
+export const MAX_LISTED = 10;
+
 export const flattenFeature: Feature = {
   capabilities() {
     return {};
@@ -20,7 +24,9 @@ export const flattenFeature: Feature = {
       const result = flattenTracer(document.getText(), { ecmaVersion });
       if (result.ok) return { code: result.code };
       const where = decodeURIComponent(uri.replace(/^file:\/\//, ''));
-      const lines = result.diagnostics.map((d) => `${where}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`);
+      const lines = result.diagnostics.slice(0, MAX_LISTED).map((d) => `${where}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`);
+      const more = result.diagnostics.length - MAX_LISTED;
+      if (more > 0) lines.push(`and ${more} more (evm-tracer flatten lists them all)`);
       return { error: `The tracer cannot be flattened:\n${lines.join('\n')}` };
     });
   },

@@ -47,7 +47,12 @@ export async function getAnalysis(document: TextDocument): Promise<Analysis> {
   return entry.analysis;
 }
 
-export function forgetDocument(uri: string): void {
+/** Drops the document's parse and analysis (a document grown too large to analyse keeps no old parse). */
+export function dropAnalysis(uri: string): void {
   entries.delete(uri);
+}
+
+export function forgetDocument(uri: string): void {
+  dropAnalysis(uri);
   forgetDocumentSettings(uri);
 }

@@ -1,6 +1,7 @@
 // `evm-tracer lint`: the language server's diagnostics on the command line.
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { MAX_ANALYSED_BYTES } from '../../core/analysis-limit';
 import { checkEcmaVersion, checkSeverity, CONFIG_FILE_NAME, lintConfig, readConfigFile, type LintConfig } from '../../core/config-file';
 import { analyzeTracer } from '../../core/tracer/analyze';
 import type { EcmaVersion, SeveritySetting, TracerDiagnostic } from '../../core/tracer/diagnostic';
@@ -10,6 +11,7 @@ import type { Command } from './command';
 const usage = `usage: evm-tracer lint [--format text|json] [--ecma 5|2017] [--rule code=severity]... [--config FILE] FILE...
 
 Checks tracer files as the node would take them. Exit status: 1 if any error, 0 otherwise, 2 on usage errors.
+Files of any size (the editor analyses files up to ${MAX_ANALYSED_BYTES} bytes, and points larger ones here).
   --format text|json   text: file:line:col severity code message (1-based); json: 0-based LSP ranges
   --ecma 5|2017        ECMAScript level (default 5, the providers' ES5.1; 2017 for plain geth)
   --rule code=severity set a rule to error, warning, information, hint or off (repeatable)

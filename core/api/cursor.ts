@@ -32,7 +32,7 @@ function wordBefore(text: string, offset: number): { start: number; end: number 
 }
 
 function usable(text: string): ParsedTracer | undefined {
-  const tracer = parseTracer(text, { ecmaVersion: 2017 });
+  const tracer = parseTracer(text, { ecmaVersion: 2017, anyLevel: true });
   return tracer.expression ? tracer : undefined;
 }
 

@@ -100,12 +100,15 @@ export function scanTopLevel(text: string): TopLevelMember[] | undefined {
   return keys.length > 0 ? scanMembers(text, open, keys).members : scan.members;
 }
 
-/** The indentation of the first member whose key starts its line, if any. */
+/** The indentation of the first member whose key starts its line, if any. Only the member's head is
+ * read (from the `{`, `,` or line break before it): a text of one long line has no line break to find, and
+ * looking back for one from each member took time quadratic in the members. */
 function memberIndent(text: string, members: TopLevelMember[]): string | undefined {
   for (const member of members) {
-    const key = member.start + LEADING_COMMENTS.exec(text.slice(member.start, member.start + 200))![0].length;
-    const lineStart = Math.max(text.lastIndexOf('\n', key - 1), text.lastIndexOf('\r', key - 1)) + 1;
-    if (lineStart > member.start - 1 && /^[ \t]*$/.test(text.slice(lineStart, key))) return text.slice(lineStart, key);
+    const head = text.slice(member.start - 1, member.start + 200);
+    const key = 1 + LEADING_COMMENTS.exec(head.slice(1))![0].length;
+    const lineStart = Math.max(head.lastIndexOf('\n', key - 1), head.lastIndexOf('\r', key - 1)) + 1;
+    if (lineStart > 0 && /^[ \t]*$/.test(head.slice(lineStart, key))) return head.slice(lineStart, key);
   }
   return undefined;
 }

@@ -299,16 +299,21 @@ export function tracerProperties(object: ObjectExpression | undefined): TracerPr
   return properties;
 }
 
-export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion }): ParsedTracer {
+/** `anyLevel`: parse once, taking the syntax of every ECMAScript level (for the editor features that read
+ * the code around a cursor); else at `ecmaVersion`, and after an error once more at the latest level, to
+ * name the later features used. */
+export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion; anyLevel?: boolean }): ParsedTracer {
   const { ecmaVersion } = options;
   const lines = new LineMap(text);
   const head = wrapperHead(text);
   const from = head?.objectStart ?? 0;
-  let outcome = attempt(text, ecmaVersion, from);
+  let outcome = attempt(text, options.anyLevel ? 'latest' : ecmaVersion, from);
   let syntaxErrors: SyntaxProblem[] = [];
   let tooDeep: SyntaxProblem | undefined;
   if (!outcome.ok && 'tooDeep' in outcome) {
     tooDeep = tooDeepProblem(text, outcome.tooDeep);
+  } else if (!outcome.ok && options.anyLevel) {
+    syntaxErrors = [syntaxProblem(text, outcome.error, outcome.comments)];
   } else if (!outcome.ok) {
     const first = outcome;
     const later = attempt(text, 'latest', from);

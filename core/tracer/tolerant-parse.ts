@@ -42,13 +42,51 @@ interface LooseInternals {
   parseExprOp(left: Node, start: number, minPrec: number, noIn: boolean, indent: number, line: number): Node;
 }
 
-/** acorn's tokenizer with cheap errors: acorn-loose recovers from each error it can, and one per open
- * string is common mid-edit. acorn counts lines from the start of the text for each error (quadratic), and
- * a real SyntaxError captures a stack; acorn-loose needs only an instance of SyntaxError with the message
- * and where the tokenizer stopped. */
-class TokenizerWithCheapErrors extends Parser {
+/** acorn's tokenizer internals used here. */
+interface TokenizerInternals {
+  pos: number;
+  start: number;
+  inTemplateElement: boolean;
+  readTmplToken(): void;
+  skipBlockComment(): void;
+}
+
+const UNTERMINATED_TEMPLATE = 'Unterminated template';
+const UNTERMINATED_COMMENT = 'Unterminated comment';
+
+/** acorn's tokenizer with cheap errors, read in linear time:
+ * - acorn-loose recovers from each error it can, and one per open string is common mid-edit. acorn counts
+ *   lines from the start of the text for each error (quadratic), and a real SyntaxError captures a stack;
+ *   acorn-loose needs only an instance of SyntaxError with the message and where the tokenizer stopped.
+ * - After an unterminated template or block comment, acorn-loose resumes at the next line, where the
+ *   tokenizer (still inside the template, or at the next `/*`) scanned to the end of the text again: time
+ *   quadratic in the lines (a 256 KB template took 88 s). A scan that found no end from some offset finds
+ *   none from any later one either (the loose parser resumes at a line end or after a backtick, never inside
+ *   an escape), so the error comes at once.
+ * - An error abandons the token being read: acorn, which never resumes after one, left a template's "reading
+ *   a template element" flag set when the error came from inside it, and a later bad escape in code then
+ *   threw acorn's internal marker (a bare object, not a SyntaxError) out of the whole parse. */
+class TokenizerWithCheapErrors extends (Parser as unknown as new (options: Options, input: string, startPos?: number) => Parser & TokenizerInternals) {
+  /** Where a scan for the end of a template (its closing backtick or next `${`) reached the end of the text. */
+  templateOpenFrom = Infinity;
+  /** Where a scan for the end of a block comment reached the end of the text. */
+  commentOpenFrom = Infinity;
+
   raise(pos: number, message: string): never {
-    throw Object.assign(Object.create(SyntaxError.prototype) as SyntaxError, { message, pos, raisedAt: (this as unknown as { pos: number }).pos });
+    this.inTemplateElement = false;
+    if (message === UNTERMINATED_TEMPLATE) this.templateOpenFrom = Math.min(this.templateOpenFrom, pos);
+    else if (message === UNTERMINATED_COMMENT) this.commentOpenFrom = Math.min(this.commentOpenFrom, pos);
+    throw Object.assign(Object.create(SyntaxError.prototype) as SyntaxError, { message, pos, raisedAt: this.pos });
+  }
+
+  readTmplToken(): void {
+    if (this.start >= this.templateOpenFrom) this.raise(this.start, UNTERMINATED_TEMPLATE);
+    super.readTmplToken();
+  }
+
+  skipBlockComment(): void {
+    if (this.pos >= this.commentOpenFrom) this.raise(this.pos, UNTERMINATED_COMMENT);
+    super.skipBlockComment();
   }
 }
 

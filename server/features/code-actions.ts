@@ -3,6 +3,7 @@
 import { CodeActionKind, type CodeAction, type TextEdit } from 'vscode-languageserver/node';
 import { fixAllEdits } from '../../core/tracer/analyze';
 import { getAnalysis } from '../analysis-cache';
+import { analysable } from '../size-limit';
 import type { Feature } from './feature';
 import { matchDiagnostic, SOURCE, toLspDiagnostic } from './lsp-diagnostic';
 
@@ -19,7 +20,7 @@ export const codeActionsFeature: Feature = {
   },
   register({ connection, documents }) {
     connection.onCodeAction(async (params) => {
-      const document = documents.get(params.textDocument.uri);
+      const document = analysable(documents, params.textDocument.uri);
       if (!document) return [];
       const { uri } = params.textDocument;
       const analysis = await getAnalysis(document);

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem } from 'vscode-languageserver/node';
 import { completionsAt, type Completion, type CompletionKind } from '../../core/api/complete';
+import { analysable } from '../size-limit';
 import type { Feature } from './feature';
 
 const KINDS: Record<CompletionKind, CompletionItemKind> = {
@@ -43,7 +44,7 @@ export const completionFeature: Feature = {
   register({ connection, documents }) {
     const options = { snippetPrefixes: snippetPrefixes() };
     connection.onCompletion(({ textDocument, position }) => {
-      const document = documents.get(textDocument.uri);
+      const document = analysable(documents, textDocument.uri);
       if (!document) return null;
       const text = document.getText();
       return completionsAt(text, document.offsetAt(position), options).map((item) => toLsp(item, document.positionAt.bind(document), snippets));

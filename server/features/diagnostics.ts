@@ -2,11 +2,16 @@
 // Settings changes ask the client to pull again (or re-push). A push never makes a request wait for a
 // whole analysis: it starts after the messages already received, lets requests that arrived during the
 // parse go before the rules, and drops a version that was replaced meanwhile (the newer one pushes).
-import { DocumentDiagnosticReportKind, type Connection, type TextDocuments } from 'vscode-languageserver/node';
+// A document too large to analyse gets one warning, without a parse; one with very many problems, the
+// first MAX_PUBLISHED of them. Closing a document frees its memory.
+import { DiagnosticSeverity, DocumentDiagnosticReportKind, type Connection, type Diagnostic, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { forgetDocument, getAnalysis, getParsed } from '../analysis-cache';
+import type { TracerDiagnostic } from '../../core/tracer/diagnostic';
+import { dropAnalysis, forgetDocument, getAnalysis, getParsed } from '../analysis-cache';
+import { releaseMemorySoon } from '../release-memory';
+import { oversize, tooLargeDiagnostic } from '../size-limit';
 import type { Feature } from './feature';
-import { toLspDiagnostic } from './lsp-diagnostic';
+import { SOURCE, toLspDiagnostic } from './lsp-diagnostic';
 import { onSettingsChanged } from './settings';
 
 let pull = false;
@@ -23,16 +28,58 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * process that sleeps waits for the CPU again on a busy machine. */
 const afterReceivedMessages = () => nextTurn().then(nextTurn);
 
+/** The most diagnostics sent for one document. A text can repeat one problem cheaply (65,000 ES2015
+ * shorthand properties `a,` fit in 128 KB): all of them made 40 MB of JSON on every change, for the
+ * editor to read. The rest are counted in one more diagnostic. */
+export const MAX_PUBLISHED = 1000;
+
+const RANK: Record<TracerDiagnostic['severity'], number> = { error: 0, warning: 1, information: 2, hint: 3 };
+
+/** The diagnostics for the editor: all, or the MAX_PUBLISHED most severe (in reading order) and a count of
+ * the rest, where the first one left out is. */
+function published(diagnostics: TracerDiagnostic[]): Diagnostic[] {
+  if (diagnostics.length <= MAX_PUBLISHED) return diagnostics.map(toLspDiagnostic);
+  const ranked = [...diagnostics].sort((a, b) => RANK[a.severity] - RANK[b.severity]);
+  const shown = new Set(ranked.slice(0, MAX_PUBLISHED));
+  const at = diagnostics.find((d) => !shown.has(d))!.range.start;
+  return [
+    ...diagnostics.filter((d) => shown.has(d)).map(toLspDiagnostic),
+    {
+      range: { start: at, end: at },
+      severity: DiagnosticSeverity.Information,
+      code: 'too-many',
+      source: SOURCE,
+      message: `${diagnostics.length - MAX_PUBLISHED} more problems are not shown (the editor shows ${MAX_PUBLISHED}); lint the file with evm-tracer lint to see them all.`,
+    },
+  ];
+}
+
+interface Report {
+  resultId: string;
+  version: number;
+  diagnostics: TracerDiagnostic[];
+}
+
+/** The document's diagnostics now: from its analysis, or the one warning when it is too large to analyse. */
+async function reportOf(document: TextDocument): Promise<Report> {
+  const bytes = oversize(document);
+  if (bytes === undefined) return getAnalysis(document);
+  dropAnalysis(document.uri);
+  return { resultId: `${document.version}:too-large`, version: document.version, diagnostics: [tooLargeDiagnostic(bytes)] };
+}
+
 async function push(connection: Connection, documents: TextDocuments<TextDocument>, document: TextDocument): Promise<void> {
   const version = document.version;
   const current = () => documents.get(document.uri) === document && document.version === version;
-  await getParsed(document);
-  await afterReceivedMessages();
-  if (!current()) return;
-  const analysis = await getAnalysis(document);
-  if (documents.get(document.uri) !== document || pushed.get(document.uri) === analysis.resultId) return;
-  pushed.set(document.uri, analysis.resultId);
-  await connection.sendDiagnostics({ uri: document.uri, version: analysis.version, diagnostics: analysis.diagnostics.map(toLspDiagnostic) });
+  if (oversize(document) === undefined) {
+    await getParsed(document);
+    await afterReceivedMessages();
+    if (!current()) return;
+  }
+  const report = await reportOf(document);
+  if (documents.get(document.uri) !== document || pushed.get(document.uri) === report.resultId) return;
+  pushed.set(document.uri, report.resultId);
+  await connection.sendDiagnostics({ uri: document.uri, version: report.version, diagnostics: published(report.diagnostics) });
 }
 
 /** Pushes the document's diagnostics after the messages already received (those behind this change). */
@@ -61,9 +108,9 @@ export const diagnosticsFeature: Feature = {
     connection.languages.diagnostics.on(async (params) => {
       const document = documents.get(params.textDocument.uri);
       if (!document) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-      const analysis = await getAnalysis(document);
-      if (params.previousResultId === analysis.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: analysis.resultId };
-      return { kind: DocumentDiagnosticReportKind.Full, resultId: analysis.resultId, items: analysis.diagnostics.map(toLspDiagnostic) };
+      const report = await reportOf(document);
+      if (params.previousResultId === report.resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId: report.resultId };
+      return { kind: DocumentDiagnosticReportKind.Full, resultId: report.resultId, items: published(report.diagnostics) };
     });
     documents.onDidChangeContent((change) => {
       if (!pull) schedulePush(connection, documents, change.document.uri, report);
@@ -75,7 +122,7 @@ export const diagnosticsFeature: Feature = {
     documents.onDidClose((event) => {
       forgetDocument(event.document.uri);
       pushed.delete(event.document.uri);
-
+      releaseMemorySoon();
       if (!pull) connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] }).catch(report);
     });
   },

@@ -6,6 +6,7 @@ import { isFunction, type AnyNode } from '../../core/api/syntax';
 import { scanTopLevel } from '../../core/api/top-level-scan';
 import type { LineMap } from '../../core/tracer/positions';
 import { getParsed } from '../analysis-cache';
+import { analysable } from '../size-limit';
 import type { Feature } from './feature';
 
 interface Member {
@@ -31,7 +32,7 @@ export const documentSymbolsFeature: Feature = {
   capabilities: () => ({ documentSymbolProvider: true }),
   register({ connection, documents }) {
     connection.onDocumentSymbol(async ({ textDocument }) => {
-      const document = documents.get(textDocument.uri);
+      const document = analysable(documents, textDocument.uri);
       if (!document) return null;
       const tracer = await getParsed(document);
       let members: Member[];

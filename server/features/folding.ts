@@ -2,6 +2,7 @@
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver/node';
 import { forEachNode, type AnyNode } from '../../core/api/syntax';
 import { getParsed } from '../analysis-cache';
+import { analysable } from '../size-limit';
 import type { Feature } from './feature';
 
 const FOLDABLE = new Set(['ObjectExpression', 'ArrayExpression', 'BlockStatement', 'SwitchStatement', 'ClassBody', 'TemplateLiteral']);
@@ -10,7 +11,7 @@ export const foldingFeature: Feature = {
   capabilities: () => ({ foldingRangeProvider: true }),
   register({ connection, documents }) {
     connection.onFoldingRanges(async ({ textDocument }) => {
-      const document = documents.get(textDocument.uri);
+      const document = analysable(documents, textDocument.uri);
       if (!document) return null;
       const tracer = await getParsed(document);
       const ranges: FoldingRange[] = [];

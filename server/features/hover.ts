@@ -1,13 +1,14 @@
 // Hover: signature, type, description and node-side pitfalls of the tracer API under the cursor.
 import { MarkupKind } from 'vscode-languageserver/node';
 import { hoverAt } from '../../core/api/hover-info';
+import { analysable } from '../size-limit';
 import type { Feature } from './feature';
 
 export const hoverFeature: Feature = {
   capabilities: () => ({ hoverProvider: true }),
   register({ connection, documents }) {
     connection.onHover(({ textDocument, position }) => {
-      const document = documents.get(textDocument.uri);
+      const document = analysable(documents, textDocument.uri);
       if (!document) return null;
       const info = hoverAt(document.getText(), document.offsetAt(position));
       if (!info) return null;

@@ -2,6 +2,7 @@
 import type { SelectionRange } from 'vscode-languageserver/node';
 import { pathAt } from '../../core/api/syntax';
 import { getParsed } from '../analysis-cache';
+import { analysable } from '../size-limit';
 import type { Feature } from './feature';
 
 /** The steps a reply keeps. Each step is one more level of nested JSON, so a 20,000-deep `a.b.b…` chain
@@ -19,7 +20,7 @@ export const selectionRangesFeature: Feature = {
   capabilities: () => ({ selectionRangeProvider: true }),
   register({ connection, documents }) {
     connection.onSelectionRanges(async ({ textDocument, positions }) => {
-      const document = documents.get(textDocument.uri);
+      const document = analysable(documents, textDocument.uri);
       if (!document) return null;
       const tracer = await getParsed(document);
       return positions.map((position) => {

@@ -1,13 +1,14 @@
 // Signature help inside calls of the helper globals and API methods (log.stack.peek(, db.getState(, …).
 import { MarkupKind } from 'vscode-languageserver/node';
 import { signatureAt } from '../../core/api/signature-info';
+import { analysable } from '../size-limit';
 import type { Feature } from './feature';
 
 export const signatureHelpFeature: Feature = {
   capabilities: () => ({ signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [','] } }),
   register({ connection, documents }) {
     connection.onSignatureHelp(({ textDocument, position }) => {
-      const document = documents.get(textDocument.uri);
+      const document = analysable(documents, textDocument.uri);
       if (!document) return null;
       const info = signatureAt(document.getText(), document.offsetAt(position));
       if (!info) return null;

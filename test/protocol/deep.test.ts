@@ -1,9 +1,11 @@
-// Deep documents over LSP, against dist/server.js: a 20,000-member chain and a 50,000-term sum get folding,
+// Deep documents over LSP, against dist/server.js: a 15,000-member chain and a 30,000-term sum get folding,
 // selection ranges, hover, completion, signature help and flatten like any code (these overflowed the
 // stack before); nesting deeper than the parser can follow is one clear diagnostic; the server stays up.
+// Each text is within the size the server analyses (core/analysis-limit.ts).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CompletionItem, Diagnostic, DocumentDiagnosticReport, FoldingRange, Hover, SelectionRange, SignatureHelp } from 'vscode-languageserver-protocol';
+import { MAX_ANALYSED_BYTES } from '../../core/analysis-limit';
 import { FlattenRequest, type FlattenResult } from '../../core/protocol';
 import { MAX_SELECTION_STEPS } from '../../server/features/selection-ranges';
 import { startServer, type TestClient } from '../support/lsp-client';
@@ -16,7 +18,9 @@ after(() => client.close());
 
 /** Line 3 (0-based 2) of the step hook holds `code`; a multi-line object follows on lines 5-7. */
 function inStep(code: string): string {
-  return `{\n  step: function (log, db) {\n    ${code}\n  },\n  seen: {\n    a: 1\n  },\n  fault: function (log, db) {},\n  result: function (ctx, db) { return 1; }\n}\n`;
+  const text = `{\n  step: function (log, db) {\n    ${code}\n  },\n  seen: {\n    a: 1\n  },\n  fault: function (log, db) {},\n  result: function (ctx, db) { return 1; }\n}\n`;
+  assert.ok(Buffer.byteLength(text) <= MAX_ANALYSED_BYTES, `${Buffer.byteLength(text)} bytes: over the size the server analyses`);
+  return text;
 }
 
 const ask = <T>(method: string, params: object) => client.connection.sendRequest<T>(method, params);
@@ -33,8 +37,8 @@ function depth(range: SelectionRange): number {
   return steps;
 }
 
-test('a 20,000-member chain and a 50,000-term sum: folding, selection ranges, hover, completion, signature help, flatten', async () => {
-  const chain = `var x = log.stack.peek(0)${'.add(1)'.repeat(20_000)}`;
+test('a 15,000-member chain and a 30,000-term sum: folding, selection ranges, hover, completion, signature help, flatten', async () => {
+  const chain = `var x = log.stack.peek(0)${'.add(1)'.repeat(15_000)}`;
   const text = inStep(`${chain};`);
   const uri = await client.open('deep-chain.tracer.js', text);
   const textDocument = { uri };
@@ -59,13 +63,13 @@ test('a 20,000-member chain and a 50,000-term sum: folding, selection ranges, ho
   const help = await ask<SignatureHelp | null>('textDocument/signatureHelp', { textDocument, position: at('var x = log.stack.peek(') });
   assert.equal(help?.signatures[0].label, 'log.stack.peek(i: number): bigInt');
 
-  const sum = await client.open('deep-sum.tracer.js', inStep(`var n = 1${' + 1'.repeat(50_000)};`));
+  const sum = await client.open('deep-sum.tracer.js', inStep(`var n = 1${' + 1'.repeat(30_000)};`));
   const flatSum = await ask<FlattenResult>(FlattenRequest.method, { uri: sum });
-  assert.ok('code' in flatSum && flatSum.code.includes(`var n = 1${' + 1'.repeat(50_000)};`));
+  assert.ok('code' in flatSum && flatSum.code.includes(`var n = 1${' + 1'.repeat(30_000)};`));
 });
 
 test('nesting too deep for the parser: one too-deep error where it happens, features still answer', async () => {
-  const uri = await client.open('deep-nesting.tracer.js', inStep(`var a = ${'['.repeat(100_000)}${']'.repeat(100_000)};`));
+  const uri = await client.open('deep-nesting.tracer.js', inStep(`var a = ${'['.repeat(60_000)}${']'.repeat(60_000)};`));
   const textDocument = { uri };
   const found = await diagnostics(uri);
   assert.deepEqual(found.map((d) => [d.code, d.severity, d.range.start.line]), [['too-deep', 1, 2]]);

@@ -9,19 +9,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LSPErrorCodes, ResponseError, type Diagnostic, type DocumentDiagnosticReport, type Position, type Range } from 'vscode-languageserver-protocol';
-import { FlattenRequest } from '../../core/protocol';
+import type { Diagnostic, DocumentDiagnosticReport, Position, Range } from 'vscode-languageserver-protocol';
 import { LineMap } from '../../core/tracer/positions';
 import { mutate, seededRandom, type Mutation } from '../support/mutate';
 import { startServer, type TestClient } from '../support/lsp-client';
+import { BOUND_MS, everyFeature, requester, Stuck } from '../support/lsp-requests';
 
 const SEED = Number(process.env.LSP_FUZZ_SEED ?? 0x7e57ab1e);
 const CASES = Number(process.env.LSP_FUZZ_CASES ?? 1000);
 const ONLY = process.env.LSP_FUZZ_CASE === undefined ? undefined : Number(process.env.LSP_FUZZ_CASE);
-/** Generous: these requests take a few milliseconds on inputs of this size. */
-const BOUND_MS = 500;
-/** A request unanswered this long means the server is stuck or gone: stop the run. */
-const STUCK_MS = 10_000;
 const MAX_REPORTED = 10;
 
 const sources = [
@@ -47,13 +43,6 @@ function edit(before: string, after: string): { range: Range; text: string } {
   return { range: lines.range(start, before.length - end), text: after.slice(start, after.length - end) };
 }
 
-/** An answer that is not a failure: the server may cancel a request or call its document stale. */
-function legitimate(error: unknown): boolean {
-  return error instanceof ResponseError && (error.code === LSPErrorCodes.ServerCancelled || error.code === LSPErrorCodes.ContentModified);
-}
-
-class Stuck extends Error {}
-
 test(`LSP fuzz: mutated tracers, every request answered within ${BOUND_MS} ms`, { timeout: 120_000 }, async (t) => {
   const client: TestClient = await startServer({ textDocument: { diagnostic: {}, completion: { completionItem: { snippetSupport: true } } } });
   const errorsLogged: string[] = [];
@@ -75,25 +64,7 @@ test(`LSP fuzz: mutated tracers, every request answered within ${BOUND_MS} ms`, 
     const { source, mutation } = caseAt(index);
     const { text } = mutation;
     const problems: string[] = [];
-    const request = async <R>(method: string, params: object): Promise<R | undefined> => {
-      const sent = performance.now();
-      let timer: NodeJS.Timeout | undefined;
-      const stuck = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Stuck(`${method}: no answer in ${STUCK_MS} ms${gone ? `; ${gone}` : ''}`)), STUCK_MS);
-      });
-      try {
-        return await Promise.race([client.connection.sendRequest<R>(method, params), stuck]);
-      } catch (error) {
-        if (error instanceof Stuck) throw error;
-        if (!legitimate(error)) problems.push(`${method} failed: ${(error as Error).message}`);
-        return undefined;
-      } finally {
-        clearTimeout(timer);
-        const took = performance.now() - sent;
-        timings.push(took);
-        if (took > BOUND_MS) problems.push(`${method} took ${Math.round(took)} ms`);
-      }
-    };
+    const request = requester(client, { problems, timings, gone: () => gone });
 
     // The mutated text replaces the document's current text: opened the first time, then edited.
     const open = versions.get(source);
@@ -116,20 +87,7 @@ test(`LSP fuzz: mutated tracers, every request answered within ${BOUND_MS} ms`, 
       for (const diagnostic of diagnostics) {
         if (diagnostic.range.end.line >= lines.lineCount) problems.push(`diagnostic past the end: ${JSON.stringify(diagnostic)}`);
       }
-      // One at a time, so each answer's time is that request's own.
-      for (const position of positions) {
-        await request('textDocument/completion', { textDocument, position });
-        await request('textDocument/hover', { textDocument, position });
-        await request('textDocument/signatureHelp', { textDocument, position });
-        const range = { start: { line: position.line, character: 0 }, end: position };
-        const near = diagnostics.filter((d) => d.range.start.line <= position.line && position.line <= d.range.end.line);
-        await request('textDocument/codeAction', { textDocument, range, context: { diagnostics: near } });
-      }
-      await request('textDocument/codeAction', { textDocument, range: { start: positions[0], end: positions[0] }, context: { diagnostics, only: ['source.fixAll.evm-tracer'] } });
-      await request('textDocument/documentSymbol', { textDocument });
-      await request('textDocument/foldingRange', { textDocument });
-      await request('textDocument/selectionRange', { textDocument, positions });
-      await request(FlattenRequest.method, { uri: document.uri });
+      await everyFeature(request, document.uri, positions, diagnostics);
     } catch (error) {
       if (!(error instanceof Stuck)) throw error;
       problems.push(error.message);

@@ -19,6 +19,8 @@ import {
 
 export interface TestClient {
   connection: ProtocolConnection;
+  /** The server process's id (to read its memory from /proc). */
+  pid: number;
   /** Opens a document (language `evm-tracer`) and returns its URI. */
   open(name: string, text: string): Promise<string>;
   change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): Promise<void>;
@@ -63,6 +65,7 @@ export async function startServer(
 
   return {
     connection,
+    pid: child.pid!,
     exited,
     stderr: () => stderr,
     async open(name, text) {

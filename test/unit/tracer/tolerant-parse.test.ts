@@ -45,3 +45,19 @@ test('nesting too deep for the tolerant parse gives up on that member only, with
   assert.deepEqual(tolerant.properties.map((p) => p.name), ['exit', 'fault', 'result']);
   assert.deepEqual(lint(text).map((d) => d.code), ['syntax', 'unknown-method']);
 });
+
+test('a block comment left open, and another opened after it: the members after still parse', () => {
+  // Each line after the first open comment is read again; one that opens another is as open.
+  const text = '{\n  step: function (log) {\n    /* abc\n    log.getPC();\n    /* log.getPC();\n  },\n  result: function (ctx) { return ctx.gasUsed(); }\n}\n';
+  const tolerant = parseTolerant(text, { ecmaVersion: 2017 })!;
+  assert.deepEqual(tolerant.properties.map((p) => p.name), ['step', 'result']);
+  assert.deepEqual(lint(text, 2017).map((d) => [d.code, d.range.start.line]), [['syntax', 2], ['unknown-method', 6]]);
+});
+
+test('a bad escape read after a template left open is a syntax error, not a crash', () => {
+  // acorn kept its "inside a template" flag after the template's error, and the stray `\` after it then
+  // threw acorn's internal marker (a bare object, no Error) out of the parse and the analysis.
+  const text = '{ a: 1 \\` `x, \\';
+  assert.ok(parseTolerant(text, { ecmaVersion: 2017 })?.object);
+  assert.deepEqual(lint(text, 2017).map((d) => d.code), ['syntax']);
+});

@@ -6,13 +6,17 @@ import { defineConfig } from '@vscode/test-cli';
 import { join } from 'node:path';
 import { builtSuiteFiles } from './test/e2e/lib/build-suite.mjs';
 import { temporaryFixtureWorkspace } from './test/e2e/lib/fixture-workspace.mjs';
+import { providerCaEnv } from './test/e2e/lib/provider-ca.mjs';
 import { repoRoot } from './test/e2e/lib/tools.mjs';
 
 export default defineConfig({
   label: 'vscode',
+  // EVM_TRACER_E2E_SUITES limits a run to the suites it names.
   files: builtSuiteFiles(),
   // A fresh copy per run: the suites edit and save files.
   workspaceFolder: temporaryFixtureWorkspace(),
+  // A fresh CA the extension host trusts from its start, for the HTTPS providers the suites start.
+  env: providerCaEnv(),
   useInstallation: { fromPath: join(repoRoot, 'test/e2e/code-server-launcher.mjs') },
   // The extension has no extensionDependencies; skipping the check also rules out any download.
   skipExtensionDependencies: true,

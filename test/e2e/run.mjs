@@ -6,12 +6,14 @@
 // Both drive headless Debian Chromium. Writes test-artifacts/vscode-tests.json {passed, failed, skipped}
 // for test/run.mjs; anything that keeps a phase from running counts as one failure, with its reason.
 // Expects the extension built (node esbuild.mjs) and the tools installed (node test/setup.mjs).
+// Arguments limit the run: suite names (file names in test/e2e/suite without .test.ts) and `ui-check`,
+// e.g. `node test/e2e/run.mjs avalanche basic-auth` runs those two suites and no UI check.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser } from './lib/browser.mjs';
-import { buildSuite } from './lib/build-suite.mjs';
+import { buildSuite, suiteNamesError, suitesVariable } from './lib/build-suite.mjs';
 import { killAllNow } from './lib/code-server.mjs';
 import { SUITE_LIMIT_MS, TimeLimitError } from './lib/extension-tests.mjs';
 import { killGroup } from './lib/process-group.mjs';
@@ -52,6 +54,17 @@ async function phase(name, limitMs, run) {
   const started = Date.now();
   record(await run(AbortSignal.timeout(limitMs)).catch((error) => failure(name, error)));
   console.log(`VS Code tests: ${name} took ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+const UI_CHECK = 'ui-check';
+
+/** What the arguments ask for: `suites` to run (undefined: all) and whether the UI check runs. */
+function selection(args) {
+  if (args.length === 0) return { suites: undefined, uiCheck: true };
+  const suites = args.filter((name) => name !== UI_CHECK);
+  const problem = suiteNamesError(suites, 'the command line');
+  if (problem) throw new Error(`${problem}; and ${UI_CHECK}, the UI check`);
+  return { suites, uiCheck: args.includes(UI_CHECK) };
 }
 
 function preconditions() {
@@ -99,15 +112,15 @@ function stopAllNow() {
 }
 
 /**
- * Runs `vscode-test` with the report's lines printed as `[vscode] …` and kept. Its temporary folders (the
- * workspace copy, the launcher's code-server home) live in a private TMPDIR deleted afterwards: several
- * `npm test` may run at once in this tree.
+ * Runs `vscode-test` (only `suites` when given) with the report's lines printed as `[vscode] …` and kept.
+ * Its temporary folders (the workspace copy, the launcher's code-server home) live in a private TMPDIR
+ * deleted afterwards: several `npm test` may run at once in this tree.
  */
-function runVscodeTest(signal) {
+function runVscodeTest(signal, suites) {
   const scratch = mkdtempSync(join(tmpdir(), 'evm-tracer-vscode-test-'));
   const child = spawn(process.execPath, [vscodeTest], {
     cwd: repoRoot,
-    env: { ...process.env, TMPDIR: scratch },
+    env: { ...process.env, TMPDIR: scratch, ...(suites ? { [suitesVariable]: suites.join(',') } : {}) },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -144,9 +157,9 @@ function runVscodeTest(signal) {
   });
 }
 
-async function runSuite(signal) {
+async function runSuite(signal, suites) {
   await buildSuite();
-  const { code, lines, timedOut } = await runVscodeTest(signal);
+  const { code, lines, timedOut } = await runVscodeTest(signal, suites);
   mkdirSync(artifacts, { recursive: true });
   writeFileSync(reportFile, `${lines.join('\n')}\n`);
   const { ended, passed, failed, skipped, failedTitles } = countReport(lines);
@@ -187,10 +200,13 @@ async function main() {
 
   let browser;
   try {
+    const { suites, uiCheck } = selection(process.argv.slice(2));
     preconditions();
-    await phase('VS Code suite', SUITE_RUN_LIMIT_MS, (signal) => runSuite(signal));
-    browser = await launchBrowser();
-    await phase('UI check', UI_LIMIT_MS, (signal) => runUiCheck({ browser, signal }));
+    if (suites?.length !== 0) await phase('VS Code suite', SUITE_RUN_LIMIT_MS, (signal) => runSuite(signal, suites));
+    if (uiCheck) {
+      browser = await launchBrowser();
+      await phase('UI check', UI_LIMIT_MS, (signal) => runUiCheck({ browser, signal }));
+    }
   } catch (error) {
     record(failure('setup', error));
   } finally {

@@ -5,12 +5,15 @@
 // imports and the preload's reporters belong to the mocha instance that runs them.
 import * as esbuild from 'esbuild';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { repoRoot } from './tools.mjs';
 
 export const suiteOutDir = join(repoRoot, 'dist/test/e2e');
 const testsOutDir = join(suiteOutDir, 'suite');
+const suiteDir = join(repoRoot, 'test/e2e/suite');
 
 const runnerMocha = createRequire(join(repoRoot, 'node_modules/@vscode/test-cli/out/runner.cjs')).resolve('mocha');
 
@@ -18,6 +21,23 @@ const runnersMocha = {
   name: 'runners-mocha',
   setup(build) {
     build.onResolve({ filter: /^mocha$/ }, () => ({ path: runnerMocha, external: true }));
+  },
+};
+
+/**
+ * Test helpers that find files beside themselves through import.meta.url (test/setup/reference-nodes.mjs
+ * finds the reference nodes so) keep their own source location: a CommonJS bundle has no import.meta.
+ */
+const testsRoot = join(repoRoot, 'test') + sep;
+const ownImportMetaUrl = {
+  name: 'own-import-meta-url',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]test[\\/].*\.m?[jt]s$/ }, async ({ path }) => {
+      if (!path.startsWith(testsRoot)) return undefined;
+      const source = await readFile(path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)), loader: /\.m?ts$/.test(path) ? 'ts' : 'js' };
+    });
   },
 };
 
@@ -35,7 +55,7 @@ export function buildForExtensionHost(entryPoints, outdir) {
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
-    plugins: [runnersMocha],
+    plugins: [runnersMocha, ownImportMetaUrl],
     sourcemap: true,
     logLevel: 'warning',
   });
@@ -45,7 +65,6 @@ export function buildForExtensionHost(entryPoints, outdir) {
 export const reportPreloadEntry = { in: 'test/e2e/suite/report-to-file.ts', out: 'report-to-file' };
 
 export async function buildSuite() {
-  const suiteDir = join(repoRoot, 'test/e2e/suite');
   const tests = readdirSync(suiteDir).filter((name) => name.endsWith('.test.ts'));
   await buildForExtensionHost(
     [reportPreloadEntry, ...tests.map((name) => ({ in: `test/e2e/suite/${name}`, out: `suite/${name.replace(/\.ts$/, '')}` }))],
@@ -58,8 +77,38 @@ export async function buildSuite() {
   }
 }
 
-/** The compiled suites, in name order (a glob's order depends on the file system), so every run is alike. */
+/** The suites' names: their file names in test/e2e/suite without `.test.ts`. */
+function suiteNames() {
+  return readdirSync(suiteDir).filter((name) => name.endsWith('.test.ts')).map((name) => name.slice(0, -'.test.ts'.length)).sort();
+}
+
+/** Names the suites a run is limited to (comma-separated, as suiteNames gives them); unset: all. */
+export const suitesVariable = 'EVM_TRACER_E2E_SUITES';
+
+/** What is wrong with `names` from `source` when one of them names no suite, listing the suites. */
+export function suiteNamesError(names, source) {
+  const known = suiteNames();
+  const unknown = names.filter((name) => !known.includes(name));
+  return unknown.length === 0 ? undefined : `${source} names no suite ${unknown.join(', ')}; the suites are: ${known.join(', ')}`;
+}
+
+/** The suites EVM_TRACER_E2E_SUITES names, checked; undefined when it is unset (all run). */
+function selectedSuites() {
+  const listed = process.env[suitesVariable]?.split(',').map((name) => name.trim()).filter(Boolean);
+  const problem = listed && suiteNamesError(listed, suitesVariable);
+  if (problem) throw new Error(problem);
+  return listed;
+}
+
+/**
+ * The compiled suites (those EVM_TRACER_E2E_SUITES names, else all), in name order (a glob's order depends
+ * on the file system), so every run is alike.
+ */
 export function builtSuiteFiles() {
   if (!existsSync(testsOutDir)) throw new Error(`${testsOutDir} is missing: build the suites first (node test/e2e/run.mjs does)`);
-  return readdirSync(testsOutDir).filter((name) => name.endsWith('.test.js')).sort().map((name) => join(testsOutDir, name));
+  const selected = selectedSuites();
+  return readdirSync(testsOutDir)
+    .filter((name) => name.endsWith('.test.js') && (!selected || selected.includes(name.slice(0, -'.test.js'.length))))
+    .sort()
+    .map((name) => join(testsOutDir, name));
 }

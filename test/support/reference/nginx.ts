@@ -7,7 +7,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nginxBinary } from '../../setup/reference-nodes.mjs';
 import { freePort, inTempDir, spawnWatched, waitUntilReady, type WatchedProcess } from '../nodes/process';
-import { makeTestCa, openssl } from './test-ca';
+import { makeTestCa, openssl, type TestCa } from './test-ca.mjs';
 
 /**
  * Which paths are served. avalanche: avalanchego's /ext/bc/C/rpc, /ext/bc/C/ws and /ext/bc/X, passed on
@@ -26,6 +26,8 @@ export interface NginxProviderOptions {
   layout: ProviderLayout;
   key: string;
   basic: { username: string; password: string };
+  /** A CA made beforehand (one the client was told to trust before it started); else one is made here. */
+  tls?: TestCa;
 }
 
 export interface NginxProvider {
@@ -110,7 +112,7 @@ function accepts(port: number): Promise<boolean> {
 export function startNginxProvider(options: NginxProviderOptions): Promise<NginxProvider> {
   if (!safeSegment.test(options.key)) throw new Error('the access key must be URL-safe characters only');
   return inTempDir('evm-tracer-nginx-', async (dir) => {
-    const tls = makeTestCa(dir);
+    const tls = options.tls ?? makeTestCa(dir);
     writeFileSync(join(dir, 'htpasswd'), htpasswdLine(options.basic.username, options.basic.password));
     // The ports are picked free just before nginx binds them: another process may take one in between.
     for (let attempt = 1; ; attempt++) {

@@ -1,0 +1,35 @@
+// Divergences from geth that the differential tests (test/differential) found, each fixed in the runtime:
+// the smallest case, with what geth v1.17.5 answers for it (from the geth oracle, test/oracle) as the
+// expected value, so these run without Go.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { TraceOutcome } from '../../runtime/trace/job';
+import { runTraceJob } from '../../runtime/trace/run';
+import type { Item } from '../differential/asm';
+import { smallContracts, smallJob, smallSender, type SmallJobOptions } from '../differential/small-job';
+
+async function outcome(tracer: string, programs: Item[][], options?: SmallJobOptions): Promise<TraceOutcome> {
+  const [result] = await runTraceJob(smallJob(tracer, programs, options));
+  return result;
+}
+
+async function json(tracer: string, programs: Item[][], options?: SmallJobOptions): Promise<unknown> {
+  const result = await outcome(tracer, programs, options);
+  assert.ok('json' in result, `expected a result, got: ${'error' in result ? result.error : ''}`);
+  return JSON.parse(result.json);
+}
+
+const callSecond: Item[] = [0n, 0n, 0n, 0n, 0n, BigInt(smallContracts[1]), 'GAS', 'CALL', 'POP'];
+
+test('struct logger: a SELFDESTRUCT in a child frame does not end the parent frame\'s log', async () => {
+  const result = await json('', [[...callSecond, 1n, 'POP', 'STOP'], [BigInt(smallSender), 'SELFDESTRUCT']], { tracerConfig: '{"disableStack":true}' });
+  const log = (pc: number, op: string, gas: number, gasCost: number, depth = 1) => ({ pc, op, gas, gasCost, depth });
+  assert.deepEqual(result, {
+    gas: 28625, failed: false, returnValue: '0x',
+    structLogs: [
+      log(0, 'PUSH0', 175608, 2), log(1, 'PUSH0', 175606, 2), log(2, 'PUSH0', 175604, 2), log(3, 'PUSH0', 175602, 2), log(4, 'PUSH0', 175600, 2),
+      log(5, 'PUSH1', 175598, 3), log(7, 'GAS', 175595, 2), log(8, 'CALL', 175593, 172890), log(0, 'PUSH1', 170290, 3, 2),
+      log(2, 'SELFDESTRUCT', 170287, 5000, 2), log(9, 'POP', 167990, 2), log(10, 'PUSH1', 167988, 3), log(12, 'POP', 167985, 2), log(13, 'STOP', 167983, 0),
+    ],
+  });
+});

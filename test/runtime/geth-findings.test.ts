@@ -33,3 +33,12 @@ test('struct logger: a SELFDESTRUCT in a child frame does not end the parent fra
     ],
   });
 });
+
+test('callTracer: a call that fails its pre-check shows its input as memory held at the CALL, not as later opcodes left it', async () => {
+  const program: Item[] = [0x24n, 0n, 'MSTORE', 0n, 0n, 32n, 0n, 1n << 100n, BigInt(smallContracts[1]), 'GAS', 'CALL', 'POP', 0xffn, 0n, 'MSTORE', 'STOP'];
+  const result = (await json('callTracer', [program, ['STOP']])) as { calls: Array<Record<string, string>> };
+  assert.deepEqual(result.calls, [{
+    from: smallContracts[0], gas: '0x27f86', gasUsed: '0x0', to: smallContracts[1], input: '0x' + '00'.repeat(31) + '24',
+    error: 'insufficient balance for transfer', value: '0x10000000000000000000000000', type: 'CALL',
+  }]);
+});

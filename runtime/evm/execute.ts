@@ -19,7 +19,7 @@ import type { CallObject, PartedOutcome, TraceJob, WorkerOutcome } from '../trac
 import { commonFor, toBigInt } from './common';
 import { createTxTracer } from './trace-tx';
 import { kzgUnavailable, kzgWasUsed, resetKzgUse } from './no-kzg';
-import { gethTxRejection } from './tx-errors';
+import { gethTxRejection, type RejectedTx } from './tx-errors';
 
 export interface JobSink {
   /** A traced transaction starts (its time-out starts now, before the tracer is built). */
@@ -214,7 +214,7 @@ async function traceOne(
     logs = (await runTx(vm, options)).receipt.logs.length;
     if (kzgWasUsed()) return { error: `tracing failed: ${kzgUnavailable}`, logs };
   } catch (error) {
-    return { error: `tracing failed: ${describeRejection(error, tx.getSenderAddress().toString())}`, logs };
+    return { error: `tracing failed: ${describeRejection(error, { sender: tx.getSenderAddress().toString(), intrinsicGas: tx.getIntrinsicGas() })}`, logs };
   } finally {
     untap?.();
     evmEvents.off('step', events.step);
@@ -226,7 +226,7 @@ async function traceOne(
   return { ...tracer.result(), logs };
 }
 
-function describeRejection(error: unknown, sender?: string): string {
+function describeRejection(error: unknown, tx?: RejectedTx): string {
   const message = error instanceof Error ? error.message : String(error);
-  return sender ? gethTxRejection(message, sender) : message;
+  return tx ? gethTxRejection(message, tx) : message;
 }

@@ -42,3 +42,13 @@ test('callTracer: a call that fails its pre-check shows its input as memory held
     error: 'insufficient balance for transfer', value: '0x10000000000000000000000000', type: 'CALL',
   }]);
 });
+
+test('a transaction below its intrinsic gas and one below the EIP-7623 calldata floor get geth\'s two texts', async () => {
+  const data = '0x' + 'ab'.repeat(32);
+  const base = smallJob('callTracer', [['STOP']]);
+  const outcomes = await runTraceJob({ ...base, transactions: [21100, 22000].map((gas) => ({ call: { from: smallSender, to: smallContracts[0], gas: String(gas), data } })), trace: [0, 1] });
+  assert.deepEqual(outcomes, [
+    { error: 'tracing failed: intrinsic gas too low: have 21100, want 21512' },
+    { error: 'tracing failed: insufficient gas for floor data gas cost: have 22000, want 22280' },
+  ]);
+});

@@ -52,3 +52,10 @@ test('a transaction below its intrinsic gas and one below the EIP-7623 calldata 
     { error: 'tracing failed: insufficient gas for floor data gas cost: have 22000, want 22280' },
   ]);
 });
+
+test('without a step hook, fault sees the log geth never filled in (also when enter/exit run steps)', async () => {
+  const tracer = `{f: [], enter: function() {}, exit: function() {}, fault: function(log) { this.f.push([log.op.toString(), log.getPC(), log.getGas(),
+    log.getCost(), log.getDepth(), log.getRefund(), log.stack.length(), log.memory.length(), toHex(log.memory.slice(0, 2)), log.getError()]); },
+    result: function() { return this.f; }}`;
+  assert.deepEqual(await json(tracer, [[2n, 0n, 'MSTORE8', 0n, 1n, 'SSTORE', 5n, 0n, 0n, 'REVERT']]), [['STOP', 0, 0, 0, 0, 0, 0, 0, '0x0000', 'execution reverted']]);
+});

@@ -36,6 +36,8 @@ interface Frame {
   isCreate: boolean;
   /** Where the frame's code comes from, to read the real byte of an undefined opcode (ethereumjs shows 0xfe). */
   code: () => Uint8Array;
+  /** ethereumjs' message: `isCompiled` tells a precompile's frame once it ran (it runs no opcodes). */
+  message: Message;
 }
 
 export interface TxTraceEvents {
@@ -169,6 +171,7 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
         view, gasLimit: msg.gasLimit, isStatic: msg.isStatic, lastStep: undefined, childSinceStep: false, returnDataSize: 0,
         pendingEnter: undefined, isTop: parent === undefined, isCreate,
         code: isCreate ? () => msg.data : () => state.code(msg.codeAddress.bytes),
+        message: msg,
       };
       if (!parent) {
         host.setContext({
@@ -242,8 +245,8 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
         }
       }
       const { error, fault } = classifyFailure(frame, raw);
-      // Without a step hook geth never fills `log` in, so fault sees an empty one.
-      if (fault) host.fault({ ...(frame.lastStep ?? emptyStep), error });
+      // geth calls fault from its interpreter only: a precompile's failure is no fault.
+      if (fault && !frame.message.isCompiled) host.fault({ ...(frame.lastStep ?? emptyStep), error });
       // Before Homestead a create that cannot pay for its code store fails without reverting anything and keeps
       // what its code returned (ethereumjs' result drops it; its interpreter still has it).
       const codeStoreFailure = raw === 'code store out of gas';

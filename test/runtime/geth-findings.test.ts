@@ -59,3 +59,10 @@ test('without a step hook, fault sees the log geth never filled in (also when en
     result: function() { return this.f; }}`;
   assert.deepEqual(await json(tracer, [[2n, 0n, 'MSTORE8', 0n, 1n, 'SSTORE', 5n, 0n, 0n, 'REVERT']]), [['STOP', 0, 0, 0, 0, 0, 0, 0, '0x0000', 'execution reverted']]);
 });
+
+test('a failing precompile is no fault: geth calls fault from its interpreter only', async () => {
+  const tracer = "{f: [], e: [], step: function() {}, enter: function() {}, exit: function(r) { this.e.push(r.getGasUsed()); }, fault: function(log) { this.f.push(log.getError()); }, result: function() { return [this.f, this.e]; }}";
+  // bn254 addition of (1, 3), which is not on the curve.
+  const result = (await json(tracer, [[1n, 0n, 'MSTORE', 3n, 32n, 'MSTORE', 0n, 0n, 128n, 0n, 0n, 6n, 100000n, 'CALL', 'STOP']])) as unknown[][];
+  assert.deepEqual(result, [[], [100000]]);
+});

@@ -3,7 +3,7 @@
 // opcode executes, `enter`/`exit` for nested frames (including precompiles, pre-check failures and a
 // synthesized SELFDESTRUCT), call types inferred from the parent's last opcode.
 import type { InterpreterStep, Message, EVMResult } from '@ethereumjs/evm';
-import { bigIntToUnpaddedBytes, generateAddress, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
+import { bigIntToUnpaddedBytes, generateAddress, generateAddress2, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
 import { emptyStep } from '../tracer/host/tracer-host';
 import type { TxHooks } from './tx-hooks';
 import type { EnterView, FrameView, StateReader, StepView } from '../tracer/host/views';
@@ -146,11 +146,11 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       };
     } else {
       const available = BigInt(step.gas - step.cost);
-      const nonce = state.nonce(frame.view.address);
-      enter = {
-        type, from: frame.view.address, to: generateAddress(frame.view.address, bigIntToUnpaddedBytes(nonce)),
-        input: readMemory(step.memory, top(1), top(2)), gas: Number(rules.eip150 ? available - available / 64n : available), value: top(0),
-      };
+      const input = readMemory(step.memory, top(1), top(2));
+      const to = type === 'CREATE2'
+        ? generateAddress2(frame.view.address, setLengthLeft(bigIntToBytes(top(3)), 32), input)
+        : generateAddress(frame.view.address, bigIntToUnpaddedBytes(state.nonce(frame.view.address)));
+      enter = { type, from: frame.view.address, to, input, gas: Number(rules.eip150 ? available - available / 64n : available), value: top(0) };
     }
     host.enter(enter);
     host.exit({ gasUsed: 0, output: new Uint8Array(0), error: depthExceeded ? 'max call depth exceeded' : 'insufficient balance for transfer' });

@@ -66,3 +66,10 @@ test('a failing precompile is no fault: geth calls fault from its interpreter on
   const result = (await json(tracer, [[1n, 0n, 'MSTORE', 3n, 32n, 'MSTORE', 0n, 0n, 128n, 0n, 0n, 6n, 100000n, 'CALL', 'STOP']])) as unknown[][];
   assert.deepEqual(result, [[], [100000]]);
 });
+
+const enterTargets = '{e: [], enter: function(f) { this.e.push(f.getType() + " " + toHex(f.getTo())); }, exit: function() {}, fault: function() {}, result: function() { return this.e; }}';
+
+test('a CREATE2 that fails its pre-check is entered with its CREATE2 address', async () => {
+  // CREATE2 of the one-byte init code 0xfe with salt 7 and more value than the contract has.
+  assert.deepEqual(await json(enterTargets, [[0xfen, 0n, 'MSTORE8', 7n, 1n, 0n, 1n << 100n, 'CREATE2', 'STOP']]), ['CREATE2 0x4718224f990a8a46bba0dae93c114c0db99770d3']);
+});

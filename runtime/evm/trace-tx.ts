@@ -71,6 +71,11 @@ function classifyFailure(frame: Frame, raw: string | undefined): { error: string
   return { error: gethError(raw, last?.op), fault: !frame.childSinceStep && failsDuringExecution(raw) };
 }
 
+/** The address in a stack word: its low 20 bytes, as the EVM reads one. */
+function addressOf(word: bigint): Uint8Array {
+  return setLengthLeft(bigIntToBytes(word & ((1n << 160n) - 1n)), 20);
+}
+
 function returnDataOverrun(step: StepView, size: number): boolean {
   const s = step.stack;
   return s.length >= 3 && s[s.length - 2] + s[s.length - 3] > BigInt(size);
@@ -141,7 +146,7 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       const stipend = hasValue && value !== undefined && value > 0n ? 2300 : 0;
       const args = hasValue ? 3 : 2;
       enter = {
-        type, from: frame.view.address, to: setLengthLeft(bigIntToBytes(top(1)), 20).slice(-20),
+        type, from: frame.view.address, to: addressOf(top(1)),
         input: readMemory(step.memory, top(args), top(args + 1)), gas: forwarded + stipend, value,
       };
     } else {
@@ -219,7 +224,7 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       frame.childSinceStep = false;
       host.step(view);
       if (op === SELFDESTRUCT && error === undefined && !frame.isStatic) {
-        const beneficiary = setLengthLeft(bigIntToBytes(ev.stack[ev.stack.length - 1]), 20).slice(-20);
+        const beneficiary = addressOf(ev.stack[ev.stack.length - 1]);
         host.enter({
           type: 'SELFDESTRUCT', from: frame.view.address, to: beneficiary, input: new Uint8Array(0), gas: 0,
           value: state.balance(frame.view.address),

@@ -73,3 +73,8 @@ test('a CREATE2 that fails its pre-check is entered with its CREATE2 address', a
   // CREATE2 of the one-byte init code 0xfe with salt 7 and more value than the contract has.
   assert.deepEqual(await json(enterTargets, [[0xfen, 0n, 'MSTORE8', 7n, 1n, 0n, 1n << 100n, 'CREATE2', 'STOP']]), ['CREATE2 0x4718224f990a8a46bba0dae93c114c0db99770d3']);
 });
+
+test('CALL and SELFDESTRUCT to a stack word wider than 20 bytes use its low 20 bytes (the trace failed)', async () => {
+  const program: Item[] = [0n, 0n, 0n, 0n, 1n << 100n, (1n << 200n) | 0xc3n, 'GAS', 'CALL', 'POP', (1n << 255n) | 0xc2n, 'SELFDESTRUCT'];
+  assert.deepEqual(await json(enterTargets, [program]), ['CALL 0x00000000000000000000000000000000000000c3', 'SELFDESTRUCT 0x00000000000000000000000000000000000000c2']);
+});

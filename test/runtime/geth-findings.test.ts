@@ -78,3 +78,8 @@ test('CALL and SELFDESTRUCT to a stack word wider than 20 bytes use its low 20 b
   const program: Item[] = [0n, 0n, 0n, 0n, 1n << 100n, (1n << 200n) | 0xc3n, 'GAS', 'CALL', 'POP', (1n << 255n) | 0xc2n, 'SELFDESTRUCT'];
   assert.deepEqual(await json(enterTargets, [program]), ['CALL 0x00000000000000000000000000000000000000c3', 'SELFDESTRUCT 0x00000000000000000000000000000000000000c2']);
 });
+
+test('flatCallTracer on a call (debug_traceCall): blockNumber 0, as geth\'s empty trace context gives', async () => {
+  const result = (await json('flatCallTracer', [['STOP']])) as Array<Record<string, unknown>>;
+  assert.deepEqual(result.map((r) => [r.blockNumber, r.blockHash, r.transactionHash]), [[0, null, null]]);
+});

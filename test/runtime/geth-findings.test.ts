@@ -83,3 +83,9 @@ test('flatCallTracer on a call (debug_traceCall): blockNumber 0, as geth\'s empt
   const result = (await json('flatCallTracer', [['STOP']])) as Array<Record<string, unknown>>;
   assert.deepEqual(result.map((r) => [r.blockNumber, r.blockHash, r.transactionHash]), [[0, null, null]]);
 });
+
+test('opcode names as geth v1.17 prints them: EOF names it keeps in its table, undefined bytes with %#x (0xc)', async () => {
+  const tracer = '{o: [], step: function(log) { this.o.push(log.op.toString()); }, fault: function(log) { this.o.push(log.getError()); }, result: function() { return this.o; }}';
+  assert.deepEqual(await json(tracer, [[{ raw: 'fb' }]]), ['EXTSTATICCALL', 'invalid opcode: EXTSTATICCALL']);
+  assert.deepEqual(await json(tracer, [[{ raw: '0c' }]]), ['opcode 0xc not defined', 'invalid opcode: opcode 0xc not defined']);
+});

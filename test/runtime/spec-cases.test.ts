@@ -181,7 +181,7 @@ test('memory: a tracer allocating without bound hits the worker memory limit; th
 test('§9: geth opcode names, and undefined opcodes fail with fault', async () => {
   const tracer = "{d: [], step: function(log) { this.d.push(log.op.toString()); }, fault: function(log) { this.d.push('fault ' + log.getError()); }, result: function() { return this.d; }}";
   assert.deepEqual(await result(tracer, { code: '0x6000600020504450' + '0c' }), [
-    'PUSH1', 'PUSH1', 'KECCAK256', 'POP', 'DIFFICULTY', 'POP', 'opcode 0x0c not defined', 'fault invalid opcode: opcode 0x0c not defined',
+    'PUSH1', 'PUSH1', 'KECCAK256', 'POP', 'DIFFICULTY', 'POP', 'opcode 0xc not defined', 'fault invalid opcode: opcode 0xc not defined',
   ]);
 });
 

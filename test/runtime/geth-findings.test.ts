@@ -89,3 +89,14 @@ test('opcode names as geth v1.17 prints them: EOF names it keeps in its table, u
   assert.deepEqual(await json(tracer, [[{ raw: 'fb' }]]), ['EXTSTATICCALL', 'invalid opcode: EXTSTATICCALL']);
   assert.deepEqual(await json(tracer, [[{ raw: '0c' }]]), ['opcode 0xc not defined', 'invalid opcode: opcode 0xc not defined']);
 });
+
+test('step cost of a LOG refused in a static frame, a LOG that cannot pay, a RETURNDATACOPY past the return data: geth\'s whole cost', async () => {
+  const tracer = `{o: [], step: function(log) { var n = log.op.toNumber(); if (n >= 0xa0 && n <= 0xa4 || n === 0x3e) this.o.push([log.op.toString(), log.getCost(), log.getError() || null]); },
+    fault: function(log) { this.o.push(log.getError()); }, result: function() { return this.o; }}`;
+  const result = await json(tracer, [
+    [0n, 0n, 0n, 0n, BigInt(smallContracts[1]), 50000n, 'STATICCALL', 'POP', 0n, 0n, 0n, 0n, 0n, BigInt(smallContracts[2]), 100n, 'CALL', 'POP', 2n, 0n, 0n, 'RETURNDATACOPY'],
+    [4n, 3n, 2n, 1n, 32n, 64n, 'LOG4', 'STOP'],
+    [3n, 2n, 1n, 32n, 0n, 'LOG3'],
+  ]);
+  assert.deepEqual(result, [['LOG4', 2140, null], 'write protection', ['LOG3', 1759, 'out of gas'], ['RETURNDATACOPY', 9, null], 'return data out of bounds']);
+});

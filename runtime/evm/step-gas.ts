@@ -22,12 +22,27 @@ export interface StepGas {
   error: string | undefined;
 }
 
-export function stepGas(ev: InterpreterStep, op: number, stackProblem: string | undefined, rules: ForkRules): StepGas {
+/** Opcodes geth (v1.17) refuses in a static frame in their dynamic gas: the step fails, there is no fault
+ * (a LOG or TSTORE is refused when it executes instead). */
+function refusedInStatic(op: number, stack: bigint[]): boolean {
+  if (op === 0xf1) return stack.length >= 3 && stack[stack.length - 3] !== 0n;
+  return op === SSTORE || op === 0xf0 || op === 0xf5 || op === 0xff;
+}
+/** What a CALL pays for a cold target before geth looks at the static flag. */
+const coldSurcharge = 2500;
+
+/** `isStatic`: the step's frame runs under STATICCALL. */
+export function stepGas(ev: InterpreterStep, op: number, stackProblem: string | undefined, rules: ForkRules, isStatic = false): StepGas {
   // geth charges a LOG's 375 as part of its dynamic gas (so a LOG that cannot pay reports its whole cost).
   const constant = rules.eip2929 && warmAccessConstant.has(op) ? warmAccessGas : op >= LOG0 && op <= LOG4 ? 0 : ev.opcode.fee;
   const gas = Number(ev.gasLeft);
   if (stackProblem !== undefined) return { cost: constant, baseCost: constant, error: stackProblem };
   if (gas < constant) return { cost: constant, baseCost: constant, error: 'out of gas' };
+  // Whether a CALL's target is cold is not known here: one that cannot pay a cold surcharge keeps the
+  // plain out-of-gas path below.
+  if (isStatic && refusedInStatic(op, ev.stack) && !(op === 0xf1 && rules.eip2929 && gas - constant < coldSurcharge)) {
+    return { cost: constant, baseCost: constant, error: 'out of gas: write protection' };
+  }
   // ethereumjs' constant plus dynamic gas, or only its constant when its gas handler itself found the
   // dynamic part unaffordable (it still emits the step).
   const charged = Number(ev.opcode.dynamicFee ?? BigInt(ev.opcode.fee));

@@ -214,7 +214,7 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       flushEnter(frame);
       synthesizePrecheckFailure(frame);
       const op = ev.opcode.code === INVALID ? frame.code()[ev.pc] ?? INVALID : ev.opcode.code;
-      const { cost, baseCost, error } = stepGas(ev, op, stackError(op, ev.stack.length), rules);
+      const { cost, baseCost, error } = stepGas(ev, op, stackError(op, ev.stack.length), rules, frame.isStatic);
       const gas = Number(ev.gasLeft);
       const view: StepView = {
         op, pc: ev.pc, gas, cost, baseCost, depth: ev.depth + 1, refund: Number(ev.gasRefund), stack: ev.stack,

@@ -100,3 +100,18 @@ test('step cost of a LOG refused in a static frame, a LOG that cannot pay, a RET
   ]);
   assert.deepEqual(result, [['LOG4', 2140, null], 'write protection', ['LOG3', 1759, 'out of gas'], ['RETURNDATACOPY', 9, null], 'return data out of bounds']);
 });
+
+test('in a static frame SSTORE, CREATE, CREATE2, SELFDESTRUCT and CALL with value fail in their dynamic gas (geth v1.17): a step error, no fault', async () => {
+  const tracer = `{o: [], step: function(log) { if (log.getError()) this.o.push([log.op.toString(), log.getCost(), log.getError()]); },
+    fault: function(log) { this.o.push('fault ' + log.getError()); }, enter: function() {}, exit: function(r) { this.o.push('exit ' + r.getError()); },
+    result: function() { return this.o; }}`;
+  const inStatic = (program: Item[]) => json(tracer, [[0n, 0n, 0n, 0n, BigInt(smallContracts[1]), 100000n, 'STATICCALL', 'STOP'], program, ['STOP']]);
+  const refused = (op: string, cost: number) => [[op, cost, 'out of gas: write protection'], 'exit out of gas: write protection'];
+  assert.deepEqual(await inStatic([1n, 0n, 'SSTORE']), refused('SSTORE', 0));
+  assert.deepEqual(await inStatic([1n, 0n, 0n, 'CREATE']), refused('CREATE', 32000));
+  assert.deepEqual(await inStatic([1n, 1n, 0n, 0n, 'CREATE2']), refused('CREATE2', 32000));
+  assert.deepEqual(await inStatic([BigInt(smallContracts[2]), 'SELFDESTRUCT']), refused('SELFDESTRUCT', 5000));
+  assert.deepEqual(await inStatic([0n, 0n, 0n, 0n, 1n, BigInt(smallContracts[2]), 'GAS', 'CALL']), refused('CALL', 100));
+  // CALLCODE with value is allowed; TSTORE is refused when it executes, as a fault.
+  assert.deepEqual(await inStatic([0n, 0n, 0n, 0n, 1n, BigInt(smallContracts[2]), 'GAS', 'CALLCODE', 'POP', 1n, 0n, 'TSTORE']), ['exit undefined', 'fault write protection', 'exit write protection']);
+});

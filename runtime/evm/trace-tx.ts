@@ -57,18 +57,34 @@ export interface ForkRules {
 }
 
 /** What geth reports for a frame's failure, and whether it happened while an opcode executed (`fault`). */
-function classifyFailure(frame: Frame, raw: string | undefined): { error: string | undefined; fault: boolean } {
+function classifyFailure(frame: Frame, raw: string | undefined, at: StoppedAt | undefined): { error: string | undefined; fault: boolean } {
   if (raw === undefined) return { error: undefined, fault: false };
   // ethereumjs' only 'value out of range' is the blake2f precompile's, which geth words by its cause.
   if (raw === 'value out of range') return { error: frame.view.input.length !== 213 ? 'invalid input length' : 'invalid final flag', fault: false };
   const last = frame.lastStep;
   if (last?.error !== undefined) return { error: last.error, fault: false };
-  // ethereumjs reports these as plain out of gas where geth names them.
-  if (raw === 'out of gas' && last && !frame.childSinceStep) {
-    if (frame.isCreate && last.op === RETURN) return { error: 'contract creation code storage out of gas', fault: false };
-    if (last.op === RETURNDATACOPY && returnDataOverrun(last, frame.returnDataSize)) return { error: 'return data out of bounds', fault: true };
+  const deposit = depositFailure(frame, raw, at);
+  if (deposit) return { error: deposit.error, fault: false };
+  // ethereumjs reports this as plain out of gas where geth names it.
+  if (raw === 'out of gas' && last && !frame.childSinceStep && last.op === RETURNDATACOPY && returnDataOverrun(last, frame.returnDataSize)) {
+    return { error: 'return data out of bounds', fault: true };
   }
   return { error: gethError(raw, last?.op), fault: !frame.childSinceStep && failsDuringExecution(raw) };
+}
+
+const maxCodeSize = 24576;
+const storeOutOfGas = 'contract creation code storage out of gas';
+
+/** A create whose init code returned code and then failed on it: geth's error (geth charges the deposit gas
+ * before it checks the size, ethereumjs checks the size first) and that code, which geth reports as the
+ * frame's output. */
+function depositFailure(frame: Frame, raw: string | undefined, at: StoppedAt | undefined): { error: string; code: Uint8Array } | undefined {
+  const code = at?.interpreter?._result?.returnValue;
+  if (!frame.isCreate || at?.opCode !== RETURN || !code || code.length === 0) return undefined;
+  if (raw === 'out of gas' || raw === 'code store out of gas') return { error: storeOutOfGas, code };
+  if (raw === 'invalid bytecode deployed') return { error: 'invalid code: must not begin with 0xef', code };
+  if (raw !== 'code size to deposit exceeds maximum code size') return undefined;
+  return { error: at.gasLeft < 200n * BigInt(code.length) ? storeOutOfGas : `max code size exceeded: code size ${code.length} limit ${maxCodeSize}`, code };
 }
 
 /** The address in a stack word: its low 20 bytes, as the EVM reads one. */
@@ -90,6 +106,8 @@ interface StoppedAt {
   stack: { getStack(): bigint[] };
   memory: { _store: Uint8Array };
   memoryWordCount: bigint;
+  /** What a RETURN handed back (a create's code), kept by ethereumjs' interpreter. */
+  interpreter?: { _result?: { returnValue?: Uint8Array } };
 }
 
 /** Whether the frame stopped in the opcode of its last (tapped) step: the step's pc, or one past it once
@@ -249,14 +267,14 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
           frame.childSinceStep = false;
         }
       }
-      const { error, fault } = classifyFailure(frame, raw);
+      const { error, fault } = classifyFailure(frame, raw, at);
       // geth calls fault from its interpreter only: a precompile's failure is no fault.
       if (fault && !frame.message.isCompiled) host.fault({ ...(frame.lastStep ?? emptyStep), error });
-      // Before Homestead a create that cannot pay for its code store fails without reverting anything and keeps
-      // what its code returned (ethereumjs' result drops it; its interpreter still has it).
-      const codeStoreFailure = raw === 'code store out of gas';
-      const output = (codeStoreFailure ? (at as { interpreter?: { _result?: { returnValue?: Uint8Array } } } | undefined)?.interpreter?._result?.returnValue : exec.returnValue) ?? new Uint8Array(0);
-      const consumesAll = raw !== undefined && raw !== 'revert' && !codeStoreFailure;
+      // A create failing on the code it returned reports that code (ethereumjs' result drops it). Before
+      // Homestead one that cannot pay for its code store fails without reverting anything or using all gas.
+      const deposited = depositFailure(frame, raw, at)?.code;
+      const output = deposited ?? exec.returnValue ?? new Uint8Array(0);
+      const consumesAll = raw !== undefined && raw !== 'revert' && raw !== 'code store out of gas';
       const parent = frames.at(-1);
       // geth keeps a child's output as return data after success or revert (a CREATE's only after revert).
       if (parent) parent.returnDataSize = (raw === undefined && !frame.isCreate) || raw === 'revert' ? output.length : 0;
@@ -266,7 +284,7 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
         return;
       }
       const gasUsed = consumesAll ? frame.gasLimit : exec.executionGasUsed;
-      host.exit({ gasUsed: Number(gasUsed), output: consumesAll ? new Uint8Array(0) : output, error });
+      host.exit({ gasUsed: Number(gasUsed), output: consumesAll && !deposited ? new Uint8Array(0) : output, error });
     },
   };
 }

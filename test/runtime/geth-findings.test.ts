@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TraceOutcome } from '../../runtime/trace/job';
 import { runTraceJob } from '../../runtime/trace/run';
-import type { Item } from '../differential/asm';
+import { assemble, type Item } from '../differential/asm';
 import { smallContracts, smallJob, smallSender, type SmallJobOptions } from '../differential/small-job';
 
 async function outcome(tracer: string, programs: Item[][], options?: SmallJobOptions): Promise<TraceOutcome> {
@@ -114,4 +114,19 @@ test('in a static frame SSTORE, CREATE, CREATE2, SELFDESTRUCT and CALL with valu
   assert.deepEqual(await inStatic([0n, 0n, 0n, 0n, 1n, BigInt(smallContracts[2]), 'GAS', 'CALL']), refused('CALL', 100));
   // CALLCODE with value is allowed; TSTORE is refused when it executes, as a fault.
   assert.deepEqual(await inStatic([0n, 0n, 0n, 0n, 1n, BigInt(smallContracts[2]), 'GAS', 'CALLCODE', 'POP', 1n, 0n, 'TSTORE']), ['exit undefined', 'fault write protection', 'exit write protection']);
+});
+
+test('a create failing on the code it returned: geth charges the deposit before checking the size, and reports that code as output', async () => {
+  const tracer = '{o: [], enter: function() {}, exit: function(r) { this.o.push([r.getError(), r.getGasUsed(), r.getOutput().length]); }, fault: function() {}, result: function() { return this.o; }}';
+  // CREATE of init code given as one word; it returns `size` bytes of memory (or 0xef then a zero byte).
+  const create = (init: Item[]): Item[] => {
+    const code = assemble(init).slice(2);
+    return [BigInt('0x' + code.padEnd(64, '0')), 0n, 'MSTORE', BigInt(code.length / 2), 0n, 0n, 'CREATE', 'POP', 'STOP'];
+  };
+  const tooLarge = create([24577n, 0n, 'RETURN']);
+  assert.deepEqual(await json(tracer, [tooLarge], { gas: '0x7a1200' }), [['max code size exceeded: code size 24577 limit 24576', 7822809, 24577]]);
+  assert.deepEqual(await json(tracer, [tooLarge], { gas: '0x200000' }), [['contract creation code storage out of gas', 2012193, 24577]]);
+  assert.deepEqual(await json(tracer, [create([0xefn, 0n, 'MSTORE8', 2n, 0n, 'RETURN'])]), [['invalid code: must not begin with 0xef', 141345, 2]]);
+  const callTree = (await json('callTracer', [tooLarge], { gas: '0x200000' })) as { calls: Array<{ error: string }> };
+  assert.equal(callTree.calls[0].error, 'contract creation code storage out of gas');
 });

@@ -24,7 +24,7 @@ export interface StepGas {
 
 /** Opcodes geth (v1.17) refuses in a static frame in their dynamic gas: the step fails, there is no fault
  * (a LOG or TSTORE is refused when it executes instead). */
-function refusedInStatic(op: number, stack: bigint[]): boolean {
+export function refusedInStatic(op: number, stack: bigint[]): boolean {
   if (op === 0xf1) return stack.length >= 3 && stack[stack.length - 3] !== 0n;
   return op === SSTORE || op === 0xf0 || op === 0xf5 || op === 0xff;
 }

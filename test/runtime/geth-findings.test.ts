@@ -130,3 +130,12 @@ test('a create failing on the code it returned: geth charges the deposit before 
   const callTree = (await json('callTracer', [tooLarge], { gas: '0x200000' })) as { calls: Array<{ error: string }> };
   assert.equal(callTree.calls[0].error, 'contract creation code storage out of gas');
 });
+
+test('callTracer (steps tapped for call opcodes only): geth\'s text for a write refused in a static frame and for an undefined opcode', async () => {
+  const result = (await json('callTracer', [[0n, 0n, 0n, 0n, BigInt(smallContracts[1]), 50000n, 'STATICCALL', { raw: '0c' }], [1n, 0n, 'SSTORE']])) as {
+    error: string;
+    calls: Array<{ error: string }>;
+  };
+  assert.equal(result.error, 'invalid opcode: opcode 0xc not defined');
+  assert.equal(result.calls[0].error, 'out of gas: write protection');
+});

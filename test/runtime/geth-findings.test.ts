@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import type { TraceOutcome } from '../../runtime/trace/job';
 import { runTraceJob } from '../../runtime/trace/run';
 import { assemble, type Item } from '../differential/asm';
-import { smallContracts, smallJob, smallSender, type SmallJobOptions } from '../differential/small-job';
+import { osakaConfig, smallContracts, smallJob, smallSender, type SmallJobOptions } from '../differential/small-job';
 
 async function outcome(tracer: string, programs: Item[][], options?: SmallJobOptions): Promise<TraceOutcome> {
   const [result] = await runTraceJob(smallJob(tracer, programs, options));
@@ -138,4 +138,20 @@ test('callTracer (steps tapped for call opcodes only): geth\'s text for a write 
   };
   assert.equal(result.error, 'invalid opcode: opcode 0xc not defined');
   assert.equal(result.calls[0].error, 'out of gas: write protection');
+});
+
+/** Two calls to the first contract in one block, the second traced; `first` overrides the first call's fields. */
+async function secondCall(tracer: string, program: Item[], chainConfig: Record<string, unknown>, first: Record<string, string> = {}): Promise<unknown> {
+  const base = smallJob(tracer, [program]);
+  const call = { from: smallSender, to: smallContracts[0], gas: '0x30000' };
+  const [result] = await runTraceJob({ ...base, chainConfig: { ...chainConfig, chainId: 1337 }, transactions: [{ call: { ...call, ...first } }, { call }], trace: [1] });
+  assert.ok('json' in result, `expected a result, got: ${'error' in result ? result.error : ''}`);
+  return JSON.parse(result.json);
+}
+
+const shanghaiConfig = Object.fromEntries(Object.entries(osakaConfig).filter(([key]) => !['cancunTime', 'pragueTime', 'osakaTime'].includes(key)));
+const codeAndSteps = `{n: 0, step: function() { this.n++; }, fault: function() {}, result: function(ctx, db) { return [this.n, toHex(db.getCode(toAddress('${smallContracts[0]}')))]; }}`;
+
+test('a contract that self-destructed in an earlier transaction of the block (before Cancun) is gone: no code runs', async () => {
+  assert.deepEqual(await secondCall(codeAndSteps, [BigInt(smallSender), 'SELFDESTRUCT'], shanghaiConfig), [0, '0x']);
 });

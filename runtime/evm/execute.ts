@@ -15,7 +15,7 @@ import { withBuiltinHint } from '../builtin/unknown-name';
 import { tapOpcodes } from './op-taps';
 import type { Serialised, TxHooks } from './tx-hooks';
 import { createStateManager, type TraceStateManager } from '../state/create';
-import type { CallObject, PartedOutcome, TraceJob, WorkerOutcome } from '../trace/job';
+import type { CallObject, JobTransaction, PartedOutcome, TraceJob, WorkerOutcome } from '../trace/job';
 import { commonFor, toBigInt } from './common';
 import { createTxTracer } from './trace-tx';
 import { kzgUnavailable, kzgWasUsed, resetKzgUse } from './no-kzg';
@@ -108,8 +108,10 @@ export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
   const state = await createStateManager(job, common);
   resetKzgUse();
   const vm = await createVM({ common, stateManager: state, blockchain: blockchainFor(job) });
-  const zeroBaseFee = job.transactions.some((t) => 'call' in t && !toBigInt(t.call.gasPrice) && !toBigInt(t.call.maxFeePerGas));
-  const block = blockFor(job, common, zeroBaseFee);
+  // geth lowers the base fee to 0 for a traced call that pays no gas price (its block context only).
+  const feeless = (entry: JobTransaction) => 'call' in entry && !toBigInt(entry.call.gasPrice) && !toBigInt(entry.call.maxFeePerGas);
+  const block = blockFor(job, common, false);
+  const feelessBlock = job.transactions.some(feeless) ? blockFor(job, common, true) : block;
   const traced = new Set(job.trace);
   const last = Math.max(-1, ...job.trace);
   // geth numbers logs block-wide: a traced transaction's first log follows the earlier transactions' logs.
@@ -124,13 +126,14 @@ export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
       continue;
     }
     const txHash = 'raw' in entry ? bytesToHex(tx.hash()) : undefined;
-    const options = { tx, block, skipBlockGasLimitValidation: true, skipHardForkValidation: true, ...('call' in entry ? { skipBalance: true, skipNonce: true } : {}) };
+    const txBlock = feeless(entry) ? feelessBlock : block;
+    const options = { tx, block: txBlock, skipBlockGasLimitValidation: true, skipHardForkValidation: true, ...('call' in entry ? { skipBalance: true, skipNonce: true } : {}) };
     if (!traced.has(index)) {
       logsBefore += (await runTx(vm, options).catch(() => undefined))?.receipt.logs.length ?? 0;
       continue;
     }
     const position = { index, txHash, firstLogIndex: logsBefore };
-    const { logs, ...outcome } = await traceOne(job, vm, state, common, block, tx, position, options, sink);
+    const { logs, ...outcome } = await traceOne(job, vm, state, common, txBlock, tx, position, options, sink);
     logsBefore += logs;
     sink.outcome(index, txHash ? { txHash, ...outcome } : outcome);
   }

@@ -155,3 +155,9 @@ const codeAndSteps = `{n: 0, step: function() { this.n++; }, fault: function() {
 test('a contract that self-destructed in an earlier transaction of the block (before Cancun) is gone: no code runs', async () => {
   assert.deepEqual(await secondCall(codeAndSteps, [BigInt(smallSender), 'SELFDESTRUCT'], shanghaiConfig), [0, '0x']);
 });
+
+test('an earlier transaction keeps the block\'s base fee when the traced call pays no gas price (only the call gets base fee 0)', async () => {
+  const coinbase = '{fault: function() {}, result: function(ctx, db) { return db.getBalance(ctx.coinbase).toString(); }}';
+  // The first call pays 16 per gas with base fee 7: the coinbase gets 9 per gas of its 26003.
+  assert.equal(await secondCall(coinbase, [BigInt(smallSender), 'SELFDESTRUCT'], shanghaiConfig, { gasPrice: '0x10' }), '234027');
+});

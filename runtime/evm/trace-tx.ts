@@ -271,8 +271,13 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
         }
       }
       const { error, fault } = classifyFailure(frame, raw, at);
-      // geth calls fault from its interpreter only: a precompile's failure is no fault.
-      if (fault && !frame.message.isCompiled) host.fault({ ...(frame.lastStep ?? emptyStep), error });
+      // geth calls fault from its interpreter only: a precompile's failure is no fault. ethereumjs has
+      // reverted the frame already; geth's fault reads the state the failing opcode left.
+      if (fault && !frame.message.isCompiled) {
+        const failing = { ...(frame.lastStep ?? emptyStep), error };
+        if (state.beforeLastRevert) state.beforeLastRevert(() => host.fault(failing));
+        else host.fault(failing);
+      }
       // A create failing on the code it returned reports that code (ethereumjs' result drops it). Before
       // Homestead one that cannot pay for its code store fails without reverting anything or using all gas.
       const deposited = depositFailure(frame, raw, at)?.code;

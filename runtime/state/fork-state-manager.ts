@@ -7,9 +7,9 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { StateReader } from '../tracer/host/views';
 import type { TraceStateManager } from './create';
 import type { ForkState, RemoteAccount } from './fork-state';
-import { DeletingStateManager } from './deleting-state-manager';
+import { TraceStateBase } from './trace-state-base';
 
-export class ForkStateManager extends DeletingStateManager implements TraceStateManager {
+export class ForkStateManager extends TraceStateBase implements TraceStateManager {
   /** The tracer's db: blocks on the upstream for what the EVM has not read yet. */
   readonly reader: StateReader = {
     balance: (a) => this.getAccountSync(bytesToHex(a))?.balance ?? 0n,
@@ -17,6 +17,7 @@ export class ForkStateManager extends DeletingStateManager implements TraceState
     code: (a) => this.getCodeSync(bytesToHex(a)),
     storage: (a, slot) => this.getStorageSync(bytesToHex(a), bytesToHex(slot)),
     exists: (a) => this.getAccountSync(bytesToHex(a)) !== undefined,
+    beforeLastRevert: (read) => this.beforeLastRevert(read),
   };
 
   constructor(

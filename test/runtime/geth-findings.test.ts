@@ -161,3 +161,10 @@ test('an earlier transaction keeps the block\'s base fee when the traced call pa
   // The first call pays 16 per gas with base fee 7: the coinbase gets 9 per gas of its 26003.
   assert.equal(await secondCall(coinbase, [BigInt(smallSender), 'SELFDESTRUCT'], shanghaiConfig, { gasPrice: '0x10' }), '234027');
 });
+
+test('fault reads the state as the failing opcode left it (ethereumjs reverts the frame before reporting the failure)', async () => {
+  const tracer = `{o: [], step: function() {}, fault: function(log, db) { this.o.push([db.getBalance(log.contract.getAddress()).toString(),
+    db.getBalance(toAddress('0x000000000000000000000000000000000000dead')).toString()]); }, result: function() { return this.o; }}`;
+  // The contract (balance 0x10) sends 16 wei to 0xdead, then reverts.
+  assert.deepEqual(await json(tracer, [[0n, 0n, 0n, 0n, 16n, 0xdeadn, 2301n, 'CALL', 'POP', 0n, 0n, 'REVERT']]), [['0', '16']]);
+});

@@ -202,7 +202,10 @@ async function traceOne(
     block: Number(block.header.number),
     coinbase: block.header.coinbase.bytes,
   });
-  const rules = { eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul'), eip2929: common.isActivatedEIP(2929) };
+  const rules = {
+    eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul'), eip2929: common.isActivatedEIP(2929),
+    selfdestructRefund: !common.gteHardfork('london'),
+  };
   const events = createTxTracer(hooks, state.reader, rules, tracer.steps !== 'all');
   const evmEvents = vm.evm.events!;
   const onAfterTx = (result: { totalGasSpent: bigint }) => hooks.setContext({ gasUsed: Number(result.totalGasSpent) });

@@ -3,7 +3,7 @@
 // opcode executes, `enter`/`exit` for nested frames (including precompiles, pre-check failures and a
 // synthesized SELFDESTRUCT), call types inferred from the parent's last opcode.
 import type { InterpreterStep, Message, EVMResult } from '@ethereumjs/evm';
-import { bigIntToUnpaddedBytes, generateAddress, generateAddress2, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
+import { bigIntToUnpaddedBytes, bytesToHex, generateAddress, generateAddress2, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
 import { emptyStep } from '../tracer/host/tracer-host';
 import type { TxHooks } from './tx-hooks';
 import type { EnterView, FrameView, StateReader, StepView } from '../tracer/host/views';
@@ -20,6 +20,7 @@ const RETURNDATACOPY = 0x3e;
 const SSTORE = 0x55;
 const INVALID = 0xfe;
 const stackLimit = 1024;
+const selfdestructRefundGas = 24000;
 
 interface Frame {
   view: FrameView;
@@ -38,6 +39,8 @@ interface Frame {
   code: () => Uint8Array;
   /** ethereumjs' message: `isCompiled` tells a precompile's frame once it ran (it runs no opcodes). */
   message: Message;
+  /** Contracts that self-destructed in this frame and its finished children: undone if the frame fails. */
+  destructed: string[];
 }
 
 export interface TxTraceEvents {
@@ -54,6 +57,8 @@ export interface ForkRules {
   eip2200: boolean;
   /** EIP-2929 (Berlin): warm and cold account access. */
   eip2929: boolean;
+  /** Before London a SELFDESTRUCT adds 24000 to the refund counter (once per contract and transaction). */
+  selfdestructRefund?: boolean;
 }
 
 /** What geth reports for a frame's failure, and whether it happened while an opcode executed (`fault`). */
@@ -140,6 +145,9 @@ function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: 
  * not be its last opcode; where it ends is then read from the interpreter. */
 export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRules, selectiveSteps = false): TxTraceEvents {
   const frames: Frame[] = [];
+  // Before London geth adds a SELFDESTRUCT's refund (once per contract) in its gas, so its own step shows
+  // it; ethereumjs adds it when the opcode executes.
+  const destructed = new Set<string>();
 
   function flushEnter(frame: Frame, to?: Uint8Array): void {
     const pending = frame.pendingEnter;
@@ -183,6 +191,15 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
     frame.returnDataSize = 0;
   }
 
+  /** The refund a SELFDESTRUCT step shows beyond ethereumjs' counter (see `destructed`). */
+  function destructRefund(frame: Frame, op: number, error: string | undefined): number {
+    const self = bytesToHex(frame.view.address);
+    if (op !== SELFDESTRUCT || error !== undefined || frame.isStatic || !rules.selfdestructRefund || destructed.has(self)) return 0;
+    destructed.add(self);
+    frame.destructed.push(self);
+    return selfdestructRefundGas;
+  }
+
   return {
     beforeMessage(msg) {
       const parent = frames.at(-1);
@@ -198,6 +215,7 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
         pendingEnter: undefined, isTop: parent === undefined, isCreate,
         code: isCreate ? () => msg.data : () => state.code(msg.codeAddress.bytes),
         message: msg,
+        destructed: [],
       };
       if (!parent) {
         host.setContext({
@@ -238,7 +256,7 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       const { cost, baseCost, error } = stepGas(ev, op, stackError(op, ev.stack.length), rules, frame.isStatic);
       const gas = Number(ev.gasLeft);
       const view: StepView = {
-        op, pc: ev.pc, gas, cost, baseCost, depth: ev.depth + 1, refund: Number(ev.gasRefund), stack: ev.stack,
+        op, pc: ev.pc, gas, cost, baseCost, depth: ev.depth + 1, refund: Number(ev.gasRefund) + destructRefund(frame, op, error), stack: ev.stack,
         memory: ev.memory, error, frame: frame.view,
       };
       frame.lastStep = view;
@@ -284,6 +302,8 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       const output = deposited ?? exec.returnValue ?? new Uint8Array(0);
       const consumesAll = raw !== undefined && raw !== 'revert' && raw !== 'code store out of gas';
       const parent = frames.at(-1);
+      if (raw !== undefined && raw !== 'code store out of gas') for (const address of frame.destructed) destructed.delete(address);
+      else parent?.destructed.push(...frame.destructed);
       // geth keeps a child's output as return data after success or revert (a CREATE's only after revert).
       if (parent) parent.returnDataSize = (raw === undefined && !frame.isCreate) || raw === 'revert' ? output.length : 0;
       if (frame.isTop) {

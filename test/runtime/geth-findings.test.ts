@@ -168,3 +168,16 @@ test('fault reads the state as the failing opcode left it (ethereumjs reverts th
   // The contract (balance 0x10) sends 16 wei to 0xdead, then reverts.
   assert.deepEqual(await json(tracer, [[0n, 0n, 0n, 0n, 16n, 0xdeadn, 2301n, 'CALL', 'POP', 0n, 0n, 'REVERT']]), [['0', '16']]);
 });
+
+test('before London a SELFDESTRUCT\'s own step shows its 24000 refund (geth adds it in the opcode\'s gas), once per contract', async () => {
+  const berlin = Object.fromEntries(Object.entries(osakaConfig).filter(([key]) => !['londonBlock', 'terminalTotalDifficulty', 'shanghaiTime', 'cancunTime', 'pragueTime', 'osakaTime'].includes(key)));
+  const call: Item[] = [0n, 0n, 0n, 0n, 0n, BigInt(smallContracts[1]), 'GAS', 'CALL', 'POP'];
+  const job = smallJob("{o: [], step: function(log) { if (log.getDepth() === 2) this.o.push(log.op.toString() + ' ' + log.getRefund()); }, fault: function() {}, result: function() { return this.o; }}", []);
+  // No PUSH0 before Shanghai.
+  job.preState[smallContracts[0]] = { code: assemble([...call, ...call, 'STOP'], [], false) };
+  job.preState[smallContracts[1]] = { code: assemble([BigInt(smallSender), 'SELFDESTRUCT'], [], false) };
+  const { baseFeePerGas: _fee, prevRandao: _randao, ...block } = job.block;
+  const [result] = await runTraceJob({ ...job, chainConfig: { ...berlin, chainId: 1337 }, block: { ...block, difficulty: '0x20000' } });
+  assert.ok('json' in result);
+  assert.deepEqual(JSON.parse(result.json), ['PUSH1 0', 'SELFDESTRUCT 24000', 'PUSH1 24000', 'SELFDESTRUCT 24000']);
+});

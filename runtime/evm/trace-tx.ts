@@ -213,7 +213,8 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       const frame: Frame = {
         view, gasLimit: msg.gasLimit, isStatic: msg.isStatic, lastStep: undefined, childSinceStep: false, returnDataSize: 0,
         pendingEnter: undefined, isTop: parent === undefined, isCreate,
-        code: isCreate ? () => msg.data : () => state.code(msg.codeAddress.bytes),
+        // The code ethereumjs loaded (a create's init code, an EIP-7702 delegate's code), once it has.
+        code: () => (msg.code instanceof Uint8Array ? msg.code : isCreate ? msg.data : state.code(msg.codeAddress.bytes)),
         message: msg,
         destructed: [],
       };

@@ -181,3 +181,15 @@ test('before London a SELFDESTRUCT\'s own step shows its 24000 refund (geth adds
   assert.ok('json' in result);
   assert.deepEqual(JSON.parse(result.json), ['PUSH1 0', 'SELFDESTRUCT 24000', 'PUSH1 24000', 'SELFDESTRUCT 24000']);
 });
+
+test('the opcode byte of an undefined opcode is read from the code ethereumjs loaded: a create\'s init code, an EIP-7702 delegate\'s code', async () => {
+  const delegated = '0x00000000000000000000000000000000000000d7';
+  const job = smallJob('callTracer', [[0n, 0n, 0n, 0n, BigInt(delegated), 'GAS', 'STATICCALL', 'STOP'], ['STOP'], ['INVALID']]);
+  job.preState[delegated] = { code: '0xef0100' + smallContracts[2].slice(2) };
+  const [viaDelegation] = await runTraceJob(job);
+  assert.ok('json' in viaDelegation);
+  assert.equal((JSON.parse(viaDelegation.json) as { calls: Array<{ error: string }> }).calls[0].error, 'invalid opcode: INVALID');
+  const [create] = await runTraceJob({ ...job, transactions: [{ call: { from: smallSender, to: null, gas: '0x30000', data: '0xf6' } }] });
+  assert.ok('json' in create);
+  assert.equal((JSON.parse(create.json) as { error: string }).error, 'invalid opcode: opcode 0xf6 not defined');
+});

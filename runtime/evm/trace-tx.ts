@@ -92,6 +92,16 @@ function depositFailure(frame: Frame, raw: string | undefined, at: StoppedAt | u
   return { error: at.gasLeft < 200n * BigInt(code.length) ? storeOutOfGas : `max code size exceeded: code size ${code.length} limit ${maxCodeSize}`, code };
 }
 
+/** The failing step as geth's fault sees it: geth's RETURNDATACOPY overwrites its data offset on the stack
+ * with offset + length before the bounds check fails (its stack items are popped by reference). */
+function stepAtFault(step: StepView): StepView {
+  const s = step.stack;
+  if (step.op !== RETURNDATACOPY || step.error !== 'return data out of bounds' || s.length < 3 || s[s.length - 2] >= 1n << 64n) return step;
+  const stack = [...s];
+  stack[s.length - 2] = (s[s.length - 2] + s[s.length - 3]) % (1n << 256n);
+  return { ...step, stack };
+}
+
 /** The address in a stack word: its low 20 bytes, as the EVM reads one. */
 function addressOf(word: bigint): Uint8Array {
   return setLengthLeft(bigIntToBytes(word & ((1n << 160n) - 1n)), 20);
@@ -293,7 +303,7 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       // geth calls fault from its interpreter only: a precompile's failure is no fault. ethereumjs has
       // reverted the frame already; geth's fault reads the state the failing opcode left.
       if (fault && !frame.message.isCompiled) {
-        const failing = { ...(frame.lastStep ?? emptyStep), error };
+        const failing = stepAtFault({ ...(frame.lastStep ?? emptyStep), error });
         if (state.beforeLastRevert) state.beforeLastRevert(() => host.fault(failing));
         else host.fault(failing);
       }

@@ -193,3 +193,8 @@ test('the opcode byte of an undefined opcode is read from the code ethereumjs lo
   assert.ok('json' in create);
   assert.equal((JSON.parse(create.json) as { error: string }).error, 'invalid opcode: opcode 0xf6 not defined');
 });
+
+test('fault of a RETURNDATACOPY past the return data: the stack as geth leaves it (data offset overwritten with offset + length)', async () => {
+  const tracer = '{o: [], step: function() {}, fault: function(log) { this.o.push([0, 1, 2].map(function (i) { return log.stack.peek(i).toString(); })); }, result: function() { return this.o; }}';
+  assert.deepEqual(await json(tracer, [[2n, 5n, 0n, 'RETURNDATACOPY']]), [['0', '7', '2']]);
+});

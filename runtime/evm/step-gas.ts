@@ -8,6 +8,9 @@ import type { ForkRules } from './trace-tx';
 const callOps = new Set([0xf1, 0xf2, 0xf4, 0xfa]);
 const SSTORE = 0x55;
 const RETURNDATACOPY = 0x3e;
+const SELFDESTRUCT = 0xff;
+const coldAccess = 2600;
+const newAccount = 25000;
 const LOG0 = 0xa0;
 const LOG4 = 0xa4;
 /** Under EIP-2929 geth charges the warm access (100) of these as constant gas; ethereumjs charges it all as
@@ -58,6 +61,12 @@ export function stepGas(ev: InterpreterStep, op: number, stackProblem: string | 
       const requested = ev.stack[ev.stack.length - 1];
       return { cost: charged + Number(requested < capped ? requested : capped), baseCost: charged, error: undefined };
     }
+  }
+  // geth's SELFDESTRUCT charges a cold beneficiary's access in its gas function first and fails there when
+  // the gas left cannot pay it (ethereumjs' dynamic part is 2600 for the access, plus 25000 for a new account).
+  const dynamic = charged - constant;
+  if (op === SELFDESTRUCT && rules.eip2929 && (dynamic === coldAccess || dynamic === coldAccess + newAccount) && gas - constant < coldAccess) {
+    return { cost: constant, baseCost: constant, error: 'out of gas: out of gas' };
   }
   const total = charged === ev.opcode.fee ? dynamicAfterBailout(ev, op) ?? charged : charged;
   return { cost: total, baseCost: total, error: gas < total ? 'out of gas' : sstoreSentry(op, gas, rules) };

@@ -198,3 +198,9 @@ test('fault of a RETURNDATACOPY past the return data: the stack as geth leaves i
   const tracer = '{o: [], step: function() {}, fault: function(log) { this.o.push([0, 1, 2].map(function (i) { return log.stack.peek(i).toString(); })); }, result: function() { return this.o; }}';
   assert.deepEqual(await json(tracer, [[2n, 5n, 0n, 'RETURNDATACOPY']]), [['0', '7', '2']]);
 });
+
+test('SELFDESTRUCT that cannot pay its cold beneficiary\'s access fails in geth\'s gas function: \'out of gas: out of gas\', cost 5000', async () => {
+  const tracer = '{o: [], step: function(log) { if (log.getError()) this.o.push([log.op.toString(), log.getCost(), log.getError()]); }, fault: function() {}, result: function(ctx) { return [this.o, ctx.error]; }}';
+  const result = await json(tracer, [[0xdeadn, 'SELFDESTRUCT']], { gas: String(21000 + 3 + 5000 + 2599) });
+  assert.deepEqual(result, [[['SELFDESTRUCT', 5000, 'out of gas: out of gas']], 'out of gas: out of gas']);
+});

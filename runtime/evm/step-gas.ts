@@ -3,6 +3,7 @@
 // added (memory expansion, access costs and, for CALL-family opcodes, the gas forwarded to the child) and a
 // step that cannot pay the total reports the total.
 import type { InterpreterStep } from '@ethereumjs/evm';
+import { dynamicGasError } from './dynamic-gas-errors';
 import type { ForkRules } from './trace-tx';
 
 const callOps = new Set([0xf1, 0xf2, 0xf4, 0xfa]);
@@ -25,15 +26,6 @@ export interface StepGas {
   error: string | undefined;
 }
 
-/** Opcodes geth (v1.17) refuses in a static frame in their dynamic gas: the step fails, there is no fault
- * (a LOG or TSTORE is refused when it executes instead). */
-export function refusedInStatic(op: number, stack: bigint[]): boolean {
-  if (op === 0xf1) return stack.length >= 3 && stack[stack.length - 3] !== 0n;
-  return op === SSTORE || op === 0xf0 || op === 0xf5 || op === 0xff;
-}
-/** What a CALL pays for a cold target before geth looks at the static flag. */
-const coldSurcharge = 2500;
-
 /** `isStatic`: the step's frame runs under STATICCALL. */
 export function stepGas(ev: InterpreterStep, op: number, stackProblem: string | undefined, rules: ForkRules, isStatic = false): StepGas {
   // geth charges a LOG's 375 as part of its dynamic gas (so a LOG that cannot pay reports its whole cost).
@@ -41,11 +33,8 @@ export function stepGas(ev: InterpreterStep, op: number, stackProblem: string | 
   const gas = Number(ev.gasLeft);
   if (stackProblem !== undefined) return { cost: constant, baseCost: constant, error: stackProblem };
   if (gas < constant) return { cost: constant, baseCost: constant, error: 'out of gas' };
-  // Whether a CALL's target is cold is not known here: one that cannot pay a cold surcharge keeps the
-  // plain out-of-gas path below.
-  if (isStatic && refusedInStatic(op, ev.stack) && !(op === 0xf1 && rules.eip2929 && gas - constant < coldSurcharge)) {
-    return { cost: constant, baseCost: constant, error: 'out of gas: write protection' };
-  }
+  const refused = dynamicGasError(op, ev.stack, rules, isStatic, ev.gasLeft - BigInt(constant));
+  if (refused !== undefined) return { cost: constant, baseCost: constant, error: refused };
   // ethereumjs' constant plus dynamic gas, or only its constant when its gas handler itself found the
   // dynamic part unaffordable (it still emits the step).
   const charged = Number(ev.opcode.dynamicFee ?? BigInt(ev.opcode.fee));

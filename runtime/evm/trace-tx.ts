@@ -10,7 +10,8 @@ import type { EnterView, FrameView, StateReader, StepView } from '../tracer/host
 import { failsDuringExecution, gethError } from './errors';
 import { stackError } from './stack-limits';
 import { readMemory } from './memory';
-import { refusedInStatic, stepGas } from './step-gas';
+import { dynamicGasError } from './dynamic-gas-errors';
+import { stepGas } from './step-gas';
 
 const callOps: Record<number, string> = { 0xf1: 'CALL', 0xf2: 'CALLCODE', 0xf4: 'DELEGATECALL', 0xfa: 'STATICCALL' };
 const createOps: Record<number, string> = { 0xf0: 'CREATE', 0xf5: 'CREATE2' };
@@ -59,6 +60,8 @@ export interface ForkRules {
   eip2929: boolean;
   /** Before London a SELFDESTRUCT adds 24000 to the refund counter (once per contract and transaction). */
   selfdestructRefund?: boolean;
+  /** EIP-3860 (Shanghai): CREATE and CREATE2 refuse init code over 49152 bytes. */
+  eip3860?: boolean;
 }
 
 /** What geth reports for a frame's failure, and whether it happened while an opcode executed (`fault`). */
@@ -140,11 +143,12 @@ function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: 
   // ethereumjs shows an undefined opcode as 0xfe: the code has the real byte.
   const op = at.opCode === INVALID ? frame.code()[at.programCounter] ?? INVALID : at.opCode;
   const stackProblem = raw === 'stack underflow' || raw === 'stack overflow' ? stackError(op, stack.length) : undefined;
-  // geth v1.17 refuses a write in a static frame before its sentry check (step-gas.ts).
-  const refused = frame.isStatic && (raw === 'static state change' || raw === 'out of gas') && refusedInStatic(op, stack);
+  // geth's checks before the dynamic gas (a write in a static frame before the sentry) come first.
+  const inGas = raw === 'out of gas' || raw === 'static state change';
+  const refused = stackProblem === undefined && inGas ? dynamicGasError(op, stack, rules, frame.isStatic) : undefined;
   // A sentry failure leaves the gas as it was; an opcode that overspent leaves it at zero.
   const sentry = raw === 'out of gas' && op === SSTORE && rules.eip2200 && at.gasLeft > 0n && at.gasLeft <= 2300n;
-  const error = stackProblem ?? (refused ? 'out of gas: write protection' : sentry ? 'out of gas: not enough gas for reentrancy sentry' : undefined);
+  const error = stackProblem ?? refused ?? (sentry ? 'out of gas: not enough gas for reentrancy sentry' : undefined);
   return {
     op, pc: at.programCounter, gas: Number(at.gasLeft), cost: 0, depth, refund: Number(at.gasRefund), stack,
     memory: at.memory._store.subarray(0, Number(at.memoryWordCount) * 32), error, frame: frame.view,

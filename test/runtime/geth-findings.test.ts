@@ -204,3 +204,16 @@ test('SELFDESTRUCT that cannot pay its cold beneficiary\'s access fails in geth\
   const result = await json(tracer, [[0xdeadn, 'SELFDESTRUCT']], { gas: String(21000 + 3 + 5000 + 2599) });
   assert.deepEqual(result, [[['SELFDESTRUCT', 5000, 'out of gas: out of gas']], 'out of gas: out of gas']);
 });
+
+test('memory that overflows geth\'s arithmetic and init code over the EIP-3860 limit fail before the dynamic gas, with geth\'s texts', async () => {
+  const tracer = '{o: [], step: function(log) { if (log.getError()) this.o.push([log.op.toString(), log.getCost(), log.getError()]); }, fault: function() {}, result: function(ctx) { return [this.o, ctx.error]; }}';
+  const failing = async (program: Item[]) => json(tracer, [program], { gas: '0x100000' });
+  assert.deepEqual(await failing([1n << 64n, 'MLOAD']), [[['MLOAD', 3, 'gas uint64 overflow']], 'gas uint64 overflow']);
+  assert.deepEqual(await failing([1n << 40n, 'MLOAD']), [[['MLOAD', 3, 'out of gas: gas uint64 overflow']], 'out of gas: gas uint64 overflow']);
+  assert.deepEqual(await failing([1n, 1n << 64n, 'KECCAK256']), [[['KECCAK256', 30, 'gas uint64 overflow']], 'gas uint64 overflow']);
+  const initCode = 'out of gas: max initcode size exceeded: code size 49153 limit 49152';
+  assert.deepEqual(await failing([49153n, 0n, 0n, 'CREATE']), [[['CREATE', 32000, initCode]], initCode]);
+  // Tapped runs (built-in tracers) read the same errors.
+  const flat = (await json('flatCallTracer', [[1n << 64n, 'MLOAD']])) as Array<{ error: string }>;
+  assert.equal(flat[0].error, 'gas uint64 overflow');
+});

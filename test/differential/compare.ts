@@ -20,10 +20,10 @@ export function normaliseError(text: string): string {
   return text.replace(location, '').replace(/ \(and \d+ more errors\)/, '');
 }
 
-/** Where two JSON values differ (at most 8 places): paths like `a.b[2]`, each with the top-level key it is
+/** Where two JSON values differ (at most 64 places): paths like `a.b[2]`, each with the top-level key it is
  * under, which for a probe tracer's records is `hook:member`. */
 function differingPaths(geth: unknown, ours: unknown, path: string, top: string, out: Divergence['details']): void {
-  if (isDeepStrictEqual(geth, ours) || out.length >= 8) return;
+  if (isDeepStrictEqual(geth, ours) || out.length >= 64) return;
   const bothObjects = typeof geth === 'object' && typeof ours === 'object' && geth !== null && ours !== null && Array.isArray(geth) === Array.isArray(ours);
   if (!bothObjects) {
     out.push({ path: path || '(value)', member: top.includes(':') ? top : (path || '(value)').replace(/\[\d+\]/g, '[]'), geth, ours });

@@ -10,12 +10,12 @@ export interface KnownDifference {
   /** The README "Differences from geth" item it falls under, or undefined for a reported finding. */
   readme?: string;
   why: string;
-  explains(divergence: Divergence, spec: CaseSpec): boolean;
-}
-
-/** `geth`'s outcome with `replace` applied to its text. */
-function rewritten(outcome: TraceOutcome, replace: (text: string) => string): TraceOutcome {
-  return 'error' in outcome ? { ...outcome, error: replace(outcome.error) } : { ...outcome, json: replace(outcome.json) };
+  /** Rewrites geth's outcome text as the runtime words it. */
+  rewrite?(text: string): string;
+  /** Whether one differing place is this difference. */
+  covers?(detail: Divergence['details'][number], geth: TraceOutcome, spec: CaseSpec): boolean;
+  /** Whether the whole divergence is (for outcomes without places, such as two errors). */
+  explainsWhole?(divergence: Divergence, spec: CaseSpec): boolean;
 }
 
 const callOps = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL']);
@@ -31,6 +31,11 @@ function callStepCost(detail: Divergence['details'][number], geth: TraceOutcome,
   return detail.member === 'step:log.getCost' && spec.contracts.some((c) => c.snippets.some((s) => s.family.startsWith('call:')));
 }
 
+/** A struct log entry geth left out: its log reached the size `limit` sooner, its error texts being longer. */
+function cutByLimit(detail: Divergence['details'][number], spec: CaseSpec): boolean {
+  return spec.tracer.kind === 'struct' && spec.tracer.options.limit !== undefined && /^structLogs\[\d+\]$/.test(detail.path) && detail.geth === undefined;
+}
+
 /** geth's texts for failing precompiles (its own and gnark-crypto's) and ethereumjs' instead. */
 const gethPrecompileTexts = /^(?:out of gas|invalid input length|invalid final flag|bad elliptic curve pairing size|invalid (?:g[12] point|field element) length|invalid point: not on curve|point is not on curve|invalid field element top bytes|invalid fp\.Element encoding|g[12] point is not on correct subgroup)$/;
 const ourPrecompileTexts = new Set(['execution reverted', 'out of gas', 'invalid input length', 'point not on curve', 'input is empty', 'fp point not in field']);
@@ -41,6 +46,8 @@ function precompileDetail(detail: Divergence['details'][number]): boolean {
   return detail.path.endsWith('.result') && detail.geth === undefined;
 }
 
+const callsPrecompile = (spec: CaseSpec) => spec.contracts.some((c) => c.snippets.some((s) => s.family.endsWith(':precompile')));
+
 export const knownDifferences: KnownDifference[] = [
   {
     id: 'call-dynamic-gas',
@@ -48,31 +55,50 @@ export const knownDifferences: KnownDifference[] = [
     why:
       "a CALL-family opcode whose dynamic gas cannot be paid: geth v1.17 says 'out of gas: out of gas' with cost 100 (from Prague on, or for a cold " +
       "target), or 'out of gas' with the constant + dynamic + requested gas as cost (a warm target before Prague); the runtime says 'out of gas' " +
-      'with cost 100 (in the step, the frame error and ctx.error)',
-    explains: (d, spec) => {
-      const rest = compareOutcomes(rewritten(d.geth, (t) => t.replaceAll('out of gas: out of gas', 'out of gas')), d.ours);
-      return !rest || rest.details.every((x) => callStepCost(x, rest.geth, spec));
-    },
+      'with cost 100 (in the step, the frame error and ctx.error; a struct log with a limit then fits one entry more)',
+    rewrite: (text) => text.replaceAll('out of gas: out of gas', 'out of gas'),
+    covers: (detail, geth, spec) => callStepCost(detail, geth, spec) || cutByLimit(detail, spec),
   },
   {
     id: 'precompile-failure-text',
     why: "a failing bn254 or BLS12-381 precompile: geth names the cause (e.g. 'point is not on curve', 'invalid fp.Element encoding') and checks the gas before the input length; the runtime has ethereumjs' cause ('execution reverted', 'point not on curve')",
-    explains: (d, spec) =>
-      spec.contracts.some((c) => c.snippets.some((s) => s.family.endsWith(':precompile'))) && d.details.length > 0 && d.details.every(precompileDetail),
+    covers: (detail, _geth, spec) => callsPrecompile(spec) && precompileDetail(detail),
   },
   {
     id: 'eip7702-refund-counter',
     why: 'an EIP-7702 authorization for an existing account adds 12500 to the refund counter before execution: geth shows it in every step\'s refund, the runtime (ethereumjs adds it after execution) does not; the gas used is the same',
-    explains: (d, spec) => spec.tx.kind === 'setCode' && d.details.length > 0 && d.details.every((x) => /refund/i.test(x.member)),
+    covers: (detail, _geth, spec) => spec.tx.kind === 'setCode' && /refund/i.test(detail.member),
   },
   {
     id: 'rejection-order',
     why: 'a transaction invalid in two ways: geth checks the fee cap against the base fee before the intrinsic gas, ethereumjs the intrinsic gas first',
-    explains: (d) =>
+    explainsWhole: (d) =>
       'error' in d.geth && 'error' in d.ours && /^tracing failed: max fee per gas less than block base fee/.test(d.geth.error) && /^tracing failed: (?:intrinsic gas too low|insufficient gas for floor data gas cost)/.test(d.ours.error),
   },
 ];
 
-export function explain(divergence: Divergence, spec: CaseSpec): KnownDifference | undefined {
-  return knownDifferences.find((k) => k.explains(divergence, spec));
+/** The known differences that together account for the divergence, or undefined if they do not. */
+export function explain(divergence: Divergence, spec: CaseSpec): KnownDifference[] | undefined {
+  const whole = knownDifferences.find((k) => k.explainsWhole?.(divergence, spec));
+  if (whole) return [whole];
+  const rewriting = knownDifferences.filter((k) => k.rewrite && rewritten(divergence.geth, k.rewrite) !== JSON.stringify(divergence.geth));
+  const geth = rewriting.reduce((outcome, k) => rewrittenOutcome(outcome, k.rewrite!), divergence.geth);
+  const rest = compareOutcomes(geth, divergence.ours);
+  if (!rest) return rewriting;
+  if (rest.details.length === 0) return undefined;
+  const causes = new Set(rewriting);
+  for (const detail of rest.details) {
+    const cause = knownDifferences.find((k) => k.covers?.(detail, geth, spec));
+    if (!cause) return undefined;
+    causes.add(cause);
+  }
+  return [...causes];
+}
+
+function rewrittenOutcome(outcome: TraceOutcome, rewrite: (text: string) => string): TraceOutcome {
+  return 'error' in outcome ? { ...outcome, error: rewrite(outcome.error) } : { ...outcome, json: rewrite(outcome.json) };
+}
+
+function rewritten(outcome: TraceOutcome, rewrite: (text: string) => string): string {
+  return JSON.stringify(rewrittenOutcome(outcome, rewrite));
 }

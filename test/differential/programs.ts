@@ -177,7 +177,7 @@ function initCode(r: Random, ctx: ProgramContext): { kind: string; hex: string }
     case 'ef':
       return { kind, hex: code([0xefn, 0n, 'MSTORE8', 1n, 0n, 'RETURN']) };
     case 'huge':
-      return { kind, hex: code([24577n, 0n, 'RETURN']) };
+      return { kind, hex: code([r.pick([24576n, 24577n]), 0n, 'RETURN']) };
     default:
       return { kind, hex: deploy([storage(r), arithmetic(r, ctx), memory(r, ctx)].flatMap((s) => s.items)) };
   }
@@ -191,9 +191,11 @@ function create(r: Random, ctx: ProgramContext): Snippet {
   const two = r.chance(0.5);
   const salt = two ? [r.pick([0n, 1n, word(r)])] : [];
   const op = two ? 'CREATE2' : 'CREATE';
-  const items: Item[] = [size, { ref: label }, 0n, 'CODECOPY', ...salt, size, 0n, value, op];
+  // Now and then more init code than EIP-3860 allows (the copy pads it with zeros).
+  const createSize = r.chance(0.05) ? 49153n : size;
+  const items: Item[] = [size, { ref: label }, 0n, 'CODECOPY', ...salt, createSize, 0n, value, op];
   // A CREATE2 repeated with the same salt collides with the first.
-  if (two && r.chance(0.3)) items.push('POP', ...salt, size, 0n, value, op);
+  if (two && r.chance(0.3)) items.push('POP', ...salt, createSize, 0n, value, op);
   items.push(...(r.chance(0.5) ? ['POP'] : ['EXTCODESIZE', 'POP']));
   return { family: `create:${op}:${init.kind}`, items, blobs: [{ label, hex: init.hex }] };
 }
@@ -269,7 +271,7 @@ export function terminator(r: Random, ctx: ProgramContext): Snippet {
       // Hashing 2 KB per turn spends the gas in a few thousand steps.
       return { family: 'end:oog-loop', items: [{ label }, 2048n, 0n, 'KECCAK256', 'POP', { ref: label }, 'JUMP'] };
     case 'oog-memory':
-      return { family: 'end:oog-memory', items: [r.pick([1n << 20n, 1n << 32n]), 'MLOAD'] };
+      return { family: 'end:oog-memory', items: [r.pick([1n << 20n, 1n << 32n, 1n << 64n, (1n << 256n) - 1n]), 'MLOAD'] };
     case 'returndata-oob':
       return { family: 'end:returndata-oob', items: [BigInt(r.int(3) + 1), 0n, 0n, 'RETURNDATACOPY', 'STOP'] };
     case 'selfdestruct':

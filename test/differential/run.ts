@@ -37,7 +37,7 @@ function describe(spec: CaseSpec, divergence: Divergence, runs: number): string 
     `  fork ${spec.fork}, block ${spec.block.number}${spec.prior ? ', after an earlier transaction' : ''}; tx ${tx}`,
     ...spec.contracts.map((c, i) => `  contract ${i}: ${[...c.snippets, c.end].map((s) => s.family).join(' ')}  ${codeOf(spec, i)}`),
     `  tracer: ${cut(tracer.replace(/\s*\n\s*/g, ' '), 3000)}`,
-    ...divergence.details.map((d) => `  at ${d.path}: geth ${cut(JSON.stringify(d.geth) ?? 'absent', 300)} / ours ${cut(JSON.stringify(d.ours) ?? 'absent', 300)}`),
+    ...divergence.details.slice(0, 8).map((d) => `  at ${d.path}: geth ${cut(JSON.stringify(d.geth) ?? 'absent', 300)} / ours ${cut(JSON.stringify(d.ours) ?? 'absent', 300)}`),
     `  geth: ${cut(JSON.stringify(divergence.geth))}`,
     `  ours: ${cut(JSON.stringify(divergence.ours))}`,
   ].join('\n');
@@ -61,7 +61,7 @@ export async function runDifferential(oracle: Oracle, seed: number, count: numbe
     }
     if (divergence) {
       const known = explain(divergence, spec);
-      if (known) tally(report.explained, known.readme ? `${known.id} (README: ${known.readme})` : `${known.id} (reported)`);
+      if (known) for (const cause of known) tally(report.explained, cause.readme ? `${cause.id} (README: ${cause.readme})` : `${cause.id} (reported)`);
       else {
         const small = await shrink(spec, divergence, (s) => checkCase(oracle, s));
         report.unexplained.push(describe(small.spec, small.divergence, small.runs));

@@ -27,7 +27,12 @@ export interface JsTracerSpec {
   /** What result returns: `records` (the probes' values) or another expression. */
   returns: string;
   tracerConfig?: string;
+  /** A tracer geth refuses to build: a required member missing, a syntax error, an expression that throws
+   * or is no object. */
+  broken?: (typeof brokenKinds)[number];
 }
+
+const brokenKinds = ['no-result', 'no-fault', 'enter-only', 'syntax', 'throws', 'primitive', 'trailing-semicolon'] as const;
 
 export type TracerSpec =
   | JsTracerSpec
@@ -196,7 +201,8 @@ export function randomTracer(r: Random, opcodes: number[]): TracerSpec {
   const op = opcodes.length > 0 ? r.pick(opcodes) : 0;
   const stepFilter = r.pick(['true', 'true', `log.op.toNumber() === ${op}`, 'log.getDepth() > 1', "log.getError() !== undefined", `this.n % ${r.int(5) + 2} === 0`]);
   const tracerConfig = r.chance(0.3) ? r.pick(['{"a": 1}', '{ "nested": { "x": [1, 2] } }', 'null', '"str"', '[]']) : undefined;
-  return { kind: 'js', probes, stepFilter, withStep, withFrames, thrown, returns: r.pick(returnShapes), tracerConfig };
+  const broken = r.chance(0.04) ? r.pick(brokenKinds) : undefined;
+  return { kind: 'js', probes, stepFilter, withStep, withFrames, thrown, returns: r.pick(returnShapes), tracerConfig, broken };
 }
 
 function randomBuiltin(r: Random): TracerSpec {
@@ -206,7 +212,7 @@ function randomBuiltin(r: Random): TracerSpec {
     return config;
   };
   const name = r.pick([
-    'callTracer', 'callTracer', 'prestateTracer', 'prestateTracer', '4byteTracer', 'flatCallTracer', 'muxTracer', 'noopTracer',
+    'callTracer', 'callTracer', 'prestateTracer', 'prestateTracer', '4byteTracer', 'flatCallTracer', 'muxTracer', 'noopTracer', 'erc7562Tracer',
     'callTracerLegacy', 'prestateTracerLegacy', '4byteTracerLegacy', 'bigramTracer', 'trigramTracer', 'unigramTracer', 'opcountTracer', 'evmdisTracer', 'noopTracerLegacy',
   ]);
   let config: unknown;
@@ -218,6 +224,7 @@ function randomBuiltin(r: Random): TracerSpec {
     if (c.diffMode && c.includeEmpty && r.chance(0.8)) delete c.includeEmpty;
     config = c;
   }
+  if (name === 'erc7562Tracer') config = { ...flags(['withLog']), ...(r.chance(0.3) ? { ignoredOpcodes: r.pick([[], ['0x1'], ['0x54', '0x55']]) } : {}) };
   if (name === 'muxTracer') config = { callTracer: flags(['withLog']), '4byteTracer': {}, ...(r.chance(0.5) ? { prestateTracer: flags(['diffMode']) } : {}) };
   return { kind: 'builtin', name, tracerConfig: config === undefined || r.chance(0.2) ? undefined : JSON.stringify(config) };
 }
@@ -232,14 +239,21 @@ export function renderTracer(spec: TracerSpec): { tracer: string; tracerConfig?:
     return lines.join(' ');
   };
   const members = [
-    'r: {}, n: 0, t: 0',
+    spec.broken === 'throws' ? 'r: undefinedAtConstruction, n: 0, t: 0' : 'r: {}, n: 0, t: 0',
     'rec: function (k, v) { var a = this.r[k] || (this.r[k] = []); if (a.length < 24) a.push(v); }',
     "helper: function () { throw new Error('deep'); }",
     `setup: function (cfg) { ${body('setup')} }`,
     ...(spec.withStep ? [`step: function (log, db) { this.n++; if (${spec.stepFilter}) { ${body('step')} } }`] : []),
-    `fault: function (log, db) { ${body('fault')} }`,
-    ...(spec.withFrames ? [`enter: function (frame) { ${body('enter')} }`, `exit: function (res) { ${body('exit')} }`] : []),
-    `result: function (ctx, db) { ${body('result')} return ${spec.returns}; }`,
+    ...(spec.broken === 'no-fault' ? [] : [`fault: function (log, db) { ${body('fault')} }`]),
+    ...(spec.withFrames || spec.broken === 'enter-only' ? [`enter: function (frame) { ${body('enter')} }`] : []),
+    ...(spec.withFrames && spec.broken !== 'enter-only' ? [`exit: function (res) { ${body('exit')} }`] : []),
+    ...(spec.broken === 'no-result' ? [] : [`result: function (ctx, db) { ${body('result')} return ${spec.returns}; }`]),
   ];
-  return { tracer: `{\n  ${members.join(',\n  ')}\n}`, tracerConfig: spec.tracerConfig };
+  const source = `{\n  ${members.join(',\n  ')}\n}`;
+  const tracer = {
+    syntax: source.replace('rec: function (k, v) {', 'rec: function (k, v) { ,'),
+    primitive: '42',
+    'trailing-semicolon': `${source};`,
+  }[spec.broken as string] ?? source;
+  return { tracer, tracerConfig: spec.tracerConfig };
 }

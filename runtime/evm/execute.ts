@@ -18,6 +18,7 @@ import { createStateManager, type TraceStateManager } from '../state/create';
 import type { CallObject, JobTransaction, PartedOutcome, TraceJob, WorkerOutcome } from '../trace/job';
 import { commonFor, toBigInt } from './common';
 import { createTxTracer } from './trace-tx';
+import { authorizationRefund } from './authorization-refund';
 import { kzgUnavailable, kzgWasUsed, resetKzgUse } from './no-kzg';
 import { gethTxRejection, type RejectedTx } from './tx-errors';
 
@@ -206,7 +207,7 @@ async function traceOne(
     eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul'), eip2929: common.isActivatedEIP(2929),
     selfdestructRefund: !common.gteHardfork('london'), eip3860: common.isActivatedEIP(3860),
   };
-  const events = createTxTracer(hooks, state.reader, rules, tracer.steps !== 'all');
+  const events = createTxTracer(hooks, state.reader, rules, tracer.steps !== 'all', authorizationRefund(tx, state.reader));
   const evmEvents = vm.evm.events!;
   const onAfterTx = (result: { totalGasSpent: bigint }) => hooks.setContext({ gasUsed: Number(result.totalGasSpent) });
   const untap = tracer.steps === 'all' ? undefined : tapOpcodes(vm.evm as EVM, tracer.steps, events.step);

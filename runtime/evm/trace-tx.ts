@@ -138,7 +138,7 @@ function stoppedInLastStep(frame: Frame, at: StoppedAt): boolean {
 
 /** The failing opcode's step rebuilt from where the interpreter stopped, for a frame whose failing opcode was
  * not tapped: geth's pre-execution errors (stack, reentrancy sentry) need the opcode and its stack. */
-function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: ForkRules): StepView {
+function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: ForkRules, baseRefund: number): StepView {
   const stack = at.stack.getStack();
   // ethereumjs shows an undefined opcode as 0xfe: the code has the real byte.
   const op = at.opCode === INVALID ? frame.code()[at.programCounter] ?? INVALID : at.opCode;
@@ -150,15 +150,17 @@ function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: 
   const sentry = raw === 'out of gas' && op === SSTORE && rules.eip2200 && at.gasLeft > 0n && at.gasLeft <= 2300n;
   const error = stackProblem ?? refused ?? (sentry ? 'out of gas: not enough gas for reentrancy sentry' : undefined);
   return {
-    op, pc: at.programCounter, gas: Number(at.gasLeft), cost: 0, depth, refund: Number(at.gasRefund), stack,
+    op, pc: at.programCounter, gas: Number(at.gasLeft), cost: 0, depth, refund: Number(at.gasRefund) + baseRefund, stack,
     memory: at.memory._store.subarray(0, Number(at.memoryWordCount) * 32), error, frame: frame.view,
   };
 }
 
 /** `selectiveSteps`: only some opcodes are stepped (a built-in tracer's taps), so a frame's last step need
- * not be its last opcode; where it ends is then read from the interpreter. */
-export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRules, selectiveSteps = false): TxTraceEvents {
+ * not be its last opcode; where it ends is then read from the interpreter. `startRefund`: the refund the
+ * counter starts execution with (geth's EIP-7702 authorization refunds), asked when the first frame starts. */
+export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRules, selectiveSteps = false, startRefund?: () => number): TxTraceEvents {
   const frames: Frame[] = [];
+  let baseRefund = 0;
   // Before London geth adds a SELFDESTRUCT's refund (once per contract) in its gas, so its own step shows
   // it; ethereumjs adds it when the opcode executes.
   const destructed = new Set<string>();
@@ -233,6 +235,7 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
         destructed: [],
       };
       if (!parent) {
+        baseRefund = startRefund?.() ?? 0;
         host.setContext({
           type: isCreate ? 'CREATE' : 'CALL', from: msg.caller.bytes, input: msg.data, value: msg.value,
           ...(isCreate ? {} : { to: msg.to!.bytes }),
@@ -271,7 +274,7 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       const { cost, baseCost, error } = stepGas(ev, op, stackError(op, ev.stack.length), rules, frame.isStatic);
       const gas = Number(ev.gasLeft);
       const view: StepView = {
-        op, pc: ev.pc, gas, cost, baseCost, depth: ev.depth + 1, refund: Number(ev.gasRefund) + destructRefund(frame, op, error), stack: ev.stack,
+        op, pc: ev.pc, gas, cost, baseCost, depth: ev.depth + 1, refund: Number(ev.gasRefund) + baseRefund + destructRefund(frame, op, error), stack: ev.stack,
         memory: ev.memory, error, frame: frame.view,
       };
       frame.lastStep = view;
@@ -299,7 +302,7 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
         // Untapped opcodes ran after the last tapped step: a CALL/CREATE there did not fail the frame.
         synthesizePrecheckFailure(frame);
         if (raw !== undefined) {
-          frame.lastStep = stepAt(frame, at, raw, frames.length + 1, rules);
+          frame.lastStep = stepAt(frame, at, raw, frames.length + 1, rules, baseRefund);
           frame.childSinceStep = false;
         }
       }

@@ -65,11 +65,6 @@ export const knownDifferences: KnownDifference[] = [
     covers: (detail, _geth, spec) => callsPrecompile(spec) && precompileDetail(detail),
   },
   {
-    id: 'eip7702-refund-counter',
-    why: 'an EIP-7702 authorization for an existing account adds 12500 to the refund counter before execution: geth shows it in every step\'s refund, the runtime (ethereumjs adds it after execution) does not; the gas used is the same',
-    covers: (detail, _geth, spec) => spec.tx.kind === 'setCode' && /refund/i.test(detail.member),
-  },
-  {
     id: 'rejection-order',
     why: 'a transaction invalid in two ways: geth checks the fee cap against the base fee before the intrinsic gas, ethereumjs the intrinsic gas first',
     explainsWhole: (d) =>

@@ -6,6 +6,8 @@ import { test } from 'node:test';
 import type { TraceOutcome } from '../../runtime/trace/job';
 import { runTraceJob } from '../../runtime/trace/run';
 import { assemble, type Item } from '../differential/asm';
+import { caseJob, type CaseSpec } from '../differential/cases';
+import { contractAddresses } from '../differential/programs';
 import { osakaConfig, smallContracts, smallJob, smallSender, type SmallJobOptions } from '../differential/small-job';
 
 async function outcome(tracer: string, programs: Item[][], options?: SmallJobOptions): Promise<TraceOutcome> {
@@ -216,4 +218,27 @@ test('memory that overflows geth\'s arithmetic and init code over the EIP-3860 l
   // Tapped runs (built-in tracers) read the same errors.
   const flat = (await json('flatCallTracer', [[1n << 64n, 'MLOAD']])) as Array<{ error: string }>;
   assert.equal(flat[0].error, 'gas uint64 overflow');
+});
+
+test('the refund counter starts with geth\'s EIP-7702 refunds: 12500 per authorization applied to an existing account', async () => {
+  const end = (items: Item[]) => ({ snippets: [], end: { family: 'end', items }, balance: 0n, storage: {} });
+  const spec: CaseSpec = {
+    seed: 0, fork: 'osaka', senderNonce: 0,
+    block: { number: 16n, timestamp: 256n, coinbase: '0x' + '00'.repeat(20), baseFee: 7n, randao: '0x' + '11'.repeat(32), hash: '0x' + '22'.repeat(32), parentHash: '0x' + '33'.repeat(32), blockHashes: {} },
+    contracts: [end([1n, 'POP', 'STOP']), end(['STOP']), end(['STOP'])],
+    // The first authority (nonce 1) applies two authorizations in turn; the second's nonce does not match.
+    tx: {
+      kind: 'setCode', to: 0, gas: 100000n, value: 0n, data: '0x', fees: { maxFeePerGas: 10n, maxPriorityFeePerGas: 1n },
+      authorizations: [
+        { authority: 0, address: contractAddresses[2], chainId: 1337, nonceOffset: 0 },
+        { authority: 0, address: contractAddresses[1], chainId: 1337, nonceOffset: 1 },
+        { authority: 1, address: contractAddresses[1], chainId: 1337, nonceOffset: 1 },
+      ],
+    },
+    tracer: { kind: 'struct', options: {} },
+  };
+  const tracer = '{o: [], step: function(log) { this.o.push(log.getRefund()); }, fault: function() {}, result: function(ctx) { return [this.o, ctx.gasUsed]; }}';
+  const [result] = await runTraceJob({ ...caseJob(spec), tracer });
+  assert.ok('json' in result);
+  assert.deepEqual(JSON.parse(result.json), [[25000, 25000, 25000], 76804]);
 });

@@ -1,6 +1,8 @@
 // The ECMAScript level a tracer is checked and flattened at belongs to the node it is sent to: the ES5.1
-// providers refuse later syntax, plain geth takes ES2017. A level given for one command wins, then the
-// node's own, then the configured default; else ES5.1, the level every node takes.
+// providers refuse later syntax, plain geth takes what its engine (goja) compiles: ES2022 but for a few
+// features (es-features.ts; ecmaVersion 2017 in settings, a name kept from before it was measured). A level
+// given for one command wins, then the node's own, then the configured default; else ES5.1, the level every
+// node takes.
 import type { EcmaVersion } from './tracer/diagnostic';
 
 export interface EcmaLevel {
@@ -24,9 +26,9 @@ export function chooseEcmaLevel(settings: { explicit?: LevelSetting; node?: Leve
   return DEFAULT_LEVEL;
 }
 
-/** "ES5.1" / "ES2017", for messages. */
+/** "ES5.1" / "the geth level (goja)", for messages. */
 export function levelName(ecmaVersion: EcmaVersion): string {
-  return ecmaVersion === 5 ? 'ES5.1' : 'ES2017';
+  return ecmaVersion === 5 ? 'ES5.1' : 'the geth level (goja)';
 }
 
 /** The name of the extension's built-in local node: a settings node of that name is ignored. */

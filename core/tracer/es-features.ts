@@ -1,5 +1,8 @@
-// Names the syntax a tracer uses beyond the target ECMAScript level, with the way to write it at that level.
-// Used when the text fails to parse at the target level but parses at a later one.
+// Names the syntax a tracer uses beyond the target level, with the way to write it at that level. Used when
+// the text fails to parse at the target level but parses at a later one. The levels: ES5.1 (what JS-tracing
+// providers run) and geth's (ecmaVersion 2017 in settings): what geth's JavaScript engine, goja, compiles,
+// which is ES2022 without the features marked `goja: false` (checked against goja itself by
+// test/differential/syntax-level.test.ts).
 import type { Expression } from 'acorn';
 import { forEachNode, type AnyNode } from '../api/syntax';
 import type { EcmaVersion, OffsetFix } from './diagnostic';
@@ -9,6 +12,8 @@ interface Feature {
   year: number;
   what: string;
   instead: string;
+  /** goja (geth's engine) refuses it although its year is within ES2022. */
+  goja?: false;
   /** The rewrite `instead` names, where it is mechanical. Not preferred: each changes scoping or `this`
    * in some programs, so the author looks before applying it. */
   fix?: OffsetFix;
@@ -57,11 +62,11 @@ function featureOf(node: any, parent: any, text: string): Feature | undefined {
       return { year: 2015, what: 'default parameters', instead: "assign the default in the body: if (x === undefined) { x = ...; }" };
     case 'ForOfStatement':
       return node.await
-        ? { year: 2018, what: "'for await'", instead: 'hooks are synchronous; iterate an array with an indexed for loop' }
+        ? { year: 2018, what: "'for await'", instead: 'hooks are synchronous; iterate an array with an indexed for loop', goja: false }
         : { year: 2015, what: "'for...of' loops", instead: "use an indexed loop: for (var i = 0; i < a.length; i++) { var x = a[i]; ... }" };
     case 'FunctionExpression':
     case 'FunctionDeclaration':
-      if (node.async && node.generator) return { year: 2018, what: 'async generators', instead: 'hooks are synchronous; return an array' };
+      if (node.async && node.generator) return { year: 2018, what: 'async generators', instead: 'hooks are synchronous; return an array', goja: false };
       if (node.generator) return { year: 2015, what: 'generator functions', instead: 'collect the values in an array' };
       if (node.async) return { year: 2017, what: 'async functions', instead: 'hooks are synchronous and never awaited; use a plain function' };
       return undefined;
@@ -82,14 +87,14 @@ function featureOf(node: any, parent: any, text: string): Feature | undefined {
       return node.operator === '??' ? { year: 2020, what: "the '??' operator", instead: "write 'a != null ? a : b'" } : undefined;
     case 'AssignmentExpression':
       if (node.operator === '**=') return { year: 2016, what: "the '**=' operator", instead: 'write a = Math.pow(a, b)' };
-      if (['&&=', '||=', '??='].includes(node.operator)) return { year: 2021, what: `the '${node.operator}' operator`, instead: `write 'a = a ${node.operator.slice(0, -1)} b'` };
+      if (['&&=', '||=', '??='].includes(node.operator)) return { year: 2021, what: `the '${node.operator}' operator`, instead: `write 'a = a ${node.operator.slice(0, -1)} b'`, goja: false };
       return undefined;
     case 'ChainExpression':
       return { year: 2020, what: "optional chaining '?.'", instead: "write 'a && a.b'" };
     case 'CatchClause':
       return node.param ? undefined : { year: 2019, what: 'catch without a binding', instead: "write 'catch (e)'" };
     case 'ImportExpression':
-      return { year: 2020, what: "'import()'", instead: 'tracers cannot load modules' };
+      return { year: 2020, what: "'import()'", instead: 'tracers cannot load modules', goja: false };
     case 'PropertyDefinition':
     case 'PrivateIdentifier':
     case 'StaticBlock':
@@ -102,15 +107,16 @@ function featureOf(node: any, parent: any, text: string): Feature | undefined {
 }
 
 function literalFeature(node: any): Feature | undefined {
-  if (node.bigint !== undefined) return { year: 2020, what: 'BigInt literals', instead: "use bigInt('123') (the BigInteger library geth provides)" };
+  if (node.bigint !== undefined) return { year: 2020, what: 'BigInt literals', instead: "use bigInt('123') (the BigInteger library geth provides)", goja: false };
   if (node.regex) {
     if (/[uy]/.test(node.regex.flags)) return { year: 2015, what: `the regular expression flag(s) '${node.regex.flags.replace(/[^uy]/g, '')}'`, instead: 'drop the flag' };
-    if (/s/.test(node.regex.flags)) return { year: 2018, what: "the regular expression flag 's'", instead: 'use [\\s\\S] instead of .' };
+    if (/s/.test(node.regex.flags)) return { year: 2018, what: "the regular expression flag 's'", instead: 'use [\\s\\S] instead of .', goja: false };
+    if (/d/.test(node.regex.flags)) return { year: 2022, what: "the regular expression flag 'd'", instead: 'drop the flag and find the indexes with indexOf', goja: false };
     return undefined;
   }
   const raw: string = node.raw ?? '';
   if (typeof node.value === 'number') {
-    if (raw.includes('_')) return { year: 2021, what: 'numeric separators', instead: "remove the '_'" };
+    if (raw.includes('_')) return { year: 2021, what: 'numeric separators', instead: "remove the '_'", goja: false };
     if (/^0[bBoO]/.test(raw)) return { year: 2015, what: 'binary and octal literals', instead: 'write the number in hex (0x...) or decimal' };
   }
   if (typeof node.value === 'string' && /\\u\{/.test(raw)) return { year: 2015, what: "'\\u{...}' escapes", instead: 'write the UTF-16 code units as \\uXXXX' };
@@ -121,25 +127,33 @@ function keyText(property: any): string {
   return property.key.type === 'Identifier' ? property.key.name : String(property.key.value ?? 'key');
 }
 
-function levelName(ecmaVersion: EcmaVersion): string {
-  return ecmaVersion === 5 ? 'ES5.1 (the level JS-tracing providers run)' : 'ecmaVersion 2017';
+/** The ECMAScript edition the geth level parses at (what goja compiles, less the `goja: false` features). */
+export const GETH_SYNTAX_YEAR = 2022;
+
+/** acorn's ecmaVersion for a level. */
+export function parserVersion(ecmaVersion: EcmaVersion): 5 | typeof GETH_SYNTAX_YEAR {
+  return ecmaVersion === 5 ? 5 : GETH_SYNTAX_YEAR;
 }
 
-/** Added to ES2015–ES2017 syntax found at ES5.1: the tracer may be meant for a node that takes it. */
-export const TARGET_ES2017_HINT =
-  'Or, for an ES2017 node (plain geth), target ES2017: --ecma 2017, or ecmaVersion 2017 for the node (evmTracer.nodes, "nodes" in evm-tracer.config.json) or in evmTracer.ecmaVersion / lint.ecmaVersion.';
+function gethTakes(feature: Feature): boolean {
+  return feature.year <= GETH_SYNTAX_YEAR && feature.goja !== false;
+}
 
-/** Every use of syntax newer than `ecmaVersion` in `expression`, as syntax problems. */
+/** Added to syntax found at ES5.1 that geth's level takes: the tracer may be meant for a plain geth node. */
+export const TARGET_GETH_HINT =
+  'Or, for a plain geth node (its engine takes this), target ES2017: --ecma 2017, or ecmaVersion 2017 for the node (evmTracer.nodes, "nodes" in evm-tracer.config.json) or in evmTracer.ecmaVersion / lint.ecmaVersion.';
+
+/** Every use of syntax beyond `ecmaVersion` in `expression`, as syntax problems. */
 export function findLaterFeatures(expression: Expression, ecmaVersion: EcmaVersion, text: string): SyntaxProblem[] {
-  const target = ecmaVersion === 5 ? 2009 : ecmaVersion;
   const problems: SyntaxProblem[] = [];
   forEachNode(expression as AnyNode, (node, parent) => {
     const feature = featureOf(node, parent, text);
-    if (!feature || feature.year <= target) return;
-    const hint = ecmaVersion === 5 && feature.year <= 2017 ? ` ${TARGET_ES2017_HINT}` : '';
+    if (!feature || (ecmaVersion === 5 ? feature.year <= 2009 : gethTakes(feature))) return;
+    const where = ecmaVersion === 5 ? "is beyond ES5.1 (the level JS-tracing providers run)" : "is not supported by geth's JavaScript engine (goja)";
+    const hint = ecmaVersion === 5 && gethTakes(feature) ? ` ${TARGET_GETH_HINT}` : '';
     problems.push({
       ...headerRange(node),
-      message: `ES${feature.year} syntax (${feature.what}) is beyond ${levelName(ecmaVersion)}: ${feature.instead.replace(/[.;]$/, '')}.${hint}`,
+      message: `ES${feature.year} syntax (${feature.what}) ${where}: ${feature.instead.replace(/[.;]$/, '')}.${hint}`,
       fixes: feature.fix && [feature.fix],
     });
   });

@@ -5,7 +5,7 @@
 // (`var tracer = {…};`, see wrapper.ts) is parsed from its object literal on, so the rules still run.
 import { Parser, tokenizer, tokTypes, type Comment, type Expression, type Node, type ObjectExpression, type Options, type Property, type TokenType } from 'acorn';
 import type { EcmaVersion, OffsetFix } from './diagnostic';
-import { findLaterFeatures, TARGET_ES2017_HINT } from './es-features';
+import { findLaterFeatures, parserVersion, TARGET_GETH_HINT } from './es-features';
 import { LineMap } from './positions';
 import { wrapperHead, wrapperTailLength, type TokenSpan, type TracerWrapper } from './wrapper';
 
@@ -307,7 +307,7 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion; a
   const lines = new LineMap(text);
   const head = wrapperHead(text);
   const from = head?.objectStart ?? 0;
-  let outcome = attempt(text, options.anyLevel ? 'latest' : ecmaVersion, from);
+  let outcome = attempt(text, options.anyLevel ? 'latest' : parserVersion(ecmaVersion), from);
   let syntaxErrors: SyntaxProblem[] = [];
   let tooDeep: SyntaxProblem | undefined;
   if (!outcome.ok && 'tooDeep' in outcome) {
@@ -325,15 +325,19 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion; a
       // It gets further at a later level: the first error is most likely later syntax, and the text has
       // a genuine error (or nesting too deep to check) after it too. Report both.
       const atLevel = syntaxProblem(text, first.error, first.comments);
-      const level = ecmaVersion === 5 ? 'ES5.1' : 'ecmaVersion 2017';
-      const hint = ecmaVersion === 5 ? ` ${TARGET_ES2017_HINT}` : '';
-      atLevel.message = `${atLevel.message.replace(/\.$/, '')}: this is probably syntax newer than ${level} (such as let/const, arrow functions, template literals, method shorthand).${hint}`;
+      atLevel.message =
+        ecmaVersion === 5
+          ? `${atLevel.message.replace(/\.$/, '')}: this is probably syntax newer than ES5.1 (such as let/const, arrow functions, template literals, method shorthand). ${TARGET_GETH_HINT}`
+          : `${atLevel.message.replace(/\.$/, '')}: this is probably syntax geth's JavaScript engine (goja) does not take (such as BigInt literals, logical assignment, numeric separators).`;
       syntaxErrors = [atLevel];
       if ('tooDeep' in later) tooDeep = tooDeepProblem(text, later.tooDeep);
       else syntaxErrors.push(syntaxProblem(text, later.error, later.comments));
     } else {
       syntaxErrors = [syntaxProblem(text, first.error, first.comments)];
     }
+  } else if (ecmaVersion !== 5) {
+    // geth's level parses at ES2022, whose grammar has a few features goja lacks.
+    syntaxErrors = findLaterFeatures(outcome.expression, ecmaVersion, text);
   }
   const comments = head ? [...head.comments, ...outcome.comments] : outcome.comments;
   if (!outcome.ok) {

@@ -86,7 +86,8 @@ export const flatCallTracer: BuiltinFactory = (config) => {
       collector = new CallCollector({ onlyTopCall: false, withLog: false, firstLogIndex: 0, homestead: env.common.gteHardfork('homestead'), keep });
       where = {
         blockHash: env.position ? hexBytes(env.position.blockHash) : null,
-        blockNumber: Number(env.block.header.number),
+        // geth takes it from the trace context, which a traceCall leaves empty.
+        blockNumber: env.position ? Number(env.block.header.number) : 0,
         transactionHash: env.position ? hexBytes(env.position.txHash) : null,
         transactionPosition: env.position?.txIndex ?? 0,
       };

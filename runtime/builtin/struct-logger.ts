@@ -106,7 +106,8 @@ class StructLogger implements BuiltinTracer {
   fault(): void {}
 
   enter(view: EnterView): void {
-    if (view.type !== 'SELFDESTRUCT') this.frames.push({ type: view.type, returnData: empty });
+    // A SELFDESTRUCT is entered and exited too: it gets an entry so that its exit pops its own.
+    this.frames.push({ type: view.type, returnData: empty });
   }
 
   exit(view: ExitView): void {

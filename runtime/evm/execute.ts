@@ -15,13 +15,14 @@ import { withBuiltinHint } from '../builtin/unknown-name';
 import { tapOpcodes } from './op-taps';
 import type { Serialised, TxHooks } from './tx-hooks';
 import { createStateManager, type TraceStateManager } from '../state/create';
-import type { CallObject, PartedOutcome, TraceJob, WorkerOutcome } from '../trace/job';
+import type { CallObject, JobTransaction, PartedOutcome, TraceJob, WorkerOutcome } from '../trace/job';
 import { forkStateAt } from '../state/fork-state';
 import { rulesFor, toBigInt, type BlockRules } from './common';
 import { createChainVM, ruledHeader } from './chain-vm';
 import { runSystemCalls } from './system-calls';
 import { createTxTracer } from './trace-tx';
-import { gethTxRejection } from './tx-errors';
+import { authorizationRefund } from './authorization-refund';
+import { gethTxRejection, type RejectedTx } from './tx-errors';
 
 export interface JobSink {
   /** A traced transaction starts (its time-out starts now, before the tracer is built). */
@@ -154,8 +155,10 @@ export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
   const { common } = rules;
   const state = await createStateManager(job, common);
   const vm = await createChainVM(rules, state, { coinbase: hex(job.block.coinbase), blockchain: blockchainFor(job) });
-  const zeroBaseFee = job.transactions.some((t) => 'call' in t && !toBigInt(t.call.gasPrice) && !toBigInt(t.call.maxFeePerGas));
-  const block = blockFor(job, rules, zeroBaseFee);
+  // geth lowers the base fee to 0 for a traced call that pays no gas price (its block context only).
+  const feeless = (entry: JobTransaction) => 'call' in entry && !toBigInt(entry.call.gasPrice) && !toBigInt(entry.call.maxFeePerGas);
+  const block = blockFor(job, rules, false);
+  const feelessBlock = job.transactions.some(feeless) ? blockFor(job, rules, true) : block;
   if (job.startOfBlock) {
     await runSystemCalls(vm, { number, timestamp, parentHash: job.block.parentHash, parentBeaconBlockRoot: job.block.parentBeaconBlockRoot });
   }
@@ -173,13 +176,14 @@ export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
       continue;
     }
     const txHash = 'raw' in entry ? bytesToHex(tx.hash()) : undefined;
-    const options = { tx, block, skipBlockGasLimitValidation: true, skipHardForkValidation: true, ...('call' in entry ? { skipBalance: true, skipNonce: true } : {}) };
+    const txBlock = feeless(entry) ? feelessBlock : block;
+    const options = { tx, block: txBlock, skipBlockGasLimitValidation: true, skipHardForkValidation: true, ...('call' in entry ? { skipBalance: true, skipNonce: true } : {}) };
     if (!traced.has(index)) {
       logsBefore += (await runTx(vm, options).catch(() => undefined))?.receipt.logs.length ?? 0;
       continue;
     }
     const position = { index, txHash, firstLogIndex: logsBefore };
-    const { logs, ...outcome } = await traceOne(job, vm, state, rules, block, tx, position, options, sink);
+    const { logs, ...outcome } = await traceOne(job, vm, state, rules, txBlock, tx, position, options, sink);
     logsBefore += logs;
     sink.outcome(index, txHash ? { txHash, ...outcome } : outcome);
   }
@@ -249,8 +253,11 @@ async function traceOne(
     block: Number(block.header.number),
     coinbase: block.header.coinbase.bytes,
   });
-  const forkRules = { eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul'), eip2929: common.isActivatedEIP(2929) };
-  const events = createTxTracer(hooks, state.reader, forkRules, tracer.steps !== 'all');
+  const forkRules = {
+    eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul'), eip2929: common.isActivatedEIP(2929),
+    selfdestructRefund: !common.gteHardfork('london'), eip3860: common.isActivatedEIP(3860),
+  };
+  const events = createTxTracer(hooks, state.reader, forkRules, tracer.steps !== 'all', authorizationRefund(tx, state.reader));
   const evmEvents = vm.evm.events!;
   const onAfterTx = (result: { totalGasSpent: bigint }) => hooks.setContext({ gasUsed: Number(result.totalGasSpent) });
   const untap = tracer.steps === 'all' ? undefined : tapOpcodes(vm.evm as EVM, tracer.steps, events.step);
@@ -264,7 +271,7 @@ async function traceOne(
     logs = (await runTx(vm, options)).receipt.logs.length;
     if (rules.unreproducible.reason) return { error: `tracing failed: ${rules.unreproducible.reason}`, logs };
   } catch (error) {
-    return { error: `tracing failed: ${describeRejection(error, tx.getSenderAddress().toString())}`, logs };
+    return { error: `tracing failed: ${describeRejection(error, { sender: tx.getSenderAddress().toString(), intrinsicGas: tx.getIntrinsicGas() })}`, logs };
   } finally {
     untap?.();
     evmEvents.off('step', events.step);
@@ -276,7 +283,7 @@ async function traceOne(
   return { ...tracer.result(), logs };
 }
 
-function describeRejection(error: unknown, sender?: string): string {
+function describeRejection(error: unknown, tx?: RejectedTx): string {
   const message = error instanceof Error ? error.message : String(error);
-  return sender ? gethTxRejection(message, sender) : message;
+  return tx ? gethTxRejection(message, tx) : message;
 }

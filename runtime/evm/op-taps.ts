@@ -32,7 +32,9 @@ function stepEvent(entry: OpEntry, runState: RunStateLike, total: bigint, gasLef
     opcode: { name: info.fullName, fee: info.fee, dynamicFee: total, isAsync: info.isAsync, code: info.code },
     stack: runState.stack.getStack(),
     depth: runState.env.depth,
-    memory: runState.memory._store.subarray(0, Number(words) * 32),
+    // A copy: the view is read after later, untapped opcodes changed memory (a CALL's pre-check failure is
+    // only known at the next tapped step).
+    memory: runState.memory._store.slice(0, Number(words) * 32),
     memoryWordCount: words,
   } as unknown as InterpreterStep;
 }

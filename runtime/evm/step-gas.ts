@@ -3,10 +3,17 @@
 // added (memory expansion, access costs and, for CALL-family opcodes, the gas forwarded to the child) and a
 // step that cannot pay the total reports the total.
 import type { InterpreterStep } from '@ethereumjs/evm';
+import { dynamicGasError } from './dynamic-gas-errors';
 import type { ForkRules } from './trace-tx';
 
 const callOps = new Set([0xf1, 0xf2, 0xf4, 0xfa]);
 const SSTORE = 0x55;
+const RETURNDATACOPY = 0x3e;
+const SELFDESTRUCT = 0xff;
+const coldAccess = 2600;
+const newAccount = 25000;
+const LOG0 = 0xa0;
+const LOG4 = 0xa4;
 /** Under EIP-2929 geth charges the warm access (100) of these as constant gas; ethereumjs charges it all as
  * dynamic gas (its constant is 0). */
 const warmAccessConstant = new Set([0x31, 0x3b, 0x3c, 0x3f, ...callOps]);
@@ -19,11 +26,15 @@ export interface StepGas {
   error: string | undefined;
 }
 
-export function stepGas(ev: InterpreterStep, op: number, stackProblem: string | undefined, rules: ForkRules): StepGas {
-  const constant = rules.eip2929 && warmAccessConstant.has(op) ? warmAccessGas : ev.opcode.fee;
+/** `isStatic`: the step's frame runs under STATICCALL. */
+export function stepGas(ev: InterpreterStep, op: number, stackProblem: string | undefined, rules: ForkRules, isStatic = false): StepGas {
+  // geth charges a LOG's 375 as part of its dynamic gas (so a LOG that cannot pay reports its whole cost).
+  const constant = rules.eip2929 && warmAccessConstant.has(op) ? warmAccessGas : op >= LOG0 && op <= LOG4 ? 0 : ev.opcode.fee;
   const gas = Number(ev.gasLeft);
   if (stackProblem !== undefined) return { cost: constant, baseCost: constant, error: stackProblem };
   if (gas < constant) return { cost: constant, baseCost: constant, error: 'out of gas' };
+  const refused = dynamicGasError(op, ev.stack, rules, isStatic, ev.gasLeft - BigInt(constant));
+  if (refused !== undefined) return { cost: constant, baseCost: constant, error: refused };
   // ethereumjs' constant plus dynamic gas, or only its constant when its gas handler itself found the
   // dynamic part unaffordable (it still emits the step).
   const charged = Number(ev.opcode.dynamicFee ?? BigInt(ev.opcode.fee));
@@ -40,7 +51,44 @@ export function stepGas(ev: InterpreterStep, op: number, stackProblem: string | 
       return { cost: charged + Number(requested < capped ? requested : capped), baseCost: charged, error: undefined };
     }
   }
-  return { cost: charged, baseCost: charged, error: gas < charged ? 'out of gas' : sstoreSentry(op, gas, rules) };
+  // geth's SELFDESTRUCT charges a cold beneficiary's access in its gas function first and fails there when
+  // the gas left cannot pay it (ethereumjs' dynamic part is 2600 for the access, plus 25000 for a new account).
+  const dynamic = charged - constant;
+  if (op === SELFDESTRUCT && rules.eip2929 && (dynamic === coldAccess || dynamic === coldAccess + newAccount) && gas - constant < coldAccess) {
+    return { cost: constant, baseCost: constant, error: 'out of gas: out of gas' };
+  }
+  const total = charged === ev.opcode.fee ? dynamicAfterBailout(ev, op) ?? charged : charged;
+  return { cost: total, baseCost: total, error: gas < total ? 'out of gas' : sstoreSentry(op, gas, rules) };
+}
+
+/** Offsets and sizes from which geth's gas arithmetic is not reproduced here (it reports an overflow). */
+const sizeLimit = 1n << 32n;
+
+/** geth's memory expansion gas from `words` to cover [offset, offset+size). */
+function expansion(memoryBytes: number, offset: bigint, size: bigint): bigint {
+  if (size === 0n) return 0n;
+  const fee = (w: bigint) => 3n * w + (w * w) / 512n;
+  const current = BigInt(Math.ceil(memoryBytes / 32));
+  const needed = (offset + size + 31n) / 32n;
+  return needed > current ? fee(needed) - fee(current) : 0n;
+}
+
+/** The dynamic gas geth charges before these opcodes execute, where ethereumjs' gas handler stops before
+ * computing it: a LOG in a static frame or one it cannot pay (geth refuses the LOG only when it executes),
+ * a RETURNDATACOPY past the return data (geth checks the bounds when it executes). */
+function dynamicAfterBailout(ev: InterpreterStep, op: number): number | undefined {
+  const top = (i: number) => ev.stack[ev.stack.length - 1 - i];
+  if (op >= LOG0 && op <= LOG4 && ev.stack.length >= 2 + op - LOG0) {
+    const [offset, size] = [top(0), top(1)];
+    if (offset >= sizeLimit || size >= sizeLimit) return undefined;
+    return Number(375n + 375n * BigInt(op - LOG0) + 8n * size + expansion(ev.memory.length, offset, size));
+  }
+  if (op === RETURNDATACOPY && ev.stack.length >= 3) {
+    const [offset, size] = [top(0), top(2)];
+    if (offset >= sizeLimit || size >= sizeLimit) return undefined;
+    return Number(3n + 3n * ((size + 31n) / 32n) + expansion(ev.memory.length, offset, size));
+  }
+  return undefined;
 }
 
 /** EIP-2200: SSTORE with 2300 gas or less fails in its dynamic gas (ethereumjs reports no cost for it). */

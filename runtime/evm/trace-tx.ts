@@ -3,13 +3,14 @@
 // opcode executes, `enter`/`exit` for nested frames (including precompiles, pre-check failures and a
 // synthesized SELFDESTRUCT), call types inferred from the parent's last opcode.
 import type { InterpreterStep, Message, EVMResult } from '@ethereumjs/evm';
-import { bigIntToUnpaddedBytes, generateAddress, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
+import { bigIntToUnpaddedBytes, bytesToHex, generateAddress, generateAddress2, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
 import { emptyStep } from '../tracer/host/tracer-host';
 import type { TxHooks } from './tx-hooks';
 import type { EnterView, FrameView, StateReader, StepView } from '../tracer/host/views';
 import { failsDuringExecution, gethError } from './errors';
 import { stackError } from './stack-limits';
 import { readMemory } from './memory';
+import { dynamicGasError } from './dynamic-gas-errors';
 import { stepGas } from './step-gas';
 
 const callOps: Record<number, string> = { 0xf1: 'CALL', 0xf2: 'CALLCODE', 0xf4: 'DELEGATECALL', 0xfa: 'STATICCALL' };
@@ -20,6 +21,7 @@ const RETURNDATACOPY = 0x3e;
 const SSTORE = 0x55;
 const INVALID = 0xfe;
 const stackLimit = 1024;
+const selfdestructRefundGas = 24000;
 
 interface Frame {
   view: FrameView;
@@ -36,6 +38,10 @@ interface Frame {
   isCreate: boolean;
   /** Where the frame's code comes from, to read the real byte of an undefined opcode (ethereumjs shows 0xfe). */
   code: () => Uint8Array;
+  /** ethereumjs' message: `isCompiled` tells a precompile's frame once it ran (it runs no opcodes). */
+  message: Message;
+  /** Contracts that self-destructed in this frame and its finished children: undone if the frame fails. */
+  destructed: string[];
 }
 
 export interface TxTraceEvents {
@@ -52,22 +58,57 @@ export interface ForkRules {
   eip2200: boolean;
   /** EIP-2929 (Berlin): warm and cold account access. */
   eip2929: boolean;
+  /** Before London a SELFDESTRUCT adds 24000 to the refund counter (once per contract and transaction). */
+  selfdestructRefund?: boolean;
+  /** EIP-3860 (Shanghai): CREATE and CREATE2 refuse init code over 49152 bytes. */
+  eip3860?: boolean;
 }
 
 /** What geth reports for a frame's failure, and whether it happened while an opcode executed (`fault`). */
-function classifyFailure(frame: Frame, raw: string | undefined): { error: string | undefined; fault: boolean } {
+function classifyFailure(frame: Frame, raw: string | undefined, at: StoppedAt | undefined): { error: string | undefined; fault: boolean } {
   if (raw === undefined) return { error: undefined, fault: false };
   // ethereumjs' only 'value out of range' is the blake2f precompile's, which geth words by its cause.
   if (raw === 'value out of range') return { error: frame.view.input.length !== 213 ? 'invalid input length' : 'invalid final flag', fault: false };
   const last = frame.lastStep;
   if (last?.error !== undefined) return { error: last.error, fault: false };
-  // ethereumjs reports these as plain out of gas where geth names them.
-  if (raw === 'out of gas' && last && !frame.childSinceStep) {
-    if (frame.isCreate && last.op === RETURN) return { error: 'contract creation code storage out of gas', fault: false };
-    if (last.op === RETURNDATACOPY && returnDataOverrun(last, frame.returnDataSize)) return { error: 'return data out of bounds', fault: true };
+  const deposit = depositFailure(frame, raw, at);
+  if (deposit) return { error: deposit.error, fault: false };
+  // ethereumjs reports this as plain out of gas where geth names it.
+  if (raw === 'out of gas' && last && !frame.childSinceStep && last.op === RETURNDATACOPY && returnDataOverrun(last, frame.returnDataSize)) {
+    return { error: 'return data out of bounds', fault: true };
   }
   // A frame that never ran an opcode (a precompile's) has no fault: geth reports its failure on exit only.
   return { error: gethError(raw, last?.op), fault: last !== undefined && !frame.childSinceStep && failsDuringExecution(raw) };
+}
+
+const maxCodeSize = 24576;
+const storeOutOfGas = 'contract creation code storage out of gas';
+
+/** A create whose init code returned code and then failed on it: geth's error (geth charges the deposit gas
+ * before it checks the size, ethereumjs checks the size first) and that code, which geth reports as the
+ * frame's output. */
+function depositFailure(frame: Frame, raw: string | undefined, at: StoppedAt | undefined): { error: string; code: Uint8Array } | undefined {
+  const code = at?.interpreter?._result?.returnValue;
+  if (!frame.isCreate || at?.opCode !== RETURN || !code || code.length === 0) return undefined;
+  if (raw === 'out of gas' || raw === 'code store out of gas') return { error: storeOutOfGas, code };
+  if (raw === 'invalid bytecode deployed') return { error: 'invalid code: must not begin with 0xef', code };
+  if (raw !== 'code size to deposit exceeds maximum code size') return undefined;
+  return { error: at.gasLeft < 200n * BigInt(code.length) ? storeOutOfGas : `max code size exceeded: code size ${code.length} limit ${maxCodeSize}`, code };
+}
+
+/** The failing step as geth's fault sees it: geth's RETURNDATACOPY overwrites its data offset on the stack
+ * with offset + length before the bounds check fails (its stack items are popped by reference). */
+function stepAtFault(step: StepView): StepView {
+  const s = step.stack;
+  if (step.op !== RETURNDATACOPY || step.error !== 'return data out of bounds' || s.length < 3 || s[s.length - 2] >= 1n << 64n) return step;
+  const stack = [...s];
+  stack[s.length - 2] = (s[s.length - 2] + s[s.length - 3]) % (1n << 256n);
+  return { ...step, stack };
+}
+
+/** The address in a stack word: its low 20 bytes, as the EVM reads one. */
+function addressOf(word: bigint): Uint8Array {
+  return setLengthLeft(bigIntToBytes(word & ((1n << 160n) - 1n)), 20);
 }
 
 function returnDataOverrun(step: StepView, size: number): boolean {
@@ -84,6 +125,8 @@ interface StoppedAt {
   stack: { getStack(): bigint[] };
   memory: { _store: Uint8Array };
   memoryWordCount: bigint;
+  /** What a RETURN handed back (a create's code), kept by ethereumjs' interpreter. */
+  interpreter?: { _result?: { returnValue?: Uint8Array } };
 }
 
 /** Whether the frame stopped in the opcode of its last (tapped) step: the step's pc, or one past it once
@@ -96,24 +139,32 @@ function stoppedInLastStep(frame: Frame, at: StoppedAt): boolean {
 
 /** The failing opcode's step rebuilt from where the interpreter stopped, for a frame whose failing opcode was
  * not tapped: geth's pre-execution errors (stack, reentrancy sentry) need the opcode and its stack. */
-function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: ForkRules): StepView {
+function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: ForkRules, baseRefund: number): StepView {
   const stack = at.stack.getStack();
-  // ethereumjs shows an undefined opcode as INVALID: geth names the real byte.
+  // ethereumjs shows an undefined opcode as INVALID (0xfe): geth names the real byte.
   const op = at.opCode === INVALID ? frame.code()[at.programCounter] ?? INVALID : at.opCode;
   const stackProblem = raw === 'stack underflow' || raw === 'stack overflow' ? stackError(op, stack.length) : undefined;
+  // geth's checks before the dynamic gas (a write in a static frame before the sentry) come first.
+  const inGas = raw === 'out of gas' || raw === 'static state change';
+  const refused = stackProblem === undefined && inGas ? dynamicGasError(op, stack, rules, frame.isStatic) : undefined;
   // A sentry failure leaves the gas as it was; an opcode that overspent leaves it at zero.
   const sentry = raw === 'out of gas' && op === SSTORE && rules.eip2200 && at.gasLeft > 0n && at.gasLeft <= 2300n;
+  const error = stackProblem ?? refused ?? (sentry ? 'out of gas: not enough gas for reentrancy sentry' : undefined);
   return {
-    op, pc: at.programCounter, gas: Number(at.gasLeft), cost: 0, depth, refund: Number(at.gasRefund), stack,
-    memory: at.memory._store.subarray(0, Number(at.memoryWordCount) * 32),
-    error: stackProblem ?? (sentry ? 'out of gas: not enough gas for reentrancy sentry' : undefined), frame: frame.view,
+    op, pc: at.programCounter, gas: Number(at.gasLeft), cost: 0, depth, refund: Number(at.gasRefund) + baseRefund, stack,
+    memory: at.memory._store.subarray(0, Number(at.memoryWordCount) * 32), error, frame: frame.view,
   };
 }
 
 /** `selectiveSteps`: only some opcodes are stepped (a built-in tracer's taps), so a frame's last step need
- * not be its last opcode; where it ends is then read from the interpreter. */
-export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRules, selectiveSteps = false): TxTraceEvents {
+ * not be its last opcode; where it ends is then read from the interpreter. `startRefund`: the refund the
+ * counter starts execution with (geth's EIP-7702 authorization refunds), asked when the first frame starts. */
+export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRules, selectiveSteps = false, startRefund?: () => number): TxTraceEvents {
   const frames: Frame[] = [];
+  let baseRefund = 0;
+  // Before London geth adds a SELFDESTRUCT's refund (once per contract) in its gas, so its own step shows
+  // it; ethereumjs adds it when the opcode executes.
+  const destructed = new Set<string>();
 
   function flushEnter(frame: Frame, to?: Uint8Array): void {
     const pending = frame.pendingEnter;
@@ -141,20 +192,29 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       const stipend = hasValue && value !== undefined && value > 0n ? 2300 : 0;
       const args = hasValue ? 3 : 2;
       enter = {
-        type, from: frame.view.address, to: setLengthLeft(bigIntToBytes(top(1)), 20).slice(-20),
+        type, from: frame.view.address, to: addressOf(top(1)),
         input: readMemory(step.memory, top(args), top(args + 1)), gas: forwarded + stipend, value,
       };
     } else {
       const available = BigInt(step.gas - step.cost);
-      const nonce = state.nonce(frame.view.address);
-      enter = {
-        type, from: frame.view.address, to: generateAddress(frame.view.address, bigIntToUnpaddedBytes(nonce)),
-        input: readMemory(step.memory, top(1), top(2)), gas: Number(rules.eip150 ? available - available / 64n : available), value: top(0),
-      };
+      const input = readMemory(step.memory, top(1), top(2));
+      const to = type === 'CREATE2'
+        ? generateAddress2(frame.view.address, setLengthLeft(bigIntToBytes(top(3)), 32), input)
+        : generateAddress(frame.view.address, bigIntToUnpaddedBytes(state.nonce(frame.view.address)));
+      enter = { type, from: frame.view.address, to, input, gas: Number(rules.eip150 ? available - available / 64n : available), value: top(0) };
     }
     host.enter(enter);
     host.exit({ gasUsed: 0, output: new Uint8Array(0), error: depthExceeded ? 'max call depth exceeded' : 'insufficient balance for transfer' });
     frame.returnDataSize = 0;
+  }
+
+  /** The refund a SELFDESTRUCT step shows beyond ethereumjs' counter (see `destructed`). */
+  function destructRefund(frame: Frame, op: number, error: string | undefined): number {
+    const self = bytesToHex(frame.view.address);
+    if (op !== SELFDESTRUCT || error !== undefined || frame.isStatic || !rules.selfdestructRefund || destructed.has(self)) return 0;
+    destructed.add(self);
+    frame.destructed.push(self);
+    return selfdestructRefundGas;
   }
 
   return {
@@ -170,9 +230,13 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       const frame: Frame = {
         view, gasLimit: msg.gasLimit, isStatic: msg.isStatic, lastStep: undefined, childSinceStep: false, returnDataSize: 0,
         pendingEnter: undefined, isTop: parent === undefined, isCreate,
-        code: isCreate ? () => msg.data : () => state.code(msg.codeAddress.bytes),
+        // The code ethereumjs loaded (a create's init code, an EIP-7702 delegate's code), once it has.
+        code: () => (msg.code instanceof Uint8Array ? msg.code : isCreate ? msg.data : state.code(msg.codeAddress.bytes)),
+        message: msg,
+        destructed: [],
       };
       if (!parent) {
+        baseRefund = startRefund?.() ?? 0;
         host.setContext({
           type: isCreate ? 'CREATE' : 'CALL', from: msg.caller.bytes, input: msg.data, value: msg.value,
           ...(isCreate ? {} : { to: msg.to!.bytes }),
@@ -208,17 +272,17 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       flushEnter(frame);
       synthesizePrecheckFailure(frame);
       const op = ev.opcode.code === INVALID ? frame.code()[ev.pc] ?? INVALID : ev.opcode.code;
-      const { cost, baseCost, error } = stepGas(ev, op, stackError(op, ev.stack.length), rules);
+      const { cost, baseCost, error } = stepGas(ev, op, stackError(op, ev.stack.length), rules, frame.isStatic);
       const gas = Number(ev.gasLeft);
       const view: StepView = {
-        op, pc: ev.pc, gas, cost, baseCost, depth: ev.depth + 1, refund: Number(ev.gasRefund), stack: ev.stack,
+        op, pc: ev.pc, gas, cost, baseCost, depth: ev.depth + 1, refund: Number(ev.gasRefund) + baseRefund + destructRefund(frame, op, error), stack: ev.stack,
         memory: ev.memory, error, frame: frame.view,
       };
       frame.lastStep = view;
       frame.childSinceStep = false;
       host.step(view);
       if (op === SELFDESTRUCT && error === undefined && !frame.isStatic) {
-        const beneficiary = setLengthLeft(bigIntToBytes(ev.stack[ev.stack.length - 1]), 20).slice(-20);
+        const beneficiary = addressOf(ev.stack[ev.stack.length - 1]);
         host.enter({
           type: 'SELFDESTRUCT', from: frame.view.address, to: beneficiary, input: new Uint8Array(0), gas: 0,
           value: state.balance(frame.view.address),
@@ -239,19 +303,26 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
         // Untapped opcodes ran after the last tapped step: a CALL/CREATE there did not fail the frame.
         synthesizePrecheckFailure(frame);
         if (raw !== undefined) {
-          frame.lastStep = stepAt(frame, at, raw, frames.length + 1, rules);
+          frame.lastStep = stepAt(frame, at, raw, frames.length + 1, rules, baseRefund);
           frame.childSinceStep = false;
         }
       }
-      const { error, fault } = classifyFailure(frame, raw);
-      // Without a step hook geth never fills `log` in, so fault sees an empty one.
-      if (fault) host.fault({ ...(frame.lastStep ?? emptyStep), error });
-      // Before Homestead a create that cannot pay for its code store fails without reverting anything and keeps
-      // what its code returned (ethereumjs' result drops it; its interpreter still has it).
-      const codeStoreFailure = raw === 'code store out of gas';
-      const output = (codeStoreFailure ? (at as { interpreter?: { _result?: { returnValue?: Uint8Array } } } | undefined)?.interpreter?._result?.returnValue : exec.returnValue) ?? new Uint8Array(0);
-      const consumesAll = raw !== undefined && raw !== 'revert' && !codeStoreFailure;
+      const { error, fault } = classifyFailure(frame, raw, at);
+      // geth calls fault from its interpreter only: a precompile's failure is no fault. ethereumjs has
+      // reverted the frame already; geth's fault reads the state the failing opcode left.
+      if (fault && !frame.message.isCompiled) {
+        const failing = stepAtFault({ ...(frame.lastStep ?? emptyStep), error });
+        if (state.beforeLastRevert) state.beforeLastRevert(() => host.fault(failing));
+        else host.fault(failing);
+      }
+      // A create failing on the code it returned reports that code (ethereumjs' result drops it). Before
+      // Homestead one that cannot pay for its code store fails without reverting anything or using all gas.
+      const deposited = depositFailure(frame, raw, at)?.code;
+      const output = deposited ?? exec.returnValue ?? new Uint8Array(0);
+      const consumesAll = raw !== undefined && raw !== 'revert' && raw !== 'code store out of gas';
       const parent = frames.at(-1);
+      if (raw !== undefined && raw !== 'code store out of gas') for (const address of frame.destructed) destructed.delete(address);
+      else parent?.destructed.push(...frame.destructed);
       // geth keeps a child's output as return data after success or revert (a CREATE's only after revert).
       if (parent) parent.returnDataSize = (raw === undefined && !frame.isCreate) || raw === 'revert' ? output.length : 0;
       if (frame.isTop) {
@@ -260,7 +331,7 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
         return;
       }
       const gasUsed = consumesAll ? frame.gasLimit : exec.executionGasUsed;
-      host.exit({ gasUsed: Number(gasUsed), output: consumesAll ? new Uint8Array(0) : output, error });
+      host.exit({ gasUsed: Number(gasUsed), output: consumesAll && !deposited ? new Uint8Array(0) : output, error });
     },
   };
 }

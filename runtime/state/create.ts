@@ -2,25 +2,27 @@
 // (geth's tracer `db` is synchronous). In fork mode (job.fork) the alloc is an overlay on the upstream chain
 // state, read lazily (fork-state-manager.ts). The dev chain opens its states here too.
 import type { Common } from '@ethereumjs/common';
-import { SimpleStateManager } from '@ethereumjs/statemanager';
+import type { SimpleStateManager } from '@ethereumjs/statemanager';
 import { Account, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft, type Address } from '@ethereumjs/util';
 import type { StateReader } from '../tracer/host/views';
 import type { AllocAccount, TraceJob } from '../trace/job';
 import { forkStateAt } from './fork-state';
 import { ForkStateManager } from './fork-state-manager';
+import { TraceStateBase } from './trace-state-base';
 
 /** A state manager the EVM runs on that the tracer's `db` can also read synchronously. */
 export interface TraceStateManager extends SimpleStateManager {
   reader: StateReader;
 }
 
-class SeededStateManager extends SimpleStateManager implements TraceStateManager {
+class SeededStateManager extends TraceStateBase implements TraceStateManager {
   readonly reader: StateReader = {
     balance: (a) => this.accountSync(a)?.balance ?? 0n,
     nonce: (a) => this.accountSync(a)?.nonce ?? 0n,
     code: (a) => this.topCodeStack().get(addressKey(a)) ?? new Uint8Array(0),
     storage: (a, slot) => this.topStorageStack().get(`${addressKey(a)}_${bytesToHex(slot)}`) ?? new Uint8Array(0),
     exists: (a) => this.accountSync(a) !== undefined,
+    beforeLastRevert: (read) => this.beforeLastRevert(read),
   };
 
   private accountSync(address: Uint8Array): Account | undefined {

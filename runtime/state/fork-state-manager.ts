@@ -1,15 +1,15 @@
 // A SimpleStateManager whose misses fall through to the upstream chain (fork mode). Local writes and the
 // seeded overlay live in the usual maps; an upstream value, once read, is adopted into every checkpoint
 // level so a revert does not forget it. Empty upstream accounts count as non-existent, as in geth's state.
-import { SimpleStateManager } from '@ethereumjs/statemanager';
 import type { Common } from '@ethereumjs/common';
 import { Account, bytesToHex, hexToBytes, unpadBytes, type Address } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { StateReader } from '../tracer/host/views';
 import type { TraceStateManager } from './create';
 import type { ForkState, RemoteAccount } from './fork-state';
+import { TraceStateBase } from './trace-state-base';
 
-export class ForkStateManager extends SimpleStateManager implements TraceStateManager {
+export class ForkStateManager extends TraceStateBase implements TraceStateManager {
   /** The tracer's db: blocks on the upstream for what the EVM has not read yet. */
   readonly reader: StateReader = {
     balance: (a) => this.getAccountSync(bytesToHex(a))?.balance ?? 0n,
@@ -17,6 +17,7 @@ export class ForkStateManager extends SimpleStateManager implements TraceStateMa
     code: (a) => this.getCodeSync(bytesToHex(a)),
     storage: (a, slot) => this.getStorageSync(bytesToHex(a), bytesToHex(slot)),
     exists: (a) => this.getAccountSync(bytesToHex(a)) !== undefined,
+    beforeLastRevert: (read) => this.beforeLastRevert(read),
   };
 
   constructor(

@@ -112,17 +112,20 @@ export class TracerHost {
   }
 
   step(view: StepView): void {
-    this.stepView = view;
+    // Without a step hook geth never fills `log` in (steps may still run here, for enter/exit).
     if (!this.hasStep) return;
+    this.stepView = view;
     this.notify('step');
     this.api.step(view.op, opcodeName(view.op), view.pc, view.gas, view.cost, view.depth, view.refund, view.stack.length, view.memory.length, view.error);
   }
 
-  /** The opcode of the frame's last step failed while executing; `view` is that step with the error set. */
+  /** The opcode of the frame's last step failed while executing; `view` is that step with the error set.
+   * geth only sets the error on `log`: without a step hook the rest stays as it never was filled in. */
   fault(view: StepView): void {
-    this.stepView = view;
+    const log = this.hasStep ? view : { ...emptyStep, error: view.error };
+    this.stepView = log;
     this.notify('fault');
-    this.api.fault(view.op, opcodeName(view.op), view.pc, view.gas, view.cost, view.depth, view.refund, view.stack.length, view.memory.length, view.error);
+    this.api.fault(log.op, opcodeName(log.op), log.pc, log.gas, log.cost, log.depth, log.refund, log.stack.length, log.memory.length, log.error);
   }
 
   enter(view: EnterView): void {

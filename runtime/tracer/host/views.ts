@@ -51,6 +51,8 @@ export interface StateReader {
   /** 32 bytes. */
   storage(address: Uint8Array, slot: Uint8Array): Uint8Array;
   exists(address: Uint8Array): boolean;
+  /** Runs `read` with reads showing the state as the last revert found it (a failing frame's state). */
+  beforeLastRevert?<T>(read: () => T): T;
 }
 
 /** ctx fields, set as the transaction progresses (spec §3.3). */

@@ -1,0 +1,99 @@
+// Divergences with a known cause: those README's "Differences from geth" documents, and those the
+// differential tests found that are not fixed (reported for a README entry). A divergence one of these
+// explains is counted, not failed; any other fails the test after shrinking.
+import type { TraceOutcome } from '../../runtime/trace/job';
+import type { CaseSpec } from './cases';
+import { compareOutcomes, type Divergence } from './compare';
+
+export interface KnownDifference {
+  id: string;
+  /** The README "Differences from geth" item it falls under, or undefined for a reported finding. */
+  readme?: string;
+  why: string;
+  /** Rewrites geth's outcome text as the runtime words it. */
+  rewrite?(text: string): string;
+  /** Whether one differing place is this difference. */
+  covers?(detail: Divergence['details'][number], geth: TraceOutcome, spec: CaseSpec): boolean;
+  /** Whether the whole divergence is (for outcomes without places, such as two errors). */
+  explainsWhole?(divergence: Divergence, spec: CaseSpec): boolean;
+}
+
+const callOps = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL']);
+
+/** A step cost where geth counts more of a failing CALL-family opcode's gas than the runtime's 100. */
+function callStepCost(detail: Divergence['details'][number], geth: TraceOutcome, spec: CaseSpec): boolean {
+  if (typeof detail.geth !== 'number' || typeof detail.ours !== 'number' || detail.geth <= detail.ours) return false;
+  const logIndex = /^structLogs\[(\d+)\]\.gasCost$/.exec(detail.path);
+  if (logIndex && 'json' in geth) {
+    const entry = (JSON.parse(geth.json) as { structLogs: Array<{ op: string; error?: string }> }).structLogs[Number(logIndex[1])];
+    return callOps.has(entry.op) && entry.error === 'out of gas';
+  }
+  return detail.member === 'step:log.getCost' && spec.contracts.some((c) => c.snippets.some((s) => s.family.startsWith('call:')));
+}
+
+/** A struct log entry geth left out: its log reached the size `limit` sooner, its error texts being longer. */
+function cutByLimit(detail: Divergence['details'][number], spec: CaseSpec): boolean {
+  return spec.tracer.kind === 'struct' && spec.tracer.options.limit !== undefined && /^structLogs\[\d+\]$/.test(detail.path) && detail.geth === undefined;
+}
+
+/** geth's texts for failing precompiles (its own and gnark-crypto's) and ethereumjs' instead. */
+const gethPrecompileTexts = /^(?:out of gas|invalid input length|invalid final flag|bad elliptic curve pairing size|invalid (?:g[12] point|field element) length|invalid point: not on curve|point is not on curve|invalid field element top bytes|invalid fp\.Element encoding|g[12] point is not on correct subgroup)$/;
+const ourPrecompileTexts = new Set(['execution reverted', 'out of gas', 'invalid input length', 'point not on curve', 'input is empty', 'fp point not in field']);
+
+/** A precompile failure's text, or the result geth leaves out of a failed frame (flatCallTracer) beside it. */
+function precompileDetail(detail: Divergence['details'][number]): boolean {
+  if (typeof detail.geth === 'string' && typeof detail.ours === 'string') return gethPrecompileTexts.test(detail.geth) && ourPrecompileTexts.has(detail.ours);
+  return detail.path.endsWith('.result') && detail.geth === undefined;
+}
+
+const callsPrecompile = (spec: CaseSpec) => spec.contracts.some((c) => c.snippets.some((s) => s.family.endsWith(':precompile')));
+
+export const knownDifferences: KnownDifference[] = [
+  {
+    id: 'call-dynamic-gas',
+    readme: 'Out-of-gas checks before a step',
+    why:
+      "a CALL-family opcode whose dynamic gas cannot be paid: geth v1.17 says 'out of gas: out of gas' with cost 100 (from Prague on, or for a cold " +
+      "target), or 'out of gas' with the constant + dynamic + requested gas as cost (a warm target before Prague); the runtime says 'out of gas' " +
+      'with cost 100 (in the step, the frame error and ctx.error; a struct log with a limit then fits one entry more)',
+    rewrite: (text) => text.replaceAll('out of gas: out of gas', 'out of gas'),
+    covers: (detail, geth, spec) => callStepCost(detail, geth, spec) || cutByLimit(detail, spec),
+  },
+  {
+    id: 'precompile-failure-text',
+    why: "a failing bn254 or BLS12-381 precompile: geth names the cause (e.g. 'point is not on curve', 'invalid fp.Element encoding') and checks the gas before the input length; the runtime has ethereumjs' cause ('execution reverted', 'point not on curve')",
+    covers: (detail, _geth, spec) => callsPrecompile(spec) && precompileDetail(detail),
+  },
+  {
+    id: 'rejection-order',
+    why: 'a transaction invalid in two ways: geth checks the fee cap against the base fee before the intrinsic gas, ethereumjs the intrinsic gas first',
+    explainsWhole: (d) =>
+      'error' in d.geth && 'error' in d.ours && /^tracing failed: max fee per gas less than block base fee/.test(d.geth.error) && /^tracing failed: (?:intrinsic gas too low|insufficient gas for floor data gas cost)/.test(d.ours.error),
+  },
+];
+
+/** The known differences that together account for the divergence, or undefined if they do not. */
+export function explain(divergence: Divergence, spec: CaseSpec): KnownDifference[] | undefined {
+  const whole = knownDifferences.find((k) => k.explainsWhole?.(divergence, spec));
+  if (whole) return [whole];
+  const rewriting = knownDifferences.filter((k) => k.rewrite && rewritten(divergence.geth, k.rewrite) !== JSON.stringify(divergence.geth));
+  const geth = rewriting.reduce((outcome, k) => rewrittenOutcome(outcome, k.rewrite!), divergence.geth);
+  const rest = compareOutcomes(geth, divergence.ours);
+  if (!rest) return rewriting;
+  if (rest.details.length === 0) return undefined;
+  const causes = new Set(rewriting);
+  for (const detail of rest.details) {
+    const cause = knownDifferences.find((k) => k.covers?.(detail, geth, spec));
+    if (!cause) return undefined;
+    causes.add(cause);
+  }
+  return [...causes];
+}
+
+function rewrittenOutcome(outcome: TraceOutcome, rewrite: (text: string) => string): TraceOutcome {
+  return 'error' in outcome ? { ...outcome, error: rewrite(outcome.error) } : { ...outcome, json: rewrite(outcome.json) };
+}
+
+function rewritten(outcome: TraceOutcome, rewrite: (text: string) => string): string {
+  return JSON.stringify(rewrittenOutcome(outcome, rewrite));
+}

@@ -1,7 +1,7 @@
 // `--tracer VALUE`: a tracer file, else the name of one of geth's built-in tracers (sent as the tracer text,
 // as geth takes it). A bare name that is neither gets the answer the node gives for it.
 import { existsSync } from 'node:fs';
-import { builtinTracer } from '../../runtime/builtin/registry';
+import { isBuiltinName } from '../../runtime/builtin/registry';
 import { isBareIdentifier, unknownTracer } from '../../runtime/builtin/unknown-name';
 
 export type TracerArgument = { kind: 'file'; path: string } | { kind: 'name'; name: string };
@@ -9,6 +9,6 @@ export type TracerArgument = { kind: 'file'; path: string } | { kind: 'name'; na
 /** Throws geth's error (with the list of built-in names) for a bare name that is no file and no tracer. */
 export function tracerArgument(value: string): TracerArgument {
   if (existsSync(value) || !isBareIdentifier(value)) return { kind: 'file', path: value };
-  if (!builtinTracer(value)) throw new Error(unknownTracer(value));
+  if (!isBuiltinName(value)) throw new Error(unknownTracer(value));
   return { kind: 'name', name: value };
 }

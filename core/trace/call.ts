@@ -51,3 +51,44 @@ export function toCallObject(value: unknown, source = 'call'): CallObject {
   }
   return call;
 }
+
+/** geth's debug_traceCall block overrides (geth ≥ 1.16): the header fields the call sees instead of its block's. */
+export interface BlockOverrides {
+  number?: string;
+  difficulty?: string;
+  time?: string;
+  gasLimit?: string;
+  feeRecipient?: string;
+  prevRandao?: string;
+  baseFeePerGas?: string;
+  blobBaseFee?: string;
+}
+
+const overrideQuantities = ['number', 'difficulty', 'time', 'gasLimit', 'baseFeePerGas', 'blobBaseFee'] as const;
+/** Names other nodes (coreth, older geth) use that geth ≥ 1.16 ignores: a user means geth's. */
+const renamedOverrides: Record<string, string> = { coinbase: 'feeRecipient', random: 'prevRandao', baseFee: 'baseFeePerGas' };
+
+/** Checks block overrides: geth's field names only (a name geth would silently ignore is refused), quantities
+ * as 0x hex. */
+export function toBlockOverrides(value: unknown, source = 'block overrides'): BlockOverrides {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`${source}: expected a JSON object like {"number": "0x…", "time": "0x…", "feeRecipient": "0x…"}`);
+  }
+  const overrides: BlockOverrides = {};
+  for (const [key, field] of Object.entries(value)) {
+    const where = `${source}.${key}`;
+    if ((overrideQuantities as readonly string[]).includes(key)) {
+      overrides[key as (typeof overrideQuantities)[number]] = toQuantity(field, where);
+    } else if (key === 'feeRecipient') {
+      if (typeof field !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(field)) throw new Error(`${where}: expected a 0x-prefixed 20-byte address, got ${JSON.stringify(field)}`);
+      overrides.feeRecipient = field;
+    } else if (key === 'prevRandao') {
+      if (typeof field !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(field)) throw new Error(`${where}: expected a 0x-prefixed 32-byte hash, got ${JSON.stringify(field)}`);
+      overrides.prevRandao = field;
+    } else {
+      const renamed = Object.hasOwn(renamedOverrides, key) ? ` (geth calls it ${renamedOverrides[key]})` : '';
+      throw new Error(`${where}: unknown field${renamed}; debug_traceCall takes number, difficulty, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee`);
+    }
+  }
+  return overrides;
+}

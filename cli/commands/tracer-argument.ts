@@ -8,7 +8,9 @@ export type TracerArgument = { kind: 'file'; path: string } | { kind: 'name'; na
 
 /** Throws geth's error (with the list of built-in names) for a bare name that is no file and no tracer. */
 export function tracerArgument(value: string): TracerArgument {
-  if (existsSync(value) || !isBareIdentifier(value)) return { kind: 'file', path: value };
-  if (!isBuiltinName(value)) throw new Error(unknownTracer(value));
-  return { kind: 'name', name: value };
+  if (existsSync(value)) return { kind: 'file', path: value };
+  // Before the identifier test: 4byteTracer and 4byteTracerLegacy are names but not identifiers.
+  if (isBuiltinName(value)) return { kind: 'name', name: value };
+  if (isBareIdentifier(value)) throw new Error(unknownTracer(value));
+  return { kind: 'file', path: value };
 }

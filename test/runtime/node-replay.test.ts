@@ -1,11 +1,16 @@
 // `evm-tracer replay`: a geth tracer-test fixture re-executed by the CLI with a shipped tracer prints geth's
-// result; --config reaches setup(); bad input is refused naming what is wrong.
+// result; --config reaches setup(); geth's JavaScript tracers run by name; bad input is refused naming what
+// is wrong.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
+import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
+import { createFeeMarket1559Tx } from '@ethereumjs/tx';
+import { bytesToHex } from '@ethereumjs/util';
+import { devAccounts } from '../../runtime/chain/dev-accounts';
 import { withoutLegacyGasGaps } from '../support/legacy-call-shape';
 
 const conformance = resolve(process.env.EVM_TRACER_CONFORMANCE ?? join(__dirname, '..', '..', '..', 'shared', 'conformance'));
@@ -45,4 +50,45 @@ test('replay refuses bad input: usage errors exit 2, a malformed fixture exits 1
   const run = replay(bad, '--tracer', 'examples/call.tracer.js');
   assert.equal(run.status, 1);
   assert.match(run.stderr, /context\.number: expected a non-negative number/);
+});
+
+test('replay runs every named tracer geth ships as JavaScript on a fixture (callTracerLegacy & co., not a ReferenceError)', async () => {
+  // A fixture of our own in geth's format: a 1559 transaction calling `PUSH1 1 PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN`.
+  const [signer] = devAccounts(1);
+  const contract = '0x' + 'c0'.repeat(20);
+  const common = createCustomCommon({ chainId: 1337 }, Mainnet, { hardfork: Hardfork.Prague });
+  const tx = createFeeMarket1559Tx(
+    { to: contract, data: '0x12345678', gasLimit: 100_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n, chainId: 1337n },
+    { common },
+  ).sign(signer.privateKey);
+  const forks = ['homestead', 'eip150', 'eip155', 'eip158', 'byzantium', 'constantinople', 'petersburg', 'istanbul', 'berlin', 'london'].map((f) => [`${f}Block`, 0]);
+  const fixture = {
+    genesis: {
+      config: { chainId: 1337, ...Object.fromEntries(forks), terminalTotalDifficulty: 0, shanghaiTime: 0, cancunTime: 0, pragueTime: 0 },
+      alloc: { [signer.address]: { balance: '0x' + (10n ** 20n).toString(16) }, [contract]: { code: '0x600160005260206000f3' } },
+    },
+    context: { number: '1', difficulty: '0', timestamp: '1700000000', gasLimit: '30000000', miner: '0x' + '00'.repeat(20), baseFeePerGas: '7' },
+    input: bytesToHex(tx.serialize()),
+  };
+  const file = join(mkdtempSync(join(tmpdir(), 'replay-named-')), 'named.json');
+  writeFileSync(file, JSON.stringify(fixture));
+  const result = (tracer: string) => {
+    const run = replay(file, '--tracer', tracer);
+    assert.equal(run.status, 0, `${tracer}: ${run.stderr}`);
+    return JSON.parse(run.stdout) as unknown;
+  };
+  assert.equal(result('opcountTracer'), 6);
+  assert.deepEqual(result('unigramTracer'), { MSTORE: 1, PUSH1: 4, RETURN: 1 });
+  assert.deepEqual(result('bigramTracer'), { 'MSTORE-PUSH1': 1, 'PUSH1-MSTORE': 1, 'PUSH1-PUSH1': 2, 'PUSH1-RETURN': 1 });
+  assert.deepEqual(result('noopTracerLegacy'), {});
+  // Names that start with a digit are names too, not file paths.
+  assert.deepEqual(result('4byteTracerLegacy'), { '0x12345678-0': 1 });
+  assert.deepEqual(result('4byteTracer'), { '0x12345678-0': 1 });
+  const calls = result('callTracerLegacy') as Record<string, string>;
+  assert.deepEqual([calls.type, calls.from, calls.to, calls.input, calls.output], ['CALL', signer.address, contract, '0x12345678', '0x' + '1'.padStart(64, '0')]);
+  assert.deepEqual(Object.keys(result('prestateTracerLegacy') as object).sort(), [contract, signer.address].sort());
+  for (const tracer of ['trigramTracer', 'evmdisTracer']) assert.equal(typeof result(tracer), 'object', tracer);
+  const unknown = replay(file, '--tracer', 'callTracerLegacyy');
+  assert.equal(unknown.status, 1);
+  assert.match(unknown.stderr, /ReferenceError: callTracerLegacyy is not defined .*\(built-in tracers: .*callTracerLegacy, /);
 });

@@ -7,11 +7,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
-import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
-import { createFeeMarket1559Tx } from '@ethereumjs/tx';
-import { bytesToHex } from '@ethereumjs/util';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
 import { withoutLegacyGasGaps } from '../support/legacy-call-shape';
+import { pragueChainConfig, signedRawCall } from '../support/prague-chain';
 
 const conformance = resolve(process.env.EVM_TRACER_CONFORMANCE ?? join(__dirname, '..', '..', '..', 'shared', 'conformance'));
 const missing = existsSync(conformance) ? false : `conformance fixtures not found at ${conformance} (set EVM_TRACER_CONFORMANCE)`;
@@ -56,19 +54,13 @@ test('replay runs every named tracer geth ships as JavaScript on a fixture (call
   // A fixture of our own in geth's format: a 1559 transaction calling `PUSH1 1 PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN`.
   const [signer] = devAccounts(1);
   const contract = '0x' + 'c0'.repeat(20);
-  const common = createCustomCommon({ chainId: 1337 }, Mainnet, { hardfork: Hardfork.Prague });
-  const tx = createFeeMarket1559Tx(
-    { to: contract, data: '0x12345678', gasLimit: 100_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n, chainId: 1337n },
-    { common },
-  ).sign(signer.privateKey);
-  const forks = ['homestead', 'eip150', 'eip155', 'eip158', 'byzantium', 'constantinople', 'petersburg', 'istanbul', 'berlin', 'london'].map((f) => [`${f}Block`, 0]);
   const fixture = {
     genesis: {
-      config: { chainId: 1337, ...Object.fromEntries(forks), terminalTotalDifficulty: 0, shanghaiTime: 0, cancunTime: 0, pragueTime: 0 },
+      config: pragueChainConfig,
       alloc: { [signer.address]: { balance: '0x' + (10n ** 20n).toString(16) }, [contract]: { code: '0x600160005260206000f3' } },
     },
     context: { number: '1', difficulty: '0', timestamp: '1700000000', gasLimit: '30000000', miner: '0x' + '00'.repeat(20), baseFeePerGas: '7' },
-    input: bytesToHex(tx.serialize()),
+    input: signedRawCall(signer, contract, { data: '0x12345678' }),
   };
   const file = join(mkdtempSync(join(tmpdir(), 'replay-named-')), 'named.json');
   writeFileSync(file, JSON.stringify(fixture));

@@ -32,8 +32,9 @@ ${ecmaOptionHelp}
   --block TAG            block for trace call: latest (default, sent as its number), a number, or a hash
   --tx-index N           trace call on the state inside the block, after its first N transactions (geth ≥ 1.16)
   --block-overrides FILE_OR_JSON
-                         header fields the call sees instead of the block's (geth ≥ 1.16): {number, time,
-                         gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee, difficulty}
+                         header fields the call sees instead of the block's: {number, time, gasLimit,
+                         feeRecipient, prevRandao, baseFeePerGas, blobBaseFee, difficulty} (geth ≥ 1.16 and the
+                         local node); coreth names two of them coinbase and baseFee and has no prevRandao
   --state-overrides FILE_OR_JSON
                          accounts changed for the call: {"0xADDRESS": {balance, nonce, code, state | stateDiff,
                          movePrecompileToAddress}}

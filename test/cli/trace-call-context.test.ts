@@ -1,6 +1,6 @@
 // `evm-tracer trace call --block-overrides --state-overrides --tx-index` on the CLI's own local node: the
 // options reach debug_traceCall's config, the node's errors come back; bad values are refused before any
-// node starts, naming the option and the field (also names other nodes use that geth would ignore).
+// node starts, naming the option and the field (a misspelt override would be ignored by the node).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runCli } from '../support/cli-run';
@@ -22,7 +22,8 @@ test('trace call: --block-overrides and --state-overrides reach the node; --tx-i
 
 test('trace call refuses bad overrides and indexes before starting a node; they are for trace call only', async () => {
   const refused: Array<[string[], number, RegExp]> = [
-    [['--block-overrides', '{"coinbase": "0x' + 'bb'.repeat(20) + '"}'], 1, /--block-overrides\.coinbase: unknown field \(geth calls it feeRecipient\); debug_traceCall takes number, difficulty, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee/],
+    [['--block-overrides', '{"random": "0x' + 'bb'.repeat(32) + '"}'], 1, /--block-overrides\.random: unknown field; block overrides are number, difficulty, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee \(geth\), coinbase, baseFee \(coreth\)/],
+    [['--block-overrides', '{"coinbase": "0x12"}'], 1, /--block-overrides\.coinbase: expected a 0x-prefixed 20-byte address, got "0x12"/],
     [['--block-overrides', '{"time": "soon"}'], 1, /--block-overrides\.time: "soon" is not a non-negative integer/],
     [['--block-overrides', '{"prevRandao": "0x12"}'], 1, /--block-overrides\.prevRandao: expected a 0x-prefixed 32-byte hash/],
     [['--block-overrides', '[1]'], 1, /--block-overrides: expected a JSON object/],

@@ -145,7 +145,7 @@ describe('debug_traceCall: block overrides, txIndex, state overrides', () => {
     // eth_call's set is a parameter of its own: Go names no struct for it.
     const ethCall = await rpc(node.url, 'eth_call', [{ to: probe }, 'latest', { [probe]: [] }]);
     assert.deepEqual(ethCall.error, { code: -32602, message: 'invalid argument 2: json: cannot unmarshal array into Go value of type override.OverrideAccount' });
-    // Unknown keys and nulls are ignored, as geth ignores them (the CLI refuses coreth's names instead).
+    // Unknown keys and nulls are ignored, as geth ≥ 1.16 ignores them (coreth's `coinbase` too).
     const ignored = await traced('latest', { blockOverrides: { coinbase: address('cc'), number: null }, txIndex: null, stateOverrides: null });
     assert.deepEqual([ignored.coinbase, ignored.block], [head.miner, Number(head.number)]);
   });

@@ -58,7 +58,7 @@ describe('debug_traceCall with block overrides, txIndex and state overrides: get
     const hex = (n: bigint) => '0x' + n.toString(16);
     const overrides: Record<string, unknown>[] = [
       { number: hex(head + 5n) }, { number: hex(head + 1n) }, { number: hex(head - 1n) }, { number: '0x10000000000000001' },
-      { time: '0x10' }, { gasLimit: '0x1234567' }, { feeRecipient: address('bb') }, { prevRandao: randao }, { difficulty: '0x77' },
+      { time: '0x10' }, { time: '0xffffffffffffffff' }, { gasLimit: '0x1234567' }, { gasLimit: '0xffffffffffffffff' }, { number: '0x' + 'f'.repeat(64) }, { feeRecipient: address('bb') }, { prevRandao: randao }, { difficulty: '0x77' },
       { baseFeePerGas: '0x7' }, { blobBaseFee: '0x99' }, { coinbase: address('cc'), random: randao, number: null },
       { number: hex(head + 1n), time: '0x99999999', gasLimit: '0x5', feeRecipient: address('bb'), prevRandao: randao, baseFeePerGas: '0x5', blobBaseFee: '0x3' },
     ];

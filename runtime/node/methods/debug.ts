@@ -2,6 +2,8 @@
 // before the block, the block's transactions, which to trace) and runs it in the trace worker. The tracer's
 // result is already geth-serialised JSON text and is spliced into the response as is. Traces share the trace
 // slots fairly between clients (limiter.ts), and a trace whose client went away is cancelled (its worker killed).
+// debug_traceCall runs on the state after its block, or with `txIndex` inside it; its block and state
+// overrides reach the call only.
 import { bytesToHex } from '@ethereumjs/util';
 import type { StoredBlock } from '../../chain/dev-chain';
 import type { TraceBlock, TraceJob, WorkerOutcome } from '../../trace/job';
@@ -104,7 +106,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
   };
 
   /** traceCall without txIndex: the state after the block, nothing replayed. */
-  const stateAfterBlock = (where: ResolvedBlock, options: TraceOptions): TraceJob => {
+  const onBlockJob = (where: ResolvedBlock, options: TraceOptions): TraceJob => {
     if ('upstream' in where) throw serverError('debug_traceCall on blocks before the fork point is not supported: use the fork block or later');
     const stored = where.local;
     return {
@@ -122,7 +124,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
 
   /** traceCall with txIndex: the block re-executed from its parent's state up to transaction `txIndex` (geth's
    * StateAtTransaction, its texts included; an empty block's index 0 is the state after its system calls). */
-  const beforeTransaction = async (where: ResolvedBlock, txIndex: bigint, options: TraceOptions): Promise<TraceJob> => {
+  const insideBlockJob = async (where: ResolvedBlock, txIndex: bigint, options: TraceOptions): Promise<TraceJob> => {
     // The fork point is a local block whose transactions only the upstream has.
     const local = 'local' in where && where.local.block ? where.local : undefined;
     const number = 'upstream' in where ? where.upstream : where.local.number;
@@ -177,7 +179,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
       const options = traceCallOptions(params[2], 2);
       if ('tag' in ref && ref.tag === 'pending') throw serverError('tracing on top of pending is not supported');
       const where = resolveBlock(context, ref);
-      const base = options.txIndex === undefined ? stateAfterBlock(where, options) : await beforeTransaction(where, options.txIndex, options);
+      const base = options.txIndex === undefined ? onBlockJob(where, options) : await insideBlockJob(where, options.txIndex, options);
       const block = base.block as TraceBlock & { hash: string };
       const { blockOverrides } = options;
       // No hash: geth's ctx for traceCall has no blockHash. The worker lowers the base fee for fee-less calls.

@@ -1,9 +1,9 @@
 // `evm-tracer trace tx|call|block`: runs a tracer file on a node and prints the tracer's result as JSON.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { toCallObject } from '../../core/trace/call';
+import { toBlockOverrides, toCallObject, toQuantity } from '../../core/trace/call';
 import { parseBlockTag } from '../../core/trace/block';
-import { checkHash, prepareTracer, sendDebugTrace, sendStructLogTrace, sendTrace, type DebugTarget, type SendableTracer, type TraceTarget } from '../../core/trace/requests';
+import { checkHash, prepareTracer, sendDebugTrace, sendStructLogTrace, sendTrace, type CallContext, type DebugTarget, type SendableTracer, type TraceTarget } from '../../core/trace/requests';
 import { nodeCommand, UsageError } from '../node/command-kit';
 import { commandEcmaLevel, ecmaOptionHelp } from '../node/ecma-level';
 import { namedTracer } from '../../core/trace/named-tracer';
@@ -12,7 +12,8 @@ import { writeReport } from './report';
 
 const usage = `usage:
   evm-tracer trace tx HASH --tracer FILE|NAME [options]
-  evm-tracer trace call --call FILE_OR_JSON [--block TAG] --tracer FILE|NAME [options]
+  evm-tracer trace call --call FILE_OR_JSON [--block TAG] [--tx-index N] [--block-overrides FILE_OR_JSON]
+                        [--state-overrides FILE_OR_JSON] --tracer FILE|NAME [options]
   evm-tracer trace block HASH --tracer FILE|NAME [options]
   evm-tracer trace tx|call|block ... --struct-logs [--config JSON] [options]
 
@@ -29,6 +30,14 @@ ${ecmaOptionHelp}
   --timeout DURATION     the node's tracing time-out, e.g. 5s (the request waits a little longer)
   --call FILE_OR_JSON    call object {from, to, gas, gasPrice | maxFeePerGas, value, data}: JSON text or a file
   --block TAG            block for trace call: latest (default, sent as its number), a number, or a hash
+  --tx-index N           trace call on the state inside the block, after its first N transactions (geth ≥ 1.16)
+  --block-overrides FILE_OR_JSON
+                         header fields the call sees instead of the block's: {number, time, gasLimit,
+                         feeRecipient, prevRandao, baseFeePerGas, blobBaseFee, difficulty} (geth ≥ 1.16 and the
+                         local node); coreth names two of them coinbase and baseFee and has no prevRandao
+  --state-overrides FILE_OR_JSON
+                         accounts changed for the call: {"0xADDRESS": {balance, nonce, code, state | stateDiff,
+                         movePrecompileToAddress}}
   --inspect [HOST:]PORT  debug the tracer (local node only): the trace waits for a debugger (Chrome DevTools,
                          VS Code, any CDP client) at ws://HOST:PORT (HOST: 127.0.0.1, the default, ::1 or
                          localhost: the inspector listens on loopback only; port 0 picks one),
@@ -59,9 +68,32 @@ function jsonArgument(text: string, what: string): unknown {
   }
 }
 
-function target(kind: string | undefined, positionals: string[], values: { call?: string; block?: string }): TraceTarget {
+type TargetValues = { call?: string; block?: string; 'tx-index'?: string; 'block-overrides'?: string; 'state-overrides'?: string };
+
+/** --tx-index, --block-overrides, --state-overrides: geth's TraceCallConfig members, checked here. */
+function callContext(values: TargetValues): CallContext | undefined {
+  const context: CallContext = {};
+  if (values['tx-index'] !== undefined) context.txIndex = toQuantity(values['tx-index'], '--tx-index');
+  if (values['block-overrides'] !== undefined) context.blockOverrides = toBlockOverrides(jsonArgument(values['block-overrides'], '--block-overrides'), '--block-overrides');
+  if (values['state-overrides'] !== undefined) {
+    const overrides = jsonArgument(values['state-overrides'], '--state-overrides');
+    if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
+      throw new Error('--state-overrides: expected a JSON object like {"0xADDRESS": {"balance": "0x…", "code": "0x…"}}');
+    }
+    context.stateOverrides = overrides as Record<string, unknown>;
+  }
+  return Object.keys(context).length > 0 ? context : undefined;
+}
+
+const callOnly = ['tx-index', 'block-overrides', 'state-overrides'] as const;
+
+function target(kind: string | undefined, positionals: string[], values: TargetValues): TraceTarget {
   const [argument, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'`);
+  if (kind !== 'call') {
+    const given = callOnly.find((name) => values[name] !== undefined);
+    if (given) throw new UsageError(`--${given} is for trace call only`);
+  }
   switch (kind) {
     case 'tx':
     case 'block': {
@@ -72,7 +104,8 @@ function target(kind: string | undefined, positionals: string[], values: { call?
     case 'call': {
       if (argument) throw new UsageError(`trace call takes no positional argument (got '${argument}'); use --call`);
       if (!values.call) throw new UsageError('trace call needs --call FILE_OR_JSON');
-      return { kind, call: toCallObject(jsonArgument(values.call, '--call'), '--call'), block: parseBlockTag(values.block ?? 'latest') };
+      const call = toCallObject(jsonArgument(values.call, '--call'), '--call');
+      return { kind, call, block: parseBlockTag(values.block ?? 'latest'), context: callContext(values) };
     }
     default:
       throw new UsageError(kind ? `unknown trace kind '${kind}' (use tx, call or block)` : 'trace needs tx, call or block');
@@ -95,9 +128,8 @@ function loggerOptions(config: unknown): Record<string, unknown> {
   return config as Record<string, unknown>;
 }
 
-type TraceValues = {
-  tracer?: string; ecma?: string; config?: string; call?: string; block?: string; 'struct-logs'?: boolean; inspect?: string;
-  html?: string; 'abi-dir'?: string[];
+type TraceValues = TargetValues & {
+  tracer?: string; ecma?: string; config?: string; 'struct-logs'?: boolean; inspect?: string; html?: string; 'abi-dir'?: string[];
 };
 
 export const traceCommand = nodeCommand<TraceValues, Prepared>({
@@ -105,6 +137,7 @@ export const traceCommand = nodeCommand<TraceValues, Prepared>({
   usage,
   options: {
     tracer: { type: 'string' }, ecma: { type: 'string' }, config: { type: 'string' }, call: { type: 'string' }, block: { type: 'string' },
+    'tx-index': { type: 'string' }, 'block-overrides': { type: 'string' }, 'state-overrides': { type: 'string' },
     'struct-logs': { type: 'boolean' }, inspect: { type: 'string' }, html: { type: 'string' }, 'abi-dir': { type: 'string', multiple: true },
   },
   prepare({ values, positionals }) {

@@ -8,6 +8,7 @@ export const gethBuiltinTracers: ReadonlyArray<{ name: string; options: string }
   { name: 'noopTracer', options: '' },
   { name: 'muxTracer', options: '{"callTracer": {}, "4byteTracer": {}}' },
   { name: 'erc7562Tracer', options: '' },
+  { name: 'keccak256PreimageTracer', options: '' },
   // geth's JavaScript ones.
   ...['callTracerLegacy', 'prestateTracerLegacy', '4byteTracerLegacy', 'noopTracerLegacy', 'opcountTracer', 'unigramTracer', 'bigramTracer', 'trigramTracer', 'evmdisTracer']
     .map((name) => ({ name, options: '' })),

@@ -51,3 +51,47 @@ export function toCallObject(value: unknown, source = 'call'): CallObject {
   }
   return call;
 }
+
+/** debug_traceCall's block overrides: the header fields the call sees instead of its block's. geth ≥ 1.16 names
+ * them as here; coreth (the C-Chain) takes `coinbase` and `baseFee` for feeRecipient and baseFeePerGas and
+ * has no prevRandao. A node ignores the names it does not know. */
+export interface BlockOverrides {
+  number?: string;
+  difficulty?: string;
+  time?: string;
+  gasLimit?: string;
+  feeRecipient?: string;
+  prevRandao?: string;
+  baseFeePerGas?: string;
+  blobBaseFee?: string;
+  coinbase?: string;
+  baseFee?: string;
+}
+
+const overrideQuantities = ['number', 'difficulty', 'time', 'gasLimit', 'baseFeePerGas', 'blobBaseFee', 'baseFee'] as const;
+const overrideAddresses = ['feeRecipient', 'coinbase'] as const;
+const overrideNames = 'number, difficulty, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee (geth), coinbase, baseFee (coreth)';
+
+/** Checks block overrides: known names only (a misspelt one would be ignored by the node), quantities as 0x
+ * hex. */
+export function toBlockOverrides(value: unknown, source = 'block overrides'): BlockOverrides {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error(`${source}: expected a JSON object like {"number": "0x…", "time": "0x…", "feeRecipient": "0x…"}`);
+  }
+  const overrides: BlockOverrides = {};
+  for (const [key, field] of Object.entries(value)) {
+    const where = `${source}.${key}`;
+    if ((overrideQuantities as readonly string[]).includes(key)) {
+      overrides[key as (typeof overrideQuantities)[number]] = toQuantity(field, where);
+    } else if ((overrideAddresses as readonly string[]).includes(key)) {
+      if (typeof field !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(field)) throw new Error(`${where}: expected a 0x-prefixed 20-byte address, got ${JSON.stringify(field)}`);
+      overrides[key as (typeof overrideAddresses)[number]] = field;
+    } else if (key === 'prevRandao') {
+      if (typeof field !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(field)) throw new Error(`${where}: expected a 0x-prefixed 32-byte hash, got ${JSON.stringify(field)}`);
+      overrides.prevRandao = field;
+    } else {
+      throw new Error(`${where}: unknown field; block overrides are ${overrideNames}`);
+    }
+  }
+  return overrides;
+}

@@ -6,14 +6,23 @@ import type { RpcClient } from '../rpc/client';
 import { flattenTracer, type FlattenResult } from '../tracer/flatten';
 import type { TracerDiagnostic } from '../tracer/diagnostic';
 import { resolveBlock } from './block';
-import type { CallObject } from './call';
+import type { BlockOverrides, CallObject } from './call';
 import { parseDuration } from './duration';
 import { locateTracerError } from './node-positions';
 
 export type TraceTarget =
   | { kind: 'tx'; hash: string }
-  | { kind: 'call'; call: CallObject; block: string }
+  | { kind: 'call'; call: CallObject; block: string; context?: CallContext }
   | { kind: 'block'; hash: string };
+
+/** What debug_traceCall runs the call on besides its block: geth's TraceCallConfig members. */
+export interface CallContext {
+  blockOverrides?: BlockOverrides;
+  /** geth's state override set, as given (the node checks it). */
+  stateOverrides?: Record<string, unknown>;
+  /** 0x hex: the call runs after the block's first txIndex transactions instead of after the whole block. */
+  txIndex?: string;
+}
 
 export interface TracerOptions {
   /** The flattened tracer. */
@@ -72,7 +81,7 @@ export function traceRequest(target: TraceTarget, options: TracerOptions | Struc
     case 'block':
       return { method, params: [checkHash(target.hash, 'block hash'), tracerOptions] };
     case 'call':
-      return { method, params: [target.call, target.block, tracerOptions] };
+      return { method, params: [target.call, target.block, { ...tracerOptions, ...target.context }] };
   }
 }
 

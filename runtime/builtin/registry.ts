@@ -5,6 +5,7 @@ import { noopTracer } from './noop';
 import { callTracer } from './call';
 import { flatCallTracer } from './call-flat';
 import { fourByteTracer } from './four-byte';
+import { keccak256PreimageTracer } from './keccak256-preimage';
 import { muxTracer } from './mux';
 import { legacyJsSources } from './legacy-js';
 import { prestateTracer } from './prestate';
@@ -17,6 +18,7 @@ const natives: Record<string, BuiltinFactory> = {
   muxTracer,
   prestateTracer,
   erc7562Tracer,
+  keccak256PreimageTracer,
 };
 
 export function builtinTracer(name: string): BuiltinFactory | undefined {
@@ -26,6 +28,11 @@ export function builtinTracer(name: string): BuiltinFactory | undefined {
 /** geth's named JavaScript tracers: the source that runs in place of the name. */
 export function builtinJsSource(name: string): string | undefined {
   return Object.hasOwn(legacyJsSources, name) ? legacyJsSources[name] : undefined;
+}
+
+/** Whether `name` is one of geth's tracers, native or JavaScript. */
+export function isBuiltinName(name: string): boolean {
+  return builtinTracer(name) !== undefined || builtinJsSource(name) !== undefined;
 }
 
 export function builtinNames(): string[] {

@@ -12,6 +12,7 @@ import { rulesFor, type BlockRules } from '../evm/common';
 import { createChainVM, ruledHeader } from '../evm/chain-vm';
 import { callTx } from '../evm/execute';
 import { runSystemCalls } from '../evm/system-calls';
+import { applyStateOverride, type StateOverride } from '../evm/state-override';
 import { avalancheCoinbase } from './rules/avalanche';
 import type { AllocAccount, CallObject, TraceBlock, TraceJob } from '../trace/job';
 import type { DevAccount } from './dev-accounts';
@@ -242,19 +243,19 @@ export class DevChain {
   }
 
   /** Runs a call on the state after `block` with that block's context; nothing is kept. */
-  async call(call: CallObject, stored: StoredBlock, overrides?: Record<string, AllocAccount>): Promise<RunTxResult> {
+  async call(call: CallObject, stored: StoredBlock, overrides?: StateOverride): Promise<RunTxResult> {
     const rules = this.rulesAt(stored.number, stored.header.timestamp);
     const { common } = rules;
     const header = ruledHeader(rules, this.callHeader(stored, call));
     const block = createBlock({ header }, { common, skipConsensusFormatValidation: true });
-    const source = this.stateAfter(stored);
-    const stateManager = await createStateManager({ ...source, preState: { ...source.preState, ...overrides } }, common);
+    const stateManager = await createStateManager(this.stateAfter(stored), common);
+    const vm = await createChainVM(rules, stateManager, { coinbase: block.header.coinbase });
+    if (overrides) await applyStateOverride(vm, stateManager, overrides);
     const sender = createAddressFromString(call.from ?? '0x' + '00'.repeat(20));
     const tx = callTx(call, common);
     const balance = (await stateManager.getAccount(sender))?.balance ?? 0n;
     const want = tx.gasLimit * ('maxFeePerGas' in tx ? tx.maxFeePerGas : tx.gasPrice) + tx.value;
     if (balance < want) throw new Error(`insufficient funds for gas * price + value: address ${sender} have ${balance} want ${want}`);
-    const vm = await createChainVM(rules, stateManager, { coinbase: block.header.coinbase });
     const result = await runTx(vm, { tx, block, skipNonce: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
     if (rules.unreproducible.reason) throw new Error(`this local chain cannot run the call: ${rules.unreproducible.reason}`);
     return result;

@@ -2,7 +2,7 @@
 // replayed untraced, each traced transaction run under a fresh TracerHost. Reports one outcome per traced
 // transaction through `sink` as soon as it is known.
 import { createBlock, type Block } from '@ethereumjs/block';
-import type { Common } from '@ethereumjs/common';
+import { Hardfork, type Common } from '@ethereumjs/common';
 import type { EVM, EVMMockBlockchainInterface } from '@ethereumjs/evm';
 import { createFeeMarket1559Tx, createLegacyTx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes, type Address } from '@ethereumjs/util';
@@ -15,11 +15,12 @@ import { withBuiltinHint } from '../builtin/unknown-name';
 import { tapOpcodes } from './op-taps';
 import type { Serialised, TxHooks } from './tx-hooks';
 import { createStateManager, type TraceStateManager } from '../state/create';
-import type { CallObject, JobTransaction, PartedOutcome, TraceJob, WorkerOutcome } from '../trace/job';
+import type { CallBlock, CallObject, PartedOutcome, TraceJob, WorkerOutcome } from '../trace/job';
 import { forkStateAt } from '../state/fork-state';
 import { rulesFor, toBigInt, type BlockRules } from './common';
 import { createChainVM, ruledHeader } from './chain-vm';
 import { runSystemCalls } from './system-calls';
+import { applyStateOverride } from './state-override';
 import { createTxTracer } from './trace-tx';
 import { authorizationRefund } from './authorization-refund';
 import { gethTxRejection, type RejectedTx } from './tx-errors';
@@ -38,32 +39,65 @@ function hex(value: string): `0x${string}` {
   return (value.startsWith('0x') ? value : `0x${value}`) as `0x${string}`;
 }
 
-function blockFor(job: TraceJob, rules: BlockRules, zeroBaseFee: boolean): Block {
+function blockFor(b: CallBlock, rules: BlockRules, zeroBaseFee: boolean): Block {
   const { common } = rules;
-  const b = job.block;
+  const number = BigInt(b.number);
   const london = common.isActivatedEIP(1559);
   const cancun = common.isActivatedEIP(4844);
+  const baseFee = zeroBaseFee ? 0n : toBigInt(b.baseFeePerGas) ?? 0n;
+  // ethereumjs refuses a header at London's block (by its schedule) without London's initial base fee, a
+  // consensus rule no execution needs (a number override or a fee-less call may give one): the block is
+  // built with that fee, then given its own.
+  const initialBaseFee = london && number === common.hardforkBlock(Hardfork.London) ? common.param('initialBaseFee') : undefined;
   const header = ruledHeader(rules, {
-    number: BigInt(b.number),
+    number,
     timestamp: BigInt(b.timestamp),
     gasLimit: BigInt(b.gasLimit),
     difficulty: toBigInt(b.difficulty) ?? 0n,
     coinbase: createAddressFromString(hex(b.coinbase)),
-    ...(london ? { baseFeePerGas: zeroBaseFee ? 0n : toBigInt(b.baseFeePerGas) ?? 0n } : {}),
+    ...(london ? { baseFeePerGas: initialBaseFee ?? baseFee } : {}),
     ...(cancun ? { excessBlobGas: toBigInt(b.excessBlobGas) ?? 0n, blobGasUsed: 0n } : {}),
     ...(b.prevRandao ? { mixHash: hexToBytes(hex(b.prevRandao)) } : {}),
     ...(b.parentHash ? { parentHash: hexToBytes(hex(b.parentHash)) } : {}),
   });
-  return createBlock({ header }, { common, skipConsensusFormatValidation: true });
+  const block = createBlock({ header }, { common, skipConsensusFormatValidation: true, freeze: false });
+  if (initialBaseFee !== undefined) (block.header as { baseFeePerGas?: bigint }).baseFeePerGas = baseFee;
+  // BLOBBASEFEE reads the header's blob gas price: a set one replaces what excessBlobGas would give.
+  const blobBaseFee = toBigInt(b.blobBaseFee);
+  if (blobBaseFee !== undefined) block.header.getBlobGasPrice = () => blobBaseFee;
+  return block;
+}
+
+/** The block, rules and VM a call runs in: with block overrides (job.callBlock), the overridden context under
+ * the rules of its number and time, on the same state; its BLOBBASEFEE is the block's unless overridden, as
+ * geth works it out before overriding. */
+async function callSetting(job: TraceJob, blockSetting: Setting, state: TraceStateManager, blockchain: EVMMockBlockchainInterface) {
+  const overridden = job.callBlock;
+  if (!overridden) return { rules: blockSetting.rules, vm: blockSetting.vm, block: job.block };
+  const rules = rulesFor(job.chainConfig, { number: BigInt(overridden.number), timestamp: BigInt(overridden.timestamp), difficulty: toBigInt(overridden.difficulty) });
+  const vm = await createChainVM(rules, state, { coinbase: hex(overridden.coinbase), blockchain });
+  const header = blockSetting.block.header;
+  const blobBaseFee = overridden.blobBaseFee ?? (header.common.isActivatedEIP(4844) ? '0x' + header.getBlobGasPrice().toString(16) : undefined);
+  return { rules, vm, block: { ...overridden, blobBaseFee } };
+}
+
+/** Where a transaction runs: the block under its rules, and the VM on the job's state. */
+interface Setting {
+  rules: BlockRules;
+  vm: VM;
+  block: Block;
 }
 
 /** BLOCKHASH reads hashes the job supplied, then (fork mode) the upstream's blocks up to the fork point. */
 function blockchainFor(job: TraceJob): EVMMockBlockchainInterface {
+  // A number override can put the block's own number and later ones in BLOCKHASH's range: geth knows no
+  // hash for them (unless the job gives one).
+  const ownNumber = BigInt(job.block.number);
   const hashes = new Map<bigint, Uint8Array>();
   for (const [number, hash] of Object.entries(job.blockHashes ?? {})) hashes.set(BigInt(number), hexToBytes(hex(hash)));
   const fork = job.fork;
   const upstreamHash = async (n: bigint): Promise<Uint8Array> => {
-    if (!fork || n > BigInt(fork.blockNumber)) return new Uint8Array(32);
+    if (!fork || n > BigInt(fork.blockNumber) || n >= ownNumber) return new Uint8Array(32);
     const block = (await forkStateAt(fork.url, fork.blockNumber).upstream.request('eth_getBlockByNumber', ['0x' + n.toString(16), false])) as { hash?: string } | null;
     if (!block?.hash) throw new Error(`BLOCKHASH: block #${n} not found upstream`);
     const hash = hexToBytes(hex(block.hash));
@@ -154,11 +188,10 @@ export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
   }
   const { common } = rules;
   const state = await createStateManager(job, common);
-  const vm = await createChainVM(rules, state, { coinbase: hex(job.block.coinbase), blockchain: blockchainFor(job) });
-  // geth lowers the base fee to 0 for a traced call that pays no gas price (its block context only).
-  const feeless = (entry: JobTransaction) => 'call' in entry && !toBigInt(entry.call.gasPrice) && !toBigInt(entry.call.maxFeePerGas);
-  const block = blockFor(job, rules, false);
-  const feelessBlock = job.transactions.some(feeless) ? blockFor(job, rules, true) : block;
+  const blockchain = blockchainFor(job);
+  const vm = await createChainVM(rules, state, { coinbase: hex(job.block.coinbase), blockchain });
+  const own: Setting = { rules, vm, block: blockFor(job.block, rules, false) };
+  const calls = await callSetting(job, own, state, blockchain);
   if (job.startOfBlock) {
     await runSystemCalls(vm, { number, timestamp, parentHash: job.block.parentHash, parentBeaconBlockRoot: job.block.parentBeaconBlockRoot });
   }
@@ -168,22 +201,31 @@ export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
   let logsBefore = 0;
   for (let index = 0; index <= last && index < job.transactions.length; index++) {
     const entry = job.transactions[index];
+    // geth runs a call that names no fee with a zero base fee (NoBaseFee).
+    const setting: Setting = 'raw' in entry ? own : { ...calls, block: blockFor(calls.block, calls.rules, !toBigInt(entry.call.gasPrice) && !toBigInt(entry.call.maxFeePerGas)) };
+    if ('call' in entry && job.callState) {
+      try {
+        await applyStateOverride(setting.vm, state, job.callState);
+      } catch (error) {
+        if (traced.has(index)) sink.outcome(index, { error: describeRejection(error) });
+        continue;
+      }
+    }
     let tx: TypedTransaction;
     try {
-      tx = 'raw' in entry ? createTxFromRLP(hexToBytes(hex(entry.raw)), { common }) : callTx(entry.call, common);
+      tx = 'raw' in entry ? createTxFromRLP(hexToBytes(hex(entry.raw)), { common }) : callTx(entry.call, setting.rules.common);
     } catch (error) {
       if (traced.has(index)) sink.outcome(index, { error: `could not decode transaction: ${describeRejection(error)}` });
       continue;
     }
     const txHash = 'raw' in entry ? bytesToHex(tx.hash()) : undefined;
-    const txBlock = feeless(entry) ? feelessBlock : block;
-    const options = { tx, block: txBlock, skipBlockGasLimitValidation: true, skipHardForkValidation: true, ...('call' in entry ? { skipBalance: true, skipNonce: true } : {}) };
+    const options = { tx, block: setting.block, skipBlockGasLimitValidation: true, skipHardForkValidation: true, ...('call' in entry ? { skipBalance: true, skipNonce: true } : {}) };
     if (!traced.has(index)) {
-      logsBefore += (await runTx(vm, options).catch(() => undefined))?.receipt.logs.length ?? 0;
+      logsBefore += (await runTx(setting.vm, options).catch(() => undefined))?.receipt.logs.length ?? 0;
       continue;
     }
     const position = { index, txHash, firstLogIndex: logsBefore };
-    const { logs, ...outcome } = await traceOne(job, vm, state, rules, txBlock, tx, position, options, sink);
+    const { logs, ...outcome } = await traceOne(job, setting, state, tx, position, options, sink);
     logsBefore += logs;
     sink.outcome(index, txHash ? { txHash, ...outcome } : outcome);
   }
@@ -230,7 +272,7 @@ function buildTracer(job: TraceJob, index: number, txHash: string | undefined, s
 }
 
 async function traceOne(
-  job: TraceJob, vm: VM, state: TraceStateManager, rules: BlockRules, block: Block, tx: TypedTransaction,
+  job: TraceJob, { vm, rules, block }: Setting, state: TraceStateManager, tx: TypedTransaction,
   { index, txHash, firstLogIndex }: TxPosition, options: Parameters<typeof runTx>[1], sink: JobSink,
 ): Promise<(Serialised | PartedOutcome) & { logs: number }> {
   const { common } = rules;
@@ -250,7 +292,8 @@ async function traceOne(
   hooks.setContext({
     gas: Number(tx.gasLimit),
     gasPrice: tracerGasPrice(rules, tx, block.header.baseFeePerGas),
-    block: Number(block.header.number),
+    // geth gives the number's low 64 bits (a number override may be larger).
+    block: Number(BigInt.asUintN(64, block.header.number)),
     coinbase: block.header.coinbase.bytes,
   });
   const forkRules = {

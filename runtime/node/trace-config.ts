@@ -4,6 +4,10 @@
 import { rawMember } from './json-text';
 import { parseGoDuration } from '../../core/trace/duration';
 import { debugRun, type DebugRun } from './debug-run';
+import { decodeBlockOverrides, type BlockOverrides } from './block-overrides';
+import { goDecoded, goQuantity, type GoDecoder } from './go-decode';
+import { decodeStateOverride } from './methods/state-overrides';
+import type { StateOverride } from '../evm/state-override';
 import { invalidParams, serverError } from './rpc-error';
 import { structLoggerOptions, structLoggerTracer } from '../builtin/struct-logger';
 
@@ -12,8 +16,6 @@ export interface TraceOptions {
   tracer: string;
   tracerConfig?: string;
   timeoutMs: number;
-  /** debug_traceCall only. */
-  stateOverrides?: unknown;
   /** This node's extension: a debug run (debug-run.ts). */
   debug?: DebugRun;
 }
@@ -68,13 +70,40 @@ export function traceOptions(value: unknown, index: number, maxTimeoutMs: number
       throw serverError((error as Error).message);
     }
   }
-  const overridesKey = member(config, 'stateOverrides');
   const debugKey = member(config, 'debug');
   return {
     tracer,
     tracerConfig: rawConfig,
     timeoutMs: Math.min(timeoutMs, maxTimeoutMs),
-    stateOverrides: overridesKey === undefined ? undefined : config[overridesKey],
     debug: debugKey === undefined ? undefined : debugRun(config[debugKey], index),
   };
+}
+
+/** debug_traceCall's TraceCallConfig: a TraceConfig plus what the call runs on. */
+export interface TraceCallOptions extends TraceOptions {
+  stateOverrides?: StateOverride;
+  blockOverrides?: BlockOverrides;
+  /** Run the call after the block's first `txIndex` transactions (on the state before the rest), not after
+   * the whole block: geth's int of the hexutil.Uint, so a value from 2^63 up is negative. */
+  txIndex?: bigint;
+}
+
+type CallMembers = Pick<TraceCallOptions, 'stateOverrides' | 'blockOverrides' | 'txIndex'>;
+
+/** The members geth decodes into typed fields, in the config's own order (the first failing one is the one
+ * geth reports). */
+function decodeCallMembers(config: Record<string, unknown>, decoder: GoDecoder): CallMembers {
+  const decoded: CallMembers = {};
+  const keys = { stateOverrides: member(config, 'stateOverrides'), blockOverrides: member(config, 'blockOverrides'), txIndex: member(config, 'txIndex') };
+  for (const [key, value] of Object.entries(config)) {
+    if (key === keys.stateOverrides) decoded.stateOverrides = decodeStateOverride(value, 'traceCall', decoder);
+    else if (key === keys.blockOverrides) decoded.blockOverrides = decodeBlockOverrides(value, decoder);
+    else if (key === keys.txIndex && value !== null) decoded.txIndex = BigInt.asIntN(64, goQuantity(value, { struct: 'TraceCallConfig', path: 'TxIndex' }, 'hexutil.Uint'));
+  }
+  return decoded;
+}
+
+export function traceCallOptions(value: unknown, index: number, maxTimeoutMs: number): TraceCallOptions {
+  const options = traceOptions(value, index, maxTimeoutMs);
+  return { ...options, ...goDecoded(index, (decoder) => decodeCallMembers((value ?? {}) as Record<string, unknown>, decoder)) };
 }

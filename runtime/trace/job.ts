@@ -1,5 +1,6 @@
 // The description of one trace run: plain, structured-cloneable data so it can cross into the trace worker.
 import type { CallObject as RpcCallObject } from '../../core/trace/call';
+import type { StateOverride } from '../evm/state-override';
 
 /** geth genesis `config`: chain id plus fork activation blocks (…Block) and times (…Time). */
 export interface GethChainConfig {
@@ -38,6 +39,12 @@ export interface TraceBlock {
   parentBeaconBlockRoot?: string;
 }
 
+/** The block context of a traced call with block overrides (debug_traceCall): `block` with header fields
+ * replaced, and a BLOBBASEFEE of its own. */
+export interface CallBlock extends TraceBlock {
+  blobBaseFee?: string;
+}
+
 export type JobTransaction = { raw: string } | { call: CallObject };
 
 export interface TraceJob {
@@ -47,6 +54,12 @@ export interface TraceJob {
   block: TraceBlock;
   /** Signed raw transactions (hex) or unsigned calls, in block order. */
   transactions: JobTransaction[];
+  /** The context the job's `call` transactions run in when it is not `block` (block overrides): its number
+   * and time choose their rules too. The block's own transactions run in `block`. */
+  callBlock?: CallBlock;
+  /** State overrides for the job's `call` transactions, applied as geth applies them: after the block's
+   * earlier transactions, just before the call. */
+  callState?: StateOverride;
   /** Indexes of the transactions to trace; earlier ones are replayed untraced. */
   trace: number[];
   /** The job re-executes a mined block from its parent's state: geth's block-start system calls run first. */

@@ -134,19 +134,19 @@ describe('dev node', () => {
     assert.deepEqual(overridden, ['STOP']);
   });
 
-  test('state overrides out of range (balance ≥ 2^256, nonce ≥ 2^64) are refused with geth text and the account', async () => {
+  test('state overrides out of range (balance ≥ 2^256, nonce ≥ 2^64) are refused with geth\'s texts (eth_call\'s and traceCall\'s field paths)', async () => {
     const max256 = '0x' + 'f'.repeat(64);
     const fits = await call(node.url, 'eth_call', [{ to: contract, data: word(3) }, 'latest', { [from]: { balance: max256, nonce: '0x' + 'f'.repeat(16) } }]);
     assert.equal(fits, word(3), 'the largest values still fit');
     const balance = await rpc(node.url, 'eth_call', [{ to: contract, data: word(3) }, 'latest', { [from]: { balance: '0x1' + '0'.repeat(64) } }]);
     assert.deepEqual(balance.error, {
       code: -32602,
-      message: `invalid argument 2: json: cannot unmarshal hex number > 256 bits into Go struct field OverrideAccount.balance of type *hexutil.Big (account ${from})`,
+      message: 'invalid argument 2: json: cannot unmarshal hex number > 256 bits into Go struct field OverrideAccount.balance of type *hexutil.Big',
     });
     const nonce = await rpc(node.url, 'debug_traceCall', [{ to: contract }, 'latest', { tracer: opcodeTracer, stateOverrides: { [contract]: { nonce: '0x1' + '0'.repeat(16) } } }]);
     assert.deepEqual(nonce.error, {
       code: -32602,
-      message: `invalid argument 2: json: cannot unmarshal hex number > 64 bits into Go struct field OverrideAccount.nonce of type hexutil.Uint64 (account ${contract})`,
+      message: 'invalid argument 2: json: cannot unmarshal hex number > 64 bits into Go struct field OverrideAccount.StateOverrides.nonce of type hexutil.Uint64',
     });
   });
 

@@ -2,17 +2,21 @@
 // and prestateTracerLegacy, compared as geth's calltrace_test.go and prestate_test.go compare them: both
 // sides decoded into geth's Go test structs (callTrace, prestateTrace) and encoded again, so field order,
 // unknown fields, absent-versus-empty and hex spelling are normalised exactly as there. The corpus is not
-// part of the project: $EVM_TRACER_TRACETEST names geth's eth/tracers/internal/tracetest/testdata.
+// part of the project: $EVM_TRACER_TRACETEST names geth's eth/tracers/internal/tracetest/testdata. Each fixture
+// is also replayed from the CLI (`evm-tracer replay FIXTURE --tracer NAME`).
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { fixtureJob } from '../../runtime/chain/fixture-job';
 import { runTraceJob } from '../../runtime/trace/run';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
 
+const execFileAsync = promisify(execFile);
 const corpus = process.env.EVM_TRACER_TRACETEST;
 const skip = !corpus ? 'EVM_TRACER_TRACETEST is not set (geth tracetest testdata folder)' : !existsSync(corpus) ? `EVM_TRACER_TRACETEST=${corpus} does not exist` : false;
 
@@ -67,6 +71,9 @@ for (const { folder, tracer, normalise } of folders) {
       const [outcome] = await runTraceJob(fixtureJob(fixture, file, tracer, config));
       assert.ok('json' in outcome, `trace failed: ${'error' in outcome ? outcome.error : ''}`);
       assert.deepEqual(normalise(JSON.parse(outcome.json) as Json), normalise(fixture.result));
+      // The CLI replays it by the tracer's name too (it once took only the native names).
+      const { stdout } = await execFileAsync(process.execPath, ['dist/cli.js', 'replay', join(dir, file), '--tracer', tracer], { maxBuffer: 64 * 1024 * 1024 });
+      assert.deepEqual(normalise(JSON.parse(stdout) as Json), normalise(fixture.result));
     });
   }
 }

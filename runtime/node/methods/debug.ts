@@ -2,9 +2,11 @@
 // before the block, the block's transactions, which to trace) and runs it in the trace worker. The tracer's
 // result is already geth-serialised JSON text and is spliced into the response as is. Traces share the trace
 // slots fairly between clients (limiter.ts), and a trace whose client went away is cancelled (its worker killed).
+// debug_traceCall runs on the state after its block, or with `txIndex` inside it; its block and state
+// overrides reach the call only.
 import { bytesToHex } from '@ethereumjs/util';
 import type { StoredBlock } from '../../chain/dev-chain';
-import type { TraceJob, WorkerOutcome } from '../../trace/job';
+import type { TraceBlock, TraceJob, WorkerOutcome } from '../../trace/job';
 import { cancelledText, type RunOptions } from '../../trace/run';
 import type { Methods, RequestContext } from '../dispatch';
 import { debugRunAllowed } from '../debug-run';
@@ -12,9 +14,9 @@ import { CancelledWhileWaiting, fairLimiter } from '../limiter';
 import * as p from '../params';
 import { RawJson } from '../raw-json';
 import { serverError } from '../rpc-error';
-import { traceOptions as parseTraceOptions, type TraceOptions } from '../trace-config';
-import { resolveBlock, type NodeContext } from './context';
-import { stateOverrides } from './state-overrides';
+import { traceCallOptions as parseTraceCallOptions, traceOptions as parseTraceOptions, type TraceOptions } from '../trace-config';
+import { resolveBlock, type NodeContext, type ResolvedBlock } from './context';
+import { nextBlockHash, overriddenBlock } from '../block-overrides';
 import { upstreamBlockJob, upstreamTransactionJob } from './upstream-trace';
 
 export type RunTrace = (job: TraceJob, options: RunOptions & { signal: AbortSignal }) => Promise<WorkerOutcome[]>;
@@ -49,6 +51,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
   // shared by all, so they never take the slots of plain traces.
   const debugSlot = fairLimiter(1);
   const traceOptions = (value: unknown, index: number) => parseTraceOptions(value, index, limits.maxTimeoutMs);
+  const traceCallOptions = (value: unknown, index: number) => parseTraceCallOptions(value, index, limits.maxTimeoutMs);
   /** Runs once a slot is free and the node's unsent answers are within bounds, so big results do not pile up. */
   const run = async (job: TraceJob, request: RequestContext, { debug }: TraceOptions) => {
     const debugging = limits.debug;
@@ -102,6 +105,38 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
     return perTransaction(await run(blockJob(stored, hashes.map((_, i) => i), options), request, options), hashes);
   };
 
+  /** traceCall without txIndex: the state after the block, nothing replayed. */
+  const onBlockJob = (where: ResolvedBlock, options: TraceOptions): TraceJob => {
+    if ('upstream' in where) throw serverError('debug_traceCall on blocks before the fork point is not supported: use the fork block or later');
+    const stored = where.local;
+    return {
+      chainConfig: chain.genesis.config,
+      ...chain.stateAfter(stored),
+      block: chain.traceBlock(stored),
+      transactions: [],
+      trace: [],
+      tracer: options.tracer,
+      tracerConfig: options.tracerConfig,
+      timeoutMs: options.timeoutMs,
+      blockHashes: chain.blockHashesBefore(stored.number),
+    };
+  };
+
+  /** traceCall with txIndex: the block re-executed from its parent's state up to transaction `txIndex` (geth's
+   * StateAtTransaction, its texts included; an empty block's index 0 is the state after its system calls). */
+  const insideBlockJob = async (where: ResolvedBlock, txIndex: bigint, options: TraceOptions): Promise<TraceJob> => {
+    // The fork point is a local block whose transactions only the upstream has.
+    const local = 'local' in where && where.local.block ? where.local : undefined;
+    const number = 'upstream' in where ? where.upstream : where.local.number;
+    if (number === 0n) throw serverError('no transaction in genesis');
+    const job = local ? blockJob(local, [], options) : (await upstreamBlockJob(context, number, options)).job;
+    const count = BigInt(job.transactions.length);
+    if (!(txIndex >= 0n && txIndex < count) && !(txIndex === 0n && count === 0n)) {
+      throw serverError(`transaction index ${txIndex} out of range for block ${job.block.hash}`);
+    }
+    return { ...job, transactions: job.transactions.slice(0, Number(txIndex)) };
+  };
+
   return {
     // The rules this node runs by, as geth answers (fork mode: the upstream's, as found at start).
     debug_chainConfig: async (params) => {
@@ -141,26 +176,23 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
       p.requireCount(params, 2, 3);
       const call = p.callObject(params[0], 0);
       const ref = p.blockRef(params[1], 1);
-      const options = traceOptions(params[2], 2);
+      const options = traceCallOptions(params[2], 2);
       if ('tag' in ref && ref.tag === 'pending') throw serverError('tracing on top of pending is not supported');
       const where = resolveBlock(context, ref);
-      if ('upstream' in where) throw serverError('debug_traceCall on blocks before the fork point is not supported: use the fork block or later');
-      const stored = where.local;
-      const source = chain.stateAfter(stored);
-      const overrides = options.stateOverrides === undefined ? undefined : stateOverrides(options.stateOverrides, 2, source.preState);
+      const base = options.txIndex === undefined ? onBlockJob(where, options) : await insideBlockJob(where, options.txIndex, options);
+      const block = base.block as TraceBlock & { hash: string };
+      const { blockOverrides } = options;
       // No hash: geth's ctx for traceCall has no blockHash. The worker lowers the base fee for fee-less calls.
-      const { hash: _hash, ...block } = chain.traceBlock(stored);
+      const { hash: _hash, ...plain } = block;
+      const prefix = base.transactions;
       const job: TraceJob = {
-        chainConfig: chain.genesis.config,
-        preState: { ...source.preState, ...overrides },
-        fork: source.fork,
-        block,
-        transactions: [{ call }],
-        trace: [0],
-        tracer: options.tracer,
-        tracerConfig: options.tracerConfig,
-        timeoutMs: options.timeoutMs,
-        blockHashes: chain.blockHashesBefore(stored.number),
+        ...base,
+        block: plain,
+        transactions: [...prefix, { call }],
+        trace: [prefix.length],
+        callBlock: blockOverrides && overriddenBlock(plain, blockOverrides),
+        callState: options.stateOverrides,
+        blockHashes: { ...base.blockHashes, ...(blockOverrides && nextBlockHash(block, blockOverrides)) },
       };
       return single((await run(job, request, options))[0]);
     },

@@ -4,7 +4,6 @@ import { bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '
 import type { StoredBlock } from '../../chain/dev-chain';
 import { estimateGas } from '../../chain/estimate-gas';
 import type { TraceStateManager } from '../../state/create';
-import type { AllocAccount } from '../../trace/job';
 import type { Methods } from '../dispatch';
 import * as p from '../params';
 import { RpcError, serverError } from '../rpc-error';
@@ -12,7 +11,8 @@ import { formatBlock, formatReceipt, formatTransaction } from '../rpc-format';
 import { resolveBlock, type NodeContext } from './context';
 import { executionError } from './execution-error';
 import { buildDevTransaction, defaultTip } from './send-transaction';
-import { stateOverrides } from './state-overrides';
+import { decodeStateOverride } from './state-overrides';
+import { goDecoded } from '../go-decode';
 
 const clientVersion = 'EVMTracerStudio/v0.1.0/ethereumjs-vm-10';
 
@@ -95,7 +95,7 @@ export function ethMethods(context: NodeContext): Methods {
       p.requireCount(params, 1, 3);
       const call = p.callObject(params[0], 0);
       const block = localBlock(context, p.blockRef(params[1], 1));
-      const overrides: Record<string, AllocAccount> | undefined = params[2] === undefined ? undefined : stateOverrides(params[2], 2, chain.stateAfter(block).preState);
+      const overrides = goDecoded(2, (decoder) => decodeStateOverride(params[2], 'param', decoder));
       const result = await asRpc(() => chain.call(call, block, overrides));
       const failure = executionError(result);
       if (failure) throw failure;

@@ -268,8 +268,8 @@ export function terminator(r: Random, ctx: ProgramContext): Snippet {
     case 'overflow':
       return { family: 'end:overflow', items: [{ label }, 'PUSH0', { ref: label }, 'JUMP'] };
     case 'oog-loop':
-      // Hashing 2 KB per turn spends the gas in a few thousand steps.
-      return { family: 'end:oog-loop', items: [{ label }, 2048n, 0n, 'KECCAK256', 'POP', { ref: label }, 'JUMP'] };
+      // Hashing 16 KB per turn spends even 3M gas within about a thousand turns (geth's tracer engine is slow).
+      return { family: 'end:oog-loop', items: [{ label }, 16384n, 0n, 'KECCAK256', 'POP', { ref: label }, 'JUMP'] };
     case 'oog-memory':
       return { family: 'end:oog-memory', items: [r.pick([1n << 20n, 1n << 32n, 1n << 64n, (1n << 256n) - 1n]), 'MLOAD'] };
     case 'returndata-oob':

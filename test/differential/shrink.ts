@@ -52,19 +52,23 @@ export function smallerCases(spec: CaseSpec): CaseSpec[] {
   return out;
 }
 
-/** The smallest case found that still diverges in a member `divergence` has; `check` runs a case. */
+/** The smallest case found that still diverges in a member `divergence` has; `check` runs a case. It stops
+ * after `budget` runs or `seconds`, whichever comes first (some cases take long on geth's engine). */
 export async function shrink(
   spec: CaseSpec,
   divergence: Divergence,
   check: (spec: CaseSpec) => Promise<Divergence | undefined>,
   budget = 300,
+  seconds = 120,
 ): Promise<{ spec: CaseSpec; divergence: Divergence; runs: number }> {
   let current = { spec, divergence };
   let runs = 0;
-  for (let progress = true; progress && runs < budget; ) {
+  const deadline = Date.now() + seconds * 1000;
+  const spent = () => runs >= budget || Date.now() > deadline;
+  for (let progress = true; progress && !spent(); ) {
     progress = false;
     for (const candidate of smallerCases(current.spec)) {
-      if (runs >= budget) break;
+      if (spent()) break;
       runs++;
       const found = await check(candidate).catch(() => undefined);
       if (found && found.members.some((m) => current.divergence.members.includes(m))) {

@@ -6,25 +6,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import type { TraceJob, TraceOutcome } from '../../runtime/trace/job';
-import { runTraceJob } from '../../runtime/trace/run';
+import type { TraceOutcome } from '../../runtime/trace/job';
+import { traceOneCall } from './one-call-job';
 
-function job(tracer: string, timeoutMs = 5_000): TraceJob {
-  return {
-    chainConfig: { chainId: 1, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0 },
-    preState: { '0x00000000000000000000000000000000000000aa': { code: '0x6001600052600160005300' } },
-    block: { number: '1', timestamp: '10', gasLimit: '0x1000000', coinbase: '0x0000000000000000000000000000000000000000', baseFeePerGas: '0' },
-    transactions: [{ call: { from: '0x00000000000000000000000000000000000000bb', to: '0x00000000000000000000000000000000000000aa', gas: '0x100000', gasPrice: '0x0' } }],
-    trace: [0],
-    tracer,
-    timeoutMs,
-  };
-}
-
-async function trace(tracer: string, timeoutMs?: number): Promise<TraceOutcome> {
-  const [outcome] = await runTraceJob(job(tracer, timeoutMs));
-  return outcome;
-}
+const trace = (tracer: string, timeoutMs = 5_000): Promise<TraceOutcome> => traceOneCall(tracer, timeoutMs);
 
 /** This process's child processes: the trace workers (idle ones included). */
 function workers(): number[] {

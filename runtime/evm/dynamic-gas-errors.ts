@@ -7,6 +7,7 @@
 import type { ForkRules } from './trace-tx';
 
 const u64 = 1n << 64n;
+const maxRoundable = u64 - 32n;
 /** geth's largest memory size whose gas it computes (beyond it: overflow). */
 const maxMemoryForGas = 0x1fffffffe0n;
 const maxInitCode = 49152n;
@@ -33,8 +34,13 @@ function memorySize(op: number, stack: bigint[]): bigint | 'overflow' {
     if (end > size) size = end;
   }
   // Rounded up to whole words, which must fit too.
-  return size > u64 - 32n ? 'overflow' : size;
+  return size > maxRoundable ? 'overflow' : size;
 }
+
+/** 1 for the opcodes that can fail here (they touch memory, or may be refused in a static frame): every
+ * step asks, so the others are answered without any arithmetic. */
+export const mayFailBeforeDynamicGas = new Uint8Array(256);
+for (const op of [...Object.keys(regions).map(Number), SSTORE, SELFDESTRUCT]) mayFailBeforeDynamicGas[op] = 1;
 
 /** Opcodes geth (v1.17) refuses in a static frame in their gas function (a LOG or TSTORE is refused when it
  * executes instead, as a fault). */

@@ -3,7 +3,7 @@
 // added (memory expansion, access costs and, for CALL-family opcodes, the gas forwarded to the child) and a
 // step that cannot pay the total reports the total.
 import type { InterpreterStep } from '@ethereumjs/evm';
-import { dynamicGasError } from './dynamic-gas-errors';
+import { dynamicGasError, mayFailBeforeDynamicGas } from './dynamic-gas-errors';
 import type { ForkRules } from './trace-tx';
 
 const callOps = new Set([0xf1, 0xf2, 0xf4, 0xfa]);
@@ -33,7 +33,7 @@ export function stepGas(ev: InterpreterStep, op: number, stackProblem: string | 
   const gas = Number(ev.gasLeft);
   if (stackProblem !== undefined) return { cost: constant, baseCost: constant, error: stackProblem };
   if (gas < constant) return { cost: constant, baseCost: constant, error: 'out of gas' };
-  const refused = dynamicGasError(op, ev.stack, rules, isStatic, ev.gasLeft - BigInt(constant));
+  const refused = mayFailBeforeDynamicGas[op] ? dynamicGasError(op, ev.stack, rules, isStatic, ev.gasLeft - BigInt(constant)) : undefined;
   if (refused !== undefined) return { cost: constant, baseCost: constant, error: refused };
   // ethereumjs' constant plus dynamic gas, or only its constant when its gas handler itself found the
   // dynamic part unaffordable (it still emits the step).
@@ -77,6 +77,7 @@ function expansion(memoryBytes: number, offset: bigint, size: bigint): bigint {
  * computing it: a LOG in a static frame or one it cannot pay (geth refuses the LOG only when it executes),
  * a RETURNDATACOPY past the return data (geth checks the bounds when it executes). */
 function dynamicAfterBailout(ev: InterpreterStep, op: number): number | undefined {
+  if (op !== RETURNDATACOPY && (op < LOG0 || op > LOG4)) return undefined;
   const top = (i: number) => ev.stack[ev.stack.length - 1 - i];
   if (op >= LOG0 && op <= LOG4 && ev.stack.length >= 2 + op - LOG0) {
     const [offset, size] = [top(0), top(1)];

@@ -210,8 +210,10 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
 
   /** The refund a SELFDESTRUCT step shows beyond ethereumjs' counter (see `destructed`). */
   function destructRefund(frame: Frame, op: number, error: string | undefined): number {
+    // Every step asks: the cheap tests first, the address's text only for a SELFDESTRUCT.
+    if (op !== SELFDESTRUCT || error !== undefined || frame.isStatic || !rules.selfdestructRefund) return 0;
     const self = bytesToHex(frame.view.address);
-    if (op !== SELFDESTRUCT || error !== undefined || frame.isStatic || !rules.selfdestructRefund || destructed.has(self)) return 0;
+    if (destructed.has(self)) return 0;
     destructed.add(self);
     frame.destructed.push(self);
     return selfdestructRefundGas;

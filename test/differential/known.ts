@@ -36,9 +36,10 @@ function cutByLimit(detail: Divergence['details'][number], spec: CaseSpec): bool
   return spec.tracer.kind === 'struct' && spec.tracer.options.limit !== undefined && /^structLogs\[\d+\]$/.test(detail.path) && detail.geth === undefined;
 }
 
-/** geth's texts for failing precompiles (its own and gnark-crypto's) and ethereumjs' instead. */
-const gethPrecompileTexts = /^(?:out of gas|invalid input length|invalid final flag|bad elliptic curve pairing size|invalid (?:g[12] point|field element) length|invalid point: not on curve|point is not on curve|invalid field element top bytes|invalid fp\.Element encoding|g[12] point is not on correct subgroup)$/;
-const ourPrecompileTexts = new Set(['execution reverted', 'out of gas', 'invalid input length', 'point not on curve', 'input is empty', 'fp point not in field']);
+/** geth's texts for failing precompiles (its own and gnark-crypto's) and ethereumjs' instead, also as the
+ * flatCallTracer's convertParityErrors words them ('Out of gas', 'Reverted'). */
+const gethPrecompileTexts = /^(?:[oO]ut of gas|invalid input length|invalid final flag|bad elliptic curve pairing size|invalid (?:g[12] point|field element) length|invalid point: not on curve|point is not on curve|invalid field element top bytes|invalid fp\.Element encoding|g[12] point is not on correct subgroup)$/;
+const ourPrecompileTexts = new Set(['execution reverted', 'Reverted', 'out of gas', 'Out of gas', 'invalid input length', 'point not on curve', 'input is empty', 'fp point not in field']);
 
 /** A precompile failure's text, or the result geth leaves out of a failed frame (flatCallTracer) beside it. */
 function precompileDetail(detail: Divergence['details'][number]): boolean {

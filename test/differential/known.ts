@@ -54,9 +54,9 @@ export const knownDifferences: KnownDifference[] = [
     id: 'call-dynamic-gas',
     readme: 'Out-of-gas checks before a step',
     why:
-      "a CALL-family opcode whose dynamic gas cannot be paid: geth v1.17 says 'out of gas: out of gas' with cost 100 (from Prague on, or for a cold " +
-      "target), or 'out of gas' with the constant + dynamic + requested gas as cost (a warm target before Prague); the runtime says 'out of gas' " +
-      'with cost 100 (in the step, the frame error and ctx.error; a struct log with a limit then fits one entry more)',
+      "before Prague, a CALL-family opcode whose dynamic gas cannot be paid where the target's coldness decides: geth v1.17 says 'out of gas: out " +
+      "of gas' with cost 100 for a cold target short of its access gas, else 'out of gas' with the constant + dynamic + requested gas as cost; the " +
+      "runtime says 'out of gas' with cost 100 (in the step, the frame error and ctx.error; a struct log with a limit then fits one entry more)",
     rewrite: (text) => text.replaceAll('out of gas: out of gas', 'out of gas'),
     covers: (detail, geth, spec) => callStepCost(detail, geth, spec) || cutByLimit(detail, spec),
   },

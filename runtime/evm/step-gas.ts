@@ -46,9 +46,9 @@ export function stepGas(ev: InterpreterStep, op: number, stackProblem: string | 
     // Before, its cost and text depend on the target being cold, which is not known here (README: the
     // constant and 'out of gas').
     const failed = (rules.eip2929 && charged === ev.opcode.fee) || available < 0n;
-    // Before Prague too when the memory and value transfer alone cannot be paid (geth's stateless check),
-    // whatever the target.
-    if (failed && (rules.eip7702 || (rules.eip2929 && ev.gasLeft - BigInt(constant) < statelessCallGas(ev, op)))) {
+    // Before Prague too for a CALL whose memory and value transfer alone cannot be paid (the stateless check
+    // of geth's CALL, not of the other three), whatever the target.
+    if (failed && (rules.eip7702 || (rules.eip2929 && op === 0xf1 && ev.gasLeft - BigInt(constant) < statelessCallGas(ev, op)))) {
       return { cost: constant, baseCost: constant, error: 'out of gas: out of gas' };
     }
     if (rules.eip2929 && charged === ev.opcode.fee) return { cost: constant, baseCost: constant, error: 'out of gas' };
@@ -81,12 +81,11 @@ function expansion(memoryBytes: number, offset: bigint, size: bigint): bigint {
   return needed > current ? fee(needed) - fee(current) : 0n;
 }
 
-/** A CALL-family opcode's memory expansion and value transfer gas. */
+/** A CALL's memory expansion and value transfer gas. */
 function statelessCallGas(ev: InterpreterStep, op: number): bigint {
   const size = memorySize(op, ev.stack);
   const memory = size === 'overflow' ? 0n : expansion(ev.memory.length, 0n, size);
-  const transfersValue = (op === 0xf1 || op === 0xf2) && ev.stack[ev.stack.length - 3] !== 0n;
-  return memory + (transfersValue ? 9000n : 0n);
+  return memory + (ev.stack[ev.stack.length - 3] !== 0n ? 9000n : 0n);
 }
 
 /** The dynamic gas geth charges before these opcodes execute, where ethereumjs' gas handler stops before

@@ -10,7 +10,7 @@ export interface KnownDifference {
   /** The README "Differences from geth" item it falls under, or undefined for a reported finding. */
   readme?: string;
   why: string;
-  /** Rewrites geth's outcome text as the runtime words it. */
+  /** Rewrites an outcome's text to a form both sides share (applied to both). */
   rewrite?(text: string): string;
   /** Whether one differing place is this difference. */
   covers?(detail: Divergence['details'][number], geth: TraceOutcome, spec: CaseSpec): boolean;
@@ -77,12 +77,15 @@ export const knownDifferences: KnownDifference[] = [
 export function explain(divergence: Divergence, spec: CaseSpec): KnownDifference[] | undefined {
   const whole = knownDifferences.find((k) => k.explainsWhole?.(divergence, spec));
   if (whole) return [whole];
-  const rewriting = knownDifferences.filter((k) => k.rewrite && rewritten(divergence.geth, k.rewrite) !== JSON.stringify(divergence.geth));
+  const rewriting = knownDifferences.filter((k) => k.rewrite);
   const geth = rewriting.reduce((outcome, k) => rewrittenOutcome(outcome, k.rewrite!), divergence.geth);
-  const rest = compareOutcomes(geth, divergence.ours);
-  if (!rest) return rewriting;
+  const ours = rewriting.reduce((outcome, k) => rewrittenOutcome(outcome, k.rewrite!), divergence.ours);
+  const rest = compareOutcomes(geth, ours);
+  // The rewrites are a cause only where they took differences away.
+  const rewrote = !rest || rest.details.length < divergence.details.length ? rewriting : [];
+  if (!rest) return rewrote;
   if (rest.details.length === 0) return undefined;
-  const causes = new Set(rewriting);
+  const causes = new Set(rewrote);
   for (const detail of rest.details) {
     const cause = knownDifferences.find((k) => k.covers?.(detail, geth, spec));
     if (!cause) return undefined;
@@ -95,6 +98,3 @@ function rewrittenOutcome(outcome: TraceOutcome, rewrite: (text: string) => stri
   return 'error' in outcome ? { ...outcome, error: rewrite(outcome.error) } : { ...outcome, json: rewrite(outcome.json) };
 }
 
-function rewritten(outcome: TraceOutcome, rewrite: (text: string) => string): string {
-  return JSON.stringify(rewrittenOutcome(outcome, rewrite));
-}

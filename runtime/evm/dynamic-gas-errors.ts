@@ -23,7 +23,7 @@ const regions: Record<number, Array<[number, number | bigint]>> = {
 };
 
 /** The memory size the opcode needs, or 'overflow' where geth's calculation overflows uint64. */
-function memorySize(op: number, stack: bigint[]): bigint | 'overflow' {
+export function memorySize(op: number, stack: bigint[]): bigint | 'overflow' {
   const top = (i: number) => stack[stack.length - 1 - i] ?? 0n;
   let size = 0n;
   for (const [at, length] of regions[op] ?? []) {

@@ -298,7 +298,7 @@ async function traceOne(
   });
   const forkRules = {
     eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul'), eip2929: common.isActivatedEIP(2929),
-    selfdestructRefund: !common.gteHardfork('london'), eip3860: common.isActivatedEIP(3860),
+    selfdestructRefund: !common.gteHardfork('london'), eip3860: common.isActivatedEIP(3860), eip7702: common.isActivatedEIP(7702),
   };
   const events = createTxTracer(hooks, state.reader, forkRules, tracer.steps !== 'all', authorizationRefund(tx, state.reader));
   const evmEvents = vm.evm.events!;

@@ -3,7 +3,7 @@
 // added (memory expansion, access costs and, for CALL-family opcodes, the gas forwarded to the child) and a
 // step that cannot pay the total reports the total.
 import type { InterpreterStep } from '@ethereumjs/evm';
-import { dynamicGasError, mayFailBeforeDynamicGas } from './dynamic-gas-errors';
+import { dynamicGasError, mayFailBeforeDynamicGas, memorySize } from './dynamic-gas-errors';
 import type { ForkRules } from './trace-tx';
 
 const callOps = new Set([0xf1, 0xf2, 0xf4, 0xfa]);
@@ -39,11 +39,19 @@ export function stepGas(ev: InterpreterStep, op: number, stackProblem: string | 
   // dynamic part unaffordable (it still emits the step).
   const charged = Number(ev.opcode.dynamicFee ?? BigInt(ev.opcode.fee));
   if (callOps.has(op)) {
-    // A CALL-family handler that succeeds under EIP-2929 charges at least the warm access, so nothing
-    // beyond the constant means it failed: geth fails the step too. (Its exact cost then depends on the
-    // account being cold and on the geth version; the constant is what all of them report for a cold one.)
-    if (rules.eip2929 && charged === ev.opcode.fee) return { cost: constant, baseCost: constant, error: 'out of gas' };
     const available = ev.gasLeft - BigInt(charged);
+    // A CALL-family handler that succeeds under EIP-2929 charges at least the warm access, so nothing
+    // beyond the constant means it failed: geth fails the step too. From Prague on geth charges every part
+    // inside its gas function, so any such failure reads 'out of gas: out of gas' with the constant as cost.
+    // Before, its cost and text depend on the target being cold, which is not known here (README: the
+    // constant and 'out of gas').
+    const failed = (rules.eip2929 && charged === ev.opcode.fee) || available < 0n;
+    // Before Prague too for a CALL whose memory and value transfer alone cannot be paid (the stateless check
+    // of geth's CALL, not of the other three), whatever the target.
+    if (failed && (rules.eip7702 || (rules.eip2929 && op === 0xf1 && ev.gasLeft - BigInt(constant) < statelessCallGas(ev, op)))) {
+      return { cost: constant, baseCost: constant, error: 'out of gas: out of gas' };
+    }
+    if (rules.eip2929 && charged === ev.opcode.fee) return { cost: constant, baseCost: constant, error: 'out of gas' };
     if (available >= 0n) {
       // geth's cost for CALL-family opcodes includes the gas forwarded to the child (EIP-150 capped).
       const capped = rules.eip150 ? available - available / 64n : available;
@@ -71,6 +79,13 @@ function expansion(memoryBytes: number, offset: bigint, size: bigint): bigint {
   const current = BigInt(Math.ceil(memoryBytes / 32));
   const needed = (offset + size + 31n) / 32n;
   return needed > current ? fee(needed) - fee(current) : 0n;
+}
+
+/** A CALL's memory expansion and value transfer gas. */
+function statelessCallGas(ev: InterpreterStep, op: number): bigint {
+  const size = memorySize(op, ev.stack);
+  const memory = size === 'overflow' ? 0n : expansion(ev.memory.length, 0n, size);
+  return memory + (ev.stack[ev.stack.length - 3] !== 0n ? 9000n : 0n);
 }
 
 /** The dynamic gas geth charges before these opcodes execute, where ethereumjs' gas handler stops before

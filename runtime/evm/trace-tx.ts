@@ -62,6 +62,8 @@ export interface ForkRules {
   selfdestructRefund?: boolean;
   /** EIP-3860 (Shanghai): CREATE and CREATE2 refuse init code over 49152 bytes. */
   eip3860?: boolean;
+  /** EIP-7702 (Prague): geth's CALL-family gas functions charge every part inside, failing as one. */
+  eip7702?: boolean;
 }
 
 /** What geth reports for a frame's failure, and whether it happened while an opcode executed (`fault`). */

@@ -10,7 +10,7 @@ import { Oracle } from '../support/oracle';
 import { runDifferential } from './run';
 
 const seed = Number(process.env.DIFF_SEED ?? 20261126);
-const cases = Number(process.env.DIFF_CASES ?? 300);
+const cases = Number(process.env.DIFF_CASES ?? 500);
 const oracle = Oracle.start();
 
 test(`differential: ${cases} cases from seed ${seed} agree with geth`, { skip: 'skipped' in oracle ? `SKIPPED: ${oracle.skipped}` : false, timeout: 1_800_000 }, async (t) => {

@@ -10,7 +10,7 @@ export interface KnownDifference {
   /** The README "Differences from geth" item it falls under, or undefined for a reported finding. */
   readme?: string;
   why: string;
-  /** Rewrites geth's outcome text as the runtime words it. */
+  /** Rewrites an outcome's text to a form both sides share (applied to both). */
   rewrite?(text: string): string;
   /** Whether one differing place is this difference. */
   covers?(detail: Divergence['details'][number], geth: TraceOutcome, spec: CaseSpec): boolean;
@@ -36,9 +36,10 @@ function cutByLimit(detail: Divergence['details'][number], spec: CaseSpec): bool
   return spec.tracer.kind === 'struct' && spec.tracer.options.limit !== undefined && /^structLogs\[\d+\]$/.test(detail.path) && detail.geth === undefined;
 }
 
-/** geth's texts for failing precompiles (its own and gnark-crypto's) and ethereumjs' instead. */
-const gethPrecompileTexts = /^(?:out of gas|invalid input length|invalid final flag|bad elliptic curve pairing size|invalid (?:g[12] point|field element) length|invalid point: not on curve|point is not on curve|invalid field element top bytes|invalid fp\.Element encoding|g[12] point is not on correct subgroup)$/;
-const ourPrecompileTexts = new Set(['execution reverted', 'out of gas', 'invalid input length', 'point not on curve', 'input is empty', 'fp point not in field']);
+/** geth's texts for failing precompiles (its own and gnark-crypto's) and ethereumjs' instead, also as the
+ * flatCallTracer's convertParityErrors words them ('Out of gas', 'Reverted'). */
+const gethPrecompileTexts = /^(?:[oO]ut of gas|invalid input length|invalid final flag|bad elliptic curve pairing size|invalid (?:g[12] point|field element) length|invalid point: not on curve|point is not on curve|invalid field element top bytes|invalid fp\.Element encoding|g[12] point is not on correct subgroup)$/;
+const ourPrecompileTexts = new Set(['execution reverted', 'Reverted', 'out of gas', 'Out of gas', 'invalid input length', 'point not on curve', 'input is empty', 'fp point not in field']);
 
 /** A precompile failure's text, or the result geth leaves out of a failed frame (flatCallTracer) beside it. */
 function precompileDetail(detail: Divergence['details'][number]): boolean {
@@ -53,9 +54,9 @@ export const knownDifferences: KnownDifference[] = [
     id: 'call-dynamic-gas',
     readme: 'Out-of-gas checks before a step',
     why:
-      "a CALL-family opcode whose dynamic gas cannot be paid: geth v1.17 says 'out of gas: out of gas' with cost 100 (from Prague on, or for a cold " +
-      "target), or 'out of gas' with the constant + dynamic + requested gas as cost (a warm target before Prague); the runtime says 'out of gas' " +
-      'with cost 100 (in the step, the frame error and ctx.error; a struct log with a limit then fits one entry more)',
+      "before Prague, a CALL-family opcode whose dynamic gas cannot be paid where the target's coldness decides: geth v1.17 says 'out of gas: out " +
+      "of gas' with cost 100 for a cold target short of its access gas, else 'out of gas' with the constant + dynamic + requested gas as cost; the " +
+      "runtime says 'out of gas' with cost 100 (in the step, the frame error and ctx.error; a struct log with a limit then fits one entry more)",
     rewrite: (text) => text.replaceAll('out of gas: out of gas', 'out of gas'),
     covers: (detail, geth, spec) => callStepCost(detail, geth, spec) || cutByLimit(detail, spec),
   },
@@ -76,12 +77,15 @@ export const knownDifferences: KnownDifference[] = [
 export function explain(divergence: Divergence, spec: CaseSpec): KnownDifference[] | undefined {
   const whole = knownDifferences.find((k) => k.explainsWhole?.(divergence, spec));
   if (whole) return [whole];
-  const rewriting = knownDifferences.filter((k) => k.rewrite && rewritten(divergence.geth, k.rewrite) !== JSON.stringify(divergence.geth));
+  const rewriting = knownDifferences.filter((k) => k.rewrite);
   const geth = rewriting.reduce((outcome, k) => rewrittenOutcome(outcome, k.rewrite!), divergence.geth);
-  const rest = compareOutcomes(geth, divergence.ours);
-  if (!rest) return rewriting;
+  const ours = rewriting.reduce((outcome, k) => rewrittenOutcome(outcome, k.rewrite!), divergence.ours);
+  const rest = compareOutcomes(geth, ours);
+  // The rewrites are a cause only where they took differences away.
+  const rewrote = !rest || rest.details.length < divergence.details.length ? rewriting : [];
+  if (!rest) return rewrote;
   if (rest.details.length === 0) return undefined;
-  const causes = new Set(rewriting);
+  const causes = new Set(rewrote);
   for (const detail of rest.details) {
     const cause = knownDifferences.find((k) => k.covers?.(detail, geth, spec));
     if (!cause) return undefined;
@@ -94,6 +98,3 @@ function rewrittenOutcome(outcome: TraceOutcome, rewrite: (text: string) => stri
   return 'error' in outcome ? { ...outcome, error: rewrite(outcome.error) } : { ...outcome, json: rewrite(outcome.json) };
 }
 
-function rewritten(outcome: TraceOutcome, rewrite: (text: string) => string): string {
-  return JSON.stringify(rewrittenOutcome(outcome, rewrite));
-}

@@ -12,7 +12,12 @@ export const osakaConfig = {
   pragueTime: 0, osakaTime: 0,
 };
 
+/** Every fork through Cancun. */
+export const cancunConfig = Object.fromEntries(Object.entries(osakaConfig).filter(([key]) => key !== 'pragueTime' && key !== 'osakaTime')) as typeof osakaConfig;
+
 export interface SmallJobOptions {
+  /** Default: every fork through Osaka (osakaConfig). */
+  chainConfig?: TraceJob['chainConfig'];
   tracerConfig?: string;
   gas?: string;
   value?: string;
@@ -24,7 +29,7 @@ export function smallJob(tracer: string, programs: Item[][], options: SmallJobOp
   const preState: TraceJob['preState'] = { [smallSender]: { balance: '0xffffffffffffffffff' } };
   programs.forEach((items, i) => (preState[smallContracts[i]] = { balance: '0x10', code: assemble(items) }));
   return {
-    chainConfig: osakaConfig,
+    chainConfig: options.chainConfig ?? osakaConfig,
     preState,
     block: { number: '0x10', timestamp: '0x100', gasLimit: '0x1c9c380', coinbase: '0x0000000000000000000000000000000000000000', baseFeePerGas: '0x7', prevRandao: '0x' + '11'.repeat(32) },
     transactions: [{ call: { from: smallSender, to: smallContracts[0], gas: options.gas ?? '0x30000', value: options.value, data: options.data } }],

@@ -6,6 +6,9 @@
 //	{"id": 2, "compile": "source"}  → {"id": 2, "accepted": true} | {"id": 2, "accepted": false, "error": "…"}
 //
 // A job is the runtime's TraceJob (runtime/trace/job.ts); a job that cannot be run answers {"id", "error"}.
+// Its chainConfig is geth's genesis config as is; without a blob schedule, a chain with Cancun gets geth's
+// default (mainnet's Cancun and Prague entries). The differential tests mostly use every fork through Osaka
+// active at genesis, as `geth --dev` of v1.17.5 has them, but for its Bogota, which the runtime does not know.
 // `compile` only compiles "(" + source + ")" as geth's JavaScript engine (goja) does before evaluating a
 // tracer, and reports goja's verdict.
 package main

@@ -8,7 +8,7 @@ import { runTraceJob } from '../../runtime/trace/run';
 import { assemble, type Item } from '../differential/asm';
 import { caseJob, type CaseSpec } from '../differential/cases';
 import { contractAddresses } from '../differential/programs';
-import { osakaConfig, smallContracts, smallJob, smallSender, type SmallJobOptions } from '../differential/small-job';
+import { cancunConfig, osakaConfig, smallContracts, smallJob, smallSender, type SmallJobOptions } from '../differential/small-job';
 
 async function outcome(tracer: string, programs: Item[][], options?: SmallJobOptions): Promise<TraceOutcome> {
   const [result] = await runTraceJob(smallJob(tracer, programs, options));
@@ -241,4 +241,15 @@ test('the refund counter starts with geth\'s EIP-7702 refunds: 12500 per authori
   const [result] = await runTraceJob({ ...caseJob(spec), tracer });
   assert.ok('json' in result);
   assert.deepEqual(JSON.parse(result.json), [[25000, 25000, 25000], 76804]);
+});
+
+test("from Prague a CALL-family opcode whose dynamic gas cannot be paid fails as geth's gas function does: 'out of gas: out of gas', cost 100", async () => {
+  const tracer = '{o: [], step: function(log) { if (log.getError()) this.o.push([log.op.toString(), log.getCost(), log.getError()]); }, fault: function() {}, result: function(ctx) { return [this.o, ctx.error]; }}';
+  const refused = (op: string) => [[[op, 100, 'out of gas: out of gas']], 'out of gas: out of gas'];
+  // Value to a cold account; value to a warm one (a precompile); memory the call cannot pay for.
+  assert.deepEqual(await json(tracer, [[0n, 0n, 0n, 0n, 1n, 0xdeadn, 0n, 'CALL']], { gas: String(21000 + 7 * 3 + 100 + 5000) }), refused('CALL'));
+  assert.deepEqual(await json(tracer, [[0n, 0n, 0n, 0n, 1n, 2n, 0n, 'CALL']], { gas: String(21000 + 7 * 3 + 100 + 5000) }), refused('CALL'));
+  assert.deepEqual(await json(tracer, [[0n, 0n, 1n << 20n, 0n, 2n, 0n, 'STATICCALL']], { gas: String(21000 + 6 * 3 + 100 + 5000) }), refused('STATICCALL'));
+  // Before Prague the same holds where the memory and value transfer alone cannot be paid.
+  assert.deepEqual(await json(tracer, [[0n, 0n, 0n, 0n, 1n, 2n, 0n, 'CALL']], { gas: String(21000 + 7 * 3 + 100 + 5000), chainConfig: cancunConfig }), refused('CALL'));
 });

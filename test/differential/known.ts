@@ -44,6 +44,8 @@ const ourPrecompileTexts = new Set(['execution reverted', 'Reverted', 'out of ga
 /** A precompile failure's text, or the result geth leaves out of a failed frame (flatCallTracer) beside it. */
 function precompileDetail(detail: Divergence['details'][number]): boolean {
   if (typeof detail.geth === 'string' && typeof detail.ours === 'string') return gethPrecompileTexts.test(detail.geth) && ourPrecompileTexts.has(detail.ours);
+  // erc7562Tracer's frame flag follows its error: geth's gas check came first, so it ran out of gas.
+  if (detail.path.endsWith('.outOfGas')) return detail.geth === true && detail.ours === false;
   return detail.path.endsWith('.result') && detail.geth === undefined;
 }
 

@@ -253,3 +253,10 @@ test("from Prague a CALL-family opcode whose dynamic gas cannot be paid fails as
   // Before Prague the same holds where the memory and value transfer alone cannot be paid.
   assert.deepEqual(await json(tracer, [[0n, 0n, 0n, 0n, 1n, 2n, 0n, 'CALL']], { gas: String(21000 + 7 * 3 + 100 + 5000), chainConfig: cancunConfig }), refused('CALL'));
 });
+
+test('from Prague a CALL with value in a static frame is refused before its cold access is charged, whatever gas is left', async () => {
+  const result = (await json('callTracer', [[0n, 0n, 0n, 0n, BigInt(smallContracts[1]), 2300n, 'STATICCALL', 'STOP'], [0n, 0n, 0n, 0n, 1n, BigInt(smallContracts[2]), 0n, 'CALL'], ['STOP']])) as {
+    calls: Array<{ error: string }>;
+  };
+  assert.equal(result.calls[0].error, 'out of gas: write protection');
+});

@@ -123,7 +123,8 @@ interface StoppedAt {
   programCounter: number;
   gasLeft: bigint;
   gasRefund: bigint;
-  stack: { getStack(): bigint[] };
+  /** Popped items stay in `_store` above `_len`. */
+  stack: { getStack(): bigint[]; _store?: bigint[]; _len?: number };
   memory: { _store: Uint8Array };
   memoryWordCount: bigint;
   /** What a RETURN handed back (a create's code), kept by ethereumjs' interpreter. */
@@ -141,12 +142,16 @@ function stoppedInLastStep(frame: Frame, at: StoppedAt): boolean {
 /** The failing opcode's step rebuilt from where the interpreter stopped, for a frame whose failing opcode was
  * not tapped: geth's pre-execution errors (stack, reentrancy sentry) need the opcode and its stack. */
 function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: ForkRules, baseRefund: number): StepView {
-  const stack = at.stack.getStack();
   // ethereumjs shows an undefined opcode as 0xfe: the code has the real byte.
   const op = at.opCode === INVALID ? frame.code()[at.programCounter] ?? INVALID : at.opCode;
+  // ethereumjs refuses oversized init code in CREATE/CREATE2 itself, after popping their arguments.
+  const popped = raw === 'initcode exceeds max initcode size' ? (createOps[op] === 'CREATE' ? 3 : createOps[op] === 'CREATE2' ? 4 : 0) : 0;
+  const { _store: store, _len: length } = at.stack;
+  const stack = popped > 0 && store && length !== undefined ? store.slice(0, length + popped) : at.stack.getStack();
   const stackProblem = raw === 'stack underflow' || raw === 'stack overflow' ? stackError(op, stack.length) : undefined;
   // geth's checks before the dynamic gas (a write in a static frame before the sentry) come first.
-  const inGas = raw === 'out of gas' || raw === 'static state change';
+  // The failures ethereumjs raises in an opcode's gas handler.
+  const inGas = raw === 'out of gas' || raw === 'static state change' || raw === 'initcode exceeds max initcode size';
   const refused = stackProblem === undefined && inGas ? dynamicGasError(op, stack, rules, frame.isStatic) : undefined;
   // A sentry failure leaves the gas as it was; an opcode that overspent leaves it at zero.
   const sentry = raw === 'out of gas' && op === SSTORE && rules.eip2200 && at.gasLeft > 0n && at.gasLeft <= 2300n;

@@ -260,3 +260,9 @@ test('from Prague a CALL with value in a static frame is refused before its cold
   };
   assert.equal(result.calls[0].error, 'out of gas: write protection');
 });
+
+test('init code over the EIP-3860 limit without a step hook (tapped run): geth\'s text from the arguments ethereumjs popped', async () => {
+  assert.deepEqual(await json('{fault: function() {}, result: function(ctx) { return { e: ctx.error }; }}', [[1n, 49153n, 0n, 0n, 'CREATE2']], { gas: '0x100000' }), {
+    e: 'out of gas: max initcode size exceeded: code size 49153 limit 49152',
+  });
+});

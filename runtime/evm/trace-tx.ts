@@ -22,6 +22,7 @@ const SSTORE = 0x55;
 const INVALID = 0xfe;
 const stackLimit = 1024;
 const selfdestructRefundGas = 24000;
+const selfdestructConstantGas = 5000;
 
 interface Frame {
   view: FrameView;
@@ -215,9 +216,12 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
   }
 
   /** The refund a SELFDESTRUCT step shows beyond ethereumjs' counter (see `destructed`). */
-  function destructRefund(frame: Frame, op: number, error: string | undefined): number {
+  function destructRefund(frame: Frame, op: number, error: string | undefined, gas: number): number {
     const self = bytesToHex(frame.view.address);
-    if (op !== SELFDESTRUCT || error !== undefined || frame.isStatic || !rules.selfdestructRefund || destructed.has(self)) return 0;
+    // geth's gas function adds it once it is past the constant gas and a cold beneficiary's access, also when
+    // the whole cost then cannot be charged (a plain 'out of gas' with the constant paid).
+    const pastGasFunction = error === undefined || (error === 'out of gas' && gas >= selfdestructConstantGas);
+    if (op !== SELFDESTRUCT || !pastGasFunction || frame.isStatic || !rules.selfdestructRefund || destructed.has(self)) return 0;
     destructed.add(self);
     frame.destructed.push(self);
     return selfdestructRefundGas;
@@ -281,7 +285,7 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       const { cost, baseCost, error } = stepGas(ev, op, stackError(op, ev.stack.length), rules, frame.isStatic);
       const gas = Number(ev.gasLeft);
       const view: StepView = {
-        op, pc: ev.pc, gas, cost, baseCost, depth: ev.depth + 1, refund: Number(ev.gasRefund) + baseRefund + destructRefund(frame, op, error), stack: ev.stack,
+        op, pc: ev.pc, gas, cost, baseCost, depth: ev.depth + 1, refund: Number(ev.gasRefund) + baseRefund + destructRefund(frame, op, error, gas), stack: ev.stack,
         memory: ev.memory, error, frame: frame.view,
       };
       frame.lastStep = view;

@@ -50,14 +50,15 @@ function refusedInStatic(op: number, stack: bigint[]): boolean {
 }
 
 /**
- * The error, if any (missing stack items read as 0: the caller checks the stack first). `gasLeft` is the gas after the constant
- * part: a CALL with value in a static frame first pays for a cold target, which is not known here; with
- * less than that surcharge left, the caller's out-of-gas rule applies instead.
+ * The error, if any (missing stack items read as 0: the caller checks the stack first). `gasLeft` is the gas
+ * after the constant part: before Prague a CALL with value in a static frame first pays for a cold target,
+ * which is not known here; with less than that surcharge left, the caller's out-of-gas rule applies instead.
  */
 export function dynamicGasError(op: number, stack: bigint[], rules: ForkRules, isStatic: boolean, gasLeft?: bigint): string | undefined {
   const size = memorySize(op, stack);
   if (size === 'overflow') return 'gas uint64 overflow';
-  if (isStatic && refusedInStatic(op, stack) && !(op === CALL && rules.eip2929 && gasLeft !== undefined && gasLeft < coldSurcharge)) {
+  // Before Prague a CALL first pays a cold target's access (and fails on it); from Prague the static check comes first.
+  if (isStatic && refusedInStatic(op, stack) && !(op === CALL && rules.eip2929 && !rules.eip7702 && gasLeft !== undefined && gasLeft < coldSurcharge)) {
     return 'out of gas: write protection';
   }
   if (size > maxMemoryForGas) return 'out of gas: gas uint64 overflow';

@@ -22,6 +22,7 @@ const SSTORE = 0x55;
 const INVALID = 0xfe;
 const stackLimit = 1024;
 const selfdestructRefundGas = 24000;
+const selfdestructConstantGas = 5000;
 
 interface Frame {
   view: FrameView;
@@ -124,7 +125,8 @@ interface StoppedAt {
   programCounter: number;
   gasLeft: bigint;
   gasRefund: bigint;
-  stack: { getStack(): bigint[] };
+  /** Popped items stay in `_store` above `_len`. */
+  stack: { getStack(): bigint[]; _store?: bigint[]; _len?: number };
   memory: { _store: Uint8Array };
   memoryWordCount: bigint;
   /** What a RETURN handed back (a create's code), kept by ethereumjs' interpreter. */
@@ -142,12 +144,16 @@ function stoppedInLastStep(frame: Frame, at: StoppedAt): boolean {
 /** The failing opcode's step rebuilt from where the interpreter stopped, for a frame whose failing opcode was
  * not tapped: geth's pre-execution errors (stack, reentrancy sentry) need the opcode and its stack. */
 function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: ForkRules, baseRefund: number): StepView {
-  const stack = at.stack.getStack();
   // ethereumjs shows an undefined opcode as INVALID (0xfe): geth names the real byte.
   const op = at.opCode === INVALID ? frame.code()[at.programCounter] ?? INVALID : at.opCode;
+  // ethereumjs refuses oversized init code in CREATE/CREATE2 itself, after popping their arguments.
+  const popped = raw === 'initcode exceeds max initcode size' ? (createOps[op] === 'CREATE' ? 3 : createOps[op] === 'CREATE2' ? 4 : 0) : 0;
+  const { _store: store, _len: length } = at.stack;
+  const stack = popped > 0 && store && length !== undefined ? store.slice(0, length + popped) : at.stack.getStack();
   const stackProblem = raw === 'stack underflow' || raw === 'stack overflow' ? stackError(op, stack.length) : undefined;
   // geth's checks before the dynamic gas (a write in a static frame before the sentry) come first.
-  const inGas = raw === 'out of gas' || raw === 'static state change';
+  // The failures ethereumjs raises in an opcode's gas handler.
+  const inGas = raw === 'out of gas' || raw === 'static state change' || raw === 'initcode exceeds max initcode size';
   const refused = stackProblem === undefined && inGas ? dynamicGasError(op, stack, rules, frame.isStatic) : undefined;
   // A sentry failure leaves the gas as it was; an opcode that overspent leaves it at zero.
   const sentry = raw === 'out of gas' && op === SSTORE && rules.eip2200 && at.gasLeft > 0n && at.gasLeft <= 2300n;
@@ -211,9 +217,12 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
   }
 
   /** The refund a SELFDESTRUCT step shows beyond ethereumjs' counter (see `destructed`). */
-  function destructRefund(frame: Frame, op: number, error: string | undefined): number {
+  function destructRefund(frame: Frame, op: number, error: string | undefined, gas: number): number {
     // Every step asks: the cheap tests first, the address's text only for a SELFDESTRUCT.
-    if (op !== SELFDESTRUCT || error !== undefined || frame.isStatic || !rules.selfdestructRefund) return 0;
+    if (op !== SELFDESTRUCT || frame.isStatic || !rules.selfdestructRefund) return 0;
+    // geth's gas function adds it once it is past the constant gas and a cold beneficiary's access, also when
+    // the whole cost then cannot be charged (a plain 'out of gas' with the constant paid).
+    if (error !== undefined && !(error === 'out of gas' && gas >= selfdestructConstantGas)) return 0;
     const self = bytesToHex(frame.view.address);
     if (destructed.has(self)) return 0;
     destructed.add(self);
@@ -279,7 +288,7 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       const { cost, baseCost, error } = stepGas(ev, op, stackError(op, ev.stack.length), rules, frame.isStatic);
       const gas = Number(ev.gasLeft);
       const view: StepView = {
-        op, pc: ev.pc, gas, cost, baseCost, depth: ev.depth + 1, refund: Number(ev.gasRefund) + baseRefund + destructRefund(frame, op, error), stack: ev.stack,
+        op, pc: ev.pc, gas, cost, baseCost, depth: ev.depth + 1, refund: Number(ev.gasRefund) + baseRefund + destructRefund(frame, op, error, gas), stack: ev.stack,
         memory: ev.memory, error, frame: frame.view,
       };
       frame.lastStep = view;

@@ -41,7 +41,8 @@ function cutByLimit(detail: Divergence['details'][number], spec: CaseSpec): bool
 const gethPrecompileTexts = /^(?:[oO]ut of gas|invalid input length|invalid final flag|bad elliptic curve pairing size|invalid (?:g[12] point|field element) length|invalid point: not on curve|point is not on curve|invalid field element top bytes|invalid fp\.Element encoding|g[12] point is not on correct subgroup)$/;
 const ourPrecompileTexts = new Set(['execution reverted', 'Reverted', 'out of gas', 'Out of gas', 'invalid input length', 'point not on curve', 'input is empty', 'fp point not in field']);
 
-/** A precompile failure's text, or the result geth leaves out of a failed frame (flatCallTracer) beside it. */
+/** A precompile failure's text, or what follows from it beside: the result geth leaves out of a failed frame
+ * (flatCallTracer), erc7562Tracer's outOfGas where geth ran out of gas first. */
 function precompileDetail(detail: Divergence['details'][number]): boolean {
   if (typeof detail.geth === 'string' && typeof detail.ours === 'string') return gethPrecompileTexts.test(detail.geth) && ourPrecompileTexts.has(detail.ours);
   // erc7562Tracer's frame flag follows its error: geth's gas check came first, so it ran out of gas.

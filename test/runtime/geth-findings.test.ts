@@ -171,8 +171,9 @@ test('fault reads the state as the failing opcode left it (ethereumjs reverts th
   assert.deepEqual(await json(tracer, [[0n, 0n, 0n, 0n, 16n, 0xdeadn, 2301n, 'CALL', 'POP', 0n, 0n, 'REVERT']]), [['0', '16']]);
 });
 
+const berlin = Object.fromEntries(Object.entries(osakaConfig).filter(([key]) => !['londonBlock', 'terminalTotalDifficulty', 'shanghaiTime', 'cancunTime', 'pragueTime', 'osakaTime'].includes(key)));
+
 test('before London a SELFDESTRUCT\'s own step shows its 24000 refund (geth adds it in the opcode\'s gas), once per contract', async () => {
-  const berlin = Object.fromEntries(Object.entries(osakaConfig).filter(([key]) => !['londonBlock', 'terminalTotalDifficulty', 'shanghaiTime', 'cancunTime', 'pragueTime', 'osakaTime'].includes(key)));
   const call: Item[] = [0n, 0n, 0n, 0n, 0n, BigInt(smallContracts[1]), 'GAS', 'CALL', 'POP'];
   const job = smallJob("{o: [], step: function(log) { if (log.getDepth() === 2) this.o.push(log.op.toString() + ' ' + log.getRefund()); }, fault: function() {}, result: function() { return this.o; }}", []);
   // No PUSH0 before Shanghai.
@@ -252,4 +253,29 @@ test("from Prague a CALL-family opcode whose dynamic gas cannot be paid fails as
   assert.deepEqual(await json(tracer, [[0n, 0n, 1n << 20n, 0n, 2n, 0n, 'STATICCALL']], { gas: String(21000 + 6 * 3 + 100 + 5000) }), refused('STATICCALL'));
   // Before Prague the same holds where the memory and value transfer alone cannot be paid.
   assert.deepEqual(await json(tracer, [[0n, 0n, 0n, 0n, 1n, 2n, 0n, 'CALL']], { gas: String(21000 + 7 * 3 + 100 + 5000), chainConfig: cancunConfig }), refused('CALL'));
+});
+
+test('from Prague a CALL with value in a static frame is refused before its cold access is charged, whatever gas is left', async () => {
+  const result = (await json('callTracer', [[0n, 0n, 0n, 0n, BigInt(smallContracts[1]), 2300n, 'STATICCALL', 'STOP'], [0n, 0n, 0n, 0n, 1n, BigInt(smallContracts[2]), 0n, 'CALL'], ['STOP']])) as {
+    calls: Array<{ error: string }>;
+  };
+  assert.equal(result.calls[0].error, 'out of gas: write protection');
+});
+
+test('init code over the EIP-3860 limit without a step hook (tapped run): geth\'s text from the arguments ethereumjs popped', async () => {
+  assert.deepEqual(await json('{fault: function() {}, result: function(ctx) { return { e: ctx.error }; }}', [[1n, 49153n, 0n, 0n, 'CREATE2']], { gas: '0x100000' }), {
+    e: 'out of gas: max initcode size exceeded: code size 49153 limit 49152',
+  });
+});
+
+test('before London a SELFDESTRUCT that cannot pay for a new beneficiary account still shows the refund geth added in its gas function', async () => {
+  const job = smallJob("{o: [], step: function(log) { this.o.push([log.op.toString(), log.getRefund(), log.getError() || null]); }, fault: function() {}, result: function() { return this.o; }}", [], {
+    gas: String(21000 + 3 + 5000 + 2600 + 100),
+  });
+  // The contract holds 0x10 wei: sending it to the absent 0xdead needs a new account (25000 more).
+  job.preState[smallContracts[0]] = { balance: '0x10', code: assemble([0xdeadn, 'SELFDESTRUCT'], [], false) };
+  const { baseFeePerGas: _fee, prevRandao: _randao, ...block } = job.block;
+  const [result] = await runTraceJob({ ...job, chainConfig: { ...berlin, chainId: 1337 }, block: { ...block, difficulty: '0x20000' } });
+  assert.ok('json' in result);
+  assert.deepEqual(JSON.parse(result.json), [['PUSH2', 0, null], ['SELFDESTRUCT', 24000, 'out of gas']]);
 });

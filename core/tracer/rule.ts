@@ -21,7 +21,7 @@ export interface Rule {
   /** Its findings each rest on one piece of code and what it refers to: while the text has a syntax error
    * it also reads the error-tolerant parse, so it keeps reporting on the parts that parse. */
   readsTolerantParse?: true;
-  /** One line for documentation (README's rule table, CLI help). */
+  /** One line for documentation (docs/checks.md's rule table, CLI help). */
   description: string;
   check(tracer: ParsedTracer, report: (finding: RuleFinding) => void): void;
 }

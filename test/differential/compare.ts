@@ -1,5 +1,5 @@
 // Runs a case on the geth oracle and on the runtime and compares the outcomes as JSON. Only the differences
-// README's "Differences from geth" documents are normalised away: error positions (goja's bytecode index,
+// docs/differences-from-geth.md documents are normalised away: error positions (goja's bytecode index,
 // and V8 locating a token of the same expression differently) and goja's " (and N more errors)".
 import { isDeepStrictEqual } from 'node:util';
 import type { TraceOutcome } from '../../runtime/trace/job';
@@ -15,7 +15,7 @@ export interface Divergence {
 
 const location = / at (?:[^ ()]+ )?\(?(?:<eval>|bigInt):\d+:\d+(?:\(\d+\))?\)?| at [^ ]+ \(native\)/g;
 
-/** An error text without the parts README documents as differing. */
+/** An error text without the parts docs/differences-from-geth.md documents as differing. */
 export function normaliseError(text: string): string {
   return text.replace(location, '').replace(/ \(and \d+ more errors\)/, '');
 }

@@ -1,7 +1,7 @@
-// Each difference README's "Differences from geth" documents, pinned against geth itself: the same case
+// Each difference docs/differences-from-geth.md documents, pinned against geth itself: the same case
 // runs on the geth oracle and on the runtime, and the test expects exactly the documented difference (and
 // parity in everything else the case shows). If geth or the runtime changes so that a difference goes away
-// or turns into another, the pin fails and README needs a look. (The memory limit is not pinned: it would
+// or turns into another, the pin fails and that page needs a look. (The memory limit is not pinned: it would
 // take gigabytes.)
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -33,7 +33,7 @@ const json = (o: TraceOutcome) => {
   return JSON.parse(o.json) as unknown;
 };
 
-describe('README "Differences from geth", pinned against geth', { skip }, () => {
+describe('docs/differences-from-geth.md, pinned against geth', { skip }, () => {
   after(() => (oracle as Oracle).close?.());
 
   test('Error positions: the same message and function, without goja\'s bytecode index', async () => {

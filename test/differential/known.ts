@@ -1,5 +1,5 @@
-// Divergences with a known cause: those README's "Differences from geth" documents, and those the
-// differential tests found that are not fixed (reported for a README entry). A divergence one of these
+// Divergences with a known cause: those docs/differences-from-geth.md documents, and those the
+// differential tests found that are not fixed (reported for an entry there). A divergence one of these
 // explains is counted, not failed; any other fails the test after shrinking.
 import type { TraceOutcome } from '../../runtime/trace/job';
 import type { CaseSpec } from './cases';
@@ -7,7 +7,7 @@ import { compareOutcomes, type Divergence } from './compare';
 
 export interface KnownDifference {
   id: string;
-  /** The README "Differences from geth" item it falls under, or undefined for a reported finding. */
+  /** The docs/differences-from-geth.md item it falls under, or undefined for a reported finding. */
   readme?: string;
   why: string;
   /** Rewrites an outcome's text to a form both sides share (applied to both). */

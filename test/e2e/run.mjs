@@ -1,4 +1,4 @@
-// Runs the extension's tests inside real VS Code, offline (README.md, "Testing in real VS Code"):
+// Runs the extension's tests inside real VS Code, offline (docs/testing.md, "Testing in real VS Code"):
 //  1. the mocha suites (test/e2e/suite/*.test.ts) through @vscode/test-cli (`vscode-test`, configured by
 //     .vscode-test.mjs), whose VS Code installation is test/e2e/code-server-launcher.mjs: the extension
 //     host of a code-server in smoke-test mode, with this repository as the extension under development;

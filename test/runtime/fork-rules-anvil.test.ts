@@ -2,7 +2,7 @@
 // hardfork from London to Prague is the upstream (it says which in anvil_nodeInfo). The probe contract's
 // transactions (refunds, calldata, the block context, Shanghai's and Cancun's opcodes, Osaka's CLZ) traced by
 // the fork use the gas of anvil's own receipts, and their struct logs are anvil's own but for anvil's known
-// departures from geth (README): the refund counter on an SSTORE before its own change, and an invalid
+// departures from geth (docs/differences-from-geth.md): the refund counter on an SSTORE before its own change, and an invalid
 // opcode's step marked with its cost and a Rust error name.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

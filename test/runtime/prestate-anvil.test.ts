@@ -80,7 +80,7 @@ function isEmpty(account: Prestate[string]): boolean {
   return (account.balance ?? '0x0') === '0x0' && !account.nonce && (account.code ?? '0x') === '0x' && Object.keys(account.storage ?? {}).length === 0;
 }
 
-/** One side's trace with the known differences taken out (README: "prestateTracer and anvil"): the sender's and
+/** One side's trace with the known differences taken out (docs/differences-from-geth.md, "anvil"): the sender's and
  * coinbase's balances depend on each node's fees; only we print `codeHash` (and geth's zero code hash in
  * `post` for accounts that do not exist after the transaction); anvil keeps accounts that were empty before. */
 function normalise(state: Prestate, s: Scenario, side: Side, part: 'pre' | 'post' | 'plain'): Prestate {

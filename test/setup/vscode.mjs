@@ -1,4 +1,4 @@
-// Setup step: what running the extension inside real VS Code needs, offline (README.md, "Testing in
+// Setup step: what running the extension inside real VS Code needs, offline (docs/testing.md, "Testing in
 // real VS Code"): Debian chromium and libkrb5-dev, Node 24 from the npm registry and code-server
 // (VS Code's server and web workbench) into .vscode-test/. Quick when already done.
 //

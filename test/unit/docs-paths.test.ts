@@ -77,6 +77,17 @@ test('docs/architecture.md lists every folder of the tree', () => {
   assert.deepEqual(wanted.filter((folder) => !listed.has(folder)).sort(), [], 'folders docs/architecture.md does not list');
 });
 
+test("README's pictures are packaged: relative paths that .vscodeignore lets into the .vsix", () => {
+  // vsce runs with --no-rewrite-relative-links, so the extension page finds a picture only inside the package.
+  const packaged = readFileSync('.vscodeignore', 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('!'))
+    .map((line) => new RegExp(`^${line.slice(1).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '.*')}$`));
+  const pictures = [...readFileSync('README.md', 'utf8').matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((match) => match[1]);
+  assert.ok(pictures.length > 0, 'README shows pictures');
+  assert.deepEqual(pictures.filter((path) => /^[a-z]+:/i.test(path) || !packaged.some((pattern) => pattern.test(path))), [], 'pictures outside the package');
+});
+
 test('the path check catches a renamed file, a bad glob and a missing heading', () => {
   assert.deepEqual(namedPaths('see `runtime/node/auth.ts`, `not-a-folder/x.ts`, `a b/c`'), ['runtime/node/auth.ts']);
   assert.equal(exists('runtime/node/auth.ts'), true);

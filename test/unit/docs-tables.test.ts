@@ -1,11 +1,12 @@
 // The documents' tables that restate what the code declares, compared with the declarations: the rule tables of
-// docs/checks.md with the rule modules (code and default severity), and README's command and settings tables
-// with package.json's contributions. A rule, command or setting added, renamed or given another default fails
-// here until the table says so.
+// docs/checks.md with the rule modules (code and default severity), docs/cli.md's command table with the CLI's
+// subcommands, and README's command and settings tables with package.json's contributions. A rule, command or
+// setting added, renamed or given another default fails here until the table says so.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { rules } from '../../core/tracer/rules';
+import { runCli } from '../support/cli-run';
 import { tablesWithHeader, type Table } from '../support/markdown';
 
 interface Contributions {
@@ -47,4 +48,14 @@ test("README's settings table lists every setting with its default", () => {
     if (value === '') assert.ok(!shown.startsWith('`'), `${key}: its default is empty, shown as ${shown}`);
     else assert.equal(shown, `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``, `default of ${key}`);
   }
+});
+
+test("docs/cli.md's command table lists every subcommand evm-tracer --help lists", async () => {
+  const help = await runCli(['--help']);
+  assert.equal(help.status, 0, help.stderr);
+  const listed = help.stdout.split(/^commands:$/m)[1]?.split('\n\n')[0] ?? '';
+  const subcommands = [...listed.matchAll(/^ {2}(\S+)/gm)].map((match) => match[1]);
+  assert.ok(subcommands.length > 0, `no commands in: ${help.stdout}`);
+  const names = rowsOf(tablesWithHeader(readFileSync('docs/cli.md', 'utf8'), ['command', 'what'])).map(([name]) => codesIn(name)[0]);
+  assert.deepEqual([...names].sort(), subcommands.sort());
 });

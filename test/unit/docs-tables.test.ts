@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { rules } from '../../core/tracer/rules';
+import { knownDifferences } from '../differential/known';
 import { runCli } from '../support/cli-run';
 import { tablesWithHeader, type Table } from '../support/markdown';
 
@@ -58,4 +59,11 @@ test("docs/cli.md's command table lists every subcommand evm-tracer --help lists
   assert.ok(subcommands.length > 0, `no commands in: ${help.stdout}`);
   const names = rowsOf(tablesWithHeader(readFileSync('docs/cli.md', 'utf8'), ['command', 'what'])).map(([name]) => codesIn(name)[0]);
   assert.deepEqual([...names].sort(), subcommands.sort());
+});
+
+test('every documented divergence the differential tests know is an item of docs/differences-from-geth.md', () => {
+  const items = new Set([...readFileSync('docs/differences-from-geth.md', 'utf8').matchAll(/^- \*\*(.+?)\.?\*\*/gm)].map((match) => match[1]));
+  const named = knownDifferences.flatMap((known) => (known.readme === undefined ? [] : [known.readme]));
+  assert.ok(named.length > 0, 'test/differential/known.ts names items');
+  assert.deepEqual(named.filter((item) => !items.has(item)), [], `items of the page: ${[...items].join(' | ')}`);
 });

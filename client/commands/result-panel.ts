@@ -1,12 +1,12 @@
 // The result panel's actions, in its title bar (editor/title, shown while a result panel is the active
-// editor) and the command palette: each acts on the active result panel, else the most recent one.
+// editor) and the command palette: each acts on the result panel most recently active or updated.
 import * as vscode from 'vscode';
 import type { WebviewAction } from '../webview/messages';
 import { ResultPanel } from '../webview/panel';
 import type { CommandFactory } from './command';
 
 function currentPanel(): ResultPanel {
-  const panel = ResultPanel.current();
+  const panel = ResultPanel.last;
   if (!panel || panel.isDisposed) throw new Error('No result panel is open: run a trace first.');
   return panel;
 }

@@ -80,6 +80,8 @@ export interface RenderedContent {
   /** Which view shows the result, and the flame chart boxes drawn (pictures view). */
   view?: ViewMode;
   frameBoxes?: number;
+  /** The first boxes' labels ("route Router"). */
+  frameLabels?: string[];
   /** The compare view's heading and summary ("3 differences"), when it is shown. */
   compare?: { heading: string; summary: string };
 }

@@ -1,8 +1,8 @@
 // One result panel per tracer file, titled with its name: each run of the tracer is shown in it and kept in
 // its run history (newest first) to go back to. Shows the request, then the result or the explained error.
 // Its actions (re-run, cancel, copy, save, find, expand, compare) are commands in the panel's title bar and
-// the command palette (commands/result-panel.ts), acting on the active panel; context keys tell VS Code
-// which of them apply to the run it shows.
+// the command palette (commands/result-panel.ts), acting on the panel most recently active or updated;
+// context keys tell VS Code which of them apply to the run it shows.
 import * as vscode from 'vscode';
 import type { TraceSpec } from '../trace/spec';
 import { resultHtml, webviewOptions } from './html';
@@ -12,7 +12,7 @@ import type { ReportSide, ReportSource } from '../../report/data';
 import { namesFor, saveHtmlReport } from './report-export';
 
 export const RESULT_VIEW_TYPE = 'evmTracer.result';
-/** Context keys for the active result panel's menus: its shown run is running / has a result. */
+/** Context keys for the result panels' menus: the last panel's shown run is running / has a result. */
 const RUNNING_KEY = 'evmTracer.resultRunning';
 const DONE_KEY = 'evmTracer.resultDone';
 /** Runs kept per panel: each holds its whole result, and the webview state stores them all. */
@@ -33,10 +33,8 @@ export interface FinishedRun {
 }
 
 export class ResultPanel {
-  /** The panel most recently shown or updated (what the test hook reads). */
+  /** The panel most recently active, shown or updated: what the title bar's and palette's actions act on. */
   static last: ResultPanel | undefined;
-  /** The panel whose tab is active (what the title bar's and the palette's actions act on). */
-  private static active: ResultPanel | undefined;
   private static readonly open = new Set<ResultPanel>();
   private static readonly byTracer = new Map<string, ResultPanel>();
 
@@ -45,15 +43,12 @@ export class ResultPanel {
   private readonly queries = new Map<number, { resolve: (content: RenderedContent) => void; message: ToWebview }>();
   private readonly cancelHandlers = new Set<() => void>();
   private disposed = false;
-
-  /** The active panel, else the one most recently shown or updated. */
-  static current(): ResultPanel | undefined {
-    return ResultPanel.active ?? ResultPanel.last;
-  }
+  /** The comparison shown (Compare Results), sent again whenever the webview is rebuilt, until the next run. */
+  private comparison: { a: ReportSide; b: ReportSide; nodeName: string } | undefined;
 
   /** Every finished run in the open panels' histories: the current panel's first, newest first in each. */
   static finishedRuns(): FinishedRun[] {
-    const current = ResultPanel.current();
+    const current = ResultPanel.last;
     const panels = [...ResultPanel.open].sort((a, b) => Number(b === current) - Number(a === current));
     return panels.flatMap((panel) =>
       panel.state.runs.flatMap((run, index) => (run.outcome.status === 'done' ? [{ panel, run, number: panel.state.runs.length - index, shown: index === panel.state.shown }] : [])),
@@ -104,17 +99,18 @@ export class ResultPanel {
     // A hidden webview is torn down (no retainContextWhenHidden): messages wait for its next 'ready'.
     panel.onDidChangeViewState(({ webviewPanel }) => {
       if (!webviewPanel.visible) this.ready = false;
-      if (webviewPanel.active) ResultPanel.active = this;
-      else if (ResultPanel.active === this) ResultPanel.active = undefined;
+      if (!webviewPanel.active) return;
+      ResultPanel.last = this;
       this.updateContext();
     });
-    if (panel.active) ResultPanel.active = this;
     panel.onDidDispose(() => {
       this.disposed = true;
       this.cancel();
       ResultPanel.open.delete(this);
-      if (ResultPanel.active === this) ResultPanel.active = undefined;
-      if (ResultPanel.last === this) ResultPanel.last = undefined;
+      if (ResultPanel.last === this) {
+        ResultPanel.last = undefined;
+        setContextKeys(undefined);
+      }
       for (const [uri, owner] of ResultPanel.byTracer) if (owner === this) ResultPanel.byTracer.delete(uri);
     });
   }
@@ -132,6 +128,7 @@ export class ResultPanel {
   begin(run: ViewState): (state: ViewState) => void {
     const entry = { ...run, startedAt: Date.now() };
     this.claim(run.spec.tracerUri);
+    this.comparison = undefined;
     this.state = { runs: [entry, ...this.state.runs].slice(0, HISTORY_LIMIT), shown: 0 };
     this.publish();
     let latest: ViewState = entry;
@@ -150,9 +147,17 @@ export class ResultPanel {
   /** Shows two finished runs (of any panels) side by side in this panel (Compare Results). */
   compare(a: FinishedRun, b: FinishedRun): void {
     const [first, second] = [a, b].map(reportSide);
+    this.comparison = { a: first, b: second, nodeName: a.run.spec.nodeName };
     this.reveal();
-    this.post({ type: 'compare', a: first, b: second });
-    void namesFor(a.run.spec.nodeName, first, second).then((names) => this.post({ type: 'names', names }));
+    // A hidden webview is rebuilt when revealed: its 'ready' sends the comparison then.
+    if (this.ready) this.postComparison();
+  }
+
+  private postComparison(): void {
+    const comparison = this.comparison;
+    if (!comparison) return;
+    this.post({ type: 'compare', a: comparison.a, b: comparison.b });
+    void namesFor(comparison.nodeName, comparison.a, comparison.b).then((names) => this.post({ type: 'names', names }));
   }
 
   rerun(): void {
@@ -228,12 +233,9 @@ export class ResultPanel {
     this.panel.title = panelTitle(this.state.runs[0]?.spec ?? { tracerUri });
   }
 
-  /** Tells VS Code whether the active panel's shown run is running or done (which title-bar actions apply). */
+  /** Tells VS Code whether the last panel's shown run is running or done (which title-bar actions apply). */
   private updateContext(): void {
-    if (ResultPanel.active !== this && ResultPanel.active !== undefined) return;
-    const status = ResultPanel.active === this ? this.shown?.outcome.status : undefined;
-    void vscode.commands.executeCommand('setContext', RUNNING_KEY, status === 'running');
-    void vscode.commands.executeCommand('setContext', DONE_KEY, status === 'done');
+    if (ResultPanel.last === this) setContextKeys(this.shown?.outcome.status);
   }
 
   private publish(): void {
@@ -258,6 +260,7 @@ export class ResultPanel {
         this.ready = true;
         this.post({ type: 'show', panel: this.state });
         void this.postNames();
+        this.postComparison();
         for (const query of this.queries.values()) this.post(query.message);
         return;
       case 'rendered':
@@ -266,6 +269,7 @@ export class ResultPanel {
         return;
       case 'select':
         if (message.shown >= 0 && message.shown < this.state.runs.length) this.state = { ...this.state, shown: message.shown };
+        this.comparison = undefined;
         this.updateContext();
         return;
       case 'copyText':
@@ -276,6 +280,11 @@ export class ResultPanel {
         return;
     }
   }
+}
+
+function setContextKeys(status: ViewState['outcome']['status'] | undefined): void {
+  void vscode.commands.executeCommand('setContext', RUNNING_KEY, status === 'running');
+  void vscode.commands.executeCommand('setContext', DONE_KEY, status === 'done');
 }
 
 /** A finished run as a report side: titled by its tracer, run number and time, with where it came from. */

@@ -297,6 +297,7 @@ function rendered(): RenderedContent {
     history: panel ? panel.runs.map((run, index) => runLabel(run, panel!.runs.length - index)) : [],
     view: parsed ? ui.viewMode : undefined,
     frameBoxes: content.querySelectorAll('[data-frame]').length,
+    frameLabels: Array.from(content.querySelectorAll('[data-frame]'), (box) => box.getAttribute('aria-label') ?? '').slice(0, 20),
     compare: compareView(),
   };
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, newPage } from './lib/browser.mjs';
 import { startCodeServer, workbenchUrl } from './lib/code-server.mjs';
-import { textContrast } from './lib/contrast.mjs';
+import { contrastOf, textContrast } from './lib/contrast.mjs';
 import { withLock } from './lib/lock.mjs';
 import { repoRoot, toolsDir } from './lib/tools.mjs';
 import { quickOpen, selectColorTheme, waitForWorkbench } from './lib/workbench.mjs';
@@ -58,6 +58,13 @@ async function controlStates(page) {
     if (!entries.some((entry) => entry.kind === kind)) throw new Error(`the view switch was not measured ${state}`);
     states.push([state, entries]);
   };
+  // The pressed view is told apart by more than colour: its weight, and an underline of 3:1 against the page.
+  const marks = await view.locator('.view-switch').evaluate((group) => {
+    const look = (node) => ({ weight: getComputedStyle(node).fontWeight, underline: getComputedStyle(node).borderBottomColor });
+    return { pressed: look(group.querySelector('[aria-pressed="true"]')), other: look(group.querySelector('[aria-pressed="false"]')), page: getComputedStyle(document.body).backgroundColor };
+  });
+  const underline = contrastOf(marks.pressed.underline, marks.page);
+  if (marks.pressed.weight === marks.other.weight || underline < 3) throw new Error(`the pressed view is not told apart: ${JSON.stringify(marks)} (underline ${underline}:1)`);
   await options(true).hover();
   await measure(CONTROL_STATES[0], options(true));
   await options(false).hover();
@@ -257,7 +264,10 @@ export const steps = [
       await panelTab(page, 'call-tree.tracer.js').click();
       const actions = page.locator('.editor-group-container', { has: panelTab(page, 'call-tree.tracer.js') }).locator('.editor-actions');
       for (const [icon, title] of [['refresh', 'Re-run Trace'], ['search', 'Find in Result'], ['diff', 'Compare Results…'], ['file-code', 'Save Result as HTML Report…']]) {
-        await actions.locator(`.action-label.codicon-${icon}[aria-label^="${title}"]`).waitFor();
+        const action = actions.locator(`.action-label.codicon-${icon}`);
+        await action.waitFor();
+        const label = `${await action.getAttribute('aria-label')} ${await action.getAttribute('title')}`;
+        if (!label.includes(title)) throw new Error(`the ${icon} icon is labelled "${label}", not "${title}"`);
       }
       await page.screenshot({ path: join(screenshots, 'result-panel-title-bar.png') });
       await actions.locator('.action-label.codicon-toolbar-more').click();

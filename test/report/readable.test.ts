@@ -3,12 +3,12 @@
 // "1 difference"; the diff table breaks no path or change kind mid-word in a wide page; call boxes carry the
 // seeded contracts' names; a report says which node and target its result came from; the panel's page
 // keeps only the run history and the view switch, whose text keeps its colour when hovered.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { nameTable } from '../../core/abi/names';
 import { functionFromSignature } from '../../core/abi/signature';
 import { reportAssets } from '../../report/assets';
@@ -16,24 +16,15 @@ import { reportData } from '../../report/data';
 import { reportHtml } from '../../report/html';
 import { callTree, TOKEN, VAULT } from './fixtures';
 import { actInPanel, loadPanel, showInPanel } from './panel-page';
-import { buildReport, openReport, watchedPage } from './report-page';
+import { artifacts, buildReport, openReport, testBrowser, watchedPage } from './report-page';
 
-const artifacts = resolve('test-artifacts/report');
 const dir = mkdtempSync(join(tmpdir(), 'evm-report-readable-'));
-let browser: Browser;
-
-before(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true });
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = testBrowser();
 
 const texts = (page: Page, selector: string) => page.$$eval(selector, (nodes) => nodes.map((n) => n.textContent ?? ''));
 
 test('numbers that measure different things are figures (no bars, no shares); counts of one kind stay bars', async () => {
-  const { page, problems } = await openReport(browser, buildReport(dir, 'figures', { summary: { gas: 98_500, steps: 1_500 }, ops: { PUSH1: 3, ADD: 1 }, calls: { call: 2, staticcall: 1 } }));
+  const { page, problems } = await openReport(browser(), buildReport(dir, 'figures', { summary: { gas: 98_500, steps: 1_500 }, ops: { PUSH1: 3, ADD: 1 }, calls: { call: 2, staticcall: 1 } }));
   assert.deepEqual(await texts(page, '.report-heading'), ['Figures at $.summary: 2 values', 'Counts at $.ops: 2 keys', 'Counts at $.calls: 2 keys']);
   assert.deepEqual(await page.$$eval('[data-figure]', (rows) => rows.map((row) => [(row as HTMLElement).dataset.figure, row.querySelector('.figure-value')?.textContent])), [['gas', '98,500'], ['steps', '1,500']]);
   const figures = (await page.textContent('.figures')) ?? '';
@@ -47,7 +38,7 @@ test('numbers that measure different things are figures (no bars, no shares); co
 
 test('plural forms: "1 frame", "1 key", "1 difference", "1 byte"', async () => {
   const one = { type: 'CALL', from: VAULT, to: TOKEN, gas: '0x10', gasUsed: '0x5', input: '0x' };
-  const { page, problems } = await openReport(browser, buildReport(dir, 'plural', { tree: one, ops: { STOP: 1 }, state: { pre: { [VAULT]: { code: '0x00' } }, post: {} } }, { tree: { ...one, gasUsed: '0x6' }, ops: { STOP: 1 }, state: { pre: { [VAULT]: { code: '0x00' } }, post: {} } }));
+  const { page, problems } = await openReport(browser(), buildReport(dir, 'plural', { tree: one, ops: { STOP: 1 }, state: { pre: { [VAULT]: { code: '0x00' } }, post: {} } }, { tree: { ...one, gasUsed: '0x6' }, ops: { STOP: 1 }, state: { pre: { [VAULT]: { code: '0x00' } }, post: {} } }));
   const headings = await texts(page, '.report-heading');
   assert.ok(headings.includes('Call tree at $.tree: 1 frame, 5 gas used'), headings.join(' | '));
   assert.ok(headings.includes('Counts at $.ops: 1 key'), headings.join(' | '));
@@ -62,7 +53,7 @@ test('plural forms: "1 frame", "1 key", "1 difference", "1 byte"', async () => {
 test('the diff table in a wide page: every path and change kind on one line, long values wrapped in their cells', async () => {
   const a = { steps: 12, removed: 'x', structLogs: [{ op: 'PUSH1', stack: ['0x' + 'ab'.repeat(60)] }], nested: { deeperAndLongerKeyName: { value: 1 } } };
   const b = { steps: 13, structLogs: [{ op: 'PUSH2', stack: ['0x' + 'cd'.repeat(60)] }], nested: { deeperAndLongerKeyName: { value: 2 } }, added: [1, 2, 3] };
-  const { page, problems } = await openReport(browser, buildReport(dir, 'diff-wide', a, b));
+  const { page, problems } = await openReport(browser(), buildReport(dir, 'diff-wide', a, b));
   // In the page as text: a named function in a callback would need the bundler's helper there.
   const lines = (await page.evaluate(`[...document.querySelectorAll('.diff-table tr[data-diff]')].map((row) => {
     const linesOf = (cell) => {
@@ -87,7 +78,7 @@ test('a report names the node (masked URL), target, method and tracer; call boxe
   const source = { method: 'debug_traceTransaction', tracer: 'calls.tracer.js', node: 'provider', maskedUrl: 'https://rpc.example/****/v1', target: `tx 0x${'12'.repeat(32)}` };
   const file = join(dir, 'source.html');
   writeFileSync(file, reportHtml(reportData({ title: 'calls.tracer.js', result: callTree(), source }, names), reportAssets()));
-  const { page, problems } = await openReport(browser, file);
+  const { page, problems } = await openReport(browser(), file);
   const shown = await page.$$eval('.report-source dt', (terms) => terms.map((term) => [term.textContent, term.nextElementSibling?.textContent]));
   assert.deepEqual(shown, [
     ['Node', 'provider (https://rpc.example/****/v1)'],
@@ -107,7 +98,7 @@ test('a report names the node (masked URL), target, method and tracer; call boxe
 });
 
 test('panel: in the page only the run history and the view switch; the pressed view keeps its text colour when hovered', async () => {
-  const { page, problems } = await watchedPage(browser);
+  const { page, problems } = await watchedPage(browser());
   await loadPanel(page);
   // Light Modern's colours for what the switch uses (VS Code injects these into a webview).
   await page.evaluate(() => {

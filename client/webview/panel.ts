@@ -45,6 +45,8 @@ export class ResultPanel {
   private disposed = false;
   /** The comparison shown (Compare Results), sent again whenever the webview is rebuilt, until the next run. */
   private comparison: { a: ReportSide; b: ReportSide; nodeName: string } | undefined;
+  /** Actions asked for while the webview was being rebuilt: carried out once it is ready. */
+  private pendingActions: WebviewAction[] = [];
 
   /** Every finished run in the open panels' histories: the current panel's first, newest first in each. */
   static finishedRuns(): FinishedRun[] {
@@ -167,7 +169,8 @@ export class ResultPanel {
   /** An action the webview carries out (find, expand, copy a row). */
   act(action: WebviewAction): void {
     this.reveal();
-    this.post({ type: 'action', action });
+    if (this.ready) this.post({ type: 'action', action });
+    else this.pendingActions.push(action);
   }
 
   async copyResult(): Promise<void> {
@@ -261,6 +264,7 @@ export class ResultPanel {
         this.post({ type: 'show', panel: this.state });
         void this.postNames();
         this.postComparison();
+        for (const action of this.pendingActions.splice(0)) this.post({ type: 'action', action });
         for (const query of this.queries.values()) this.post(query.message);
         return;
       case 'rendered':

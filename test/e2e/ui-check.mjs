@@ -262,7 +262,8 @@ export const steps = [
     name: 'the result panel\'s actions are codicons in its title bar, the rest in its overflow menu and the palette',
     run: async ({ page }) => {
       await panelTab(page, 'call-tree.tracer.js').click();
-      const actions = page.locator('.editor-group-container', { has: panelTab(page, 'call-tree.tracer.js') }).locator('.editor-actions');
+      // The panels' group (panelTab's): its title bar acts on the panel it shows.
+      const actions = page.locator('.editor-group-container').nth(1).locator('.editor-actions');
       for (const [icon, title] of [['refresh', 'Re-run Trace'], ['search', 'Find in Result'], ['diff', 'Compare Results…'], ['file-code', 'Save Result as HTML Report…']]) {
         const action = actions.locator(`.action-label.codicon-${icon}`);
         await action.waitFor();
@@ -278,6 +279,29 @@ export const steps = [
       await page.locator('.quick-input-widget input').fill('>EVM Tracer: Save Result as JSON');
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Save Result as JSON…' }).first().waitFor();
       await page.keyboard.press('Escape');
+      // Back to the first group, where the next steps open files.
+      await page.keyboard.press('Control+1');
+    },
+  },
+  {
+    name: 'Compare Results picks two runs from the panels\' histories and shows a readable diff table',
+    run: async ({ page }) => {
+      await runCommand(page, 'EVM Tracer: Compare Results…');
+      await pick(page, 'call-tree.tracer.js · run 1');
+      await page.locator('.quick-input-widget', { hasText: '2/2' }).waitFor();
+      await pick(page, 'ops.tracer.js · run');
+      const view = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+      await view.locator('.compare-summary', { hasText: /^\d+ differences?$/ }).waitFor();
+      // No path or change kind broken over two lines.
+      const broken = await view.locator('.diff-table').evaluate((table) =>
+        [...table.querySelectorAll('.diff-path, .diff-kind')].filter((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+        }).map((cell) => cell.textContent),
+      );
+      if (broken.length > 0) throw new Error(`cells broken over lines: ${broken.join(', ')}`);
+      await page.keyboard.press('Control+1');
     },
   },
   {

@@ -28,7 +28,7 @@ export interface TraceRunnerDeps {
 export class TraceRunner {
   private readonly running = new Set<AbortController>();
 
-  /** What the result panels' Re-run button does (also for panels restored after a restart). */
+  /** What the result panels' Re-run Trace does (also for panels restored after a restart). */
   readonly panelActions: PanelActions = {
     rerun: (spec, panel) => {
       this.run(spec, panel).catch((error: unknown) => void vscode.window.showErrorMessage(`EVM Tracer: ${error instanceof Error ? error.message : String(error)}`));

@@ -80,7 +80,7 @@ export class ResultPanel {
     const state: PanelState = 'runs' in saved ? saved : { runs: [saved], shown: 0 };
     const runs = state.runs.map((run): ViewState =>
       run.outcome.status === 'running'
-        ? { ...run, outcome: { status: 'failed', durationMs: 0, error: { kind: 'cancelled', message: 'VS Code closed while the trace was running.', explanation: 'Run it again with the Re-run button.' } } }
+        ? { ...run, outcome: { status: 'failed', durationMs: 0, error: { kind: 'cancelled', message: 'VS Code closed while the trace was running.', explanation: "Run it again with Re-run Trace in the panel's title bar." } } }
         : run,
     );
     return new ResultPanel(panel, extensionUri, { runs, shown: Math.min(state.shown, runs.length - 1) }, actions);

@@ -3,9 +3,19 @@
 import { subset, type NameTable } from '../core/abi/names';
 import { findShapes, type CallFrame } from './shapes';
 
+/** Where a result came from, as the result panel's header says it: the node's URL masked, never a secret. */
+export interface ReportSource {
+  method: string;
+  tracer: string;
+  node: string;
+  maskedUrl: string;
+  target: string;
+}
+
 export interface ReportSide {
   title: string;
   result: unknown;
+  source?: ReportSource;
 }
 
 export interface ReportData {
@@ -14,10 +24,11 @@ export interface ReportData {
   names: NameTable;
 }
 
-/** Selectors (call inputs, revert outputs) and topic0s in every call tree of the results (of any depth). */
-function mentioned(results: unknown[]): { selectors: Set<string>; topics: Set<string> } {
+/** Selectors (call inputs, revert outputs), topic0s and callees in every call tree of the results (of any depth). */
+function mentioned(results: unknown[]): { selectors: Set<string>; topics: Set<string>; addresses: Set<string> } {
   const selectors = new Set<string>();
   const topics = new Set<string>();
+  const addresses = new Set<string>();
   const stack: CallFrame[] = [];
   for (const result of results) {
     for (const { shape } of findShapes(result)) if (shape.kind === 'calls') stack.push(shape.root);
@@ -26,12 +37,13 @@ function mentioned(results: unknown[]): { selectors: Set<string>; topics: Set<st
     const frame = stack.pop() as CallFrame;
     for (const hex of [frame.input, frame.output]) if (hex && hex.length >= 10) selectors.add(hex.slice(0, 10).toLowerCase());
     for (const log of frame.logs) if (log.topics[0]) topics.add(log.topics[0].toLowerCase());
+    if (frame.to) addresses.add(frame.to.toLowerCase());
     for (const child of frame.calls) stack.push(child);
   }
-  return { selectors, topics };
+  return { selectors, topics, addresses };
 }
 
 export function reportData(main: ReportSide, names: NameTable, compare?: ReportSide): ReportData {
-  const { selectors, topics } = mentioned(compare ? [main.result, compare.result] : [main.result]);
-  return { main, compare, names: subset(names, selectors, topics) };
+  const { selectors, topics, addresses } = mentioned(compare ? [main.result, compare.result] : [main.result]);
+  return { main, compare, names: subset(names, selectors, topics, addresses) };
 }

@@ -1,6 +1,7 @@
 // Recognises the result shapes the report draws: call trees (geth callTracer output and the flat,
 // parity-style list of flatCallTracer turned into a tree), count maps and {pre, post} prestate diffs, at the
 // root or in sub-objects. Pure data code, shared by the browser and Node.
+import { opcodeByName } from '../core/api/opcodes';
 
 export interface CallLog {
   address?: string;
@@ -44,7 +45,8 @@ export interface PrestateDiff {
 
 export type Shape =
   | { kind: 'calls'; root: CallFrame; frameCount: number; flat: boolean }
-  | { kind: 'counts'; entries: CountEntry[] }
+  /** `comparable`: the keys name things of one kind (opcodes, addresses, …), so shares of a total mean something. */
+  | { kind: 'counts'; entries: CountEntry[]; comparable: boolean }
   | { kind: 'prestate'; diff: PrestateDiff };
 
 export interface FoundShape {
@@ -197,6 +199,12 @@ function count(value: unknown): number | undefined {
   return number !== undefined && number <= Number.MAX_SAFE_INTEGER ? number : undefined;
 }
 
+/**
+ * A key that names a measure (gas, steps, gasUsed) rather than a thing counted (an opcode, an address, a
+ * selector, a signature): a plain lower- or camelCase word that is not an opcode's name (call, sload).
+ */
+const namesMeasure = (key: string) => /^[a-z][A-Za-z0-9_]*$/.test(key) && !opcodeByName(key.toUpperCase());
+
 function countShape(value: unknown): Shape | undefined {
   if (!isObject(value)) return undefined;
   const entries: CountEntry[] = [];
@@ -205,7 +213,7 @@ function countShape(value: unknown): Shape | undefined {
     if (number === undefined) return undefined;
     entries.push({ key, value: number, text: String(raw) });
   }
-  return entries.length > 0 ? { kind: 'counts', entries } : undefined;
+  return entries.length > 0 ? { kind: 'counts', entries, comparable: !entries.some((entry) => namesMeasure(entry.key)) } : undefined;
 }
 
 function accounts(value: unknown): Record<string, AccountState> | undefined {

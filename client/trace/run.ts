@@ -10,6 +10,7 @@ import type { RunTraceOptions } from '../../core/trace/requests';
 import type { Nodes } from '../nodes';
 import type { OutcomeView, RequestSummary, TraceErrorView, ViewState } from '../webview/messages';
 import { ResultPanel, type PanelActions } from '../webview/panel';
+import { learnSeedNames } from '../webview/seed-names';
 import { describeTarget, METHOD_NAMES, tracerName, type TraceSpec } from './spec';
 
 const LAST_TRACE_KEY = 'evmTracer.lastTrace';
@@ -27,7 +28,7 @@ export interface TraceRunnerDeps {
 export class TraceRunner {
   private readonly running = new Set<AbortController>();
 
-  /** What the result panels' Re-run button does (also for panels restored after a restart). */
+  /** What the result panels' Re-run Trace does (also for panels restored after a restart). */
   readonly panelActions: PanelActions = {
     rerun: (spec, panel) => {
       this.run(spec, panel).catch((error: unknown) => void vscode.window.showErrorMessage(`EVM Tracer: ${error instanceof Error ? error.message : String(error)}`));
@@ -137,6 +138,8 @@ export class TraceRunner {
         result = source === undefined
           ? await core.sendTrace(client, spec.target, named.namedTracer(builtin!), options)
           : send ? await send(client, spec, fileOptions) : await core.runTrace(client, spec.target, source, fileOptions);
+        // The local node's seeded contracts name the result's calls in the panel's pictures.
+        if (nodes.isLocal(node)) await learnSeedNames(node.name, client);
       } finally {
         await client.close();
       }

@@ -80,6 +80,10 @@ export interface RenderedContent {
   /** Which view shows the result, and the flame chart boxes drawn (pictures view). */
   view?: ViewMode;
   frameBoxes?: number;
+  /** The first boxes' labels ("route Router"). */
+  frameLabels?: string[];
+  /** The compare view's heading and summary ("3 differences"), when it is shown. */
+  compare?: { heading: string; summary: string };
 }
 
 /** A key the tests press in the webview (dispatched like a real one to the focused element). */
@@ -97,16 +101,16 @@ export type ToWebview =
   | { type: 'press'; id: number; keys: TestKey[] }
   /** Names for the pictures, from the workspace's ABIs. */
   | { type: 'names'; names: NameTable }
-  | { type: 'compare'; a: ReportSide; b: ReportSide };
+  | { type: 'compare'; a: ReportSide; b: ReportSide }
+  /** A title-bar or palette command the webview carries out. */
+  | { type: 'action'; action: WebviewAction };
+
+/** The panel commands that act inside the webview. */
+export type WebviewAction = 'find' | 'expandAll' | 'collapseAll' | 'copyPath' | 'copyValue';
 
 export type FromWebview =
   | { type: 'ready' }
-  | { type: 'rerun' }
-  | { type: 'cancel' }
-  | { type: 'copy' }
   | { type: 'copyText'; text: string; what: string }
   | { type: 'select'; shown: number }
-  | { type: 'save' }
-  | { type: 'saveHtml' }
   | { type: 'reveal'; line: number; character: number }
   | { type: 'rendered'; id: number; content: RenderedContent };

@@ -1,15 +1,20 @@
 // One result panel per tracer file, titled with its name: each run of the tracer is shown in it and kept in
-// its run history (newest first) to go back to. Shows the request, then the result or the explained error,
-// and relays the panel's buttons (re-run, cancel, copy, save, go to the tracer line) back to the extension.
+// its run history (newest first) to go back to. Shows the request, then the result or the explained error.
+// Its actions (re-run, cancel, copy, save, find, expand, compare) are commands in the panel's title bar and
+// the command palette (commands/result-panel.ts), acting on the panel most recently active or updated;
+// context keys tell VS Code which of them apply to the run it shows.
 import * as vscode from 'vscode';
 import type { TraceSpec } from '../trace/spec';
 import { resultHtml, webviewOptions } from './html';
-import type { FromWebview, PanelState, RenderedContent, TestKey, ToWebview, ViewState } from './messages';
+import type { FromWebview, PanelState, RenderedContent, TestKey, ToWebview, ViewState, WebviewAction } from './messages';
 import { panelColumn } from './placement';
+import type { ReportSide, ReportSource } from '../../report/data';
 import { namesFor, saveHtmlReport } from './report-export';
-import { recordResult, type HistoryEntry } from './result-history';
 
 export const RESULT_VIEW_TYPE = 'evmTracer.result';
+/** Context keys for the result panels' menus: the last panel's shown run is running / has a result. */
+const RUNNING_KEY = 'evmTracer.resultRunning';
+const DONE_KEY = 'evmTracer.resultDone';
 /** Runs kept per panel: each holds its whole result, and the webview state stores them all. */
 const HISTORY_LIMIT = 8;
 
@@ -17,9 +22,20 @@ export interface PanelActions {
   rerun(spec: TraceSpec, panel: ResultPanel): void;
 }
 
+/** A finished run of a panel's history, for Compare Results. */
+export interface FinishedRun {
+  panel: ResultPanel;
+  run: ViewState;
+  /** 1 for the panel's first run: as its run history numbers them. */
+  number: number;
+  /** Whether the panel shows it now. */
+  shown: boolean;
+}
+
 export class ResultPanel {
-  /** The panel most recently shown or updated (what the test hook reads). */
+  /** The panel most recently active, shown or updated: what the title bar's and palette's actions act on. */
   static last: ResultPanel | undefined;
+  private static readonly open = new Set<ResultPanel>();
   private static readonly byTracer = new Map<string, ResultPanel>();
 
   private ready = false;
@@ -27,6 +43,19 @@ export class ResultPanel {
   private readonly queries = new Map<number, { resolve: (content: RenderedContent) => void; message: ToWebview }>();
   private readonly cancelHandlers = new Set<() => void>();
   private disposed = false;
+  /** The comparison shown (Compare Results), sent again whenever the webview is rebuilt, until the next run. */
+  private comparison: { a: ReportSide; b: ReportSide; nodeName: string } | undefined;
+  /** Actions asked for while the webview was being rebuilt: carried out once it is ready. */
+  private pendingActions: WebviewAction[] = [];
+
+  /** Every finished run in the open panels' histories: the current panel's first, newest first in each. */
+  static finishedRuns(): FinishedRun[] {
+    const current = ResultPanel.last;
+    const panels = [...ResultPanel.open].sort((a, b) => Number(b === current) - Number(a === current));
+    return panels.flatMap((panel) =>
+      panel.state.runs.flatMap((run, index) => (run.outcome.status === 'done' ? [{ panel, run, number: panel.state.runs.length - index, shown: index === panel.state.shown }] : [])),
+    );
+  }
 
   /** The open panel of the tracer at `tracerUri`, if any. */
   static forTracer(tracerUri: string): ResultPanel | undefined {
@@ -51,7 +80,7 @@ export class ResultPanel {
     const state: PanelState = 'runs' in saved ? saved : { runs: [saved], shown: 0 };
     const runs = state.runs.map((run): ViewState =>
       run.outcome.status === 'running'
-        ? { ...run, outcome: { status: 'failed', durationMs: 0, error: { kind: 'cancelled', message: 'VS Code closed while the trace was running.', explanation: 'Run it again with the Re-run button.' } } }
+        ? { ...run, outcome: { status: 'failed', durationMs: 0, error: { kind: 'cancelled', message: 'VS Code closed while the trace was running.', explanation: "Run it again with Re-run Trace in the panel's title bar." } } }
         : run,
     );
     return new ResultPanel(panel, extensionUri, { runs, shown: Math.min(state.shown, runs.length - 1) }, actions);
@@ -64,6 +93,7 @@ export class ResultPanel {
     private readonly actions: PanelActions,
   ) {
     ResultPanel.last = this;
+    ResultPanel.open.add(this);
     const tracer = state.runs[0]?.spec.tracerUri;
     if (tracer) this.claim(tracer);
     panel.webview.html = resultHtml(panel.webview, extensionUri);
@@ -71,11 +101,18 @@ export class ResultPanel {
     // A hidden webview is torn down (no retainContextWhenHidden): messages wait for its next 'ready'.
     panel.onDidChangeViewState(({ webviewPanel }) => {
       if (!webviewPanel.visible) this.ready = false;
+      if (!webviewPanel.active) return;
+      ResultPanel.last = this;
+      this.updateContext();
     });
     panel.onDidDispose(() => {
       this.disposed = true;
       this.cancel();
-      if (ResultPanel.last === this) ResultPanel.last = undefined;
+      ResultPanel.open.delete(this);
+      if (ResultPanel.last === this) {
+        ResultPanel.last = undefined;
+        setContextKeys(undefined);
+      }
       for (const [uri, owner] of ResultPanel.byTracer) if (owner === this) ResultPanel.byTracer.delete(uri);
     });
   }
@@ -93,6 +130,7 @@ export class ResultPanel {
   begin(run: ViewState): (state: ViewState) => void {
     const entry = { ...run, startedAt: Date.now() };
     this.claim(run.spec.tracerUri);
+    this.comparison = undefined;
     this.state = { runs: [entry, ...this.state.runs].slice(0, HISTORY_LIMIT), shown: 0 };
     this.publish();
     let latest: ViewState = entry;
@@ -104,17 +142,52 @@ export class ResultPanel {
       const runs = [...this.state.runs];
       runs[index] = latest;
       this.state = { ...this.state, runs };
-      recordResult(latest);
       this.publish();
     };
   }
 
-  /** Shows two results side by side in this panel (Compare With Previous Result). */
-  compare(a: HistoryEntry, b: HistoryEntry): void {
-    const sides = [a, b].map(({ title, json }) => ({ title, result: JSON.parse(json) as unknown }));
+  /** Shows two finished runs (of any panels) side by side in this panel (Compare Results). */
+  compare(a: FinishedRun, b: FinishedRun): void {
+    const [first, second] = [a, b].map(reportSide);
+    this.comparison = { a: first, b: second, nodeName: a.run.spec.nodeName };
     this.reveal();
-    this.post({ type: 'compare', a: sides[0], b: sides[1] });
-    void namesFor(sides[0], sides[1]).then((names) => this.post({ type: 'names', names }));
+    // A hidden webview is rebuilt when revealed: its 'ready' sends the comparison then.
+    if (this.ready) this.postComparison();
+  }
+
+  private postComparison(): void {
+    const comparison = this.comparison;
+    if (!comparison) return;
+    this.post({ type: 'compare', a: comparison.a, b: comparison.b });
+    void namesFor(comparison.nodeName, comparison.a, comparison.b).then((names) => this.post({ type: 'names', names }));
+  }
+
+  rerun(): void {
+    if (this.shown) this.actions.rerun(this.shown.spec, this);
+  }
+
+  /** An action the webview carries out (find, expand, copy a row). */
+  act(action: WebviewAction): void {
+    this.reveal();
+    if (this.ready) this.post({ type: 'action', action });
+    else this.pendingActions.push(action);
+  }
+
+  async copyResult(): Promise<void> {
+    const shown = this.shown;
+    if (shown?.outcome.status === 'done') await copy(shown.outcome.json, 'result');
+  }
+
+  async saveJson(): Promise<void> {
+    if (this.shown) await save(this.shown);
+  }
+
+  /** Saves the shown result as an HTML report (to `target`, else where the user chooses); the file written. */
+  async saveHtml(target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const shown = this.shown;
+    if (shown?.outcome.status !== 'done') return undefined;
+    const side = reportSide({ run: shown, number: this.state.runs.length - this.state.shown });
+    return saveHtmlReport(shown.spec.nodeName, { ...side, title: panelTitle(shown.spec) }, defaultSaveUri(shown, 'report.html'), target);
   }
 
   /** Names for the shown result's calls and events from the workspace's ABIs (the webview has the built-in ones). */
@@ -127,7 +200,7 @@ export class ResultPanel {
     } catch {
       return;
     }
-    const names = await namesFor({ title: '', result });
+    const names = await namesFor(run.spec.nodeName, { title: '', result });
     if (!this.disposed) this.post({ type: 'names', names });
   }
 
@@ -163,9 +236,15 @@ export class ResultPanel {
     this.panel.title = panelTitle(this.state.runs[0]?.spec ?? { tracerUri });
   }
 
+  /** Tells VS Code whether the last panel's shown run is running or done (which title-bar actions apply). */
+  private updateContext(): void {
+    if (ResultPanel.last === this) setContextKeys(this.shown?.outcome.status);
+  }
+
   private publish(): void {
     ResultPanel.last = this;
     if (this.disposed) return;
+    this.updateContext();
     const first = this.state.runs[0];
     if (first) this.panel.title = panelTitle(first.spec);
     if (!this.ready) return;
@@ -184,6 +263,8 @@ export class ResultPanel {
         this.ready = true;
         this.post({ type: 'show', panel: this.state });
         void this.postNames();
+        this.postComparison();
+        for (const action of this.pendingActions.splice(0)) this.post({ type: 'action', action });
         for (const query of this.queries.values()) this.post(query.message);
         return;
       case 'rendered':
@@ -192,30 +273,31 @@ export class ResultPanel {
         return;
       case 'select':
         if (message.shown >= 0 && message.shown < this.state.runs.length) this.state = { ...this.state, shown: message.shown };
-        return;
-      case 'rerun':
-        if (shown) this.actions.rerun(shown.spec, this);
-        return;
-      case 'cancel':
-        this.cancel();
-        return;
-      case 'copy':
-        if (shown?.outcome.status === 'done') await copy(shown.outcome.json, 'result');
+        this.comparison = undefined;
+        this.updateContext();
         return;
       case 'copyText':
         await copy(message.text, message.what);
-        return;
-      case 'save':
-        if (shown) await save(shown);
-        return;
-      case 'saveHtml':
-        if (shown?.outcome.status === 'done') await saveHtmlReport({ title: panelTitle(shown.spec), result: JSON.parse(shown.outcome.json) as unknown }, defaultSaveUri(shown, 'report.html'));
         return;
       case 'reveal':
         if (shown) await revealInTracer(shown.spec.tracerUri, message.line, message.character);
         return;
     }
   }
+}
+
+function setContextKeys(status: ViewState['outcome']['status'] | undefined): void {
+  void vscode.commands.executeCommand('setContext', RUNNING_KEY, status === 'running');
+  void vscode.commands.executeCommand('setContext', DONE_KEY, status === 'done');
+}
+
+/** A finished run as a report side: titled by its tracer, run number and time, with where it came from. */
+function reportSide({ run, number }: Pick<FinishedRun, 'run' | 'number'>): ReportSide {
+  const time = run.startedAt === undefined ? '' : ` at ${new Date(run.startedAt).toLocaleTimeString('en-GB')}`;
+  const { request } = run;
+  const source: ReportSource = { method: request.method, tracer: request.tracerName, node: request.nodeName, maskedUrl: request.maskedUrl, target: request.target };
+  const json = run.outcome.status === 'done' ? run.outcome.json : 'null';
+  return { title: `${request.tracerName} run ${number}${time}`, result: JSON.parse(json) as unknown, source };
 }
 
 function panelTitle(spec: Pick<TraceSpec, 'tracerUri'>): string {

@@ -10,6 +10,8 @@ export interface NameTable {
   errors: Record<string, AbiError>;
   /** Several events can share a topic (EIP-20 and EIP-721 Transfer): told apart by the topic count. */
   events: Record<string, AbiEvent[]>;
+  /** Contract names by lower-case address (the local node's seeded examples), for labelling calls. */
+  contracts?: Record<string, string>;
 }
 
 export function emptyNames(): NameTable {
@@ -50,9 +52,24 @@ export function eventFor(table: NameTable, topic0: string, topicCount: number): 
   return list?.find((e) => e.inputs.filter((i) => i.indexed).length + 1 === topicCount) ?? list?.[0];
 }
 
-/** Only the entries for these selectors and topics. */
-export function subset(table: NameTable, selectors: Iterable<string>, topics: Iterable<string>): NameTable {
+/** Both tables' entries; where both have a key, `first`'s. */
+export function mergeNames(first: NameTable, second: NameTable): NameTable {
+  const out: NameTable = {
+    functions: { ...second.functions, ...first.functions },
+    errors: { ...second.errors, ...first.errors },
+    events: { ...second.events, ...first.events },
+  };
+  if (first.contracts || second.contracts) out.contracts = { ...second.contracts, ...first.contracts };
+  return out;
+}
+
+/** Only the entries for these selectors, topics and addresses. */
+export function subset(table: NameTable, selectors: Iterable<string>, topics: Iterable<string>, addresses: Iterable<string> = []): NameTable {
   const out = emptyNames();
+  for (const address of addresses) {
+    const name = table.contracts?.[address.toLowerCase()];
+    if (name !== undefined) (out.contracts ??= {})[address.toLowerCase()] = name;
+  }
   for (const s of selectors) {
     const key = s.toLowerCase();
     if (table.functions[key]) out.functions[key] = table.functions[key];

@@ -1,7 +1,7 @@
 // Counts as a horizontal bar chart, descending, with values and percentages; beyond 50 keys the rest
 // is one "others" bar. Bars carry data-bar="KEY".
 import type { CountEntry } from '../shapes';
-import { el, formatNumber, percent } from './dom';
+import { counted, el, formatNumber, percent } from './dom';
 
 export const TOP_BARS = 50;
 
@@ -29,7 +29,7 @@ export function barChart(entries: CountEntry[]): HTMLElement {
   for (const entry of top) chart.append(row(entry.key, entry.value, entry.text === String(entry.value) ? formatNumber(entry.value) : `${formatNumber(entry.value)} (${entry.text})`, ['data-bar', entry.key]));
   if (rest.length > 0) {
     const sum = rest.reduce((s, e) => s + e.value, 0);
-    chart.append(row(`${rest.length} others`, sum, formatNumber(sum), ['data-bar-others', String(rest.length)]));
+    chart.append(row(counted(rest.length, 'other'), sum, formatNumber(sum), ['data-bar-others', String(rest.length)]));
   }
   return chart;
 }

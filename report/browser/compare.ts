@@ -5,7 +5,7 @@ import type { ReportSide } from '../data';
 import { structuralDiff } from '../diff';
 import { jsonText } from '../json-text';
 import { findShapes } from '../shapes';
-import { el, section } from './dom';
+import { counted, el, section } from './dom';
 import { FlameChart } from './flame';
 import { describerFor } from './frames';
 import type { Tooltip } from './tooltip';
@@ -35,7 +35,7 @@ export function renderCompare(parent: HTMLElement, a: ReportSide, b: ReportSide,
     }
   }
   const diff = structuralDiff(a.result, b.result);
-  const summary = el('p', 'compare-summary', diff.entries.length === 0 ? 'The results are identical.' : `${diff.entries.length + diff.truncated} difference${diff.entries.length + diff.truncated === 1 ? '' : 's'}`);
+  const summary = el('p', 'compare-summary', diff.entries.length === 0 ? 'The results are identical.' : counted(diff.entries.length + diff.truncated, 'difference'));
   body.append(summary);
   if (diff.entries.length === 0) return;
   const table = el('table', 'diff-table');

@@ -26,6 +26,11 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
+/** `1 frame`, `2 frames`: a count with its noun in the right number. */
+export function counted(count: number, noun: string, plural = `${noun}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? noun : plural}`;
+}
+
 export function percent(part: number, whole: number): string {
   return whole > 0 ? `${((part / whole) * 100).toFixed(part / whole < 0.001 && part > 0 ? 3 : 1)}%` : '—';
 }

@@ -4,7 +4,7 @@
 // siblings), Enter zooms into the focused frame, Escape zooms out a level; the focused frame's details show
 // as on hover. Boxes carry data-frame="PATH" (indices from the root: 0, 0.1, 0.1.2) and data-reverted.
 import { countFrames, type CallFrame } from '../shapes';
-import { el } from './dom';
+import { counted, el } from './dom';
 import { frameAt, type FrameDescriber } from './frames';
 import { Tooltip } from './tooltip';
 
@@ -193,7 +193,7 @@ export class FlameChart {
         path += `.${indices[level - 1]}`;
       }
       const skipped = indices.length + 1 - MAX_CRUMBS;
-      if (skipped > 0 && level === 1) crumbs.push(el('span', 'flame-crumb-gap muted', `… ${skipped.toLocaleString('en-US')} levels …`));
+      if (skipped > 0 && level === 1) crumbs.push(el('span', 'flame-crumb-gap muted', `… ${counted(skipped, 'level')} …`));
       if (skipped > 0 && level >= 1 && level <= skipped) continue;
       const crumb = el('button', 'flame-crumb', level === 0 ? `root: ${this.describer.info(frame).label}` : this.describer.info(frame).label);
       const target = path;
@@ -215,4 +215,4 @@ interface Placed {
   depth: number;
 }
 
-const frameCount = (count: number) => `${count.toLocaleString('en-US')} frame${count === 1 ? '' : 's'}`;
+const frameCount = (count: number) => counted(count, 'frame');

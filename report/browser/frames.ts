@@ -5,7 +5,7 @@
 import type { NameTable } from '../../core/abi/names';
 import { callText, decodeFrame, frameSelector, revertText, type DecodedCall } from '../decode';
 import type { CallFrame } from '../shapes';
-import { clipText, formatNumber, percent, shortHex } from './dom';
+import { clipText, counted, formatNumber, percent, shortHex } from './dom';
 
 export interface FrameInfo {
   label: string;
@@ -44,10 +44,15 @@ export class FrameDescriber {
     if (!info) {
       const selector = frameSelector(frame);
       const name = selector === undefined ? undefined : this.names.functions[selector]?.name;
-      info = { label: `${name ?? selector ?? frame.type} ${shortHex(frame.to, 4)}`.trim(), reverted: frame.error !== undefined };
+      info = { label: `${name ?? selector ?? frame.type} ${this.contractName(frame.to) ?? shortHex(frame.to, 4)}`.trim(), reverted: frame.error !== undefined };
       this.infos.set(frame, info);
     }
     return info;
+  }
+
+  /** The contract's name at `address`, when the names know it (a seeded example such as "Router"). */
+  contractName(address: string | undefined): string | undefined {
+    return address === undefined ? undefined : this.names.contracts?.[address.toLowerCase()];
   }
 
   text(frame: CallFrame): FrameText {
@@ -76,13 +81,14 @@ export class FrameDescriber {
     const text = this.text(frame);
     const lines: Array<[string, string]> = [['type', frame.type]];
     if (frame.from) lines.push(['from', frame.from]);
-    if (frame.to) lines.push(['to', frame.to]);
+    const contract = this.contractName(frame.to);
+    if (frame.to) lines.push(['to', contract ? `${frame.to} (${contract})` : frame.to]);
     if (frame.value) lines.push(['value', frame.value]);
     if (frame.gas !== undefined) lines.push(['gas', formatNumber(frame.gas)]);
     lines.push(['gasUsed', formatNumber(frame.gasUsed)]);
     lines.push(['share of root', percent(frame.gasUsed, root.gasUsed)]);
     if (text.call) lines.push(['call', text.call]);
-    if (text.tooLarge && frame.input) lines.push(['input', `${formatNumber((frame.input.length - 2) / 2)} bytes ${shortHex(frame.input, 8)}`]);
+    if (text.tooLarge && frame.input) lines.push(['input', `${counted((frame.input.length - 2) / 2, 'byte')} ${shortHex(frame.input, 8)}`]);
     if (frame.error !== undefined) lines.push(['error', frame.error]);
     if (text.revert) lines.push(['revert reason', text.revert]);
     return lines;

@@ -3,7 +3,7 @@
 // so a field missing there is unchanged; a slot missing there became zero; an account missing there was
 // deleted. An account only in `post` is new.
 import type { AccountState, PrestateDiff } from '../shapes';
-import { el, shortHex } from './dom';
+import { counted, el, shortHex } from './dom';
 
 const ABSENT = '—';
 
@@ -17,7 +17,7 @@ export function prestateTables(diff: PrestateDiff): HTMLElement {
 
 function codeText(code: string | undefined): string {
   if (code === undefined) return ABSENT;
-  return code === '0x' ? 'none' : `${(code.length - 2) / 2} bytes ${shortHex(code, 6)}`;
+  return code === '0x' ? 'none' : `${counted((code.length - 2) / 2, 'byte')} ${shortHex(code, 6)}`;
 }
 
 function accountTable(address: string, pre: AccountState | undefined, post: AccountState | undefined): HTMLElement {

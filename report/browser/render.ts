@@ -1,13 +1,14 @@
 // Draws a result's recognised shapes (flame chart + call list, bar chart, prestate table) into a container;
 // used by the standalone HTML report and by the result panel.
 import type { NameTable } from '../../core/abi/names';
-import type { ReportData } from '../data';
+import type { ReportData, ReportSource } from '../data';
 import { jsonText } from '../json-text';
 import { findShapes, type FoundShape } from '../shapes';
 import { barChart } from './bars';
 import { callList } from './call-list';
 import { renderCompare } from './compare';
-import { el, formatNumber, section } from './dom';
+import { counted, el, formatNumber, section } from './dom';
+import { figuresTable } from './figures';
 import { FlameChart } from './flame';
 import { describerFor, type FrameDescriber } from './frames';
 import { prestateTables } from './prestate';
@@ -19,7 +20,7 @@ function renderShape(parent: HTMLElement, found: FoundShape, describer: FrameDes
   const { shape, path } = found;
   switch (shape.kind) {
     case 'calls': {
-      const title = `Call tree${where(path)}: ${formatNumber(shape.frameCount)} frame${shape.frameCount === 1 ? '' : 's'}, ${formatNumber(shape.root.gasUsed)} gas used${shape.flat ? ' (flat list)' : ''}`;
+      const title = `Call tree${where(path)}: ${counted(shape.frameCount, 'frame')}, ${formatNumber(shape.root.gasUsed)} gas used${shape.flat ? ' (flat list)' : ''}`;
       const body = section(parent, title, 'calls');
       new FlameChart(shape.root, describer, tooltip).mountIn(body);
       const list = el('details', 'call-list-box');
@@ -29,7 +30,8 @@ function renderShape(parent: HTMLElement, found: FoundShape, describer: FrameDes
       return;
     }
     case 'counts':
-      section(parent, `Counts${where(path)}: ${formatNumber(shape.entries.length)} key${shape.entries.length === 1 ? '' : 's'}`, 'counts').append(barChart(shape.entries));
+      if (shape.comparable) section(parent, `Counts${where(path)}: ${counted(shape.entries.length, 'key')}`, 'counts').append(barChart(shape.entries));
+      else section(parent, `Figures${where(path)}: ${counted(shape.entries.length, 'value')}`, 'figures').append(figuresTable(shape.entries));
       return;
     case 'prestate':
       section(parent, `State changes${where(path)}`, 'prestate').append(prestateTables(shape.diff));
@@ -45,10 +47,25 @@ export function renderPictures(parent: HTMLElement, result: unknown, names: Name
   return shapes.length;
 }
 
+/** Which node, target, method and tracer a result came from. */
+function sourceList(source: ReportSource): HTMLElement {
+  const list = el('dl', 'report-source');
+  for (const [label, value] of [['Node', `${source.node} (${source.maskedUrl})`], ['Target', source.target], ['Method', source.method], ['Tracer', source.tracer]]) {
+    list.append(el('dt', '', label), el('dd', '', value));
+  }
+  return list;
+}
+
 /** The whole report: pictures of the main result, the compare view, and the result JSON. */
 export function renderReport(parent: HTMLElement, data: ReportData): void {
   const tooltip = new Tooltip(document.body);
   parent.append(el('h1', 'report-title', data.compare ? `${data.main.title} compared with ${data.compare.title}` : data.main.title));
+  for (const side of data.compare ? [data.main, data.compare] : [data.main]) {
+    if (!side.source) continue;
+    // With two results, which one each list describes.
+    if (data.compare) parent.append(el('p', 'report-source-side', side.title));
+    parent.append(sourceList(side.source));
+  }
   if (data.compare) renderCompare(parent, data.main, data.compare, data.names, tooltip);
   const drawn = renderPictures(parent, data.main.result, data.names, tooltip);
   if (drawn === 0) parent.append(el('p', 'muted', 'No call tree, count map or prestate diff recognised in this result.'));

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser, newPage } from './lib/browser.mjs';
 import { startCodeServer, workbenchUrl } from './lib/code-server.mjs';
-import { textContrast } from './lib/contrast.mjs';
+import { contrastOf, textContrast } from './lib/contrast.mjs';
 import { withLock } from './lib/lock.mjs';
 import { repoRoot, toolsDir } from './lib/tools.mjs';
 import { quickOpen, selectColorTheme, waitForWorkbench } from './lib/workbench.mjs';
@@ -37,6 +37,45 @@ async function traceFromCodeLens(page, tracer) {
   await page.locator('.editor-group-container.active .codelens-decoration a', { hasText: 'Trace call' }).first().click();
   // The call file beside the tracer is the call, run on latest: nothing is asked.
   await panelTab(page, tracer).waitFor();
+}
+
+/** The in-page controls' states the contrast check measures, besides their normal look. */
+const CONTROL_STATES = ['hovered (pressed)', 'hovered (not pressed)', 'keyboard focus'];
+
+/**
+ * The view switch's text contrast in each of CONTROL_STATES: the pressed and an unpressed option under the
+ * mouse, then the first option focused from the keyboard (Tab from the header). [state, entries] pairs.
+ */
+async function controlStates(page) {
+  const view = resultView(page);
+  const body = view.locator('body');
+  const options = (pressed) => view.locator(`.view-option[aria-pressed="${pressed}"]`).first();
+  const states = [];
+  const measure = async (state, locator) => {
+    const entries = await textContrast(body);
+    const kind = await locator.evaluate((node) => `button${[...node.classList].map((name) => `.${name}`).join('')}`);
+    // The control itself must be among them (measured in this state), not only the rest of the page.
+    if (!entries.some((entry) => entry.kind === kind)) throw new Error(`the view switch was not measured ${state}`);
+    states.push([state, entries]);
+  };
+  // The pressed view is told apart by more than colour: its weight, and an underline of 3:1 against the page.
+  const marks = await view.locator('.view-switch').evaluate((group) => {
+    const look = (node) => ({ weight: getComputedStyle(node).fontWeight, underline: getComputedStyle(node).borderBottomColor });
+    return { pressed: look(group.querySelector('[aria-pressed="true"]')), other: look(group.querySelector('[aria-pressed="false"]')), page: getComputedStyle(document.body).backgroundColor };
+  });
+  const underline = contrastOf(marks.pressed.underline, marks.page);
+  if (marks.pressed.weight === marks.other.weight || underline < 3) throw new Error(`the pressed view is not told apart: ${JSON.stringify(marks)} (underline ${underline}:1)`);
+  await options(true).hover();
+  await measure(CONTROL_STATES[0], options(true));
+  await options(false).hover();
+  await measure(CONTROL_STATES[1], options(false));
+  await view.locator('#header').click();
+  await page.keyboard.press('Tab');
+  const focused = view.locator('.view-option:focus-visible');
+  await focused.waitFor();
+  await measure(CONTROL_STATES[2], focused);
+  await page.mouse.move(0, 0);
+  return states;
 }
 
 /** Waits until the shown webview has taken `theme` (VS Code names it on the webview's body). */
@@ -143,17 +182,25 @@ export const steps = [
           await body.locator(tracer === 'ops.tracer.js' ? '.match' : '.error-kind').first().waitFor();
           if (!THEMES.includes(theme)) continue;
           for (const entry of await textContrast(body)) measured.push({ theme, panel: tracer, ...entry });
+          if (tracer === 'ops.tracer.js') {
+            for (const [state, entries] of await controlStates(page)) for (const entry of entries) measured.push({ theme, panel: tracer, state, ...entry });
+          }
         }
       }
       mkdirSync(join(repoRoot, 'test-artifacts'), { recursive: true });
       writeFileSync(join(repoRoot, 'test-artifacts/contrast.json'), JSON.stringify(measured, null, 2));
       const low = measured.filter((entry) => entry.ratio < MIN_CONTRAST);
       if (low.length > 0) {
-        throw new Error(`${low.length} text styles below ${MIN_CONTRAST}:1 (all in test-artifacts/contrast.json):\n${low.map((e) => `${e.theme} ${e.panel} ${e.kind} "${e.text}" ${e.color} on ${e.background}: ${e.ratio}`).join('\n')}`);
+        throw new Error(`${low.length} text styles below ${MIN_CONTRAST}:1 (all in test-artifacts/contrast.json):\n${low.map((e) => `${e.theme} ${e.panel} ${e.state ?? ''} ${e.kind} "${e.text}" ${e.color} on ${e.background}: ${e.ratio}`).join('\n')}`);
       }
-      // Both panels were measured, with their rows, buttons, header and error.
-      for (const kind of ['span.key', 'div.error-kind', 'button.action', 'span.label']) {
+      // Both panels were measured, with their rows, buttons, header and error, and the view switch in every state.
+      for (const kind of ['span.key', 'div.error-kind', 'button.action', 'span.label', 'button.view-option']) {
         if (!measured.some((entry) => entry.kind.startsWith(kind))) throw new Error(`no ${kind} was measured`);
+      }
+      for (const theme of THEMES) {
+        for (const state of CONTROL_STATES) {
+          if (!measured.some((entry) => entry.theme === theme && entry.state === state && entry.kind.startsWith('button.view-option'))) throw new Error(`the view switch was not measured ${state} in ${theme}`);
+        }
       }
     },
   },
@@ -208,8 +255,53 @@ export const steps = [
       await view.locator('.flame [data-frame="0"]', { hasText: 'CREATE' }).waitFor();
       await view.locator('.flame [data-frame="0.1"]').waitFor();
       await view.locator('.call-list .call-line', { hasText: '0x0000000000000000000000000000000000000001' }).first().waitFor();
-      await view.locator('button.action', { hasText: 'Save as HTML Report' }).waitFor();
-      await view.locator('button.action', { hasText: 'Tree' }).waitFor();
+      await view.locator('button.view-option', { hasText: 'Tree' }).waitFor();
+    },
+  },
+  {
+    name: 'the result panel\'s actions are codicons in its title bar, the rest in its overflow menu and the palette',
+    run: async ({ page }) => {
+      await panelTab(page, 'call-tree.tracer.js').click();
+      // The panels' group (panelTab's): its title bar acts on the panel it shows.
+      const actions = page.locator('.editor-group-container').nth(1).locator('.editor-actions');
+      for (const [icon, title] of [['refresh', 'Re-run Trace'], ['search', 'Find in Result'], ['diff', 'Compare Results…'], ['file-code', 'Save Result as HTML Report…']]) {
+        const action = actions.locator(`.action-label.codicon-${icon}`);
+        await action.waitFor();
+        const label = `${await action.getAttribute('aria-label')} ${await action.getAttribute('title')}`;
+        if (!label.includes(title)) throw new Error(`the ${icon} icon is labelled "${label}", not "${title}"`);
+      }
+      await page.screenshot({ path: join(screenshots, 'result-panel-title-bar.png') });
+      await actions.locator('.action-label.codicon-toolbar-more').click();
+      await page.locator('.context-view .action-label', { hasText: 'Copy Result JSON' }).waitFor();
+      await page.locator('.context-view .action-label', { hasText: 'Expand All Result Rows' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').fill('>EVM Tracer: Save Result as JSON');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Save Result as JSON…' }).first().waitFor();
+      await page.keyboard.press('Escape');
+      // Back to the first group, where the next steps open files.
+      await page.keyboard.press('Control+1');
+    },
+  },
+  {
+    name: 'Compare Results picks two runs from the panels\' histories and shows a readable diff table',
+    run: async ({ page }) => {
+      await runCommand(page, 'EVM Tracer: Compare Results…');
+      await pick(page, 'call-tree.tracer.js · run 1');
+      await page.locator('.quick-input-widget', { hasText: '2/2' }).waitFor();
+      await pick(page, 'ops.tracer.js · run');
+      const view = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
+      await view.locator('.compare-summary', { hasText: /^\d+ differences?$/ }).waitFor();
+      // No path or change kind broken over two lines.
+      const broken = await view.locator('.diff-table').evaluate((table) =>
+        [...table.querySelectorAll('.diff-path, .diff-kind')].filter((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+        }).map((cell) => cell.textContent),
+      );
+      if (broken.length > 0) throw new Error(`cells broken over lines: ${broken.join(', ')}`);
+      await page.keyboard.press('Control+1');
     },
   },
   {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { MAX_DIFF_DEPTH } from '../../report/diff';
 import { aliasedMulticall, callWithInput, deepCallTreeJson } from './fixtures';
-import { loadPanel, showInPanel } from './panel-page';
+import { actInPanel, loadPanel, showInPanel } from './panel-page';
 import { buildReport, openReport, watchedPage } from './report-page';
 
 const dir = mkdtempSync(join(tmpdir(), 'evm-report-hostile-'));
@@ -85,7 +85,7 @@ test('panel: the aliased input reads "not decoded: too large"; the deep tree dra
   await showInPanel(page, deepCallTreeJson(DEPTH), '[data-frame]');
   assert.equal(await frameBoxes(page), LEVELS);
   // The JSON tree, all expanded: the last row is the deepest frame's last field.
-  await page.click('#toolbar button:text-is("Expand All")');
+  await actInPanel(page, 'expandAll');
   await page.focus('.tree');
   await page.keyboard.press('End');
   const last = await page.$eval('.tree .row.focused', (row) => [row.getAttribute('aria-level'), row.textContent]);

@@ -41,3 +41,9 @@ export async function showInPanel(page: Page, result: unknown, ready: string): P
     })(${JSON.stringify([text, ready])})`,
   )) as number;
 }
+
+/** What a panel command in VS Code's title bar sends the webview (Find, Expand All, …). */
+export async function actInPanel(page: Page, action: string): Promise<void> {
+  await page.evaluate(`window.postMessage({ type: 'action', action: ${JSON.stringify(action)} }, '*')`);
+  await page.evaluate(NEXT_FRAME);
+}

@@ -1,29 +1,19 @@
 // The HTML report in real Chromium (headless Debian Chromium through playwright-core), built by the real CLI
 // (`evm-tracer report`, dist/cli.js) from results and the fixture workspace's Hardhat artifact. Checks what
 // is drawn, that nothing leaves the page, that hostile strings stay text, and saves screenshots.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { join } from 'node:path';
 import { callTree, counts, HOSTILE, prestate, SLOT, VAULT } from './fixtures';
-import { buildReport as build, openReport } from './report-page';
+import { artifacts, buildReport as build, openReport, testBrowser } from './report-page';
 
-const artifacts = resolve('test-artifacts/report');
 const dir = mkdtempSync(join(tmpdir(), 'evm-report-'));
-let browser: Browser;
-
-before(async () => {
-  mkdirSync(artifacts, { recursive: true });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true });
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = testBrowser();
 
 const buildReport = (name: string, result: unknown, compare?: unknown) => build(dir, name, result, compare);
-const open = (file: string) => openReport(browser, file);
+const open = (file: string) => openReport(browser(), file);
 
 test('call tree: one box per frame, widths by gasUsed, reverted frames marked, names from the Hardhat artifact', async () => {
   const { page, problems } = await open(buildReport('calls', callTree()));

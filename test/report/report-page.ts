@@ -3,13 +3,34 @@
 // error or warning, page error and dialog.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { after, before } from 'node:test';
+import { chromium } from 'playwright-core';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 
 const cli = resolve('dist/cli.js');
 const workspace = resolve('test/fixtures/report-workspace');
+
+/** Where the report tests' screenshots go. */
+export const artifacts = resolve('test-artifacts/report');
+
+/** Headless Debian Chromium for the calling test file: launched before its tests, closed after them. */
+export function testBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  before(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true });
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not launched yet');
+    return browser;
+  };
+}
 
 /** A result as JSON text: as is when given as text (JSON.stringify cannot write a very deep result). */
 const jsonOf = (result: unknown) => (typeof result === 'string' ? result : JSON.stringify(result));

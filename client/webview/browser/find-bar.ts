@@ -135,8 +135,9 @@ export class FindBar {
     if (!search) this.count.textContent = '';
     else if (search.hits.length === 0) this.count.textContent = search.done ? 'No results' : 'Searching…';
     else {
-      const total = `${search.hits.length}${search.truncated ? '+' : search.done ? '' : '…'}`;
-      this.count.textContent = this.current === -1 ? `${total} results` : `${this.current + 1} of ${total}`;
+      const more = search.truncated ? '+' : search.done ? '' : '…';
+      const total = `${search.hits.length}${more}`;
+      this.count.textContent = this.current === -1 ? `${total} ${search.hits.length === 1 && !more ? 'result' : 'results'}` : `${this.current + 1} of ${total}`;
     }
   }
 }

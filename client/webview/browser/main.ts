@@ -1,10 +1,11 @@
 // The result panel's script (runs in the webview). Renders what the extension sends: the request header,
-// the run history, then the result (tree or raw JSON) or the explained error. Keeps the panel state with
+// the run history and the view switch (the panel's other actions are commands in its title bar, carried
+// out here when they act on the view), then the result (pictures, tree or raw JSON) or the explained error. Keeps the panel state with
 // setState (the runs and how the user left the view: mode, expansion, focus, scroll, find) so that the panel
 // survives being hidden and VS Code restarting. Writes text only (textContent), never HTML.
 import { formatBytes } from '../../../core/rpc/errors';
 import { jsonText } from '../../../report/json-text';
-import type { FromWebview, OutcomeView, PanelState, RenderedContent, TestKey, ToWebview, UiState, ViewMode, ViewState } from '../messages';
+import type { FromWebview, OutcomeView, PanelState, RenderedContent, TestKey, ToWebview, UiState, ViewMode, ViewState, WebviewAction } from '../messages';
 import { button, element } from './dom';
 import { FindBar } from './find-bar';
 import { jsPath } from './json-path';
@@ -107,30 +108,37 @@ function statusText(outcome: OutcomeView): string {
   }
 }
 
+/** The run history (when there are several runs) and, for a result, the switch between its views. */
 function renderToolbar(outcome: OutcomeView): void {
-  const actions: HTMLElement[] = [];
-  if (panel && panel.runs.length > 1) actions.push(historyPicker(panel));
-  if (outcome.status === 'done') {
-    for (const [mode, label, title] of VIEW_MODES) {
-      if (mode === 'pictures' && !(parsed && pictures.has(parsed.value))) continue;
-      const toggle = button(label, () => setMode(mode), title);
-      toggle.setAttribute('aria-pressed', String(ui.viewMode === mode));
-      actions.push(toggle);
-    }
-    actions.push(
-      button('Find', () => find.open(), 'Find in keys and values (Ctrl+F)'),
-      button('Expand All', () => treeAction((view) => view.setAll(true))),
-      button('Collapse All', () => treeAction((view) => view.setAll(false))),
-      button('Copy Path', () => copyFocused('path'), 'Copy the path of the focused row, as in calls[0].to (Shift+Alt+C)'),
-      button('Copy Value', () => copyFocused('value'), 'Copy the value of the focused row (Ctrl+C in the tree)'),
-      button('Copy', () => vscode.postMessage({ type: 'copy' }), 'Copy the result JSON'),
-      button('Save as JSON…', () => vscode.postMessage({ type: 'save' })),
-      button('Save as HTML Report…', () => vscode.postMessage({ type: 'saveHtml' }), 'Save a self-contained HTML file with the charts and the JSON'),
-    );
+  const controls: HTMLElement[] = [];
+  if (panel && panel.runs.length > 1) controls.push(historyPicker(panel));
+  if (outcome.status === 'done') controls.push(viewSwitch());
+  toolbar.replaceChildren(...controls);
+  toolbar.hidden = controls.length === 0;
+}
+
+/** Pictures / Tree / Raw JSON: one pressed at a time (Pictures only for a result they can draw). */
+function viewSwitch(): HTMLElement {
+  const group = element('div', 'view-switch');
+  group.setAttribute('role', 'group');
+  group.setAttribute('aria-label', 'Show the result as');
+  for (const [mode, label, title] of VIEW_MODES) {
+    if (mode === 'pictures' && !(parsed && pictures.has(parsed.value))) continue;
+    const option = button(label, () => setMode(mode), title, 'view-option');
+    option.setAttribute('aria-pressed', String(ui.viewMode === mode));
+    option.dataset.view = mode;
+    group.append(option);
   }
-  if (outcome.status === 'running') actions.push(button('Cancel', () => vscode.postMessage({ type: 'cancel' })));
-  else actions.push(button('Re-run', () => vscode.postMessage({ type: 'rerun' }), 'Run the same trace again'));
-  toolbar.replaceChildren(...actions);
+  return group;
+}
+
+/** A title-bar or palette command that acts on the view. */
+function act(action: WebviewAction): void {
+  if (!parsed) return;
+  if (action === 'find') find.open();
+  else if (action === 'expandAll') treeAction((view) => view.setAll(true));
+  else if (action === 'collapseAll') treeAction((view) => view.setAll(false));
+  else copyFocused(action === 'copyPath' ? 'path' : 'value');
 }
 
 /** The earlier runs of this tracer in this panel, newest first. */
@@ -289,7 +297,14 @@ function rendered(): RenderedContent {
     history: panel ? panel.runs.map((run, index) => runLabel(run, panel!.runs.length - index)) : [],
     view: parsed ? ui.viewMode : undefined,
     frameBoxes: content.querySelectorAll('[data-frame]').length,
+    frameLabels: Array.from(content.querySelectorAll('[data-frame]'), (box) => box.getAttribute('aria-label') ?? '').slice(0, 20),
+    compare: compareView(),
   };
+}
+
+function compareView(): RenderedContent['compare'] {
+  const heading = content.querySelector('.compare .report-heading')?.textContent;
+  return heading ? { heading, summary: content.querySelector('.compare-summary')?.textContent ?? '' } : undefined;
 }
 
 /** Dispatches keys as the browser would (tests): to the focused element, or the tree as after a click in it. */
@@ -335,6 +350,7 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
   const message = event.data;
   if (message.type === 'show') show(message.panel);
   else if (message.type === 'names' || message.type === 'compare') showPictures(message);
+  else if (message.type === 'action') act(message.action);
   else if (message.type === 'query') vscode.postMessage({ type: 'rendered', id: message.id, content: rendered() });
   else if (message.type === 'press') void press(message.keys).then(() => vscode.postMessage({ type: 'rendered', id: message.id, content: rendered() }));
 });

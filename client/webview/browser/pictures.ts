@@ -1,6 +1,6 @@
 // The panel's pictures view: the report renderer's drawings of a result (flame chart, call list, bars,
 // state tables) and the compare view, named with what the extension sends from the workspace's ABIs.
-import { nameTable, type NameTable } from '../../../core/abi/names';
+import { mergeNames, nameTable, type NameTable } from '../../../core/abi/names';
 import { renderCompare } from '../../../report/browser/compare';
 import { renderPictures } from '../../../report/browser/render';
 import { Tooltip } from '../../../report/browser/tooltip';
@@ -24,7 +24,7 @@ export class PicturesView {
   }
 
   setNames(names: NameTable): void {
-    this.names = { functions: { ...this.names.functions, ...names.functions }, errors: { ...this.names.errors, ...names.errors }, events: { ...this.names.events, ...names.events } };
+    this.names = mergeNames(names, this.names);
   }
 
   compare(a: ReportSide, b: ReportSide): void {

@@ -1,8 +1,8 @@
 // Text contrast in a page, as WCAG 2 computes it: each visible element with text of its own, its colour
 // over the background it is drawn on (translucent layers composed up to the first opaque one).
 
-/** Runs in the page: every distinct (element kind, colour, background) with its lowest ratio. */
-function measure() {
+/** Colour arithmetic, in Node and (as its source) in the page: CSS rgb()/rgba() text, composition, WCAG ratio. */
+function colorMath() {
   const parse = (text) => {
     const match = /rgba?\(([^)]*)\)/.exec(text);
     if (!match) return undefined;
@@ -10,6 +10,22 @@ function measure() {
     return [r, g, b, a];
   };
   const over = (top, bottom) => [0, 1, 2].map((i) => top[i] * top[3] + bottom[i] * (1 - top[3])).concat(1);
+  const luminance = (color) => {
+    const [r, g, b] = color.slice(0, 3).map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (color, background) => {
+    const [light, dark] = [luminance(color), luminance(background)].sort((a, b) => b - a);
+    return Math.round(((light + 0.05) / (dark + 0.05)) * 100) / 100;
+  };
+  return { parse, over, ratio };
+}
+
+/** Runs in the page, given colorMath(): every distinct (element kind, colour, background) with its lowest ratio. */
+function measure({ parse, over, ratio: contrast }) {
   const backgroundOf = (element) => {
     const layers = [];
     for (let node = element; node; node = node.parentElement) {
@@ -20,13 +36,6 @@ function measure() {
     }
     // Nothing opaque: the page's canvas is white.
     return layers.reverse().reduce((below, layer) => over(layer, below), [255, 255, 255, 1]);
-  };
-  const luminance = (color) => {
-    const [r, g, b] = color.slice(0, 3).map((v) => {
-      const c = v / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
   const found = new Map();
   for (const element of document.body.querySelectorAll('*')) {
@@ -39,8 +48,7 @@ function measure() {
     const style = getComputedStyle(element);
     const background = backgroundOf(element);
     const color = over(parse(style.color), background);
-    const [light, dark] = [luminance(color), luminance(background)].sort((a, b) => b - a);
-    const ratio = Math.round(((light + 0.05) / (dark + 0.05)) * 100) / 100;
+    const ratio = contrast(color, background);
     const kind = `${element.tagName.toLowerCase()}${[...element.classList].map((name) => `.${name}`).join('')}`;
     const key = `${kind} ${style.color} ${background}`;
     const rgb = (c) => `rgb(${c.slice(0, 3).map(Math.round).join(', ')})`;
@@ -51,5 +59,11 @@ function measure() {
 
 /** The contrast of every text style shown in `locator`'s document (a Playwright locator of its body). */
 export function textContrast(bodyLocator) {
-  return bodyLocator.evaluate(measure);
+  return bodyLocator.evaluate(`(${measure})((${colorMath})())`);
+}
+
+/** The WCAG ratio of two opaque CSS colours as getComputedStyle gives them ("rgb(r, g, b)"). */
+export function contrastOf(color, background) {
+  const { parse, ratio } = colorMath();
+  return ratio(parse(color), parse(background));
 }

@@ -2,7 +2,8 @@
 // SecretStorage only: tracing works, a wrong password is explained, and the password shows up nowhere.
 import * as assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
@@ -58,6 +59,14 @@ suite('a Basic-auth node', () => {
       assert.ok(!JSON.stringify(state).includes(form), 'the password is in the panel state');
       assert.ok(!JSON.stringify(view).includes(form), 'the password is in the rendered panel');
     }
+  });
+
+  test('the saved HTML report names the node and its URL, without the password', async () => {
+    const target = vscode.Uri.file(join(mkdtempSync(join(tmpdir(), 'evm-report-')), 'basic.report.html'));
+    assert.equal(await vscode.commands.executeCommand('evmTracer.result.saveHtml', { target: target.toString() }), target.toString());
+    const html = readFileSync(target.fsPath, 'utf8');
+    assert.ok(html.includes(NODE_NAME) && html.includes(new URL(node!.url).host), 'the report does not say which node');
+    for (const form of forms) assert.ok(!html.includes(form), 'the password is in the report');
   });
 
   test('Debug Trace Call replays on a local fork that dials with the password, which no command line shows', async () => {

@@ -1,11 +1,18 @@
 // The result panel made for big results, in real VS Code: one panel per tracer with its run history, never
-// a third column, find over the data, the tree from the keyboard, and the view kept when hidden. Keys are
+// a third column, find over the data, the tree from the keyboard, and the view kept when hidden; its
+// actions as title-bar and palette commands, Compare Results picking runs from any panel, the seeded
+// contracts' names on the flame chart, and the saved HTML report naming its node and target. Keys are
 // pressed inside the webview through the test hook (dispatched like real ones to the focused element).
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import type { RenderedContent, TestKey } from '../../../client/webview/messages';
-import { describe, fixtureUri, LOCAL_NODE, renderedResult, traceCall } from './ext-helpers';
+import type { PromptView } from '../../../client/quick-input';
+import type { RenderedContent, TestKey, ViewState } from '../../../client/webview/messages';
+import { waitFor } from '../lib/workspace';
+import { describe, extensionId, fixtureUri, LOCAL_NODE, renderedResult, traceCall } from './ext-helpers';
 
 const press = async (...keys: Array<string | TestKey>): Promise<RenderedContent> => {
   const view = await vscode.commands.executeCommand<RenderedContent | undefined>('evmTracer._test.lastResultView', {
@@ -114,5 +121,74 @@ suite('the result panel', () => {
     assert.deepEqual(after.ui, reopened.ui);
     assert.deepEqual([after.focused?.path, after.find?.query, after.find?.count], [reopened.focused?.path, '0x1', reopened.find?.count]);
     assert.deepEqual(after.rows, reopened.rows);
+  });
+
+  test('the actions are commands with codicons in the title bar of an active result panel and in the palette', async () => {
+    const manifest = vscode.extensions.getExtension(extensionId)?.packageJSON as {
+      contributes: { commands: Array<{ command: string; icon?: string }>; menus: Record<string, Array<{ command: string; when?: string }>> };
+    };
+    const actions = manifest.contributes.commands.filter(({ command }) => command.startsWith('evmTracer.result.') || command === 'evmTracer.compareResults');
+    assert.equal(actions.length, 11);
+    for (const { command, icon } of actions) {
+      assert.match(icon ?? '', /^\$\([a-z-]+\)$/, `${command} has no codicon`);
+      const title = manifest.contributes.menus['editor/title'].find((entry) => entry.command === command);
+      assert.match(title?.when ?? '', /activeWebviewPanelId == 'evmTracer\.result'/, `${command} is not in the result panel's title bar`);
+      const palette = manifest.contributes.menus.commandPalette.find((entry) => entry.command === command);
+      assert.ok(palette === undefined || palette.when !== 'false', `${command} is hidden from the palette`);
+    }
+    // They act on the panel: Expand All, Collapse All and Find reach its webview.
+    const state = await traceCall('ops.tracer.js', { node: LOCAL_NODE, tracerConfig: null });
+    assert.equal(state.outcome.status, 'done', describe(state));
+    await renderedResult();
+    await vscode.commands.executeCommand('evmTracer.result.expandAll');
+    assert.equal((await press()).rowCount, 6);
+    await vscode.commands.executeCommand('evmTracer.result.collapseAll');
+    // The root stays open: its one key shows.
+    assert.equal((await press()).rowCount, 2);
+    await vscode.commands.executeCommand('evmTracer.result.find');
+    assert.equal((await press()).find?.open, true);
+  });
+
+  test('Compare Results offers the runs of every open panel and compares the two picked', async () => {
+    await traceCall('labelled.tracer.js', { node: LOCAL_NODE });
+    const comparing = vscode.commands.executeCommand<boolean>('evmTracer.compareResults');
+    const prompt = () => vscode.commands.executeCommand<PromptView | undefined>('evmTracer._test.activePrompt');
+    const first = await waitFor('the first step of Compare Results', async () => ((await prompt())?.step === 1 ? prompt() : undefined));
+    const labels = first!.items.map((item) => `${item.label} ${item.description}`);
+    assert.ok(labels.some((label) => label.startsWith('$(eye) labelled.tracer.js · run ') && label.endsWith(' · shown')), labels.join('\n'));
+    assert.ok(labels.some((label) => label.includes('ops.tracer.js · run ')), labels.join('\n'));
+    await vscode.commands.executeCommand('evmTracer._test.answerPrompt', { pick: 'labelled.tracer.js' });
+    const second = await waitFor('the second step', async () => ((await prompt())?.step === 2 ? prompt() : undefined));
+    assert.ok(!second!.items.some((item) => item.label.includes('labelled.tracer.js')), 'the first pick is offered again');
+    await vscode.commands.executeCommand('evmTracer._test.answerPrompt', { pick: 'ops.tracer.js' });
+    assert.equal(await comparing, true);
+    const view = await waitFor('the compare view', async () => {
+      const shown = await vscode.commands.executeCommand<RenderedContent | undefined>('evmTracer._test.lastResultView');
+      return shown?.compare ? shown : undefined;
+    });
+    assert.match(view.compare?.heading ?? '', /^Compare: labelled\.tracer\.js run \d+ at [\d:]+ ↔ ops\.tracer\.js run \d+ at [\d:]+$/);
+    assert.match(view.compare?.summary ?? '', /^\d+ differences?$/);
+  });
+
+  test('the seeded contracts name the flame chart\'s boxes; the saved HTML report names its node and target', async () => {
+    const url = await vscode.commands.executeCommand<string>('evmTracer.startLocalNode');
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evmtracer_seedInfo', params: [] }) });
+    const seed = ((await response.json()) as { result: { transactions: Array<{ hash: string; title: string }> } }).result;
+    const nested = seed.transactions.find((tx) => tx.title.startsWith('nested CALL'));
+    assert.ok(nested, JSON.stringify(seed.transactions));
+    const state = await vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', { uri: fixtureUri('call-tree.tracer.js').toString(), hash: nested.hash, node: LOCAL_NODE, tracerConfig: null });
+    assert.equal(state.outcome.status, 'done', describe(state));
+    const view = await waitFor('the named flame chart', async () => {
+      const shown = await vscode.commands.executeCommand<RenderedContent | undefined>('evmTracer._test.lastResultView');
+      return shown?.frameLabels?.[0]?.includes('Router') ? shown : undefined;
+    });
+    assert.equal(view.frameLabels?.[0], 'route Router');
+    const target = vscode.Uri.file(join(mkdtempSync(join(tmpdir(), 'evm-report-')), 'nested.report.html'));
+    assert.equal(await vscode.commands.executeCommand('evmTracer.result.saveHtml', { target: target.toString() }), target.toString());
+    const html = readFileSync(target.fsPath, 'utf8');
+    const data = JSON.parse(/<script type="application\/json" id="report-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as { main: { source: Record<string, string> }; names: { contracts: Record<string, string> } };
+    assert.deepEqual(data.main.source, { method: 'debug_traceTransaction', tracer: 'call-tree.tracer.js', node: LOCAL_NODE, maskedUrl: state.request.maskedUrl, target: state.request.target });
+    assert.ok(state.request.target.includes(nested.hash), state.request.target);
+    assert.ok(Object.values(data.names.contracts).includes('Router'));
   });
 });

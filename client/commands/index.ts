@@ -25,9 +25,11 @@ export const commands: Record<string, () => Promise<CommandFactory>> = {
   'evmTracer.sendTransaction': async () => (await import('./send')).sendTransaction,
   'evmTracer.deployContract': async () => (await import('./send')).deployContract,
   'evmTracer.xChainBalance': async () => (await import('./xchain')).xChainBalance,
-  'evmTracer._test.lastResultView': async () => (await import('./test-hooks')).lastResultView,
-  'evmTracer._test.logFolder': async () => (await import('./test-hooks')).logFolder,
-  'evmTracer._test.nodeStatus': async () => (await import('./test-hooks')).nodeStatus,
-  'evmTracer._test.activePrompt': async () => (await import('./test-hooks')).activePrompt,
-  'evmTracer._test.answerPrompt': async () => (await import('./test-hooks')).answerPrompt,
 };
+
+// Only in a test build (esbuild.mjs --test-hooks): never in the packaged extension.
+if (EVM_TRACER_TEST_HOOKS) {
+  for (const name of ['lastResultView', 'logFolder', 'nodeStatus', 'activePrompt', 'answerPrompt'] as const) {
+    commands[`evmTracer._test.${name}`] = async () => (await import('./test-hooks'))[name];
+  }
+}

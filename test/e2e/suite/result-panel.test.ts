@@ -5,10 +5,10 @@ import * as assert from 'node:assert/strict';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { RenderedContent, TestKey } from '../../../client/webview/messages';
-import { describe, fixtureUri, LOCAL_NODE, renderedResult, traceCall } from './ext-helpers';
+import { describe, fixtureUri, LOCAL_NODE, renderedResult, testHook, traceCall } from './ext-helpers';
 
 const press = async (...keys: Array<string | TestKey>): Promise<RenderedContent> => {
-  const view = await vscode.commands.executeCommand<RenderedContent | undefined>('evmTracer._test.lastResultView', {
+  const view = await testHook<RenderedContent | undefined>('lastResultView', {
     keys: keys.map((key) => (typeof key === 'string' ? { key } : key)),
   });
   if (!view) throw new Error('no result panel');

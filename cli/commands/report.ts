@@ -2,22 +2,11 @@
 // self-contained HTML report (flame chart, bars, state table, compare view).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import { reportAssets } from '../../report/assets';
 import { reportData, type ReportSide } from '../../report/data';
 import { reportHtml } from '../../report/html';
 import { namesFromFolders } from '../../report/workspace-names';
-import type { Command } from './command';
-import { isUsageError, UsageError } from './lint';
-
-const usage = `usage: evm-tracer report RESULT.json --html OUT.html [--compare B.json] [--abi-dir DIR]...
-
-Writes a self-contained HTML report of a tracer result (inline script and style, no network): a gas flame
-chart and call list for call trees, bar charts for count maps, tables for prestate diffs.
-  --html FILE       where to write the report
-  --compare FILE    a second result: adds a structural diff and, for call trees, side-by-side flame charts
-  --abi-dir DIR     folder to scan for ABIs (Hardhat artifacts/, Foundry out/, *.abi.json); repeatable.
-                    Selectors and events are named from these, then from built-in standard signatures.`;
+import { defineCommand, UsageError } from '../command-line';
 
 export function readResult(file: string): ReportSide {
   let text: string;
@@ -45,30 +34,30 @@ export async function writeReport(out: string, main: ReportSide, abiDirs: string
   }
 }
 
-export const reportCommand: Command = {
+export const reportCommand = defineCommand({
+  name: 'report',
   summary: 'write a tracer result as a self-contained HTML report (charts, compare view)',
-  async run(argv) {
-    try {
-      const { values, positionals } = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        options: { html: { type: 'string' }, compare: { type: 'string' }, 'abi-dir': { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
-      });
-      if (values.help) {
-        process.stdout.write(usage + '\n');
-        return 0;
-      }
-      if (positionals.length !== 1) throw new UsageError(`give exactly one result file (got ${positionals.length})`);
-      if (!values.html) throw new UsageError('--html OUT.html is required');
-      const main = readResult(positionals[0]);
-      const compare = values.compare === undefined ? undefined : readResult(values.compare);
-      await writeReport(values.html, main, values['abi-dir'] ?? [], compare);
-      process.stderr.write(`evm-tracer: report written to ${values.html}\n`);
-      return 0;
-    } catch (error) {
-      if (!isUsageError(error)) throw error;
-      process.stderr.write(`evm-tracer report: ${(error as Error).message}\nRun 'evm-tracer report --help' for usage.\n`);
-      return 2;
-    }
+  synopsis: ['RESULT.json --html OUT.html [--compare B.json] [--abi-dir DIR]...'],
+  description: `Writes a self-contained HTML report of a tracer result (inline script and style, no network): a gas flame
+chart and call list for call trees, bar charts for count maps, tables for prestate diffs.`,
+  options: {
+    html: { type: 'string', value: 'FILE', help: 'where to write the report' },
+    compare: { type: 'string', value: 'FILE', help: 'a second result: adds a structural diff and, for call trees, side-by-side flame charts' },
+    'abi-dir': {
+      type: 'string',
+      multiple: true,
+      value: 'DIR',
+      help: `folder to scan for ABIs (Hardhat artifacts/, Foundry out/, *.abi.json); repeatable.
+Selectors and events are named from these, then from built-in standard signatures.`,
+    },
   },
-};
+  async run({ values, positionals }) {
+    if (positionals.length !== 1) throw new UsageError(`give exactly one result file (got ${positionals.length})`);
+    if (!values.html) throw new UsageError('--html OUT.html is required');
+    const main = readResult(positionals[0]);
+    const compare = values.compare === undefined ? undefined : readResult(values.compare);
+    await writeReport(values.html, main, values['abi-dir'] ?? [], compare);
+    process.stderr.write(`evm-tracer: report written to ${values.html}\n`);
+    return 0;
+  },
+});

@@ -79,7 +79,7 @@ test('--ecma 2017 sends it to the local node, which runs it', async () => {
   assert.equal(JSON.parse(traced.stdout), expected);
   const wrong = await run(['trace', 'call', '--call', call, '--tracer', tracer, '--ecma', '2020']);
   assert.equal(wrong.status, 2);
-  assert.match(wrong.stderr, /^evm-tracer: --ecma: ecmaVersion must be 5 or 2017 \(got "2020"\)\n\nusage:/);
+  assert.match(wrong.stderr, /^evm-tracer trace: --ecma: ecmaVersion must be 5 or 2017 \(got "2020"\)\n\nusage:/);
 });
 
 test("lint.ecmaVersion in the project's evm-tracer.config.json sets the level", async () => {

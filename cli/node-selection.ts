@@ -4,7 +4,7 @@ import { constants as osConstants } from 'node:os';
 import { resolve } from 'node:path';
 import { cChainUrl, parseNetwork, splitCredentials, xChainUrl, type Endpoint, type EndpointAuth } from '../core/rpc/endpoint';
 import type { RpcClientOptions } from '../core/rpc/client';
-import type { LaunchOptions } from '../core/local-node';
+import type { LaunchOptions } from '../core/local-node-launcher';
 import type { OptionGroup, OptionSpecs, OptionValues } from './command-line';
 import { configFileName, readNodeEntry } from './config-file-nodes';
 import { promptHidden } from './hidden-prompt';
@@ -111,7 +111,7 @@ export type LocalNodeSetup = Pick<LaunchOptions, 'args' | 'onStderr' | 'debugTra
 async function localNode(values: NodeOptionValues, setup: LocalNodeSetup): Promise<Omit<SelectedNode, 'clientOptions'>> {
   // Checked before anything is started, so a mistake here leaves nothing behind.
   const expectedChainId = values.network ? parseNetwork(values.network) : undefined;
-  const { launchLocalNode } = await import('../core/local-node');
+  const { launchLocalNode } = await import('../core/local-node-launcher');
   // Without these a signal would end the process without its exit handlers, which kill the node.
   for (const signal of endingSignals) process.on(signal, exitOnSignal);
   const stopHandlingSignals = () => {

@@ -2,9 +2,9 @@
 import type { CommandFactory } from './command';
 
 export const commands: Record<string, () => Promise<CommandFactory>> = {
-  'evmTracer.flatten': async () => (await import('./flatten')).flatten,
-  'evmTracer.flattenAsRequest': async () => (await import('./flatten')).flattenAsRequest,
-  'evmTracer.flattenAsCurl': async () => (await import('./flatten')).flattenAsCurl,
+  'evmTracer.flatten': async () => (await import('./flatten-commands')).flatten,
+  'evmTracer.flattenAsRequest': async () => (await import('./flatten-commands')).flattenAsRequest,
+  'evmTracer.flattenAsCurl': async () => (await import('./flatten-commands')).flattenAsCurl,
   'evmTracer.traceTransaction': async () => (await import('./trace')).traceTransaction,
   'evmTracer.traceCall': async () => (await import('./trace')).traceCall,
   'evmTracer.traceBlock': async () => (await import('./trace')).traceBlock,
@@ -20,11 +20,11 @@ export const commands: Record<string, () => Promise<CommandFactory>> = {
   'evmTracer.addNode': async () => (await import('./nodes')).addNode,
   'evmTracer.editNode': async () => (await import('./nodes')).editNode,
   'evmTracer.removeNode': async () => (await import('./nodes')).removeNode,
-  'evmTracer.startLocalNode': async () => (await import('./local-node')).startLocalNode,
-  'evmTracer.stopLocalNode': async () => (await import('./local-node')).stopLocalNode,
+  'evmTracer.startLocalNode': async () => (await import('./local-node-commands')).startLocalNode,
+  'evmTracer.stopLocalNode': async () => (await import('./local-node-commands')).stopLocalNode,
   'evmTracer.sendTransaction': async () => (await import('./send')).sendTransaction,
   'evmTracer.deployContract': async () => (await import('./send')).deployContract,
-  'evmTracer.xChainBalance': async () => (await import('./xchain')).xChainBalance,
+  'evmTracer.xChainBalance': async () => (await import('./xchain-balance')).xChainBalance,
 };
 
 // Only in a test build (esbuild.mjs --test-hooks): never in the packaged extension.

@@ -9,7 +9,7 @@ import { createRpcClient, type RpcClient } from '../../core/rpc/client';
 import type { Endpoint } from '../../core/rpc/endpoint';
 import { NodeError } from '../../core/rpc/errors';
 import { checkSupport } from '../../core/support-check';
-import { getXChainBalance } from '../../core/xchain';
+import { getXChainBalance } from '../../core/xchain-balance';
 import { runCli } from '../support/cli-run';
 import { startEchoNode, type Echo, type EchoNode, type HostileAnswer } from '../support/echo-node';
 import { bodiesAround, elements, type Element } from '../support/echo-bodies';

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { LocalNode } from '../../core/local-node';
+import type { LocalNode } from '../../core/local-node-launcher';
 import { runCli as cli } from '../support/cli-run';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import { deployerAccount, deployments, entryAddress, loggerAddress, reverterAddress, selector } from '../support/call-contracts';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { SupportReport } from '../../../core/support-check';
-import type { XChainBalance } from '../../../core/xchain';
+import type { XChainBalance } from '../../../core/xchain-balance';
 import type { ViewState } from '../../../client/webview/messages';
 import { accessKey, assertNoSecret, password } from '../../access/secrets';
 import { callContracts } from '../../support/call-contracts';

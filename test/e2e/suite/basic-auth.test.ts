@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import { launchLocalNode, type LocalNode } from '../../../core/local-node';
+import { launchLocalNode, type LocalNode } from '../../../core/local-node-launcher';
 import { waitFor } from '../lib/workspace';
 import type { ViewState } from '../../../client/webview/messages';
 import { describe, extensionHostLogFiles, extensionPath, fixtureUri, renderedResult, traceCall } from './ext-helpers';

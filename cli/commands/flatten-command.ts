@@ -3,7 +3,7 @@ import { flattenTracer } from '../../core/tracer/flatten';
 import { CONFIG_FILE_NAME } from '../../core/config-file';
 import { defineCommand, UsageError } from '../command-line';
 import { commandEcmaLevel, ecmaOption } from '../ecma-option';
-import { formatDiagnostic, readTracerFile } from './lint';
+import { formatDiagnostic, readTracerFile } from './lint-command';
 
 export const flattenCommand = defineCommand({
   name: 'flatten',

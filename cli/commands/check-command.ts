@@ -2,9 +2,9 @@
 import { checkSupport } from '../../core/support-check';
 import { displayUrl } from '../../core/rpc/endpoint';
 import { expectPositionals } from '../command-line';
-import { nodeCommand, requestTimeoutOption } from '../node-command';
+import { commandWithNode, requestTimeoutOption } from '../command-with-node';
 
-export const checkCommand = nodeCommand({
+export const checkCommand = commandWithNode({
   name: 'check',
   summary: 'check whether a node runs custom JS tracers (and its chain id)',
   synopsis: ['[options]'],

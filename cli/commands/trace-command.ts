@@ -6,10 +6,10 @@ import { parseBlockTag } from '../../core/trace/block';
 import { checkHash, prepareTracer, sendDebugTrace, sendStructLogTrace, sendTrace, type CallContext, type DebugTarget, type SendableTracer, type TraceTarget } from '../../core/trace/requests';
 import { UsageError } from '../command-line';
 import { commandEcmaLevel, ecmaOption } from '../ecma-option';
-import { nodeCommand } from '../node-command';
+import { commandWithNode } from '../command-with-node';
 import { namedTracer } from '../../core/trace/named-tracer';
 import { tracerArgument } from './tracer-argument';
-import { writeReport } from './report';
+import { writeReport } from './report-command';
 
 /** `[HOST:]PORT` as Node's --inspect takes it (an IPv6 host in brackets). */
 function inspectAddress(text: string): { host: string; port: number } {
@@ -94,7 +94,7 @@ function loggerOptions(config: unknown): Record<string, unknown> {
   return config as Record<string, unknown>;
 }
 
-export const traceCommand = nodeCommand({
+export const traceCommand = commandWithNode({
   name: 'trace',
   summary: 'run a tracer file on a node: trace tx|call|block (result JSON on stdout)',
   synopsis: [

@@ -1,6 +1,6 @@
 // `evm-tracer node`: the local dev node (JSON-RPC over HTTP and WebSocket on one port, JS tracing).
 import { readFileSync } from 'node:fs';
-import { debugSecretVariable, exitWithLauncher } from '../../core/local-node';
+import { debugSecretVariable, exitWithLauncher } from '../../core/local-node-launcher';
 import { parseDuration } from '../../core/trace/duration';
 import { chainConfigOf } from '../../runtime/chain/genesis';
 import { hardforkNames } from '../../runtime/chain/hardforks';

@@ -74,7 +74,7 @@ type NodeCommandLine<O extends OptionSpecs> = CommandLine<O & typeof nodeSelecti
  * --timeout (a duration bounding each request). `prepare` checks the command line before any node is
  * started (throw UsageError for a usage mistake); `run` gets the open node and what `prepare` returned.
  */
-export function nodeCommand<O extends OptionSpecs & { timeout: OptionSpec }, P>(
+export function commandWithNode<O extends OptionSpecs & { timeout: OptionSpec }, P>(
   spec: Omit<CommandHelp, 'group'> & {
     summary: string;
     options: O;

@@ -1,10 +1,10 @@
 // `evm-tracer xchain balance`: an X-Chain balance through avm.getBalance.
 import { xChainUrlFromCChain } from '../../core/rpc/endpoint';
-import { checkXChainAddress, getXChainBalance } from '../../core/xchain';
+import { checkXChainAddress, getXChainBalance } from '../../core/xchain-balance';
 import { expectPositionals, UsageError } from '../command-line';
-import { nodeCommand, requestTimeoutOption } from '../node-command';
+import { commandWithNode, requestTimeoutOption } from '../command-with-node';
 
-export const xchainCommand = nodeCommand({
+export const xchainCommand = commandWithNode({
   name: 'xchain',
   summary: 'X-Chain: xchain balance --address X-... [--asset AVAX]',
   synopsis: ['balance --address X-... [--asset AVAX|ASSET_ID] [--json] [options]'],

@@ -87,7 +87,7 @@ function optionBlock(title: string, options: OptionSpecs): string {
 }
 
 /** The full `--help` text. */
-export function helpText(help: CommandHelp): string {
+function helpText(help: CommandHelp): string {
   return [
     synopsisLines(help),
     help.description,
@@ -126,7 +126,7 @@ function parseArgsMessage(error: Error & { code?: string }, options: OptionSpecs
 }
 
 /** Parses `argv` against `options` (and -h/--help); any mistake is a UsageError naming it. */
-export function parseCommandLine<O extends OptionSpecs>(argv: string[], options: O): CommandLine<O> & { help: boolean } {
+function parseCommandLine<O extends OptionSpecs>(argv: string[], options: O): CommandLine<O> & { help: boolean } {
   const config = Object.fromEntries(
     Object.entries({ ...options, help: helpOption }).map(([name, { type, multiple = false, short }]) => [name, short ? { type, multiple, short } : { type, multiple }]),
   );
@@ -140,7 +140,7 @@ export function parseCommandLine<O extends OptionSpecs>(argv: string[], options:
 }
 
 /** Writes a usage error the one way every command does; returns its exit status. */
-export function reportUsageError(help: CommandHelp, error: UsageError): number {
+function reportUsageError(help: CommandHelp, error: UsageError): number {
   process.stderr.write(`evm-tracer ${help.name}: ${error.message}\n\n${synopsisLines(help)}\nRun 'evm-tracer ${help.name} --help' for its options.\n`);
   return 2;
 }

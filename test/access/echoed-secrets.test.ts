@@ -10,7 +10,7 @@ import type { Endpoint } from '../../core/rpc/endpoint';
 import { NodeError } from '../../core/rpc/errors';
 import { checkSupport } from '../../core/support-check';
 import { getXChainBalance } from '../../core/xchain-balance';
-import { runCli } from '../support/cli-run';
+import { runCli } from '../support/run-cli';
 import { startEchoNode, type Echo, type EchoNode, type HostileAnswer } from '../support/echo-node';
 import { bodiesAround, elements, type Element } from '../support/echo-bodies';
 import { accessKey, assertNoSecretStart, password } from './secrets';

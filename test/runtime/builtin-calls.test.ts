@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { LocalNode } from '../../core/local-node-launcher';
-import { runCli as cli } from '../support/cli-run';
+import { runCli as cli } from '../support/run-cli';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import { deployerAccount, deployments, entryAddress, loggerAddress, reverterAddress, selector } from '../support/call-contracts';
 import { call, rpc, startNode, waitForReceipt } from './node-helpers';

@@ -1,11 +1,11 @@
 // Bundles every entry point: the extension, the language server, the CLI and the runtime's trace worker.
 // One file each, so nothing is resolved from node_modules at run time (VS Code ships no node_modules).
+// --test-hooks compiles the VS Code suites' hidden commands (client/commands/test-hooks.ts) into the
+// extension: test/e2e builds so; the packaged (--production) extension never holds them.
 import * as esbuild from 'esbuild';
+import { pathToFileURL } from 'node:url';
 import { ethereumjsPatches } from './build/ethereumjs-patches.mjs';
 import { tracerRealm } from './build/tracer-realm.mjs';
-
-const production = process.argv.includes('--production');
-const watch = process.argv.includes('--watch');
 
 /** Node entries: [source, output]. */
 export const nodeEntries = [
@@ -17,18 +17,27 @@ export const nodeEntries = [
   ['runtime/trace/worker.ts', 'dist/trace-worker.js'],
 ];
 
-const common = {
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  external: ['vscode'],
-  sourcemap: !production,
-  minify: production,
-  keepNames: true,
-  logLevel: 'warning',
-  plugins: [ethereumjsPatches, tracerRealm],
-};
+/** esbuild's options for the node entry `entry` → `outfile`. */
+export function nodeBuildOptions(entry, outfile, { production = false, testHooks = false } = {}) {
+  if (production && testHooks) throw new Error('esbuild.mjs: --test-hooks is for test builds, not with --production');
+  return {
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    sourcemap: !production,
+    minify: production,
+    keepNames: true,
+    logLevel: 'warning',
+    plugins: [ethereumjsPatches, tracerRealm],
+    // A constant, so that without test hooks their branch, and their module, are left out of the bundle.
+    define: { EVM_TRACER_TEST_HOOKS: String(testHooks) },
+    entryPoints: [entry],
+    outfile,
+    banner: outfile === 'dist/cli.js' ? { js: '#!/usr/bin/env node' } : undefined,
+  };
+}
 
 /** Browser entries (webview scripts): [source, output]. */
 export const browserEntries = [
@@ -38,33 +47,37 @@ export const browserEntries = [
   ['report/browser/report.css', 'dist/report.css'],
 ];
 
-const contexts = await Promise.all([
-  ...nodeEntries.map(([entry, outfile]) =>
-    esbuild.context({
-      ...common,
-      entryPoints: [entry],
-      outfile,
-      banner: outfile === 'dist/cli.js' ? { js: '#!/usr/bin/env node' } : undefined,
-    }),
-  ),
-  ...browserEntries.map(([entry, outfile]) =>
-    esbuild.context({
-      bundle: true,
-      platform: 'browser',
-      format: 'iife',
-      target: 'chrome114',
-      sourcemap: !production,
-      minify: production,
-      logLevel: 'warning',
-      entryPoints: [entry],
-      outfile,
-    }),
-  ),
-]);
+async function buildAll(args) {
+  const production = args.includes('--production');
+  const testHooks = args.includes('--test-hooks');
+  const contexts = await Promise.all([
+    ...nodeEntries.map(([entry, outfile]) => esbuild.context(nodeBuildOptions(entry, outfile, { production, testHooks }))),
+    ...browserEntries.map(([entry, outfile]) =>
+      esbuild.context({
+        bundle: true,
+        platform: 'browser',
+        format: 'iife',
+        target: 'chrome114',
+        sourcemap: !production,
+        minify: production,
+        logLevel: 'warning',
+        entryPoints: [entry],
+        outfile,
+      }),
+    ),
+  ]);
+  if (args.includes('--watch')) {
+    await Promise.all(contexts.map((c) => c.watch()));
+  } else {
+    await Promise.all(contexts.map((c) => c.rebuild()));
+    await Promise.all(contexts.map((c) => c.dispose()));
+  }
+}
 
-if (watch) {
-  await Promise.all(contexts.map((c) => c.watch()));
-} else {
-  await Promise.all(contexts.map((c) => c.rebuild()));
-  await Promise.all(contexts.map((c) => c.dispose()));
+// Run, it builds; imported (by a test), it only lends its options (no top-level await: tsx loads it as CommonJS).
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  buildAll(process.argv.slice(2)).catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
 }

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launchLocalNode } from '../core/local-node';
+import { launchLocalNode } from '../core/local-node-launcher';
 import { createRpcClient } from '../core/rpc/client';
 import { sendDebugTrace } from '../core/trace/requests';
 import { connectWhenListening, freePort } from '../test/support/cdp-client';

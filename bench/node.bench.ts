@@ -3,7 +3,7 @@
 // `node -e 0` start in the same run for scale. Also the first eth_chainId and debug_traceCall round trips.
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { launchLocalNode } from '../core/local-node';
+import { launchLocalNode } from '../core/local-node-launcher';
 
 const STARTS = 7;
 

@@ -8,7 +8,7 @@ import { TracerCodeLens } from './code-lens';
 import { commands } from './commands/index';
 import { DEBUG_TYPE, TracerDebugConfigurations } from './debug-configuration';
 import type { Ctx } from './ctx';
-import { LocalNodeManager } from './local-node';
+import { LocalNodeManager } from './local-node-manager';
 import { Nodes } from './nodes';
 import { ReadonlyDocs } from './readonly-docs';
 import { createNodeStatus } from './status-bar';

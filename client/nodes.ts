@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { LOCAL_NODE_NAME } from '../core/ecma-level';
 import type { Endpoint } from '../core/rpc/endpoint';
 import { config, type NodeSettings } from './config';
-import type { LocalNodeManager } from './local-node';
+import type { LocalNodeManager } from './local-node-manager';
 
 export { LOCAL_NODE_NAME };
 

@@ -1,6 +1,7 @@
 // Multi-step prompts: QuickPicks and InputBoxes with a step counter, a Back button on every step after the
 // first, and placeholders showing the default. The prompt on screen is also readable and answerable
-// through the test hooks (test-hooks.ts), which drive the same QuickPick/InputBox objects a user does.
+// through the test hooks (commands/test-hooks.ts, in test builds only), which drive the same QuickPick/InputBox
+// objects a user does.
 import * as vscode from 'vscode';
 
 export const back = Symbol('back');

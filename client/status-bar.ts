@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { levelName } from '../core/ecma-level';
 import { config } from './config';
-import type { LocalNodeManager } from './local-node';
+import type { LocalNodeManager } from './local-node-manager';
 import type { ChainStatus, Nodes } from './nodes';
 
 function chainSentence(status: ChainStatus): string {

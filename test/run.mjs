@@ -21,7 +21,8 @@ if (only.length === 0) {
     process.exit(1);
   }
 }
-const files = only.length > 0 ? only : findTests('test').sort();
+// A folder argument stands for the tests under it (`npm run test:unit` passes test/unit test/protocol).
+const files = only.length > 0 ? only.flatMap((path) => (statSync(path).isDirectory() ? findTests(path).sort() : [path])) : findTests('test').sort();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 const unit = spawnSync(

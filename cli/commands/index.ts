@@ -1,13 +1,13 @@
 // Subcommands of `evm-tracer`. Each module exports a `Command`; add it here to expose it.
 import type { Command } from './command';
-import { checkCommand } from './check';
-import { flattenCommand } from './flatten';
-import { lintCommand } from './lint';
-import { nodeCommand } from './node';
-import { replayCommand } from './replay';
-import { reportCommand } from './report';
-import { traceCommand } from './trace';
-import { xchainCommand } from './xchain';
+import { checkCommand } from './check-command';
+import { flattenCommand } from './flatten-command';
+import { lintCommand } from './lint-command';
+import { nodeCommand } from './node-command';
+import { replayCommand } from './replay-command';
+import { reportCommand } from './report-command';
+import { traceCommand } from './trace-command';
+import { xchainCommand } from './xchain-command';
 
 export const commands: Record<string, Command> = {
   lint: lintCommand,

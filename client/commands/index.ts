@@ -2,9 +2,9 @@
 import type { CommandFactory } from './command';
 
 export const commands: Record<string, () => Promise<CommandFactory>> = {
-  'evmTracer.flatten': async () => (await import('./flatten')).flatten,
-  'evmTracer.flattenAsRequest': async () => (await import('./flatten')).flattenAsRequest,
-  'evmTracer.flattenAsCurl': async () => (await import('./flatten')).flattenAsCurl,
+  'evmTracer.flatten': async () => (await import('./flatten-commands')).flatten,
+  'evmTracer.flattenAsRequest': async () => (await import('./flatten-commands')).flattenAsRequest,
+  'evmTracer.flattenAsCurl': async () => (await import('./flatten-commands')).flattenAsCurl,
   'evmTracer.traceTransaction': async () => (await import('./trace')).traceTransaction,
   'evmTracer.traceCall': async () => (await import('./trace')).traceCall,
   'evmTracer.traceBlock': async () => (await import('./trace')).traceBlock,
@@ -30,14 +30,16 @@ export const commands: Record<string, () => Promise<CommandFactory>> = {
   'evmTracer.addNode': async () => (await import('./nodes')).addNode,
   'evmTracer.editNode': async () => (await import('./nodes')).editNode,
   'evmTracer.removeNode': async () => (await import('./nodes')).removeNode,
-  'evmTracer.startLocalNode': async () => (await import('./local-node')).startLocalNode,
-  'evmTracer.stopLocalNode': async () => (await import('./local-node')).stopLocalNode,
+  'evmTracer.startLocalNode': async () => (await import('./local-node-commands')).startLocalNode,
+  'evmTracer.stopLocalNode': async () => (await import('./local-node-commands')).stopLocalNode,
   'evmTracer.sendTransaction': async () => (await import('./send')).sendTransaction,
   'evmTracer.deployContract': async () => (await import('./send')).deployContract,
-  'evmTracer.xChainBalance': async () => (await import('./xchain')).xChainBalance,
-  'evmTracer._test.lastResultView': async () => (await import('./test-hooks')).lastResultView,
-  'evmTracer._test.logFolder': async () => (await import('./test-hooks')).logFolder,
-  'evmTracer._test.nodeStatus': async () => (await import('./test-hooks')).nodeStatus,
-  'evmTracer._test.activePrompt': async () => (await import('./test-hooks')).activePrompt,
-  'evmTracer._test.answerPrompt': async () => (await import('./test-hooks')).answerPrompt,
+  'evmTracer.xChainBalance': async () => (await import('./xchain-balance')).xChainBalance,
 };
+
+// Only in a test build (esbuild.mjs --test-hooks): never in the packaged extension.
+if (EVM_TRACER_TEST_HOOKS) {
+  for (const name of ['lastResultView', 'logFolder', 'nodeStatus', 'activePrompt', 'answerPrompt'] as const) {
+    commands[`evmTracer._test.${name}`] = async () => (await import('./test-hooks'))[name];
+  }
+}

@@ -1,5 +1,6 @@
 // Hidden commands for the VS Code test suites: they read what the UI shows, through the same messages
-// the UI uses (hidden from the command palette in package.json).
+// the UI uses. Compiled into test builds only (esbuild.mjs --test-hooks), never into the packaged
+// extension; not in package.json, so they exist once the extension is active.
 import { ResultPanel } from '../webview/panel';
 import type { RenderedContent, TestKey } from '../webview/messages';
 import type { CommandFactory } from './command';

@@ -48,7 +48,7 @@ async function localFork(ctx: Ctx, nodeName: string): Promise<{ client: RpcClien
   if (!node) throw new Error(`No node named "${nodeName}".`);
   const endpoint = await ctx.nodes.endpoint(node);
   const [{ launchLocalNode }, { createRpcClient }, { credentialedUrl, maskSecrets, postUrl }] = await Promise.all([
-    import('../../core/local-node'),
+    import('../../core/local-node-launcher'),
     import('../../core/rpc/client'),
     import('../../core/rpc/endpoint'),
   ]);

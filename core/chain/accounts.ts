@@ -1,7 +1,7 @@
 // The node's own accounts (eth_accounts: the dev accounts on the local node) with their balances, for the
 // `from` pickers. Bounded: a node listing thousands of accounts shows the first few.
 import type { RpcClient } from '../rpc/client';
-import { formatUnits } from '../xchain';
+import { formatUnits } from '../xchain-balance';
 import { isAddress, quantity } from './shapes';
 
 export interface NodeAccount {

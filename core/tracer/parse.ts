@@ -9,9 +9,6 @@ import { findLaterFeatures, parserVersion, TARGET_GETH_HINT } from './es-feature
 import { LineMap } from './positions';
 import { wrapperHead, wrapperTailLength, type TokenSpan, type TracerWrapper } from './wrapper';
 
-export const HOOK_NAMES = ['step', 'fault', 'result', 'enter', 'exit', 'setup'] as const;
-export type HookName = (typeof HOOK_NAMES)[number];
-
 /** A top-level member of the tracer object. `name` is undefined for computed keys. */
 export interface TracerProperty {
   name: string | undefined;

@@ -1,9 +1,17 @@
-// Small DOM helpers for the report: text only (textContent), never HTML strings, so result data cannot
-// become markup.
+// Small DOM helpers for the report and the result panel's script: text only (textContent), never HTML
+// strings, so result data cannot become markup.
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** A button; `title` is also its accessible name when the label is only a symbol. */
+export function button(label: string, onClick: () => void, title?: string, className = 'action'): HTMLButtonElement {
+  const node = el('button', className, label);
+  if (title) node.title = title;
+  node.addEventListener('click', onClick);
   return node;
 }
 

@@ -4,6 +4,7 @@
 import type { CallBlock, TraceBlock } from '../trace/job';
 import { GoDecoder, goFieldName, goFixedBytes, goQuantity, type GoField } from './go-decode';
 import { serverError } from './rpc-error';
+import { toQuantity } from '../chain/hex';
 
 export interface BlockOverrides {
   number?: bigint;
@@ -68,7 +69,6 @@ export function decodeBlockOverrides(value: unknown, decoder: GoDecoder): BlockO
   return overrides as BlockOverrides;
 }
 
-const hex = (value: bigint) => '0x' + value.toString(16);
 
 /** The block context of the traced call: `block` with the overrides applied. geth's own checks first: it
  * refuses beaconRoot and withdrawals here (they need a block that is built, as eth_simulateV1 does). */
@@ -77,19 +77,19 @@ export function overriddenBlock(block: TraceBlock, overrides: BlockOverrides): C
   if (overrides.withdrawals) throw serverError('block override "withdrawals" is not supported for this RPC method');
   const merged = BigInt(block.difficulty ?? 0) === 0n;
   const result: CallBlock = { ...block };
-  if (overrides.number !== undefined) result.number = hex(overrides.number);
+  if (overrides.number !== undefined) result.number = toQuantity(overrides.number);
   // After the merge the EVM reads PREVRANDAO, never the difficulty: geth's override is a no-op there.
-  if (overrides.difficulty !== undefined && !merged) result.difficulty = hex(overrides.difficulty);
-  if (overrides.time !== undefined) result.timestamp = hex(overrides.time);
-  if (overrides.gasLimit !== undefined) result.gasLimit = hex(overrides.gasLimit);
+  if (overrides.difficulty !== undefined && !merged) result.difficulty = toQuantity(overrides.difficulty);
+  if (overrides.time !== undefined) result.timestamp = toQuantity(overrides.time);
+  if (overrides.gasLimit !== undefined) result.gasLimit = toQuantity(overrides.gasLimit);
   if (overrides.feeRecipient !== undefined) result.coinbase = overrides.feeRecipient;
   if (overrides.prevRandao !== undefined) {
     // geth takes a block with a PREVRANDAO as past the merge.
     result.prevRandao = overrides.prevRandao;
     result.difficulty = '0x0';
   }
-  if (overrides.baseFeePerGas !== undefined) result.baseFeePerGas = hex(overrides.baseFeePerGas);
-  if (overrides.blobBaseFee !== undefined) result.blobBaseFee = hex(overrides.blobBaseFee);
+  if (overrides.baseFeePerGas !== undefined) result.baseFeePerGas = toQuantity(overrides.baseFeePerGas);
+  if (overrides.blobBaseFee !== undefined) result.blobBaseFee = toQuantity(overrides.blobBaseFee);
   return result;
 }
 

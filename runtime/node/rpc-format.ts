@@ -2,8 +2,8 @@
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex } from '@ethereumjs/util';
 import type { StoredBlock } from '../chain/dev-chain';
+import { toQuantity } from '../chain/hex';
 
-const hex = (value: bigint | number) => '0x' + value.toString(16);
 
 export function formatTransaction(stored: StoredBlock, index: number): Record<string, unknown> {
   const tx = stored.block!.transactions[index] as TypedTransaction;
@@ -12,16 +12,16 @@ export function formatTransaction(stored: StoredBlock, index: number): Record<st
   const gasPrice = 'maxFeePerGas' in tx ? receipt.effectiveGasPrice : tx.gasPrice;
   return {
     ...json,
-    type: hex(tx.type),
+    type: toQuantity(tx.type),
     blockHash: stored.hash,
-    blockNumber: hex(stored.number),
-    transactionIndex: hex(index),
+    blockNumber: toQuantity(stored.number),
+    transactionIndex: toQuantity(index),
     hash: bytesToHex(tx.hash()),
     from: receipt.from,
     to: tx.to?.toString() ?? null,
     gas: json.gasLimit,
     gasLimit: undefined,
-    gasPrice: hex(gasPrice),
+    gasPrice: toQuantity(gasPrice),
     input: json.data,
     data: undefined,
     yParity: tx.type === 0 ? undefined : json.v,
@@ -33,26 +33,26 @@ export function formatReceipt(stored: StoredBlock, index: number): Record<string
   const receipt = stored.receipts[index];
   const txHash = bytesToHex(tx.hash());
   return {
-    type: hex(tx.type),
-    status: hex(receipt.status),
-    cumulativeGasUsed: hex(receipt.cumulativeGasUsed),
+    type: toQuantity(tx.type),
+    status: toQuantity(receipt.status),
+    cumulativeGasUsed: toQuantity(receipt.cumulativeGasUsed),
     logsBloom: receipt.logsBloom,
     logs: receipt.logs.map((log, logIndex) => ({
       ...log,
-      blockNumber: hex(stored.number),
+      blockNumber: toQuantity(stored.number),
       transactionHash: txHash,
-      transactionIndex: hex(index),
+      transactionIndex: toQuantity(index),
       blockHash: stored.hash,
-      logIndex: hex(logIndex),
+      logIndex: toQuantity(logIndex),
       removed: false,
     })),
     transactionHash: txHash,
     contractAddress: receipt.contractAddress ?? null,
-    gasUsed: hex(receipt.gasUsed),
-    effectiveGasPrice: hex(receipt.effectiveGasPrice),
+    gasUsed: toQuantity(receipt.gasUsed),
+    effectiveGasPrice: toQuantity(receipt.effectiveGasPrice),
     blockHash: stored.hash,
-    blockNumber: hex(stored.number),
-    transactionIndex: hex(index),
+    blockNumber: toQuantity(stored.number),
+    transactionIndex: toQuantity(index),
     from: receipt.from,
     to: tx.to?.toString() ?? null,
   };
@@ -72,7 +72,7 @@ export function formatBlock(stored: StoredBlock, fullTransactions: boolean): Rec
     transactionsTrie: undefined,
     receiptsRoot: header.receiptTrie,
     receiptTrie: undefined,
-    size: hex(block.serialize().length),
+    size: toQuantity(block.serialize().length),
     totalDifficulty: '0x0',
     uncles: [],
     withdrawals: block.withdrawals ? [] : undefined,

@@ -5,7 +5,7 @@ import { completionFeature } from './completion';
 import { diagnosticsFeature } from './diagnostics';
 import { documentSymbolsFeature } from './document-symbols';
 import type { Feature } from './feature';
-import { flattenFeature } from './flatten';
+import { flattenFeature } from './flatten-request';
 import { foldingFeature } from './folding';
 import { hoverFeature } from './hover';
 import { selectionRangesFeature } from './selection-ranges';

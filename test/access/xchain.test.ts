@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRpcClient } from '../../core/rpc/client';
 import { xChainUrl, type Endpoint } from '../../core/rpc/endpoint';
-import { formatUnits, getXChainBalance } from '../../core/xchain';
+import { formatUnits, getXChainBalance } from '../../core/xchain-balance';
 import { startProviderServer, type ProviderServer } from '../support/provider-server';
 import { accessKey, assertNoSecret } from './secrets';
 

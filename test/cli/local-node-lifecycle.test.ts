@@ -123,7 +123,7 @@ test('an uncaught exception in the launching process kills the node it launched'
   const script = join(dir, 'launch-and-crash.ts');
   writeFileSync(
     script,
-    `import { launchLocalNode } from ${JSON.stringify(resolve('core/local-node.ts'))};\n` +
+    `import { launchLocalNode } from ${JSON.stringify(resolve('core/local-node-launcher.ts'))};\n` +
       `launchLocalNode({ cliPath: ${JSON.stringify(cli)} }).then(() => { throw new Error('crash after launch'); });\n`,
   );
   const crash = start(['--import', 'tsx', script]);

@@ -3,7 +3,7 @@
 // node starts, naming the option and the field (a misspelt override would be ignored by the node).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { runCli } from '../support/cli-run';
+import { runCli } from '../support/run-cli';
 
 /** Init code returning NUMBER as the created code: the CREATE's output shows the block number the call saw. */
 const numberCall = JSON.stringify({ data: '0x4360005260206000f3' });

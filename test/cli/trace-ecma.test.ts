@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { LocalNode } from '../../core/local-node';
+import type { LocalNode } from '../../core/local-node-launcher';
 import { flattenTracer } from '../../core/tracer/flatten';
 import { startNode } from '../runtime/node-helpers';
 import { runCli } from '../support/run-cli';
@@ -79,7 +79,7 @@ test('--ecma 2017 sends it to the local node, which runs it', async () => {
   assert.equal(JSON.parse(traced.stdout), expected);
   const wrong = await run(['trace', 'call', '--call', call, '--tracer', tracer, '--ecma', '2020']);
   assert.equal(wrong.status, 2);
-  assert.match(wrong.stderr, /^evm-tracer: --ecma: ecmaVersion must be 5 or 2017 \(got "2020"\)\n\nusage:/);
+  assert.match(wrong.stderr, /^evm-tracer trace: --ecma: ecmaVersion must be 5 or 2017 \(got "2020"\)\n\nusage:/);
 });
 
 test("lint.ecmaVersion in the project's evm-tracer.config.json sets the level", async () => {

@@ -209,15 +209,15 @@ test('--inspect is refused for a remote node, for an address that is not [HOST:]
     });
   const remote = await cli(['--inspect', '9229', '--node', 'https://node.example']);
   assert.equal(remote.code, 2);
-  assert.match(remote.stderr, /^evm-tracer: --inspect debugs on the local node only .*drop --node\/--endpoint$/m);
+  assert.match(remote.stderr, /^evm-tracer trace: --inspect debugs on the local node only .*drop --node\/--endpoint$/m);
   const bad = await cli(['--inspect', 'localhost:port']);
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /^evm-tracer: --inspect: 'localhost:port' is not \[HOST:\]PORT/m);
+  assert.match(bad.stderr, /^evm-tracer trace: --inspect: 'localhost:port' is not \[HOST:\]PORT/m);
   // Whoever reaches the inspector runs code as the user: it never listens beyond loopback.
   for (const host of ['0.0.0.0', '[::]', '192.0.2.1']) {
     const open = await cli(['--inspect', `${host}:9229`]);
     assert.equal(open.code, 2);
-    assert.match(open.stderr, /^evm-tracer: --inspect: the inspector listens on loopback only \(127\.0\.0\.1, ::1 or localhost\), not '/m);
+    assert.match(open.stderr, /^evm-tracer trace: --inspect: the inspector listens on loopback only \(127\.0\.0\.1, ::1 or localhost\), not '/m);
   }
 });
 

@@ -5,7 +5,8 @@
 //  2. the Playwright UI check (test/e2e/ui-check.mjs) on a plain code-server with the packaged .vsix.
 // Both drive headless Debian Chromium. Writes test-artifacts/vscode-tests.json {passed, failed, skipped}
 // for test/run.mjs; anything that keeps a phase from running counts as one failure, with its reason.
-// Expects the extension built (node esbuild.mjs) and the tools installed (node test/setup.mjs).
+// Expects the extension built (node esbuild.mjs) and the tools installed (node test/setup.mjs); the suites'
+// build makes dist/extension.js a test build, with the hidden test-hook commands (esbuild.mjs --test-hooks).
 // Arguments limit the run: suite names (file names in test/e2e/suite without .test.ts) and `ui-check`,
 // e.g. `node test/e2e/run.mjs avalanche basic-auth` runs those two suites and no UI check.
 import { spawn } from 'node:child_process';

@@ -14,7 +14,7 @@ import { MAX_ANALYSED_BYTES } from '../../core/analysis-limit';
 import { FlattenRequest, type FlattenResult } from '../../core/protocol';
 import { LineMap } from '../../core/tracer/positions';
 import { MAX_PUBLISHED } from '../../server/features/diagnostics';
-import { MAX_LISTED } from '../../server/features/flatten';
+import { MAX_LISTED } from '../../server/features/flatten-request';
 import { startServer, type TestClient } from '../support/lsp-client';
 import { everyFeature, requester, type Request } from '../support/lsp-requests';
 

@@ -10,7 +10,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { debugSecretVariable } from '../../core/local-node';
+import { debugSecretVariable } from '../../core/local-node-launcher';
 import { connectWhenListening, freePort, type CdpClient } from '../support/cdp-client';
 import { rpc, startNode, storeAndLogInitcode, waitFor } from './node-helpers';
 

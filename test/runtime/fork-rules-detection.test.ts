@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { LocalNode } from '../../core/local-node';
+import type { LocalNode } from '../../core/local-node-launcher';
 import { accessKey, assertNoSecret } from '../access/secrets';
 import { startEchoNode, type EchoNode } from '../support/echo-node';
 import { call, runNode, spawnNodeWithOutput, startNode, storeAndLogInitcode } from './node-helpers';

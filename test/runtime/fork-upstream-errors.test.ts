@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { launchLocalNode, type LocalNode } from '../../core/local-node';
+import { launchLocalNode, type LocalNode } from '../../core/local-node-launcher';
 import { credentialedUrl } from '../../core/rpc/endpoint';
 import { Upstream } from '../../runtime/state/upstream';
 import { upstreamEndpoint } from '../../runtime/state/upstream-url';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import type { LocalNode } from '../../core/local-node';
+import type { LocalNode } from '../../core/local-node-launcher';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
 import { call, opcodeTracer, startNode, storeAndLogInitcode, storeAndLogOps, waitForReceipt, word } from './node-helpers';

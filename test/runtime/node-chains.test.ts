@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { createCustomCommon, Mainnet } from '@ethereumjs/common';
 import { createBlob4844Tx } from '@ethereumjs/tx';
 import { bytesToHex, type PrefixedHexString } from '@ethereumjs/util';
-import type { LocalNode } from '../../core/local-node';
+import type { LocalNode } from '../../core/local-node-launcher';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
 import { avalancheLocalConfig } from '../../runtime/chain/rules/avalanche';
 import { p256Input, probeCase, probeInitcode } from '../support/chain-probe';

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { LocalNode } from '../../core/local-node';
+import type { LocalNode } from '../../core/local-node-launcher';
 import { call, opcodeTracer, startNode, storeAndLogOps, storeAndLogRuntime, word } from './node-helpers';
 
 const contract = '0x00000000000000000000000000000000000c0de0';

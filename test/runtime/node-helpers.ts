@@ -1,7 +1,7 @@
 // Talking to a running dev node in tests: JSON-RPC over HTTP POST and over WebSocket.
 import { request as httpRequest } from 'node:http';
 import { WebSocket } from 'ws';
-import { launchLocalNode, type LaunchOptions, type LocalNode } from '../../core/local-node';
+import { launchLocalNode, type LaunchOptions, type LocalNode } from '../../core/local-node-launcher';
 
 export interface RpcReply {
   jsonrpc?: string;

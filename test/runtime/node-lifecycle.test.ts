@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { launchLocalNode } from '../../core/local-node';
+import { launchLocalNode } from '../../core/local-node-launcher';
 import { maskSecrets } from '../../core/rpc/endpoint';
 import { accessKey } from '../access/secrets';
 import { post } from './node-helpers';

@@ -3,7 +3,7 @@
 // and 100 concurrent traces are each answered correctly; the node keeps serving throughout.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { LocalNode } from '../../core/local-node';
+import type { LocalNode } from '../../core/local-node-launcher';
 import { call, rpc, startNode, storeAndLogRuntime, word } from './node-helpers';
 
 const echo = '0x' + 'e0'.repeat(20);

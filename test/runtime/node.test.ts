@@ -6,7 +6,7 @@ import { createCustomCommon, Mainnet } from '@ethereumjs/common';
 import { createFeeMarket1559Tx } from '@ethereumjs/tx';
 import { bytesToHex, hexToBytes } from '@ethereumjs/util';
 import { WebSocket } from 'ws';
-import type { LocalNode } from '../../core/local-node';
+import type { LocalNode } from '../../core/local-node-launcher';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
 import { call, opcodeTracer, post, rpc, startNode, storeAndLogInitcode, storeAndLogOps, storeAndLogRuntime, word, wsExchange } from './node-helpers';
 

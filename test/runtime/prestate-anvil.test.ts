@@ -4,7 +4,7 @@
 // The traces must agree once the known differences are taken out (see `normalise`).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { LocalNode } from '../../core/local-node';
+import type { LocalNode } from '../../core/local-node-launcher';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
 import { call, startNode, storeAndLogRuntime, waitForReceipt } from './node-helpers';

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { transactionNotFound } from '../../core/chain/not-found';
 import { recentTransactions } from '../../core/chain/recent-transactions';
 import { readSeedInfo } from '../../core/chain/seed-info';
-import type { LocalNode } from '../../core/local-node';
+import type { LocalNode } from '../../core/local-node-launcher';
 import { createRpcClient, type RpcClient } from '../../core/rpc/client';
 import { startNode } from './node-helpers';
 

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { LocalNode } from '../../core/local-node';
+import type { LocalNode } from '../../core/local-node-launcher';
 import { call, rpc, startNode } from './node-helpers';
 
 /** CALLs the identity precompile (so enter/exit run), leaving a word in memory and on the stack. */

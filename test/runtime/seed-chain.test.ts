@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
-import type { LocalNode } from '../../core/local-node';
+import type { LocalNode } from '../../core/local-node-launcher';
 import type { SeedInfo } from '../../runtime/node/seed-examples';
 import { call, rpc, startNode } from './node-helpers';
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
-import type { LocalNode } from '../../core/local-node';
+import type { LocalNode } from '../../core/local-node-launcher';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
 import { call, post, rpc, startNode, waitForReceipt, word, wsExchange, type StructLog, type StructLogResult } from './node-helpers';

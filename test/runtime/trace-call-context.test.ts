@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { toChecksumAddress } from '@ethereumjs/util';
-import type { LocalNode } from '../../core/local-node';
+import type { LocalNode } from '../../core/local-node-launcher';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
 import type { TraceJob } from '../../runtime/trace/job';
 import { runTraceJob } from '../../runtime/trace/run';

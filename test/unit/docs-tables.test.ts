@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { rules } from '../../core/tracer/rules';
 import { knownDifferences } from '../differential/known';
-import { runCli } from '../support/cli-run';
+import { runCli } from '../support/run-cli';
 import { tablesWithHeader, type Table } from '../support/markdown';
 
 interface Contributions {

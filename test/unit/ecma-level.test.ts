@@ -5,11 +5,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { commandEcmaLevel } from '../../cli/node/ecma-level';
+import { UsageError } from '../../cli/command-line';
+import { commandEcmaLevel } from '../../cli/ecma-option';
 import { chooseEcmaLevel, editorNodeLevel, LOCAL_NODE_NAME } from '../../core/ecma-level';
 import { analyzeTracer } from '../../core/tracer/analyze';
-
-class TestUsageError extends Error {}
 
 test('chooseEcmaLevel: explicit, then the node, then the configured default, then ES5.1', () => {
   const explicit = { ecmaVersion: 5 as const, source: '--ecma' };
@@ -61,31 +60,31 @@ test('commandEcmaLevel: --ecma, else the --endpoint node, else lint.ecmaVersion,
     lint: { ecmaVersion: 2017 },
     nodes: { geth: { url: 'http://127.0.0.1:8545', ecmaVersion: 2017 }, provider: { url: 'https://host', ecmaVersion: '5' }, plain: { url: 'https://other' } },
   });
-  const level = (values: Record<string, string>) => commandEcmaLevel({ 'config-file': file, ...values }, TestUsageError);
+  const level = (values: Record<string, string>) => commandEcmaLevel({ 'config-file': file, ...values });
   assert.deepEqual(level({ ecma: '5', endpoint: 'geth' }), { ecmaVersion: 5, source: '--ecma' });
   assert.deepEqual(level({ endpoint: 'provider' }), { ecmaVersion: 5, source: "node 'provider' in evm-tracer.config.json" });
   assert.deepEqual(level({ endpoint: 'geth' }), { ecmaVersion: 2017, source: "node 'geth' in evm-tracer.config.json" });
   assert.deepEqual(level({ endpoint: 'plain' }), { ecmaVersion: 2017, source: 'lint.ecmaVersion in evm-tracer.config.json' });
   assert.deepEqual(level({}), { ecmaVersion: 2017, source: 'lint.ecmaVersion in evm-tracer.config.json' });
   const bare = configFile('bare.json', { nodes: { plain: { url: 'https://other' } } });
-  assert.deepEqual(commandEcmaLevel({ 'config-file': bare, endpoint: 'plain' }, TestUsageError), { ecmaVersion: 5, source: 'the default' });
+  assert.deepEqual(commandEcmaLevel({ 'config-file': bare, endpoint: 'plain' }), { ecmaVersion: 5, source: 'the default' });
 });
 
 test('commandEcmaLevel: no config file in the working directory is the default; mistakes are named', () => {
   const cwd = process.cwd();
   process.chdir(mkdtempSync(join(dir, 'empty-')));
   try {
-    assert.deepEqual(commandEcmaLevel({}, TestUsageError), { ecmaVersion: 5, source: 'the default' });
-    assert.throws(() => commandEcmaLevel({ endpoint: 'geth' }, TestUsageError), /cannot read config file .*evm-tracer\.config\.json: ENOENT/);
+    assert.deepEqual(commandEcmaLevel({}), { ecmaVersion: 5, source: 'the default' });
+    assert.throws(() => commandEcmaLevel({ endpoint: 'geth' }), /cannot read config file .*evm-tracer\.config\.json: ENOENT/);
   } finally {
     process.chdir(cwd);
   }
-  assert.throws(() => commandEcmaLevel({ ecma: '6' }, TestUsageError), (error: Error) => error instanceof TestUsageError && /--ecma: ecmaVersion must be 5 or 2017 \(got "6"\)/.test(error.message));
-  assert.throws(() => commandEcmaLevel({ 'config-file': join(dir, 'none.json') }, TestUsageError), /cannot read config file .*none\.json: ENOENT/);
+  assert.throws(() => commandEcmaLevel({ ecma: '6' }), (error: Error) => error instanceof UsageError && /--ecma: ecmaVersion must be 5 or 2017 \(got "6"\)/.test(error.message));
+  assert.throws(() => commandEcmaLevel({ 'config-file': join(dir, 'none.json') }), /cannot read config file .*none\.json: ENOENT/);
   const badLint = configFile('bad-lint.json', { lint: { ecmaVersion: 2015 } });
-  assert.throws(() => commandEcmaLevel({ 'config-file': badLint }, TestUsageError), /bad-lint\.json: lint: ecmaVersion must be 5 or 2017 \(got 2015\)/);
+  assert.throws(() => commandEcmaLevel({ 'config-file': badLint }), /bad-lint\.json: lint: ecmaVersion must be 5 or 2017 \(got 2015\)/);
   const badNode = configFile('bad-node.json', { nodes: { geth: { url: 'http://h', ecmaVersion: 'latest' } } });
-  assert.throws(() => commandEcmaLevel({ 'config-file': badNode, endpoint: 'geth' }, TestUsageError), /bad-node\.json: nodes\.geth: ecmaVersion must be 5 or 2017 \(got "latest"\)/);
+  assert.throws(() => commandEcmaLevel({ 'config-file': badNode, endpoint: 'geth' }), /bad-node\.json: nodes\.geth: ecmaVersion must be 5 or 2017 \(got "latest"\)/);
 });
 
 test('syntax geth takes, found at ES5.1, says how to target it; syntax geth does not take and the geth level do not', () => {

@@ -1,7 +1,7 @@
 // The result panel's find bar (Ctrl+F): searches the result's data in slices between frames (a 1 MB result
 // never freezes the page), counts the hits, and steps through them with Enter / Shift+Enter, F3 / Shift+F3
 // or its buttons. What to do with a hit (expand to it, highlight it) is the caller's.
-import { button, element } from './dom';
+import { button, el } from '../../../report/browser/dom';
 import { JsonSearch, type SearchHit } from './json-search';
 
 /** Work per slice: values visited between looks at the clock, and the time a slice may take. */
@@ -31,11 +31,11 @@ export class FindBar {
     private readonly bar: HTMLElement,
     private readonly target: FindTarget,
   ) {
-    this.input = element('input', 'find-input');
+    this.input = el('input', 'find-input');
     this.input.type = 'text';
     this.input.placeholder = 'Find in keys and values';
     this.input.setAttribute('aria-label', 'Find in the result');
-    this.count = element('span', 'find-count');
+    this.count = el('span', 'find-count');
     this.count.setAttribute('aria-live', 'polite');
     this.input.addEventListener('input', () => this.start(this.input.value));
     this.input.addEventListener('keydown', (event) => {

@@ -6,7 +6,7 @@
 import { formatBytes } from '../../../core/rpc/errors';
 import { jsonText } from '../../../report/json-text';
 import type { FromWebview, OutcomeView, PanelState, RenderedContent, TestKey, ToWebview, UiState, ViewMode, ViewState, WebviewAction } from '../messages';
-import { button, element } from './dom';
+import { button, el } from '../../../report/browser/dom';
 import { FindBar } from './find-bar';
 import { jsPath } from './json-path';
 import { JsonTree } from './json-tree';
@@ -90,8 +90,8 @@ function renderHeader({ request, outcome }: ViewState): void {
   lines.push(['Status', statusText(outcome)]);
   header.replaceChildren(
     ...lines.map(([label, value]) => {
-      const line = element('div', 'header-line');
-      line.append(element('span', 'label', `${label}: `), element('span', 'header-value', value));
+      const line = el('div', 'header-line');
+      line.append(el('span', 'label', `${label}: `), el('span', 'header-value', value));
       return line;
     }),
   );
@@ -119,7 +119,7 @@ function renderToolbar(outcome: OutcomeView): void {
 
 /** Pictures / Tree / Raw JSON: one pressed at a time (Pictures only for a result they can draw). */
 function viewSwitch(): HTMLElement {
-  const group = element('div', 'view-switch');
+  const group = el('div', 'view-switch');
   group.setAttribute('role', 'group');
   group.setAttribute('aria-label', 'Show the result as');
   for (const [mode, label, title] of VIEW_MODES) {
@@ -143,11 +143,11 @@ function act(action: WebviewAction): void {
 
 /** The earlier runs of this tracer in this panel, newest first. */
 function historyPicker(state: PanelState): HTMLSelectElement {
-  const picker = element('select', 'history');
+  const picker = el('select', 'history');
   picker.setAttribute('aria-label', 'Run history');
   picker.title = 'Earlier runs of this tracer in this panel';
   state.runs.forEach((run, index) => {
-    const option = element('option', '', runLabel(run, state.runs.length - index));
+    const option = el('option', '', runLabel(run, state.runs.length - index));
     option.value = String(index);
     option.selected = index === state.shown;
     picker.append(option);
@@ -172,8 +172,8 @@ function renderError(outcome: OutcomeView): void {
     return;
   }
   const { error } = outcome;
-  const parts: HTMLElement[] = [element('div', 'error-kind', error.kind), element('div', 'error-message', error.message)];
-  if (error.explanation) parts.push(element('div', 'error-explanation', error.explanation));
+  const parts: HTMLElement[] = [el('div', 'error-kind', error.kind), el('div', 'error-message', error.message)];
+  if (error.explanation) parts.push(el('div', 'error-explanation', error.explanation));
   const position = error.position;
   if (position) {
     parts.push(
@@ -195,7 +195,7 @@ function renderResult(outcome: OutcomeView): void {
   try {
     parsed = { value: JSON.parse(outcome.json) };
   } catch {
-    content.append(element('pre', 'raw', outcome.json));
+    content.append(el('pre', 'raw', outcome.json));
     return;
   }
   pictures.endCompare();
@@ -227,7 +227,7 @@ function renderMode(): void {
     pictures.render(content, parsed.value);
   } else if (ui.viewMode === 'raw') {
     content.className = 'raw-view';
-    content.append(element('pre', 'raw', jsonText(parsed.value, { indent: 2 })));
+    content.append(el('pre', 'raw', jsonText(parsed.value, { indent: 2 })));
   } else {
     content.className = 'tree-view';
     tree = new JsonTree(content, parsed.value, ui.tree, () => {

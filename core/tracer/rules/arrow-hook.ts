@@ -1,5 +1,5 @@
 // `arrow-hook`: geth calls hooks with `this` = the tracer object; an arrow function ignores that `this`.
-import { HOOK_NAMES } from '../parse';
+import { HOOK_NAMES } from '../../api/hook-names';
 import type { Rule } from '../rule';
 
 export const arrowHookRule: Rule = {

@@ -1,6 +1,7 @@
 // `near-miss-hook`: a function member named almost like a hook (`stpe`, `Result`) that geth would never call.
 import { editDistance } from '../edit-distance';
-import { callability, findProperty, HOOK_NAMES, type HookName } from '../parse';
+import { HOOK_NAMES, type HookName } from '../../api/hook-names';
+import { callability, findProperty } from '../parse';
 import type { Rule } from '../rule';
 
 export function nearestHook(name: string): HookName | undefined {

@@ -13,10 +13,10 @@ import { executionError } from './execution-error';
 import { buildDevTransaction, defaultTip } from './send-transaction';
 import { decodeStateOverride } from './state-overrides';
 import { goDecoded } from '../go-decode';
+import { toQuantity } from '../../chain/hex';
 
 const clientVersion = 'EVMTracerStudio/v0.1.0/ethereumjs-vm-10';
 
-const hex = (value: bigint | number) => '0x' + value.toString(16);
 
 /** Passes a request to the fork upstream; its failures become -32000 errors (URL masked). */
 export async function proxy(context: NodeContext, method: string, params: unknown[]): Promise<unknown> {
@@ -50,7 +50,7 @@ function stateRead(
     const slot = withSlot ? p.slot(params[1], 1) : undefined;
     const blockIndex = withSlot ? 2 : 1;
     const where = resolveBlock(context, p.blockRef(params[blockIndex], blockIndex));
-    if ('upstream' in where) return proxy(context, method, [address, ...(slot ? [slot] : []), hex(where.upstream)]);
+    if ('upstream' in where) return proxy(context, method, [address, ...(slot ? [slot] : []), toQuantity(where.upstream)]);
     // In fork mode the state reads the upstream, whose failures are -32000 errors like the proxied ones.
     return asRpc(async () => read(await context.chain.stateAfterBlock(where.local), address, slot));
   };
@@ -69,20 +69,20 @@ export function ethMethods(context: NodeContext): Methods {
   const send = async (tx: TypedTransaction) => asRpc(() => chain.sendTransaction(tx));
 
   return {
-    eth_chainId: async () => hex(chainId),
+    eth_chainId: async () => toQuantity(chainId),
     net_version: async () => chainId.toString(),
     web3_clientVersion: async () => clientVersion,
-    eth_blockNumber: async () => hex(chain.head.number),
+    eth_blockNumber: async () => toQuantity(chain.head.number),
     eth_accounts: async () => chain.accounts.map((a) => a.address),
-    eth_gasPrice: async () => hex((chain.nextBaseFee() ?? 0n) + defaultTip),
-    eth_maxPriorityFeePerGas: async () => hex(defaultTip),
+    eth_gasPrice: async () => toQuantity((chain.nextBaseFee() ?? 0n) + defaultTip),
+    eth_maxPriorityFeePerGas: async () => toQuantity(defaultTip),
     eth_syncing: async () => false,
     net_listening: async () => true,
     eth_getBalance: stateRead(context, 'eth_getBalance', async (state, address) =>
-      hex((await state.getAccount(createAddressFromString(address)))?.balance ?? 0n),
+      toQuantity((await state.getAccount(createAddressFromString(address)))?.balance ?? 0n),
     ),
     eth_getTransactionCount: stateRead(context, 'eth_getTransactionCount', async (state, address) =>
-      hex((await state.getAccount(createAddressFromString(address)))?.nonce ?? 0n),
+      toQuantity((await state.getAccount(createAddressFromString(address)))?.nonce ?? 0n),
     ),
     eth_getCode: stateRead(context, 'eth_getCode', async (state, address) => bytesToHex(await state.getCode(createAddressFromString(address)))),
     eth_getStorageAt: stateRead(
@@ -105,7 +105,7 @@ export function ethMethods(context: NodeContext): Methods {
       p.requireCount(params, 1, 2);
       const call = p.callObject(params[0], 0);
       const estimate = await asRpc(() => estimateGas(chain, call, localBlock(context, p.blockRef(params[1], 1))));
-      if ('gas' in estimate) return hex(estimate.gas);
+      if ('gas' in estimate) return toQuantity(estimate.gas);
       const failure = executionError(estimate.failure)!;
       throw failure.code === 3 ? failure : serverError(`gas required exceeds allowance (${estimate.cap})`);
     },
@@ -145,12 +145,12 @@ export function ethMethods(context: NodeContext): Methods {
       const ref = p.blockRef(params[0], 0);
       const full = p.boolean(params[1], 1);
       if ('number' in ref) {
-        if (context.upstream && ref.number <= chain.firstNumber) return proxy(context, 'eth_getBlockByNumber', [hex(ref.number), full]);
+        if (context.upstream && ref.number <= chain.firstNumber) return proxy(context, 'eth_getBlockByNumber', [toQuantity(ref.number), full]);
         const stored = chain.blockByNumber(ref.number);
         return stored ? formatBlock(stored, full) : null;
       }
       const where = resolveBlock(context, ref);
-      if ('upstream' in where || !where.local.block) return proxy(context, 'eth_getBlockByNumber', ['upstream' in where ? hex(where.upstream) : hex(where.local.number), full]);
+      if ('upstream' in where || !where.local.block) return proxy(context, 'eth_getBlockByNumber', ['upstream' in where ? toQuantity(where.upstream) : toQuantity(where.local.number), full]);
       return formatBlock(where.local, full);
     },
     eth_getBlockByHash: async (params) => {

@@ -12,9 +12,10 @@ import { createRealm, type TracerRealm } from './realm';
 import { decodeResult } from './result-json';
 import { parseWrapped, v8SyntaxError } from './syntax-error';
 import type { EnterView, ExitView, StateReader, StepView, TxContextView } from './views';
-
-export type HookName = 'setup' | 'step' | 'fault' | 'enter' | 'exit' | 'result';
 import type { Serialised } from '../../evm/tx-hooks';
+import type { HookName } from '../../../core/api/hook-names';
+
+export type { HookName };
 
 export interface TracerHostOptions {
   source: string;

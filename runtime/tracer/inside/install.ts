@@ -3,6 +3,7 @@
 // tracer API from this realm's objects, installs the globals geth gives a tracer (bigInt and the helpers),
 // pins the stack-trace API, and returns the functions the host drives the tracer with (RealmApi). Nothing
 // here can reach the host except through the primitive-only Bridge it is handed.
+import type { HookName } from '../../../core/api/hook-names';
 import { ContextKind, type BigIntFactory, type Bridge, type ByteString, type Quantity, type RealmApi } from '../bridge';
 import { fromByteString } from './bytes';
 import { createDb } from './db';
@@ -18,7 +19,6 @@ import { serialiseResult } from './serialize';
 import { emptyStepState } from './step-state';
 
 type Hook = (...args: unknown[]) => unknown;
-type HookName = 'result' | 'fault' | 'step' | 'enter' | 'exit';
 const located = ['setup', 'result', 'fault', 'step', 'enter', 'exit'] as const;
 
 function defineGlobal(name: string, value: unknown): void {
@@ -45,7 +45,7 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory, previews: boo
 
   let tracer: object | undefined;
   let wrapped = '';
-  const hooks = ObjectCreate(null) as Partial<Record<HookName | 'setup', Hook>>;
+  const hooks = ObjectCreate(null) as Partial<Record<HookName, Hook>>;
   const locations = ObjectCreate(null) as Partial<Record<string, string>>;
   const offsets = ObjectCreate(null) as Partial<Record<string, number>>;
   let resultBuildsValues = false;
@@ -99,7 +99,7 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory, previews: boo
       if (value === null || value === undefined) return 'method handler crashed';
       const object = ObjectCtor(value) as Record<string, unknown>;
       try {
-        const pick = (name: HookName | 'setup') => {
+        const pick = (name: HookName) => {
           const fn = object[name];
           if (typeof fn === 'function') hooks[name] = fn as Hook;
         };

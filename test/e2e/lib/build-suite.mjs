@@ -1,6 +1,6 @@
 // Compiles the in-VS Code suite for @vscode/test-cli (.vscode-test.mjs): each suite/*.test.ts →
 // dist/test/e2e/suite/*.test.js, and the report preload suite/report-to-file.ts →
-// dist/test/e2e/report-to-file.js. `vscode` comes from the extension host. `mocha` stays a run-time
+// dist/test/e2e/report-to-file.js; and the extension the suites run, with its test hooks. `vscode` comes from the extension host. `mocha` stays a run-time
 // require of the very copy test-cli's runner loads (it has its own, nested), so the suites' `suite`/`test`
 // imports and the preload's reporters belong to the mocha instance that runs them.
 import * as esbuild from 'esbuild';
@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { nodeBuildOptions } from '../../../esbuild.mjs';
 import { repoRoot } from './tools.mjs';
 
 export const suiteOutDir = join(repoRoot, 'dist/test/e2e');
@@ -64,7 +65,16 @@ export function buildForExtensionHost(entryPoints, outdir) {
 /** The preload every run in VS Code needs (see suite/report-to-file.ts), as an entry point. */
 export const reportPreloadEntry = { in: 'test/e2e/suite/report-to-file.ts', out: 'report-to-file' };
 
+/**
+ * dist/extension.js with the suites' hidden commands (client/commands/test-hooks.ts), which no other build
+ * holds: the repository is the extension under test, and `npm run package` rebuilds the file without them.
+ */
+function buildTestExtension() {
+  return esbuild.build({ ...nodeBuildOptions('client/extension.ts', 'dist/extension.js', { testHooks: true }), absWorkingDir: repoRoot });
+}
+
 export async function buildSuite() {
+  await buildTestExtension();
   const tests = readdirSync(suiteDir).filter((name) => name.endsWith('.test.ts'));
   await buildForExtensionHost(
     [reportPreloadEntry, ...tests.map((name) => ({ in: `test/e2e/suite/${name}`, out: `suite/${name.replace(/\.ts$/, '')}` }))],

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { SupportReport } from '../../../core/support-check';
-import type { XChainBalance } from '../../../core/xchain';
+import type { XChainBalance } from '../../../core/xchain-balance';
 import type { ViewState } from '../../../client/webview/messages';
 import { accessKey, assertNoSecret, password } from '../../access/secrets';
 import { callContracts } from '../../support/call-contracts';
@@ -23,7 +23,7 @@ import { referenceSkip, requireReferenceTools } from '../../support/reference/to
 import { call } from '../../runtime/node-helpers';
 import { providerCa } from '../lib/provider-ca.mjs';
 import { waitFor } from '../lib/workspace';
-import { describe, extensionHostLogFiles, fixtureUri, renderedResult } from './ext-helpers';
+import { describe, extensionHostLogFiles, fixtureUri, renderedResult, testHook } from './ext-helpers';
 
 const KEY_NODE = 'avalanchego over HTTPS with a key (test)';
 const BASIC_NODE = 'avalanchego over WSS with Basic auth (test)';
@@ -82,7 +82,7 @@ suite('avalanchego behind nginx: HTTPS and WSS, key and Basic', () => {
     assertNoSecret(JSON.stringify(nodes), 'the nodes setting');
     // Adding asks each node for its chain id, through nginx with the stored secret.
     for (const name of [KEY_NODE, BASIC_NODE]) {
-      assert.match((await vscode.commands.executeCommand<string>('evmTracer._test.nodeStatus', name)) ?? '', /· chain 43112 \(confirmed\)$/, name);
+      assert.match((await testHook<string>('nodeStatus', name)) ?? '', /· chain 43112 \(confirmed\)$/, name);
     }
   });
 

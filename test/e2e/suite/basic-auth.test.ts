@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import { launchLocalNode, type LocalNode } from '../../../core/local-node';
+import { launchLocalNode, type LocalNode } from '../../../core/local-node-launcher';
 import { waitFor } from '../lib/workspace';
 import type { ViewState } from '../../../client/webview/messages';
 import { describe, extensionHostLogFiles, extensionPath, fixtureUri, renderedResult, traceCall } from './ext-helpers';

@@ -9,10 +9,23 @@ import { waitFor } from '../lib/workspace';
 export const extensionId = 'evm-tracer-studio.evm-tracer-studio';
 export const LOCAL_NODE = 'Local (in-process EVM)';
 
+function extension(): vscode.Extension<unknown> {
+  const found = vscode.extensions.getExtension(extensionId);
+  if (!found) throw new Error(`extension ${extensionId} is not installed`);
+  return found;
+}
+
 export function extensionPath(): string {
-  const extension = vscode.extensions.getExtension(extensionId);
-  if (!extension) throw new Error(`extension ${extensionId} is not installed`);
-  return extension.extensionPath;
+  return extension().extensionPath;
+}
+
+/**
+ * Runs one of the test build's hidden commands (client/commands/test-hooks.ts). They are not in
+ * package.json, so they exist only once the extension is active: it is activated first.
+ */
+export async function testHook<T>(name: keyof typeof import('../../../client/commands/test-hooks'), ...args: unknown[]): Promise<T> {
+  await extension().activate();
+  return vscode.commands.executeCommand<T>(`evmTracer._test.${name}`, ...args);
 }
 
 export function fixtureUri(name: string): vscode.Uri {
@@ -39,7 +52,7 @@ export function renderedResult(): Promise<RenderedContent> {
   return waitFor(
     'the result panel to render the outcome',
     async () => {
-      last = await vscode.commands.executeCommand<RenderedContent | undefined>('evmTracer._test.lastResultView');
+      last = await testHook<RenderedContent | undefined>('lastResultView');
       return last && last.status !== 'running' && (last.resultJson !== undefined || last.errorText !== undefined) ? last : undefined;
     },
     { describeLast: () => JSON.stringify(last) },
@@ -60,6 +73,6 @@ function logFilesUnder(folder: string): string[] {
 
 /** Every log file of the extension host (the "EVM Tracer" output channel's file is among them). */
 export async function extensionHostLogFiles(): Promise<string[]> {
-  const folder = await vscode.commands.executeCommand<string>('evmTracer._test.logFolder');
+  const folder = await testHook<string>('logFolder');
   return logFilesUnder(dirname(folder));
 }

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { PromptAnswer, PromptView } from '../../../client/quick-input';
 import type { ViewState } from '../../../client/webview/messages';
 import { waitFor } from '../lib/workspace';
-import { describe, fixtureUri, LOCAL_NODE, renderedResult } from './ext-helpers';
+import { describe, fixtureUri, LOCAL_NODE, renderedResult, testHook } from './ext-helpers';
 
 let last: PromptView | undefined;
 
@@ -18,14 +18,14 @@ function promptWhere(what: string, ready: (view: PromptView) => boolean): Promis
   return waitFor(
     what,
     async () => {
-      last = await vscode.commands.executeCommand<PromptView | undefined>('evmTracer._test.activePrompt');
+      last = await testHook<PromptView | undefined>('activePrompt');
       return last && !last.busy && ready(last) ? last : undefined;
     },
     { describeLast: () => JSON.stringify(last) },
   );
 }
 
-const answer = (reply: PromptAnswer) => vscode.commands.executeCommand<boolean>('evmTracer._test.answerPrompt', reply);
+const answer = (reply: PromptAnswer) => testHook<boolean>('answerPrompt', reply);
 
 suite('first steps on the seeded local node', () => {
   suiteSetup(async () => {

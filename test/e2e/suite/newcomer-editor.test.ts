@@ -7,14 +7,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import { extensionId, extensionPath, LOCAL_NODE } from './ext-helpers';
+import { extensionId, extensionPath, LOCAL_NODE, testHook } from './ext-helpers';
 import { openFixture, waitFor } from '../lib/workspace';
 
 const BARE_NODE = 'bare host (test)';
 const LOCAL_COPY = 'local by URL (test)';
 
 function nodeStatus(name: string): Thenable<string | undefined> {
-  return vscode.commands.executeCommand<string | undefined>('evmTracer._test.nodeStatus', name);
+  return testHook<string | undefined>('nodeStatus', name);
 }
 
 suite('newcomer: flattened output', () => {

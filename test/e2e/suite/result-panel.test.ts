@@ -12,10 +12,10 @@ import * as vscode from 'vscode';
 import type { PromptView } from '../../../client/quick-input';
 import type { RenderedContent, TestKey, ViewState } from '../../../client/webview/messages';
 import { waitFor } from '../lib/workspace';
-import { describe, extensionId, fixtureUri, LOCAL_NODE, renderedResult, traceCall } from './ext-helpers';
+import { describe, extensionId, fixtureUri, LOCAL_NODE, renderedResult, testHook, traceCall } from './ext-helpers';
 
 const press = async (...keys: Array<string | TestKey>): Promise<RenderedContent> => {
-  const view = await vscode.commands.executeCommand<RenderedContent | undefined>('evmTracer._test.lastResultView', {
+  const view = await testHook<RenderedContent | undefined>('lastResultView', {
     keys: keys.map((key) => (typeof key === 'string' ? { key } : key)),
   });
   if (!view) throw new Error('no result panel');
@@ -152,18 +152,18 @@ suite('the result panel', () => {
   test('Compare Results offers the runs of every open panel and compares the two picked', async () => {
     await traceCall('labelled.tracer.js', { node: LOCAL_NODE });
     const comparing = vscode.commands.executeCommand<boolean>('evmTracer.compareResults');
-    const prompt = () => vscode.commands.executeCommand<PromptView | undefined>('evmTracer._test.activePrompt');
+    const prompt = () => testHook<PromptView | undefined>('activePrompt');
     const first = await waitFor('the first step of Compare Results', async () => ((await prompt())?.step === 1 ? prompt() : undefined));
     const labels = first!.items.map((item) => `${item.label} ${item.description}`);
     assert.ok(labels.some((label) => label.startsWith('$(eye) labelled.tracer.js · run ') && label.endsWith(' · shown')), labels.join('\n'));
     assert.ok(labels.some((label) => label.includes('ops.tracer.js · run ')), labels.join('\n'));
-    await vscode.commands.executeCommand('evmTracer._test.answerPrompt', { pick: 'labelled.tracer.js' });
+    await testHook('answerPrompt', { pick: 'labelled.tracer.js' });
     const second = await waitFor('the second step', async () => ((await prompt())?.step === 2 ? prompt() : undefined));
     assert.ok(!second!.items.some((item) => item.label.includes('labelled.tracer.js')), 'the first pick is offered again');
-    await vscode.commands.executeCommand('evmTracer._test.answerPrompt', { pick: 'ops.tracer.js' });
+    await testHook('answerPrompt', { pick: 'ops.tracer.js' });
     assert.equal(await comparing, true);
     const view = await waitFor('the compare view', async () => {
-      const shown = await vscode.commands.executeCommand<RenderedContent | undefined>('evmTracer._test.lastResultView');
+      const shown = await testHook<RenderedContent | undefined>('lastResultView');
       return shown?.compare ? shown : undefined;
     });
     assert.match(view.compare?.heading ?? '', /^Compare: labelled\.tracer\.js run \d+ at [\d:]+ ↔ ops\.tracer\.js run \d+ at [\d:]+$/);
@@ -179,7 +179,7 @@ suite('the result panel', () => {
     const state = await vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', { uri: fixtureUri('call-tree.tracer.js').toString(), hash: nested.hash, node: LOCAL_NODE, tracerConfig: null });
     assert.equal(state.outcome.status, 'done', describe(state));
     const view = await waitFor('the named flame chart', async () => {
-      const shown = await vscode.commands.executeCommand<RenderedContent | undefined>('evmTracer._test.lastResultView');
+      const shown = await testHook<RenderedContent | undefined>('lastResultView');
       return shown?.frameLabels?.[0]?.includes('Router') ? shown : undefined;
     });
     assert.equal(view.frameLabels?.[0], 'route Router');

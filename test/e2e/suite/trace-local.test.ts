@@ -5,7 +5,7 @@ import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { ViewState } from '../../../client/webview/messages';
 import { waitFor } from '../lib/workspace';
-import { describe, fixtureUri, LOCAL_NODE, renderedResult, traceCall } from './ext-helpers';
+import { describe, fixtureUri, LOCAL_NODE, renderedResult, testHook, traceCall } from './ext-helpers';
 
 suite('trace on the local node', () => {
   suiteTeardown(() => vscode.commands.executeCommand('evmTracer.stopLocalNode'));
@@ -54,7 +54,7 @@ suite('trace on the local node', () => {
   test('cancelling a trace that never ends aborts it', async () => {
     const running = traceCall('slow.tracer.js', { node: LOCAL_NODE, tracerConfig: null });
     await waitFor('the slow trace to be running', async () => {
-      const view = await vscode.commands.executeCommand<{ status: string; title: string } | undefined>('evmTracer._test.lastResultView');
+      const view = await testHook<{ status: string; title: string } | undefined>('lastResultView');
       return view?.status === 'running' && view.title.includes('slow.tracer.js');
     });
     const cancelled = await vscode.commands.executeCommand<number>('evmTracer.cancelTraces');

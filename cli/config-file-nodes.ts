@@ -1,8 +1,8 @@
 // The `nodes` part of evm-tracer.config.json: named endpoints (with their ECMAScript level), secrets by
 // environment variable name.
 // (The `lint` part of the same file is read elsewhere.)
-import { checkEcmaVersion, readConfigFile } from '../../core/config-file';
-import type { EcmaVersion } from '../../core/tracer/diagnostic';
+import { checkEcmaVersion, readConfigFile } from '../core/config-file';
+import type { EcmaVersion } from '../core/tracer/diagnostic';
 
 export interface NodeEntry {
   url: string;
@@ -16,7 +16,7 @@ export interface NodeEntry {
   ecmaVersion?: EcmaVersion;
 }
 
-export { CONFIG_FILE_NAME as configFileName } from '../../core/config-file';
+export { CONFIG_FILE_NAME as configFileName } from '../core/config-file';
 
 const fields = new Set(['url', 'xChainUrl', 'auth', 'username', 'keyEnv', 'passwordEnv', 'network', 'ecmaVersion']);
 

@@ -1,23 +1,22 @@
 // `evm-tracer check`: does the node run custom JS tracers, and is it on the expected network?
 import { checkSupport } from '../../core/support-check';
 import { displayUrl } from '../../core/rpc/endpoint';
-import { nodeCommand, UsageError } from '../node/command-kit';
+import { expectPositionals } from '../command-line';
+import { commandWithNode, requestTimeoutOption } from '../command-with-node';
 
-const usage = `usage: evm-tracer check [options]
-
-Sends a small sample tracer and reports one of: supported (with the syntax the engine accepts),
-disabled, ignored (a default trace came back instead), unreachable, unauthorized. Exit status 0 only
-when supported and on the expected network.
-
-  --json                 print the report as JSON
-  --timeout DURATION     per-request time-out, e.g. 30s`;
-
-export const checkCommand = nodeCommand<{ json?: boolean }, void>({
+export const checkCommand = commandWithNode({
+  name: 'check',
   summary: 'check whether a node runs custom JS tracers (and its chain id)',
-  usage,
-  options: { json: { type: 'boolean' } },
+  synopsis: ['[options]'],
+  description: `Sends a small sample tracer and reports one of: supported (with the syntax the engine accepts),
+disabled, ignored (a default trace came back instead), unreachable, unauthorized. Exit status 0 only
+when supported and on the expected network.`,
+  options: {
+    json: { type: 'boolean', help: 'print the report as JSON' },
+    timeout: requestTimeoutOption,
+  },
   prepare({ positionals }) {
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+    expectPositionals(positionals, 0);
   },
   async run({ endpoint, client }, _prepared, { values }) {
     const report = await checkSupport(client(), endpoint);

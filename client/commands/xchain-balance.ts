@@ -2,7 +2,7 @@
 // host's /ext/bc/X).
 import * as vscode from 'vscode';
 import { xChainUrl, xChainUrlFromCChain } from '../../core/rpc/endpoint';
-import type { XChainBalance } from '../../core/xchain';
+import type { XChainBalance } from '../../core/xchain-balance';
 import type { CommandFactory } from './command';
 
 export interface XChainArgs {
@@ -15,7 +15,7 @@ export const xChainBalance: CommandFactory = (ctx) => async (args?: XChainArgs):
   const node = args?.node === undefined ? ctx.nodes.selected() : ctx.nodes.find(args.node);
   if (!node) throw new Error(`No node named "${args?.node}".`);
   if (ctx.nodes.isLocal(node)) throw new Error('The local node has no X-Chain: select an Avalanche node (with an X-Chain URL) first.');
-  const { checkXChainAddress, getXChainBalance } = await import('../../core/xchain');
+  const { checkXChainAddress, getXChainBalance } = await import('../../core/xchain-balance');
   const address =
     args?.address ??
     (await vscode.window.showInputBox({

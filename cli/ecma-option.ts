@@ -2,13 +2,18 @@
 // node named with --endpoint, else lint.ecmaVersion of the config file, else ES5.1 (what every node takes).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkEcmaVersion, CONFIG_FILE_NAME, lintEcmaVersion, readConfigFile } from '../../core/config-file';
-import { chooseEcmaLevel, type EcmaLevel } from '../../core/ecma-level';
-import { readNodeEntry } from './config-file';
+import { checkEcmaVersion, CONFIG_FILE_NAME, lintEcmaVersion, readConfigFile } from '../core/config-file';
+import { chooseEcmaLevel, type EcmaLevel } from '../core/ecma-level';
+import { UsageError, type OptionSpec } from './command-line';
+import { readNodeEntry } from './config-file-nodes';
 
-export const ecmaOptionHelp = `  --ecma 5|2017          the tracer's ECMAScript level; default: the --endpoint node's ecmaVersion, else
-                         lint.ecmaVersion (both in ${CONFIG_FILE_NAME}), else 5 (the providers' ES5.1;
-                         plain geth takes 2017)`;
+export const ecmaOption = {
+  type: 'string',
+  value: '5|2017',
+  help: `the tracer's ECMAScript level; default: the --endpoint node's ecmaVersion, else
+lint.ecmaVersion (both in ${CONFIG_FILE_NAME}), else 5 (the providers' ES5.1;
+plain geth takes 2017)`,
+} as const satisfies OptionSpec;
 
 export interface LevelOptionValues {
   ecma?: string;
@@ -17,7 +22,7 @@ export interface LevelOptionValues {
 }
 
 /** The level for this command line. A wrong --ecma throws `UsageError`; config file problems, an Error. */
-export function commandEcmaLevel(values: LevelOptionValues, UsageError: new (message: string) => Error): EcmaLevel {
+export function commandEcmaLevel(values: LevelOptionValues): EcmaLevel {
   let flag;
   try {
     flag = values.ecma === undefined ? undefined : checkEcmaVersion(values.ecma, '--ecma');

@@ -2,53 +2,41 @@
 // --endpoint NAME from evm-tracer.config.json, or else the local node, started on demand and stopped after.
 import { constants as osConstants } from 'node:os';
 import { resolve } from 'node:path';
-import { cChainUrl, parseNetwork, splitCredentials, xChainUrl, type Endpoint, type EndpointAuth } from '../../core/rpc/endpoint';
-import type { RpcClientOptions } from '../../core/rpc/client';
-import type { LaunchOptions } from '../../core/local-node';
-import { configFileName, readNodeEntry } from './config-file';
-import { promptHidden } from './prompt';
-import { parseSize } from './size';
+import { cChainUrl, parseNetwork, splitCredentials, xChainUrl, type Endpoint, type EndpointAuth } from '../core/rpc/endpoint';
+import type { RpcClientOptions } from '../core/rpc/client';
+import type { LaunchOptions } from '../core/local-node-launcher';
+import type { OptionGroup, OptionSpecs, OptionValues } from './command-line';
+import { configFileName, readNodeEntry } from './config-file-nodes';
+import { promptHidden } from './hidden-prompt';
+import { parseSize } from './byte-size';
 
-/** parseArgs options every node-using command accepts. */
-export const nodeOptions = {
-  node: { type: 'string' },
-  key: { type: 'string' },
-  'key-env': { type: 'string' },
-  user: { type: 'string' },
-  'password-env': { type: 'string' },
-  endpoint: { type: 'string' },
-  'config-file': { type: 'string' },
-  'x-chain': { type: 'string' },
-  network: { type: 'string' },
-  'max-response': { type: 'string' },
-  verbose: { type: 'boolean' },
-} as const;
+/** The options every node-using command accepts: which node, and how it is reached. */
+export const nodeSelection = {
+  title: 'node selection (default: the local node, started for this command)',
+  options: {
+    node: { type: 'string', value: 'URL', help: 'C-Chain URL (https://, wss://, http://, ws://; a bare https host gets /ext/bc/C/rpc)' },
+    key: {
+      type: 'string',
+      value: 'KEY',
+      help: 'access key: where the URL has {key} (https://host/v1/{key}/rpc), as is if the URL\nalready holds it, else as the first path segment (https://host/KEY/ext/bc/C/rpc)',
+    },
+    'key-env': { type: 'string', value: 'VAR', help: 'the access key from environment variable VAR (kept out of the process list)' },
+    user: { type: 'string', value: 'USER', help: 'HTTP Basic auth; without --password-env the password is prompted for' },
+    'password-env': { type: 'string', value: 'VAR', help: "the Basic auth password from environment variable VAR" },
+    endpoint: {
+      type: 'string',
+      value: 'NAME',
+      help: `a node from ${configFileName}\n({"nodes": {NAME: {url, auth, username, keyEnv, passwordEnv, network, ecmaVersion}}})`,
+    },
+    'config-file': { type: 'string', value: 'PATH', help: `another config file than ./${configFileName}` },
+    'x-chain': { type: 'string', value: 'URL', help: "X-Chain URL or bare host (default: the C-Chain host's /ext/bc/X)" },
+    network: { type: 'string', value: 'NET', help: 'expected network: mainnet (43114), fuji (43113), local (43112), a chain id, or any' },
+    'max-response': { type: 'string', value: 'SIZE', help: 'largest answer accepted (default 32MB; e.g. 64MB)' },
+    verbose: { type: 'boolean', help: 'log each request and answer (secrets masked) on stderr' },
+  },
+} as const satisfies OptionGroup<OptionSpecs>;
 
-export const nodeOptionsHelp = `node selection (default: the local node, started for this command):
-  --node URL             C-Chain URL (https://, wss://, http://, ws://; a bare https host gets /ext/bc/C/rpc)
-  --key KEY | --key-env VAR      access key: where the URL has {key} (https://host/v1/{key}/rpc), as is if the URL
-                         already holds it, else as the first path segment (https://host/KEY/ext/bc/C/rpc)
-  --user USER [--password-env VAR]  HTTP Basic auth; without --password-env the password is prompted for
-  --endpoint NAME        a node from ${configFileName} ({"nodes": {NAME: {url, auth, username, keyEnv, passwordEnv, network, ecmaVersion}}})
-  --config-file PATH     another config file than ./${configFileName}
-  --x-chain URL          X-Chain URL or bare host (default: the C-Chain host's /ext/bc/X)
-  --network NET          expected network: mainnet (43114), fuji (43113), local (43112), a chain id, or any
-  --max-response SIZE    largest answer accepted (default 32MB; e.g. 64MB)
-  --verbose              log each request and answer (secrets masked) on stderr`;
-
-export interface NodeOptionValues {
-  node?: string;
-  key?: string;
-  'key-env'?: string;
-  user?: string;
-  'password-env'?: string;
-  endpoint?: string;
-  'config-file'?: string;
-  'x-chain'?: string;
-  network?: string;
-  'max-response'?: string;
-  verbose?: boolean;
-}
+export type NodeOptionValues = OptionValues<typeof nodeSelection.options>;
 
 export interface SelectedNode {
   endpoint: Endpoint;
@@ -123,7 +111,7 @@ export type LocalNodeSetup = Pick<LaunchOptions, 'args' | 'onStderr' | 'debugTra
 async function localNode(values: NodeOptionValues, setup: LocalNodeSetup): Promise<Omit<SelectedNode, 'clientOptions'>> {
   // Checked before anything is started, so a mistake here leaves nothing behind.
   const expectedChainId = values.network ? parseNetwork(values.network) : undefined;
-  const { launchLocalNode } = await import('../../core/local-node');
+  const { launchLocalNode } = await import('../core/local-node-launcher');
   // Without these a signal would end the process without its exit handlers, which kill the node.
   for (const signal of endingSignals) process.on(signal, exitOnSignal);
   const stopHandlingSignals = () => {

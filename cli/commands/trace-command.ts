@@ -4,46 +4,12 @@ import { basename, resolve } from 'node:path';
 import { toBlockOverrides, toCallObject, toQuantity } from '../../core/trace/call';
 import { parseBlockTag } from '../../core/trace/block';
 import { checkHash, prepareTracer, sendDebugTrace, sendStructLogTrace, sendTrace, type CallContext, type DebugTarget, type SendableTracer, type TraceTarget } from '../../core/trace/requests';
-import { nodeCommand, UsageError } from '../node/command-kit';
-import { commandEcmaLevel, ecmaOptionHelp } from '../node/ecma-level';
+import { UsageError } from '../command-line';
+import { commandEcmaLevel, ecmaOption } from '../ecma-option';
+import { commandWithNode } from '../command-with-node';
 import { namedTracer } from '../../core/trace/named-tracer';
 import { tracerArgument } from './tracer-argument';
-import { writeReport } from './report';
-
-const usage = `usage:
-  evm-tracer trace tx HASH --tracer FILE|NAME [options]
-  evm-tracer trace call --call FILE_OR_JSON [--block TAG] [--tx-index N] [--block-overrides FILE_OR_JSON]
-                        [--state-overrides FILE_OR_JSON] --tracer FILE|NAME [options]
-  evm-tracer trace block HASH --tracer FILE|NAME [options]
-  evm-tracer trace tx|call|block ... --struct-logs [--config JSON] [options]
-
-Prints the tracer's result as JSON on stdout. The tracer is sent flattened (one line, single quotes) at
-the node's ECMAScript level; syntax beyond it is refused before anything is sent.
-
-trace options:
-  --tracer FILE|NAME     the tracer (*.tracer.js), or a built-in tracer's name (e.g. callTracer)
-${ecmaOptionHelp}
-  --config JSON          tracerConfig passed to setup(config): JSON text or a JSON file; with --struct-logs,
-                         the logger's options: {"disableStack", "disableStorage", "enableMemory",
-                         "enableReturnData", "limit"}
-  --struct-logs          no tracer: the node's struct logger (geth's default trace), one entry per opcode
-  --timeout DURATION     the node's tracing time-out, e.g. 5s (the request waits a little longer)
-  --call FILE_OR_JSON    call object {from, to, gas, gasPrice | maxFeePerGas, value, data}: JSON text or a file
-  --block TAG            block for trace call: latest (default, sent as its number), a number, or a hash
-  --tx-index N           trace call on the state inside the block, after its first N transactions (geth ≥ 1.16)
-  --block-overrides FILE_OR_JSON
-                         header fields the call sees instead of the block's: {number, time, gasLimit,
-                         feeRecipient, prevRandao, baseFeePerGas, blobBaseFee, difficulty} (geth ≥ 1.16 and the
-                         local node); coreth names two of them coinbase and baseFee and has no prevRandao
-  --state-overrides FILE_OR_JSON
-                         accounts changed for the call: {"0xADDRESS": {balance, nonce, code, state | stateDiff,
-                         movePrecompileToAddress}}
-  --inspect [HOST:]PORT  debug the tracer (local node only): the trace waits for a debugger (Chrome DevTools,
-                         VS Code, any CDP client) at ws://HOST:PORT (HOST: 127.0.0.1, the default, ::1 or
-                         localhost: the inspector listens on loopback only; port 0 picks one),
-                         printed on stderr; the file itself is debugged, and the time-out stops while paused
-  --html FILE            also write the result as a self-contained HTML report (see evm-tracer report)
-  --abi-dir DIR          with --html: a folder to scan for ABIs to name calls and events; repeatable`;
+import { writeReport } from './report-command';
 
 /** `[HOST:]PORT` as Node's --inspect takes it (an IPv6 host in brackets). */
 function inspectAddress(text: string): { host: string; port: number } {
@@ -128,19 +94,58 @@ function loggerOptions(config: unknown): Record<string, unknown> {
   return config as Record<string, unknown>;
 }
 
-type TraceValues = TargetValues & {
-  tracer?: string; ecma?: string; config?: string; 'struct-logs'?: boolean; inspect?: string; html?: string; 'abi-dir'?: string[];
-};
-
-export const traceCommand = nodeCommand<TraceValues, Prepared>({
+export const traceCommand = commandWithNode({
+  name: 'trace',
   summary: 'run a tracer file on a node: trace tx|call|block (result JSON on stdout)',
-  usage,
+  synopsis: [
+    'tx HASH --tracer FILE|NAME [options]',
+    'call --call FILE_OR_JSON [--block TAG] [--tx-index N] [--block-overrides FILE_OR_JSON]',
+    '     [--state-overrides FILE_OR_JSON] --tracer FILE|NAME [options]',
+    'block HASH --tracer FILE|NAME [options]',
+    'tx|call|block ... --struct-logs [--config JSON] [options]',
+  ],
+  description: `Prints the tracer's result as JSON on stdout. The tracer is sent flattened (one line, single quotes) at
+the node's ECMAScript level; syntax beyond it is refused before anything is sent.`,
   options: {
-    tracer: { type: 'string' }, ecma: { type: 'string' }, config: { type: 'string' }, call: { type: 'string' }, block: { type: 'string' },
-    'tx-index': { type: 'string' }, 'block-overrides': { type: 'string' }, 'state-overrides': { type: 'string' },
-    'struct-logs': { type: 'boolean' }, inspect: { type: 'string' }, html: { type: 'string' }, 'abi-dir': { type: 'string', multiple: true },
+    tracer: { type: 'string', value: 'FILE|NAME', help: "the tracer (*.tracer.js), or a built-in tracer's name (e.g. callTracer)" },
+    ecma: ecmaOption,
+    config: {
+      type: 'string',
+      value: 'JSON',
+      help: `tracerConfig passed to setup(config): JSON text or a JSON file; with --struct-logs,
+the logger's options: {"disableStack", "disableStorage", "enableMemory",
+"enableReturnData", "limit"}`,
+    },
+    'struct-logs': { type: 'boolean', help: "no tracer: the node's struct logger (geth's default trace), one entry per opcode" },
+    timeout: { type: 'string', value: 'DURATION', help: "the node's tracing time-out, e.g. 5s (the request waits a little longer)" },
+    call: { type: 'string', value: 'FILE_OR_JSON', help: 'call object {from, to, gas, gasPrice | maxFeePerGas, value, data}: JSON text or a file' },
+    block: { type: 'string', value: 'TAG', help: 'block for trace call: latest (default, sent as its number), a number, or a hash' },
+    'tx-index': { type: 'string', value: 'N', help: 'trace call on the state inside the block, after its first N transactions (geth ≥ 1.16)' },
+    'block-overrides': {
+      type: 'string',
+      value: 'FILE_OR_JSON',
+      help: `header fields the call sees instead of the block's: {number, time, gasLimit,
+feeRecipient, prevRandao, baseFeePerGas, blobBaseFee, difficulty} (geth ≥ 1.16 and the
+local node); coreth names two of them coinbase and baseFee and has no prevRandao`,
+    },
+    'state-overrides': {
+      type: 'string',
+      value: 'FILE_OR_JSON',
+      help: `accounts changed for the call: {"0xADDRESS": {balance, nonce, code, state | stateDiff,
+movePrecompileToAddress}}`,
+    },
+    inspect: {
+      type: 'string',
+      value: '[HOST:]PORT',
+      help: `debug the tracer (local node only): the trace waits for a debugger (Chrome DevTools,
+VS Code, any CDP client) at ws://HOST:PORT (HOST: 127.0.0.1, the default, ::1 or
+localhost: the inspector listens on loopback only; port 0 picks one),
+printed on stderr; the file itself is debugged, and the time-out stops while paused`,
+    },
+    html: { type: 'string', value: 'FILE', help: 'also write the result as a self-contained HTML report (see evm-tracer report)' },
+    'abi-dir': { type: 'string', multiple: true, value: 'DIR', help: 'with --html: a folder to scan for ABIs to name calls and events; repeatable' },
   },
-  prepare({ values, positionals }) {
+  prepare({ values, positionals }): Prepared {
     const [kind, ...rest] = positionals;
     const traceTarget = target(kind, rest, values);
     if (kind !== 'call' && values.block !== undefined) throw new UsageError('--block is for trace call only');
@@ -169,7 +174,7 @@ export const traceCommand = nodeCommand<TraceValues, Prepared>({
       throw new Error(`cannot read the tracer ${values.tracer}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
     // Flattened here, so a tracer beyond the node's level is refused before any node is started.
-    const tracer = prepareTracer(tracerSource, values.tracer, commandEcmaLevel(values, UsageError));
+    const tracer = prepareTracer(tracerSource, values.tracer, commandEcmaLevel(values));
     const debug = inspect && { target: { file: resolve(values.tracer), ...inspect }, source: tracerSource };
     return { target: traceTarget, tracer, tracerConfig, debug };
   },

@@ -1,7 +1,7 @@
 // The built-in local node: started on the first trace that needs it (or by command), stopped with the
 // extension. A failed start is forgotten so that the next attempt starts afresh.
 import * as vscode from 'vscode';
-import type { LocalNode } from '../core/local-node';
+import type { LocalNode } from '../core/local-node-launcher';
 import { config, maxTraceTimeoutSeconds } from './config';
 
 export class LocalNodeManager implements vscode.Disposable {
@@ -30,7 +30,7 @@ export class LocalNodeManager implements vscode.Disposable {
   }
 
   private async start(): Promise<LocalNode> {
-    const { launchLocalNode } = await import('../core/local-node');
+    const { launchLocalNode } = await import('../core/local-node-launcher');
     // The node caps traces at 30 s by default (against other clients holding its slots); this node serves
     // only this machine and refuses web pages, so it takes any time-out the setting allows, and runs the
     // Debug Trace commands' debug runs (their inspector listens on 127.0.0.1 only, and only this extension,

@@ -6,7 +6,7 @@ import { dialUrl } from '../../core/rpc/endpoint';
 import { tracerOptionsObject, type TraceTarget } from '../../core/trace/requests';
 import { config } from '../config';
 import type { Ctx } from '../ctx';
-import { flattenWithServer } from '../flatten';
+import { flattenWithServer } from '../flatten-with-server';
 import { METHOD_NAMES } from '../trace/spec';
 import { tracerBaseName, tracerUri } from '../tracer-files';
 import type { CommandFactory } from './command';

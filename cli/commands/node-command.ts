@@ -1,7 +1,6 @@
 // `evm-tracer node`: the local dev node (JSON-RPC over HTTP and WebSocket on one port, JS tracing).
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { debugSecretVariable, exitWithLauncher } from '../../core/local-node';
+import { debugSecretVariable, exitWithLauncher } from '../../core/local-node-launcher';
 import { parseDuration } from '../../core/trace/duration';
 import { chainConfigOf } from '../../runtime/chain/genesis';
 import { hardforkNames } from '../../runtime/chain/hardforks';
@@ -12,53 +11,79 @@ import { defaultMaxResponseBytes, defaultMaxTraceTimeoutMs, startDevNode, type N
 import { timerLimitMs } from '../../runtime/node/trace-config';
 import { isSeedName, seedNames } from '../../runtime/node/seed-examples';
 import { permissionFlag } from '../../runtime/trace/worker-launch';
-import type { Command } from './command';
+import { defineCommand, expectPositionals, UsageError, type CommandLine, type OptionSpecs } from '../command-line';
 
-const usage = `usage: evm-tracer node [options]
+const options = {
+  host: { type: 'string', value: 'HOST', help: 'address to listen on (default 127.0.0.1)' },
+  port: { type: 'string', value: 'PORT', help: 'port (default 8545; 0 picks a free one)' },
+  chain: { type: 'string', value: 'NAME|ID', help: `a dev chain with a known chain's id and its latest rules:\n${knownChainNames.join(', ')}` },
+  'chain-config': {
+    type: 'string',
+    value: 'FILE',
+    help: `the rules of a geth genesis file's "config" (or a bare config; coreth's keys give the
+C-Chain's rules): a dev chain with its id, or, with --fork, instead of the upstream's own`,
+  },
+  'chain-id': { type: 'string', value: 'ID', help: 'chain id of a plain dev chain (default 43112)' },
+  hardfork: {
+    type: 'string',
+    value: 'NAME',
+    help: `Ethereum rules active from genesis (default prague; ${hardforkNames.join(', ')});
+with --fork, instead of the upstream's own rules`,
+  },
+  accounts: { type: 'string', value: 'N', help: 'prefunded, unlocked dev accounts (default 10)' },
+  key: { type: 'string', value: 'KEY', help: 'serve only under /KEY (also /KEY/ext/bc/C/rpc and /KEY/ext/bc/C/ws)' },
+  'basic-user': { type: 'string', value: 'USER', help: 'require HTTP Basic credentials (with --basic-password-env)' },
+  'basic-password-env': { type: 'string', value: 'VAR', help: 'the Basic password, read from environment variable VAR' },
+  basic: { type: 'string', value: 'USER:PASS', help: 'the same with the password on the command line (visible in the process list)' },
+  genesis: { type: 'string', value: 'FILE', help: 'start from a geth genesis file (config with fork blocks/times, alloc)' },
+  fork: {
+    type: 'string',
+    value: 'URL',
+    help: `continue an upstream chain, reading its state lazily (http or https); each block runs
+by that chain's rules: a known chain's (by chain id and genesis hash), else what the
+upstream says of itself (debug_chainConfig, eth_getChainConfig, anvil_nodeInfo, eth_config)`,
+  },
+  'fork-url-env': {
+    type: 'string',
+    value: 'VAR',
+    help: `the same with the URL read from environment variable VAR (keeps a key or
+user:password in the URL out of the process list)`,
+  },
+  'fork-block': { type: 'string', value: 'N', help: 'the upstream block to fork at (default: its latest)' },
+  cors: { type: 'string', value: 'ORIGIN[,...]', help: 'web pages allowed to call the node, e.g. http://localhost:3000 (* = any; default none)' },
+  vhosts: { type: 'string', value: 'HOST[,...]', help: 'host names the Host header may name besides localhost and IP addresses (* = any)' },
+  'max-trace-timeout': {
+    type: 'string',
+    value: 'DURATION',
+    help: `cap on a trace's "timeout"; longer ones are clamped (default ${defaultMaxTraceTimeoutMs / 1000}s)`,
+  },
+  'max-response-bytes': { type: 'string', value: 'N', help: `larger answers become JSON-RPC errors (default ${defaultMaxResponseBytes}, 100 MiB)` },
+  'max-connections-per-client': {
+    type: 'string',
+    value: 'N',
+    help: `open connections one client address may hold (default ${defaultMaxConnectionsPerClient}); traces are
+shared fairly between clients (address and credentials), whatever their connections`,
+  },
+  seed: {
+    type: 'string',
+    value: 'examples|empty',
+    help: `examples: deploy the example contracts (examples/contracts) and mine a token transfer,
+nested calls, a revert, a CREATE2 deployment and an out-of-gas call (default empty)`,
+  },
+  'debug-traces': {
+    type: 'boolean',
+    help: `accept debug runs (trace config "debug": {file, port, secret}) from the program that started
+the node only: it hands the node a secret in ${debugSecretVariable}, which every debug run
+must carry (evm-tracer trace --inspect and the extension do this). The worker opens the
+inspector on 127.0.0.1:port and waits for a debugger; one debug run at a time`,
+  },
+  'debug-attach-timeout': {
+    type: 'string',
+    value: 'DURATION',
+    help: 'a debug run that no debugger attaches to within this ends with an error (default 60s)',
+  },
+} as const satisfies OptionSpecs;
 
-Runs a local dev chain with JavaScript tracing (debug_traceCall, debug_traceTransaction, debug_traceBlock*).
-  --host HOST          address to listen on (default 127.0.0.1)
-  --port PORT          port (default 8545; 0 picks a free one)
-  --chain NAME|ID      a dev chain with a known chain's id and its latest rules:
-                       ${knownChainNames.join(', ')}
-  --chain-config FILE  the rules of a geth genesis file's "config" (or a bare config; coreth's keys give the
-                       C-Chain's rules): a dev chain with its id, or, with --fork, instead of the upstream's own
-  --chain-id ID        chain id of a plain dev chain (default 43112)
-  --hardfork NAME      Ethereum rules active from genesis (default prague; ${hardforkNames.join(', ')});
-                       with --fork, instead of the upstream's own rules
-  --accounts N         prefunded, unlocked dev accounts (default 10)
-  --key KEY            serve only under /KEY (also /KEY/ext/bc/C/rpc and /KEY/ext/bc/C/ws)
-  --basic-user USER --basic-password-env VAR
-                       require HTTP Basic credentials, the password read from environment variable VAR
-  --basic USER:PASS    the same with the password on the command line (visible in the process list)
-  --genesis FILE       start from a geth genesis file (config with fork blocks/times, alloc)
-  --fork URL           continue an upstream chain, reading its state lazily (http or https); each block runs
-                       by that chain's rules: a known chain's (by chain id and genesis hash), else what the
-                       upstream says of itself (debug_chainConfig, eth_getChainConfig, anvil_nodeInfo, eth_config)
-  --fork-url-env VAR   the same with the URL read from environment variable VAR (keeps a key or
-                       user:password in the URL out of the process list)
-  --fork-block N       the upstream block to fork at (default: its latest)
-  --cors ORIGIN[,...]  web pages allowed to call the node, e.g. http://localhost:3000 (* = any; default none)
-  --vhosts HOST[,...]  host names the Host header may name besides localhost and IP addresses (* = any)
-  --max-trace-timeout DURATION
-                       cap on a trace's "timeout"; longer ones are clamped (default ${defaultMaxTraceTimeoutMs / 1000}s)
-  --max-response-bytes N
-                       larger answers become JSON-RPC errors (default ${defaultMaxResponseBytes}, 100 MiB)
-  --max-connections-per-client N
-                       open connections one client address may hold (default ${defaultMaxConnectionsPerClient}); traces are
-                       shared fairly between clients (address and credentials), whatever their connections
-  --seed examples|empty
-                       examples: deploy the example contracts (examples/contracts) and mine a token transfer,
-                       nested calls, a revert, a CREATE2 deployment and an out-of-gas call (default empty)
-  --debug-traces       accept debug runs (trace config "debug": {file, port, secret}) from the program that started
-                       the node only: it hands the node a secret in ${debugSecretVariable}, which every debug run
-                       must carry (evm-tracer trace --inspect and the extension do this). The worker opens the
-                       inspector on 127.0.0.1:port and waits for a debugger; one debug run at a time
-  --debug-attach-timeout DURATION
-                       a debug run that no debugger attaches to within this ends with an error (default 60s)
-Prints "listening on http://HOST:PORT (ws://HOST:PORT)" when ready; stops on SIGINT/SIGTERM.`;
-
-class UsageError extends Error {}
 
 function integer(value: string | undefined, name: string, fallback: number, min: number, max = Infinity): number {
   if (value === undefined) return fallback;
@@ -171,43 +196,9 @@ function debugRuns(enabled: boolean | undefined, attachTimeout: string | undefin
   return { secret, attachTimeoutMs };
 }
 
-function nodeOptions(argv: string[]): NodeOptions | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: {
-        host: { type: 'string' },
-        port: { type: 'string' },
-        chain: { type: 'string' },
-        'chain-config': { type: 'string' },
-        'chain-id': { type: 'string' },
-        hardfork: { type: 'string' },
-        accounts: { type: 'string' },
-        key: { type: 'string' },
-        basic: { type: 'string' },
-        'basic-user': { type: 'string' },
-        'basic-password-env': { type: 'string' },
-        genesis: { type: 'string' },
-        fork: { type: 'string' },
-        'fork-url-env': { type: 'string' },
-        'fork-block': { type: 'string' },
-        cors: { type: 'string' },
-        vhosts: { type: 'string' },
-        'max-trace-timeout': { type: 'string' },
-        'max-response-bytes': { type: 'string' },
-        'max-connections-per-client': { type: 'string' },
-        seed: { type: 'string' },
-        'debug-traces': { type: 'boolean' },
-        'debug-attach-timeout': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (values.help) return 'help';
+/** What the node starts with, from its command line (checked: a mistake is a UsageError). */
+function startOptions({ values, positionals }: CommandLine<typeof options>): NodeOptions {
+  expectPositionals(positionals, 0);
   const hardfork = values.hardfork;
   if (hardfork !== undefined && !hardforkNames.some((name) => name.toLowerCase() === hardfork.toLowerCase())) {
     throw new UsageError(`unknown --hardfork '${hardfork}' (known: ${hardforkNames.join(', ')})`);
@@ -255,25 +246,19 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
   };
 }
 
-export const nodeCommand: Command = {
+export const nodeCommand = defineCommand({
+  name: 'node',
   summary: 'run the local dev node with JavaScript tracing',
-  async run(argv) {
-    let options: NodeOptions | 'help';
-    try {
-      options = nodeOptions(argv);
-    } catch (error) {
-      if (!(error instanceof UsageError)) throw error;
-      process.stderr.write(`evm-tracer node: ${error.message}\n\n${usage}\n`);
-      return 2;
-    }
-    if (options === 'help') {
-      process.stdout.write(usage + '\n');
-      return 0;
-    }
-    for (const warning of wildcardWarnings({ cors: options.cors ?? [], vhosts: options.vhosts ?? [] })) process.stderr.write(warning + '\n');
-    if (argv.some((arg) => arg === '--basic' || arg.startsWith('--basic='))) process.stderr.write(basicOnCommandLineWarning + '\n');
+  synopsis: ['[options]'],
+  description: `Runs a local dev chain with JavaScript tracing (debug_traceCall, debug_traceTransaction, debug_traceBlock*).
+Prints "listening on http://HOST:PORT (ws://HOST:PORT)" when ready; stops on SIGINT/SIGTERM.`,
+  options,
+  async run(line) {
+    const settings = startOptions(line);
+    for (const warning of wildcardWarnings({ cors: settings.cors ?? [], vhosts: settings.vhosts ?? [] })) process.stderr.write(warning + '\n');
+    if (line.values.basic !== undefined) process.stderr.write(basicOnCommandLineWarning + '\n');
     exitWithLauncher();
-    const node = await startDevNode(options);
+    const node = await startDevNode(settings);
     const host = node.host.includes(':') ? `[${node.host}]` : node.host;
     process.stdout.write(`listening on http://${host}:${node.port} (ws://${host}:${node.port})\n`);
     // After the listening line, so the probe does not delay start-up.
@@ -296,4 +281,4 @@ export const nodeCommand: Command = {
     await node.close();
     return 0;
   },
-};
+});

@@ -1,23 +1,25 @@
 // `evm-tracer xchain balance`: an X-Chain balance through avm.getBalance.
 import { xChainUrlFromCChain } from '../../core/rpc/endpoint';
-import { checkXChainAddress, getXChainBalance } from '../../core/xchain';
-import { nodeCommand, UsageError } from '../node/command-kit';
+import { checkXChainAddress, getXChainBalance } from '../../core/xchain-balance';
+import { expectPositionals, UsageError } from '../command-line';
+import { commandWithNode, requestTimeoutOption } from '../command-with-node';
 
-const usage = `usage: evm-tracer xchain balance --address X-... [--asset AVAX|ASSET_ID] [--json] [options]
-
-Asks the X-Chain (avm.getBalance) for the address's balance of the asset (default AVAX) and prints it
-in the asset's denomination. The X-Chain URL is --x-chain, or the node's host with /ext/bc/X.
-
-  --timeout DURATION     per-request time-out, e.g. 30s`;
-
-export const xchainCommand = nodeCommand<{ address?: string; asset?: string; json?: boolean }, string>({
+export const xchainCommand = commandWithNode({
+  name: 'xchain',
   summary: 'X-Chain: xchain balance --address X-... [--asset AVAX]',
-  usage,
-  options: { address: { type: 'string' }, asset: { type: 'string' }, json: { type: 'boolean' } },
+  synopsis: ['balance --address X-... [--asset AVAX|ASSET_ID] [--json] [options]'],
+  description: `Asks the X-Chain (avm.getBalance) for the address's balance of the asset (default AVAX) and prints it
+in the asset's denomination. The X-Chain URL is --x-chain, or the node's host with /ext/bc/X.`,
+  options: {
+    address: { type: 'string', value: 'X-...', help: 'the X-Chain address' },
+    asset: { type: 'string', value: 'AVAX|ASSET_ID', help: 'the asset (default AVAX)' },
+    json: { type: 'boolean', help: 'print the balance as JSON' },
+    timeout: requestTimeoutOption,
+  },
   prepare({ values, positionals }) {
-    const [action, ...rest] = positionals;
+    const [action] = positionals;
     if (action !== 'balance') throw new UsageError(action ? `unknown xchain action '${action}' (use balance)` : 'xchain needs an action: balance');
-    if (rest.length > 0) throw new UsageError(`unexpected argument '${rest[0]}'`);
+    expectPositionals(positionals, 1);
     if (!values.address) throw new UsageError('xchain balance needs --address X-...');
     return checkXChainAddress(values.address);
   },

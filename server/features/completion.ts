@@ -62,5 +62,6 @@ function toLsp(item: Completion, positionAt: (offset: number) => { line: number;
     filterText: item.filterText,
     insertTextFormat: item.snippet && snippets ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
     textEdit: { range: { start: positionAt(item.replace.start), end: positionAt(item.replace.end) }, newText: insert },
+    additionalTextEdits: item.additionalEdits?.map((edit) => ({ range: { start: positionAt(edit.start), end: positionAt(edit.end) }, newText: edit.newText })),
   };
 }

@@ -133,6 +133,52 @@ test('a breakpoint held longer than the trace\'s timeout does not time it out; l
   }
 });
 
+test('what a debugger lists for log, its parts, db and ctx: the API with its current values, read with side effects forbidden', { timeout: 60_000 }, async () => {
+  const tracer = tracerFile(
+    'listed.tracer.js',
+    ['{', '  step: function (log, db) {', '    if (log.getPC() === 4) this.seen = true;', '  },', '  fault: function () {},', '  result: function (ctx, db) {', '    return this.seen;', '  }', '}'].join('\n'),
+  );
+  const run = debugTrace(tracer.path);
+  const cdp = await attach(run, tracer.url, [{ line: 2 }, { line: 6 }]);
+  try {
+    // The first step, the PUSH1 at pc 0 of the initcode.
+    const step = await cdp.paused();
+    const log = await cdp.debugProperties(step, 'log');
+    assert.deepEqual(Object.keys(log), ['op', 'stack', 'memory', 'contract', 'getPC()', 'getGas()', 'getCost()', 'getDepth()', 'getRefund()', 'getError()']);
+    assert.deepEqual([log['getPC()'], log['getCost()'], log['getDepth()'], log['getRefund()'], log['getError()']], [0, 3, 1, 0, undefined]);
+    assert.equal(typeof log['getGas()'], 'number');
+    assert.deepEqual(await cdp.debugProperties(step, 'log.op'), { 'toString()': 'PUSH1', 'toNumber()': 0x60, 'isPush()': true });
+    assert.deepEqual(await cdp.debugProperties(step, 'log.stack'), { 'length()': 0 });
+    assert.deepEqual(await cdp.debugProperties(step, 'log.memory'), { 'length()': 0 });
+    const contract = await cdp.debugProperties(step, 'log.contract');
+    assert.match(String(contract['getAddress()']), /^0x[0-9a-f]{40}$/);
+    assert.equal(contract['getValue()'], '0');
+    assert.equal(contract['getInput()'], '0x');
+    assert.deepEqual(Object.keys(await cdp.debugProperties(step, 'db')), ['getBalance(address)', 'getNonce(address)', 'getCode(address)', 'getState(address, slot)', 'exists(address)']);
+    await cdp.send('Debugger.resume');
+    const second = await cdp.paused();
+    assert.equal((await cdp.debugProperties(second, 'log'))['getPC()'], 2);
+    await cdp.send('Debugger.resume');
+    // The third step (pc 4): two items on the stack, top first, in hex.
+    const third = await cdp.paused();
+    assert.deepEqual(await cdp.debugProperties(third, 'log.stack'), { 'length()': 2, 'peek(0)': '0xc', 'peek(1)': '0x14' });
+    let result = third;
+    while (result.functionName !== 'result') {
+      await cdp.send('Debugger.resume');
+      result = await cdp.paused();
+    }
+    const ctx = await cdp.debugProperties(result, 'ctx');
+    assert.equal(ctx.type, 'CREATE');
+    assert.match(String(ctx.from), /^0x[0-9a-f]{40}$/);
+    assert.equal(ctx.input, `0x${storeAndLogInitcode.replace(/^0x/, '')}`);
+    await cdp.send('Debugger.resume');
+    const { code, stderr } = await run.finished;
+    assert.equal(code, 0, stderr);
+  } finally {
+    cdp.close();
+  }
+});
+
 test('a debugger that detaches while paused lets the trace run on to its result', { timeout: 60_000 }, async () => {
   const tracer = tracerFile('detach.tracer.js', ['{', '  ops: [],', '  step: function (log) {', '    this.ops.push(log.op.toString());', '  },', '  fault: function () {},', '  result: function () { return this.ops; }', '}'].join('\n'));
   const run = debugTrace(tracer.path);

@@ -194,33 +194,43 @@ test('a debugger that detaches while paused lets the trace run on to its result'
 
 test('a debug run\'s tracer reaches nothing of the host: no process, require or inspector, only its own realm', { timeout: 60_000 }, async () => {
   // Every object the tracer reaches from its globals and the API must have this realm's Object.prototype at
-  // the end of its prototype chain; the code generators it can find must run in its own realm.
+  // the end of its prototype chain (or no prototype at all: what the API builds for the debugger), also
+  // through symbol keys and what the debugger's listings (`debug.properties`) return when called; the code
+  // generators it can find must run in its own realm.
   const probe = `{
     found: [],
     walk: function (start) {
-      var queue = [[start, 'global']], seen = [];
+      var queue = [[start, 'global']], seen = [], listing = Symbol.for('debug.properties');
       while (queue.length > 0 && seen.length < 3000) {
         var item = queue.shift(), v = item[0], at = item[1];
         if (v === null || (typeof v !== 'object' && typeof v !== 'function') || seen.indexOf(v) >= 0) continue;
         seen.push(v);
         var root = v, p = v;
         while (p !== null) { root = p; p = Object.getPrototypeOf(p); }
-        if (root !== Object.prototype) this.found.push(at);
+        if (root !== Object.prototype && !(root === v && typeof v === 'object')) this.found.push(at);
         queue.push([Object.getPrototypeOf(v), at + '.__proto__']);
-        var keys = Object.getOwnPropertyNames(v);
+        var keys = Object.getOwnPropertyNames(v).concat(Object.getOwnPropertySymbols(v));
         for (var i = 0; i < keys.length; i++) {
-          var d = Object.getOwnPropertyDescriptor(v, keys[i]);
-          if (d && 'value' in d) queue.push([d.value, at + '.' + keys[i]]);
-          if (d && d.get) queue.push([d.get, at + '.' + keys[i] + '<get>']);
+          var d = Object.getOwnPropertyDescriptor(v, keys[i]), name = at + '.' + String(keys[i]);
+          if (d && 'value' in d) queue.push([d.value, name]);
+          if (d && d.get) queue.push([d.get, name + '<get>']);
         }
+        if (typeof v[listing] === 'function') queue.push([v[listing](), at + '<listed>']);
       }
     },
-    step: function (log, db) { if (this.found.length === 0 && log.getPC() === 0) { this.walk(globalThis); this.walk(log); this.walk(db); this.found.push('walked'); } },
+    listed: 0,
+    step: function (log, db) {
+      if (this.found.length === 0 && log.getPC() === 0) {
+        this.walk(globalThis); this.walk(log); this.walk(db); this.found.push('walked');
+        this.listed = Object.keys(log[Symbol.for('debug.properties')]()).length;
+      }
+    },
     fault: function () {},
     result: function (ctx) {
       var reach = function (f) { try { return typeof f(); } catch (e) { return 'threw ' + e.name; } };
+      this.walk(ctx);
       return {
-        found: this.found,
+        found: this.found, listed: this.listed,
         process: typeof process, require: typeof require, inspector: typeof inspector, module: typeof module,
         viaFunction: reach(function () { return (function () {}).constructor('return process')(); }),
         viaHelper: reach(function () { return toHex.constructor('return process')(); }),
@@ -235,7 +245,7 @@ test('a debug run\'s tracer reaches nothing of the host: no process, require or 
     const { code, stdout, stderr } = await run.finished;
     assert.equal(code, 0, stderr);
     assert.deepEqual(JSON.parse(stdout), {
-      found: ['walked'],
+      found: ['walked'], listed: 10,
       process: 'undefined', require: 'undefined', inspector: 'undefined', module: 'undefined',
       viaFunction: 'threw ReferenceError', viaHelper: 'threw ReferenceError', viaLog: 'threw ReferenceError',
     });

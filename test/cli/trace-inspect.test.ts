@@ -32,8 +32,8 @@ interface DebugRun {
   finished: Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
-function debugTrace(tracer: string, extra: string[] = []): DebugRun {
-  const child = spawn(process.execPath, ['dist/cli.js', 'trace', 'call', '--call', createCall, '--tracer', tracer, '--inspect', '127.0.0.1:0', ...extra], {
+function debugTrace(tracer: string, extra: string[] = [], call = createCall): DebugRun {
+  const child = spawn(process.execPath, ['dist/cli.js', 'trace', 'call', '--call', call, '--tracer', tracer, '--inspect', '127.0.0.1:0', ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -174,6 +174,41 @@ test('what a debugger lists for log, its parts, db and ctx: the API with its cur
     await cdp.send('Debugger.resume');
     const { code, stderr } = await run.finished;
     assert.equal(code, 0, stderr);
+  } finally {
+    cdp.close();
+  }
+});
+
+test('what a debugger lists for the call frame in enter and the frame result in exit', { timeout: 60_000 }, async () => {
+  // Initcode that CALLs the identity precompile (0x04) with no input and no value, then stops.
+  const callsIdentity = '0x60006000600060006000600461fffff100';
+  const tracer = tracerFile(
+    'frames.tracer.js',
+    ['{', '  enter: function (frame) {', '    this.type = frame.getType();', '  },', '  exit: function (res) {', '    this.used = res.getGasUsed();', '  },', '  fault: function () {},', '  result: function () { return [this.type, this.used]; }', '}'].join('\n'),
+  );
+  const run = debugTrace(tracer.path, [], JSON.stringify({ data: callsIdentity }));
+  const cdp = await attach(run, tracer.url, [{ line: 2 }, { line: 5 }]);
+  try {
+    const enter = await cdp.paused();
+    assert.equal(enter.functionName, 'enter');
+    const frame = await cdp.debugProperties(enter, 'frame');
+    assert.deepEqual(Object.keys(frame), ['getType()', 'getFrom()', 'getTo()', 'getInput()', 'getGas()', 'getValue()']);
+    assert.equal(frame['getType()'], 'CALL');
+    assert.equal(frame['getTo()'], `0x${'0'.repeat(39)}4`);
+    assert.equal(frame['getInput()'], '0x');
+    assert.equal(frame['getValue()'], '0');
+    assert.equal(await cdp.evaluate(enter, "frame[Symbol.for('debug.description')]()"), `CALL ${frame['getFrom()']} → 0x${'0'.repeat(39)}4 gas=${frame['getGas()']}`);
+    await cdp.send('Debugger.resume');
+    const exit = await cdp.paused();
+    assert.equal(exit.functionName, 'exit');
+    const result = await cdp.debugProperties(exit, 'res');
+    assert.deepEqual(Object.keys(result), ['getGasUsed()', 'getOutput()', 'getError()']);
+    assert.deepEqual([result['getOutput()'], result['getError()']], ['0x', undefined]);
+    assert.equal(typeof result['getGasUsed()'], 'number');
+    await cdp.send('Debugger.resume');
+    const { code, stdout, stderr } = await run.finished;
+    assert.equal(code, 0, stderr);
+    assert.deepEqual(JSON.parse(stdout), ['CALL', result['getGasUsed()']]);
   } finally {
     cdp.close();
   }

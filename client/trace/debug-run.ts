@@ -40,6 +40,9 @@ export function attachConfiguration(spec: TraceSpec, address: string, run: strin
     // nobody steps into: their frames are folded away in the call stack.
     sourceMaps: false,
     skipFiles: ['<node_internals>/**', '**/dist/trace-worker.js', ...apiSkipFiles],
+    // A tracer's hooks run synchronously: the async frames under them are the worker's own (awaits in
+    // processTicksAndRejections), nothing of the tracer.
+    showAsyncStacks: false,
     [runKey]: run,
   };
 }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
 import { CdpClient, connectWhenListening, freePort } from '../support/cdp-client';
+import { runCli } from '../support/run-cli';
 import { rpc, startNode, storeAndLogInitcode } from '../runtime/node-helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-inspect-'));
@@ -19,6 +20,8 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 /** A create call running the storeAndLog initcode: 7 steps, the first a PUSH1 at pc 0. */
 const createCall = JSON.stringify({ data: storeAndLogInitcode });
 const initcodeOps = ['PUSH1', 'PUSH1', 'PUSH1', 'CODECOPY', 'PUSH1', 'PUSH1', 'RETURN'];
+/** Initcode that CALLs the identity precompile (0x04) with no input and no value, then stops. */
+const callsIdentity = '0x60006000600060006000600461fffff100';
 
 function tracerFile(name: string, text: string): { path: string; url: string } {
   const path = join(dir, name);
@@ -180,8 +183,6 @@ test('what a debugger lists for log, its parts, db and ctx: the API with its cur
 });
 
 test('what a debugger lists for the call frame in enter and the frame result in exit', { timeout: 60_000 }, async () => {
-  // Initcode that CALLs the identity precompile (0x04) with no input and no value, then stops.
-  const callsIdentity = '0x60006000600060006000600461fffff100';
   const tracer = tracerFile(
     'frames.tracer.js',
     ['{', '  enter: function (frame) {', '    this.type = frame.getType();', '  },', '  exit: function (res) {', '    this.used = res.getGasUsed();', '  },', '  fault: function () {},', '  result: function () { return [this.type, this.used]; }', '}'].join('\n'),
@@ -212,6 +213,26 @@ test('what a debugger lists for the call frame in enter and the frame result in 
   } finally {
     cdp.close();
   }
+});
+
+test("a normal run's API objects carry nothing for debuggers: they stay as geth's", async () => {
+  const tracer = tracerFile(
+    'plain-symbols.tracer.js',
+    [
+      '{',
+      '  seen: {},',
+      '  count: function (name, v) { this.seen[name] = Object.getOwnPropertySymbols(v).length; },',
+      "  step: function (log, db) { var t = this; ['op', 'stack', 'memory', 'contract'].forEach(function (k) { t.count(k, log[k]); }); this.count('log', log); this.count('db', db); },",
+      "  enter: function (frame) { this.count('frame', frame); },",
+      "  exit: function (res) { this.count('res', res); },",
+      '  fault: function () {},',
+      "  result: function (ctx) { this.count('ctx', ctx); return this.seen; }",
+      '}',
+    ].join('\n'),
+  );
+  const { status, stdout, stderr } = await runCli(['trace', 'call', '--call', JSON.stringify({ data: callsIdentity }), '--tracer', tracer.path]);
+  assert.equal(status, 0, stderr);
+  assert.deepEqual(JSON.parse(stdout), { op: 0, stack: 0, memory: 0, contract: 0, log: 0, db: 0, frame: 0, res: 0, ctx: 0 });
 });
 
 test('a debugger that detaches while paused lets the trace run on to its result', { timeout: 60_000 }, async () => {

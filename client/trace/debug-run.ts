@@ -8,6 +8,7 @@ import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import type { RpcClient } from '../../core/rpc/client';
+import { apiSkipFiles } from '../../runtime/tracer/script-names';
 import { maxTraceTimeoutSeconds } from '../config';
 import type { Ctx } from '../ctx';
 import { LOCAL_NODE_NAME } from '../nodes';
@@ -35,9 +36,13 @@ export function attachConfiguration(spec: TraceSpec, address: string, run: strin
     timeout: attachTimeoutMs,
     // The worker waits in inspector.waitForDebugger(): js-debug lets it run once breakpoints are set.
     continueOnAttach: true,
-    // The tracer file is the source itself; the worker's own bundle is host code nobody steps into.
+    // The tracer file is the source itself; the worker's own bundle and the tracer API's scripts are code
+    // nobody steps into: their frames are folded away in the call stack.
     sourceMaps: false,
-    skipFiles: ['<node_internals>/**', '**/dist/trace-worker.js'],
+    skipFiles: ['<node_internals>/**', '**/dist/trace-worker.js', ...apiSkipFiles],
+    // A tracer's hooks run synchronously: the async frames under them are the worker's own (awaits in
+    // processTicksAndRejections), nothing of the tracer.
+    showAsyncStacks: false,
     [runKey]: run,
   };
 }

@@ -5,9 +5,10 @@ import { parseAtCursor, PLACEHOLDER } from './cursor';
 import { describeHook, describeMember, describeObject, describeOpcode } from './describe';
 import { inferenceFor, type TracerInference, type Ty } from './infer';
 import { apiObject, bigIntFactory, bigIntStatics, helpers, hooks, hookSignature, opcodes, signatureOf } from './model';
+import { memberContext, type MemberContext } from './member-commas';
 import { isFunction, type AnyNode } from './syntax';
 import type { TopLevelMember } from './top-level-scan';
-import type { ApiMember, ObjectTypeName } from './types';
+import type { ApiMember, HookModel, ObjectTypeName } from './types';
 
 export type CompletionKind = 'method' | 'property' | 'field' | 'function' | 'variable' | 'hook' | 'opcode';
 
@@ -22,6 +23,8 @@ export interface Completion {
   filterText?: string;
   /** Offsets of the text the item replaces. */
   replace: { start: number; end: number };
+  /** Edits elsewhere that come with it (the ',' a previous member lacks). */
+  additionalEdits?: Array<{ start: number; end: number; newText: string }>;
 }
 
 const COMPARISON = new Set(['==', '===', '!=', '!==']);
@@ -33,7 +36,7 @@ export interface CompletionOptions {
 
 export function completionsAt(text: string, offset: number, options: CompletionOptions = {}): Completion[] {
   const parsed = parseAtCursor(text, offset);
-  if (!parsed) return [];
+  if (!parsed) return newMemberAt(text, offset, [], options);
   const { tracer, path, word, members } = parsed;
   const inference = inferenceFor(tracer, members);
   const node = path[path.length - 1];
@@ -43,19 +46,34 @@ export function completionsAt(text: string, offset: number, options: CompletionO
     const kind = opcodeComparison(inference, path.slice(0, -1), node);
     return kind === 'name' ? opcodeNames({ start: node.start + 1, end: Math.max(node.start + 1, offset) }) : [];
   }
-  if (node.type !== 'Identifier' || !node.name.startsWith(PLACEHOLDER) || !parent) return [];
+  // Not a name the parse placed (a ',' missing around the word merges it into a neighbour): maybe a member.
+  if (node.type !== 'Identifier' || !node.name.startsWith(PLACEHOLDER) || !parent) return newMemberAt(text, offset, members, options);
 
   if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) {
     return membersOf(inference.typeOf(parent.object, path), members, word);
   }
   if (parent.type === 'Property' && parent.key === node && path[path.length - 3] === tracer.object) {
-    const others = members.filter((m) => !(m.start <= offset && offset <= m.end));
-    const skip = new Set<string | undefined>([...others.map((m) => m.name), ...(options.snippetPrefixes ?? [])]);
-    return hookSkeletons(skip, text, word);
+    return hooksAt(text, offset, word, members, memberContext(text, word.start, word.end), options);
   }
   if (isDeclaration(parent, node)) return [];
   if (opcodeComparison(inference, path.slice(0, -1), node) === 'number') return opcodeNumbers(word);
   return globals(inference, path, word);
+}
+
+/** The hooks to offer where a top-level member is typed at `word`. */
+function hooksAt(text: string, offset: number, word: Completion['replace'], members: TopLevelMember[], context: MemberContext, options: CompletionOptions): Completion[] {
+  const others = members.filter((m) => !(m.start <= offset && offset <= m.end));
+  const skip = new Set<string | undefined>([...others.map((m) => m.name), ...context.keys, ...(options.snippetPrefixes ?? [])]);
+  return hookSkeletons(skip, context, text, word);
+}
+
+/** Hooks where the parse found no key at the cursor, when the tokens show a member starting there. */
+function newMemberAt(text: string, offset: number, members: TopLevelMember[], options: CompletionOptions): Completion[] {
+  let start = offset;
+  while (start > 0 && /[\w$]/.test(text[start - 1])) start--;
+  const word = { start, end: offset };
+  const context = memberContext(text, word.start, word.end);
+  return context.startsMember ? hooksAt(text, offset, word, members, context, options) : [];
 }
 
 /** Whether `operand` is compared to an opcode name (op.toString()) or number (op.toNumber()). */
@@ -126,21 +144,43 @@ function globals(inference: TracerInference, path: AnyNode[], replace: Completio
   return items;
 }
 
-function hookSkeletons(skip: Set<string | undefined>, text: string, replace: Completion['replace']): Completion[] {
+/** What a hook's body starts with (plain text, no snippet syntax); an empty body by default. */
+const HOOK_BODIES: Partial<Record<string, string>> = {
+  result: 'return {};',
+  // geth passes the tracerConfig as JSON text, anvil as the parsed value.
+  setup: "this.config = typeof config === 'string' ? JSON.parse(config) : config;",
+};
+
+/** Whole hooks, each with what keeps the object valid where it goes: a ',' after the member before it when
+ * that one has none (an extra edit), and one after it unless a ',' follows already. enter and exit come
+ * together while the object has neither: geth refuses one without the other. */
+function hookSkeletons(skip: Set<string | undefined>, context: MemberContext, text: string, replace: Completion['replace']): Completion[] {
   const lineStart = text.lastIndexOf('\n', replace.start - 1) + 1;
   const indent = /^[ \t]*/.exec(text.slice(lineStart, replace.start))![0];
   const unit = indent.includes('\t') ? '\t' : '  ';
+  /** The hook the cursor goes into spans lines; its companion (exit after enter) is an empty `{}`. */
+  const skeleton = (hook: HookModel, cursor: boolean) => {
+    const body = `${HOOK_BODIES[hook.name] ?? ''}${cursor ? '$0' : ''}`;
+    return `${hook.name}: function (${hook.params.map((p) => p.name).join(', ')}) {${body ? `\n${indent}${unit}${body}\n${indent}` : ''}}`;
+  };
+  const pair = !skip.has('enter') && !skip.has('exit');
+  const additionalEdits = context.commaAt === undefined ? undefined : [{ start: context.commaAt, end: context.commaAt, newText: ',' }];
+  const end = context.commaFollows ? '' : ',';
   return hooks
     .filter((hook) => !skip.has(hook.name))
-    .map((hook) => ({
-      label: hook.name,
-      kind: 'hook' as const,
-      detail: `(hook) ${hookSignature(hook)}`,
-      documentation: describeHook(hook),
-      insertText: `${hook.name}: function (${hook.params.map((p) => p.name).join(', ')}) {\n${indent}${unit}$0\n${indent}},`,
-      snippet: true as const,
-      replace,
-    }));
+    .map((hook) => {
+      const together = pair && hook.required === 'pair' ? hooks.filter((h) => h.required === 'pair') : [hook];
+      return {
+        label: hook.name,
+        kind: 'hook' as const,
+        detail: together.map((h) => `(hook) ${hookSignature(h)}`).join(' and '),
+        documentation: together.map(describeHook).join('\n\n'),
+        insertText: together.map((h, i) => skeleton(h, i === 0)).join(`,\n${indent}`) + end,
+        snippet: true as const,
+        replace,
+        additionalEdits,
+      };
+    });
 }
 
 function opcodeNames(replace: Completion['replace']): Completion[] {

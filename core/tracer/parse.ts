@@ -231,6 +231,57 @@ function syntaxProblem(text: string, error: AcornSyntaxError, comments: Comment[
   return { start: error.pos, end, message: `${detail}.` };
 }
 
+/** Where the code before `pos` ends: back over white space and the comments that end there. */
+function codeEndBefore(text: string, pos: number, comments: Comment[]): number {
+  let at = pos;
+  for (;;) {
+    while (at > 0 && /\s/.test(text[at - 1])) at--;
+    const comment = comments.find((c) => c.end === at);
+    if (!comment) return at;
+    at = comment.start;
+  }
+}
+
+/** Tokens before a `{` that make it an object literal (not a block), and before a `(` that make it a call's
+ * arguments (not a condition or a grouping, where a ',' would be the comma operator). */
+const BEFORE_OBJECT = new Set<TokenType>([tokTypes.colon, tokTypes.parenL, tokTypes.bracketL, tokTypes.comma, tokTypes.eq, tokTypes.question, tokTypes._return]);
+const BEFORE_ARGUMENTS = new Set<TokenType>([tokTypes.name, tokTypes.parenR, tokTypes.bracketR]);
+
+/** Whether `at` is directly inside an object literal, an array or a call's arguments (from `from` on). */
+function inList(text: string, from: number, at: number): boolean {
+  const open: boolean[] = [];
+  let previous: TokenType | undefined;
+  try {
+    for (const token of tokenizer(text.slice(from, at), { ecmaVersion: 'latest' })) {
+      if (token.type === tokTypes.braceL) open.push(previous === undefined || BEFORE_OBJECT.has(previous));
+      else if (token.type === tokTypes.bracketL) open.push(true);
+      else if (token.type === tokTypes.parenL) open.push(previous !== undefined && BEFORE_ARGUMENTS.has(previous));
+      else if (token.type === tokTypes.dollarBraceL) open.push(false);
+      else if (CLOSERS.has(token.type)) open.pop();
+      previous = token.type;
+    }
+  } catch {
+    return false;
+  }
+  return open[open.length - 1] === true;
+}
+
+/** An unexpected token right after a complete member or value (`result: function () {}` and then `step:`
+ * on the next line) usually means a missing ','. When the text with one inserted parses, or parses past
+ * that token, the problem says so and gets the fix. */
+function withMissingCommaFix(problem: SyntaxProblem, text: string, failure: Extract<Attempt, { ok: false }>, ecmaVersion: Options['ecmaVersion'], from: number): SyntaxProblem {
+  if (!('error' in failure) || !cleanMessage(failure.error).startsWith('Unexpected token') || failure.error.pos >= text.trimEnd().length) return problem;
+  const at = codeEndBefore(text, failure.error.pos, failure.comments);
+  if (at <= from || ',{[(:'.includes(text[at - 1]) || !inList(text, from, at)) return problem;
+  const retried = attempt(`${text.slice(0, at)},${text.slice(at)}`, ecmaVersion, from);
+  if (!retried.ok && reached(retried) <= problem.end + 1) return problem;
+  return {
+    ...problem,
+    message: `${problem.message.replace(/\.$/, '')}: a ',' is probably missing before it (between two members, or two items of a list).`,
+    fixes: [{ title: "Insert the missing ','", edits: [{ start: at, end: at, newText: ',' }], preferred: true }],
+  };
+}
+
 /** How far a failed attempt got. */
 function reached(failure: Extract<Attempt, { ok: false }>): number {
   return 'tooDeep' in failure ? failure.tooDeep : failure.error.pos;
@@ -330,7 +381,7 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion; a
       if ('tooDeep' in later) tooDeep = tooDeepProblem(text, later.tooDeep);
       else syntaxErrors.push(syntaxProblem(text, later.error, later.comments));
     } else {
-      syntaxErrors = [syntaxProblem(text, first.error, first.comments)];
+      syntaxErrors = [withMissingCommaFix(syntaxProblem(text, first.error, first.comments), text, first, parserVersion(ecmaVersion), from)];
     }
   } else if (ecmaVersion !== 5) {
     // geth's level parses at ES2022, whose grammar has a few features goja lacks.

@@ -1,7 +1,8 @@
 // Code actions: each diagnostic's quick fixes, "fix all of this kind", and the source action
 // `source.fixAll.evm-tracer`. The fixes come from the cached analysis of the document's current version.
-import { CodeActionKind, type CodeAction, type TextEdit } from 'vscode-languageserver/node';
+import { CodeActionKind, type CodeAction, type Position, type TextEdit } from 'vscode-languageserver/node';
 import { fixAllEdits } from '../../core/tracer/analyze';
+import { isBlank, TRACER_SKELETON } from '../../core/tracer/skeleton';
 import { getAnalysis } from '../analysis-cache';
 import { analysable } from '../size-limit';
 import type { Feature } from './feature';
@@ -14,6 +15,21 @@ const FIX_ALL_TITLES: Record<string, string> = {
   comment: 'Remove all comments',
 };
 
+/** Whether a request limited to the kinds `only` takes actions of `kind`. */
+function wantsKind(only: string[] | undefined, kind: string): boolean {
+  return !only || only.some((prefix) => kind === prefix || kind.startsWith(`${prefix}.`));
+}
+
+/** An empty file's one action: its white space becomes the skeleton tracer. */
+function skeletonAction(uri: string, end: Position): CodeAction {
+  return {
+    title: 'Insert a tracer skeleton (step, fault, result)',
+    kind: CodeActionKind.QuickFix,
+    isPreferred: true,
+    edit: { changes: { [uri]: [{ range: { start: { line: 0, character: 0 }, end }, newText: TRACER_SKELETON }] } },
+  };
+}
+
 export const codeActionsFeature: Feature = {
   capabilities() {
     return { codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] } };
@@ -23,8 +39,9 @@ export const codeActionsFeature: Feature = {
       const document = analysable(documents, params.textDocument.uri);
       if (!document) return [];
       const { uri } = params.textDocument;
+      if (isBlank(document.getText())) return wantsKind(params.context.only, CodeActionKind.QuickFix) ? [skeletonAction(uri, document.positionAt(document.getText().length))] : [];
       const analysis = await getAnalysis(document);
-      const wants = (kind: string) => !params.context.only || params.context.only.some((only) => kind === only || kind.startsWith(`${only}.`));
+      const wants = (kind: string) => wantsKind(params.context.only, kind);
       const action = (title: string, kind: string, edits: TextEdit[], extra: Partial<CodeAction> = {}): CodeAction => ({ title, kind, edit: { changes: { [uri]: edits } }, ...extra });
       const actions: CodeAction[] = [];
 

@@ -2,7 +2,7 @@
 // (the decisions are in core/api/complete.ts; this maps them onto LSP items).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem } from 'vscode-languageserver/node';
+import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind, type CompletionItem } from 'vscode-languageserver/node';
 import { completionsAt, type Completion, type CompletionKind } from '../../core/api/complete';
 import { analysable } from '../size-limit';
 import type { Feature } from './feature';
@@ -61,6 +61,9 @@ function toLsp(item: Completion, positionAt: (offset: number) => { line: number;
     documentation: item.documentation ? { kind: MarkupKind.Markdown, value: item.documentation } : undefined,
     filterText: item.filterText,
     insertTextFormat: item.snippet && snippets ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+    // Hooks span lines already indented for where they go: the editor must not indent them again.
+    insertTextMode: InsertTextMode.asIs,
     textEdit: { range: { start: positionAt(item.replace.start), end: positionAt(item.replace.end) }, newText: insert },
+    additionalTextEdits: item.additionalEdits?.map((edit) => ({ range: { start: positionAt(edit.start), end: positionAt(edit.end) }, newText: edit.newText })),
   };
 }

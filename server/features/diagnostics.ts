@@ -7,6 +7,7 @@
 import { DiagnosticSeverity, DocumentDiagnosticReportKind, type Connection, type Diagnostic, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TracerDiagnostic } from '../../core/tracer/diagnostic';
+import { isBlank } from '../../core/tracer/skeleton';
 import { dropAnalysis, forgetDocument, getAnalysis, getParsed } from '../analysis-cache';
 import { releaseMemorySoon } from '../release-memory';
 import { oversize, tooLargeDiagnostic } from '../size-limit';
@@ -60,8 +61,10 @@ interface Report {
   diagnostics: TracerDiagnostic[];
 }
 
-/** The document's diagnostics now: from its analysis, or the one warning when it is too large to analyse. */
+/** The document's diagnostics now: from its analysis, or the one warning when it is too large to analyse.
+ * A new, empty file has none: it is offered the skeleton (a code action), not told it does not compile. */
 async function reportOf(document: TextDocument): Promise<Report> {
+  if (isBlank(document.getText())) return { resultId: `${document.version}:blank`, version: document.version, diagnostics: [] };
   const bytes = oversize(document);
   if (bytes === undefined) return getAnalysis(document);
   dropAnalysis(document.uri);
@@ -71,7 +74,7 @@ async function reportOf(document: TextDocument): Promise<Report> {
 async function push(connection: Connection, documents: TextDocuments<TextDocument>, document: TextDocument): Promise<void> {
   const version = document.version;
   const current = () => documents.get(document.uri) === document && document.version === version;
-  if (oversize(document) === undefined) {
+  if (oversize(document) === undefined && !isBlank(document.getText())) {
     await getParsed(document);
     await afterReceivedMessages();
     if (!current()) return;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, test } from 'node:test';
 import { CdpClient, connectWhenListening, freePort } from '../support/cdp-client';
+import { runCli } from '../support/run-cli';
 import { rpc, startNode, storeAndLogInitcode } from '../runtime/node-helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-inspect-'));
@@ -19,6 +20,8 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 /** A create call running the storeAndLog initcode: 7 steps, the first a PUSH1 at pc 0. */
 const createCall = JSON.stringify({ data: storeAndLogInitcode });
 const initcodeOps = ['PUSH1', 'PUSH1', 'PUSH1', 'CODECOPY', 'PUSH1', 'PUSH1', 'RETURN'];
+/** Initcode that CALLs the identity precompile (0x04) with no input and no value, then stops. */
+const callsIdentity = '0x60006000600060006000600461fffff100';
 
 function tracerFile(name: string, text: string): { path: string; url: string } {
   const path = join(dir, name);
@@ -32,8 +35,8 @@ interface DebugRun {
   finished: Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
-function debugTrace(tracer: string, extra: string[] = []): DebugRun {
-  const child = spawn(process.execPath, ['dist/cli.js', 'trace', 'call', '--call', createCall, '--tracer', tracer, '--inspect', '127.0.0.1:0', ...extra], {
+function debugTrace(tracer: string, extra: string[] = [], call = createCall): DebugRun {
+  const child = spawn(process.execPath, ['dist/cli.js', 'trace', 'call', '--call', call, '--tracer', tracer, '--inspect', '127.0.0.1:0', ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -133,6 +136,105 @@ test('a breakpoint held longer than the trace\'s timeout does not time it out; l
   }
 });
 
+test('what a debugger lists for log, its parts, db and ctx: the API with its current values, read with side effects forbidden', { timeout: 60_000 }, async () => {
+  const tracer = tracerFile(
+    'listed.tracer.js',
+    ['{', '  step: function (log, db) {', '    if (log.getPC() === 4) this.seen = true;', '  },', '  fault: function () {},', '  result: function (ctx, db) {', '    return this.seen;', '  }', '}'].join('\n'),
+  );
+  const run = debugTrace(tracer.path);
+  const cdp = await attach(run, tracer.url, [{ line: 2 }, { line: 6 }]);
+  try {
+    // The first step, the PUSH1 at pc 0 of the initcode.
+    const step = await cdp.paused();
+    const log = await cdp.debugProperties(step, 'log');
+    assert.deepEqual(Object.keys(log), ['op', 'stack', 'memory', 'contract', 'getPC()', 'getGas()', 'getCost()', 'getDepth()', 'getRefund()', 'getError()']);
+    assert.deepEqual([log['getPC()'], log['getCost()'], log['getDepth()'], log['getRefund()'], log['getError()']], [0, 3, 1, 0, undefined]);
+    assert.equal(typeof log['getGas()'], 'number');
+    assert.deepEqual(await cdp.debugProperties(step, 'log.op'), { 'toString()': 'PUSH1', 'toNumber()': 0x60, 'isPush()': true });
+    assert.deepEqual(await cdp.debugProperties(step, 'log.stack'), { 'length()': 0 });
+    assert.deepEqual(await cdp.debugProperties(step, 'log.memory'), { 'length()': 0 });
+    const contract = await cdp.debugProperties(step, 'log.contract');
+    assert.match(String(contract['getAddress()']), /^0x[0-9a-f]{40}$/);
+    assert.equal(contract['getValue()'], '0');
+    assert.equal(contract['getInput()'], '0x');
+    assert.deepEqual(Object.keys(await cdp.debugProperties(step, 'db')), ['getBalance(address)', 'getNonce(address)', 'getCode(address)', 'getState(address, slot)', 'exists(address)']);
+    await cdp.send('Debugger.resume');
+    const second = await cdp.paused();
+    assert.equal((await cdp.debugProperties(second, 'log'))['getPC()'], 2);
+    await cdp.send('Debugger.resume');
+    // The third step (pc 4): two items on the stack, top first, in hex.
+    const third = await cdp.paused();
+    assert.deepEqual(await cdp.debugProperties(third, 'log.stack'), { 'length()': 2, 'peek(0)': '0xc', 'peek(1)': '0x14' });
+    let result = third;
+    while (result.functionName !== 'result') {
+      await cdp.send('Debugger.resume');
+      result = await cdp.paused();
+    }
+    const ctx = await cdp.debugProperties(result, 'ctx');
+    assert.equal(ctx.type, 'CREATE');
+    assert.match(String(ctx.from), /^0x[0-9a-f]{40}$/);
+    assert.equal(ctx.input, `0x${storeAndLogInitcode.replace(/^0x/, '')}`);
+    await cdp.send('Debugger.resume');
+    const { code, stderr } = await run.finished;
+    assert.equal(code, 0, stderr);
+  } finally {
+    cdp.close();
+  }
+});
+
+test('what a debugger lists for the call frame in enter and the frame result in exit', { timeout: 60_000 }, async () => {
+  const tracer = tracerFile(
+    'frames.tracer.js',
+    ['{', '  enter: function (frame) {', '    this.type = frame.getType();', '  },', '  exit: function (res) {', '    this.used = res.getGasUsed();', '  },', '  fault: function () {},', '  result: function () { return [this.type, this.used]; }', '}'].join('\n'),
+  );
+  const run = debugTrace(tracer.path, [], JSON.stringify({ data: callsIdentity }));
+  const cdp = await attach(run, tracer.url, [{ line: 2 }, { line: 5 }]);
+  try {
+    const enter = await cdp.paused();
+    assert.equal(enter.functionName, 'enter');
+    const frame = await cdp.debugProperties(enter, 'frame');
+    assert.deepEqual(Object.keys(frame), ['getType()', 'getFrom()', 'getTo()', 'getInput()', 'getGas()', 'getValue()']);
+    assert.equal(frame['getType()'], 'CALL');
+    assert.equal(frame['getTo()'], `0x${'0'.repeat(39)}4`);
+    assert.equal(frame['getInput()'], '0x');
+    assert.equal(frame['getValue()'], '0');
+    assert.equal(await cdp.evaluate(enter, "frame[Symbol.for('debug.description')]()"), `CALL ${frame['getFrom()']} → 0x${'0'.repeat(39)}4 gas=${frame['getGas()']}`);
+    await cdp.send('Debugger.resume');
+    const exit = await cdp.paused();
+    assert.equal(exit.functionName, 'exit');
+    const result = await cdp.debugProperties(exit, 'res');
+    assert.deepEqual(Object.keys(result), ['getGasUsed()', 'getOutput()', 'getError()']);
+    assert.deepEqual([result['getOutput()'], result['getError()']], ['0x', undefined]);
+    assert.equal(typeof result['getGasUsed()'], 'number');
+    await cdp.send('Debugger.resume');
+    const { code, stdout, stderr } = await run.finished;
+    assert.equal(code, 0, stderr);
+    assert.deepEqual(JSON.parse(stdout), ['CALL', result['getGasUsed()']]);
+  } finally {
+    cdp.close();
+  }
+});
+
+test("a normal run's API objects carry nothing for debuggers: they stay as geth's", async () => {
+  const tracer = tracerFile(
+    'plain-symbols.tracer.js',
+    [
+      '{',
+      '  seen: {},',
+      '  count: function (name, v) { this.seen[name] = Object.getOwnPropertySymbols(v).length; },',
+      "  step: function (log, db) { var t = this; ['op', 'stack', 'memory', 'contract'].forEach(function (k) { t.count(k, log[k]); }); this.count('log', log); this.count('db', db); },",
+      "  enter: function (frame) { this.count('frame', frame); },",
+      "  exit: function (res) { this.count('res', res); },",
+      '  fault: function () {},',
+      "  result: function (ctx) { this.count('ctx', ctx); return this.seen; }",
+      '}',
+    ].join('\n'),
+  );
+  const { status, stdout, stderr } = await runCli(['trace', 'call', '--call', JSON.stringify({ data: callsIdentity }), '--tracer', tracer.path]);
+  assert.equal(status, 0, stderr);
+  assert.deepEqual(JSON.parse(stdout), { op: 0, stack: 0, memory: 0, contract: 0, log: 0, db: 0, frame: 0, res: 0, ctx: 0 });
+});
+
 test('a debugger that detaches while paused lets the trace run on to its result', { timeout: 60_000 }, async () => {
   const tracer = tracerFile('detach.tracer.js', ['{', '  ops: [],', '  step: function (log) {', '    this.ops.push(log.op.toString());', '  },', '  fault: function () {},', '  result: function () { return this.ops; }', '}'].join('\n'));
   const run = debugTrace(tracer.path);
@@ -148,33 +250,43 @@ test('a debugger that detaches while paused lets the trace run on to its result'
 
 test('a debug run\'s tracer reaches nothing of the host: no process, require or inspector, only its own realm', { timeout: 60_000 }, async () => {
   // Every object the tracer reaches from its globals and the API must have this realm's Object.prototype at
-  // the end of its prototype chain; the code generators it can find must run in its own realm.
+  // the end of its prototype chain (or no prototype at all: what the API builds for the debugger), also
+  // through symbol keys and what the debugger's listings (`debug.properties`) return when called; the code
+  // generators it can find must run in its own realm.
   const probe = `{
     found: [],
     walk: function (start) {
-      var queue = [[start, 'global']], seen = [];
+      var queue = [[start, 'global']], seen = [], listing = Symbol.for('debug.properties');
       while (queue.length > 0 && seen.length < 3000) {
         var item = queue.shift(), v = item[0], at = item[1];
         if (v === null || (typeof v !== 'object' && typeof v !== 'function') || seen.indexOf(v) >= 0) continue;
         seen.push(v);
         var root = v, p = v;
         while (p !== null) { root = p; p = Object.getPrototypeOf(p); }
-        if (root !== Object.prototype) this.found.push(at);
+        if (root !== Object.prototype && !(root === v && typeof v === 'object')) this.found.push(at);
         queue.push([Object.getPrototypeOf(v), at + '.__proto__']);
-        var keys = Object.getOwnPropertyNames(v);
+        var keys = Object.getOwnPropertyNames(v).concat(Object.getOwnPropertySymbols(v));
         for (var i = 0; i < keys.length; i++) {
-          var d = Object.getOwnPropertyDescriptor(v, keys[i]);
-          if (d && 'value' in d) queue.push([d.value, at + '.' + keys[i]]);
-          if (d && d.get) queue.push([d.get, at + '.' + keys[i] + '<get>']);
+          var d = Object.getOwnPropertyDescriptor(v, keys[i]), name = at + '.' + String(keys[i]);
+          if (d && 'value' in d) queue.push([d.value, name]);
+          if (d && d.get) queue.push([d.get, name + '<get>']);
         }
+        if (typeof v[listing] === 'function') queue.push([v[listing](), at + '<listed>']);
       }
     },
-    step: function (log, db) { if (this.found.length === 0 && log.getPC() === 0) { this.walk(globalThis); this.walk(log); this.walk(db); this.found.push('walked'); } },
+    listed: 0,
+    step: function (log, db) {
+      if (this.found.length === 0 && log.getPC() === 0) {
+        this.walk(globalThis); this.walk(log); this.walk(db); this.found.push('walked');
+        this.listed = Object.keys(log[Symbol.for('debug.properties')]()).length;
+      }
+    },
     fault: function () {},
     result: function (ctx) {
       var reach = function (f) { try { return typeof f(); } catch (e) { return 'threw ' + e.name; } };
+      this.walk(ctx);
       return {
-        found: this.found,
+        found: this.found, listed: this.listed,
         process: typeof process, require: typeof require, inspector: typeof inspector, module: typeof module,
         viaFunction: reach(function () { return (function () {}).constructor('return process')(); }),
         viaHelper: reach(function () { return toHex.constructor('return process')(); }),
@@ -189,7 +301,7 @@ test('a debug run\'s tracer reaches nothing of the host: no process, require or 
     const { code, stdout, stderr } = await run.finished;
     assert.equal(code, 0, stderr);
     assert.deepEqual(JSON.parse(stdout), {
-      found: ['walked'],
+      found: ['walked'], listed: 10,
       process: 'undefined', require: 'undefined', inspector: 'undefined', module: 'undefined',
       viaFunction: 'threw ReferenceError', viaHelper: 'threw ReferenceError', viaLog: 'threw ReferenceError',
     });

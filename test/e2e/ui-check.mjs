@@ -227,6 +227,15 @@ export const steps = [
         await page.locator('.debug-variables .monaco-list-row', { hasText: 'Local: step' }).first().click();
         await logRow.waitFor();
       }
+      // Expanded, log lists its API with the current values (issue 23 §10), not the closures behind it; the
+      // Call Stack folds the tracer API's own frames away.
+      await logRow.click();
+      await page.locator('.debug-variables .monaco-list-row', { hasText: /getPC\(\)\W+0(?!\d)/ }).first().waitFor();
+      await page.locator('.debug-variables .monaco-list-row', { hasText: /op\W+PUSH1 \(0x60\)/ }).first().waitFor();
+      if ((await page.locator('.debug-variables .monaco-list-row', { hasText: '=>' }).count()) > 0) throw new Error("log's variables show a closure's source");
+      for (const hidden of ['tracer-api', 'processTicksAndRejections']) {
+        if ((await page.locator('.debug-call-stack .monaco-list-row', { hasText: hidden }).count()) > 0) throw new Error(`the Call Stack shows ${hidden} frames`);
+      }
     },
   },
   {

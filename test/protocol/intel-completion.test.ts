@@ -88,11 +88,13 @@ test('globals and hook parameters at an expression position', async () => {
   assert.ok(!labels(items).includes('console'));
 });
 
-test('hook names at the top level: left to the snippets that insert them', async (t) => {
-  if (snippetPrefixes().size === 0) return t.skip('SKIPPED: no snippets/*.code-snippets (hook skeletons are unit-tested in test/unit/api/complete.test.ts)');
+test('hook names at the top level: the hooks not yet defined, each a whole hook (the snippets insert whole tracers only)', async () => {
   const items = await complete(client, 'hooks.tracer.js', '{\n  step: function (log, db) {},\n  |\n}');
   const hooks = ['step', 'fault', 'result', 'enter', 'exit', 'setup'];
-  assert.deepEqual(labels(items).filter((l) => hooks.includes(l)), hooks.filter((h) => !snippetPrefixes().has(h) && h !== 'step'));
+  assert.deepEqual(labels(items).filter((l) => hooks.includes(l)).sort(), ['enter', 'exit', 'fault', 'result', 'setup']);
+  const fault = items.find((i) => i.label === 'fault')!;
+  assert.equal(fault.insertTextFormat, 2);
+  assert.equal((fault.textEdit as { newText: string }).newText, 'fault: function (log, db) {\n    $0\n  },');
 });
 
 test('opcode names inside log.op.toString() comparisons, opcode numbers after toNumber()', async () => {

@@ -89,6 +89,27 @@ export class CdpClient {
     return 'value' in result ? result.value : result.description;
   }
 
+  /** What a debugger lists for `expression` on a paused frame, as VS Code's does: its
+   * `Symbol.for('debug.properties')` called with side effects forbidden, then that object's own properties
+   * (primitives by value, objects by their description). */
+  async debugProperties(frame: PausedFrame, expression: string): Promise<Record<string, unknown>> {
+    type Remote = { objectId?: string; value?: unknown; description?: string; type: string };
+    const target = await this.send<{ result: Remote }>('Debugger.evaluateOnCallFrame', { callFrameId: frame.callFrameId, expression });
+    // The symbol is looked up first, as js-debug does: Symbol.for itself counts as a side effect.
+    const symbol = await this.send<{ result: Remote }>('Debugger.evaluateOnCallFrame', { callFrameId: frame.callFrameId, expression: "Symbol.for('debug.properties')" });
+    const listing = await this.send<{ result: Remote; exceptionDetails?: { exception?: Remote } }>('Runtime.callFunctionOn', {
+      functionDeclaration: 'function (symbol) { return this[symbol](); }',
+      objectId: target.result.objectId,
+      arguments: [{ objectId: symbol.result.objectId, value: symbol.result.objectId ? undefined : symbol.result.value }],
+      throwOnSideEffect: true,
+    });
+    if (listing.exceptionDetails) throw new Error(`${expression}'s debug.properties threw: ${listing.exceptionDetails.exception?.description}`);
+    const { result } = await this.send<{ result: Array<{ name: string; value?: Remote }> }>('Runtime.getProperties', { objectId: listing.result.objectId, ownProperties: true });
+    const out: Record<string, unknown> = {};
+    for (const { name, value } of result) out[name] = value && ('value' in value || value.type === 'undefined' ? value.value : value.description);
+    return out;
+  }
+
   close(): void {
     this.socket.close();
   }

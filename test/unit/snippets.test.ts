@@ -1,9 +1,11 @@
 // Every snippet, expanded as VS Code would with each placeholder at its default, lints clean: single
-// quotes, ES5, no comments, result and fault present. Hook snippets are checked inside a minimal tracer.
+// quotes, ES5, no comments, result and fault present. Each is a whole tracer: hooks are offered by the
+// language server's completion, which adds the commas the object needs where they go.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { analyzeTracer } from '../../core/tracer/analyze';
+import { TRACER_SKELETON } from '../../core/tracer/skeleton';
 
 interface Snippet {
   prefix: string | string[];
@@ -28,21 +30,19 @@ export function expandSnippet(body: string): string {
   return text.replace(/\$\{(\d+)\}|\$(\d+)/g, (_match, braced: string | undefined, bare: string | undefined) => defaults.get(braced ?? bare ?? '') ?? '');
 }
 
-/** A hook snippet inside the smallest tracer that is valid without it. */
-function asTracer(expanded: string): string {
-  if (expanded.trimStart().startsWith('{')) return expanded;
-  const base = [
-    ['fault', 'fault: function (log, db) {}'],
-    ['result', 'result: function (ctx, db) { return 1; }'],
-  ].filter(([hook]) => !new RegExp(`^${hook}:`, 'm').test(expanded));
-  return `{\n${[expanded, ...base.map(([, code]) => code)].join(',\n')}\n}`;
-}
-
-test('the snippets cover the whole tracer, each hook, and the two seed tracers', () => {
+test('the snippets are whole tracers (tracer and the two seed tracers); hooks are completions, which know where the commas go', () => {
   const prefixes = Object.values(snippets).flatMap((snippet) => [snippet.prefix].flat());
-  for (const prefix of ['tracer', 'step', 'fault', 'result', 'enter', 'exit', 'setup', 'call-collector', 'storage-tracer']) {
+  for (const prefix of ['tracer', 'call-collector', 'storage-tracer']) {
     assert.ok(prefixes.includes(prefix), `no snippet with prefix '${prefix}'`);
   }
+  for (const hook of ['step', 'fault', 'result', 'enter', 'exit', 'setup']) {
+    assert.ok(!prefixes.includes(hook), `snippet prefix '${hook}' hides the hook completion`);
+  }
+});
+
+test("the skeleton an empty file is offered is the 'tracer' snippet with its defaults", () => {
+  const body = [snippets['Tracer (whole)'].body].flat().join('\n');
+  assert.equal(`${expandSnippet(body).replace(/\t/g, '  ')}\n`, TRACER_SKELETON);
 });
 
 test('expandSnippet keeps defaults, fills mirrors and drops tab stops', () => {
@@ -52,7 +52,7 @@ test('expandSnippet keeps defaults, fills mirrors and drops tab stops', () => {
 for (const [name, snippet] of Object.entries(snippets)) {
   test(`snippet "${name}" expands to a tracer that lints clean`, () => {
     const body = [snippet.body].flat().join('\n');
-    const tracer = asTracer(expandSnippet(body));
+    const tracer = expandSnippet(body);
     const diagnostics = analyzeTracer(tracer, { ecmaVersion: 5 });
     assert.deepEqual(
       diagnostics.map((d) => `${d.code} ${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`),

@@ -7,6 +7,7 @@
 // nothing else of the realm's.
 import * as vm from 'node:vm';
 import type { BigIntFactory, Bridge, Install, RealmApi } from '../bridge';
+import { API_SCRIPT, BIGINT_SCRIPT } from '../script-names';
 import { bigIntLibrarySource } from './bigint-source';
 import insideSource from 'tracer-realm:install';
 
@@ -24,8 +25,8 @@ function scripts() {
   compiled ??= {
     // geth ships the pre-native build of the library; hiding BigInt keeps it on its own arithmetic, so
     // values behave as there (typeof 'object', valueOf a JS number).
-    bigInt: new vm.Script(`(function (BigInt) {${bigIntLibrarySource}\nreturn bigInt; })(undefined)`, { filename: 'bigInt' }),
-    inside: new vm.Script(insideSource, { filename: 'tracer-api' }),
+    bigInt: new vm.Script(`(function (BigInt) {${bigIntLibrarySource}\nreturn bigInt; })(undefined)`, { filename: BIGINT_SCRIPT }),
+    inside: new vm.Script(insideSource, { filename: API_SCRIPT }),
   };
   return compiled;
 }

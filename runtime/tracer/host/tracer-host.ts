@@ -6,7 +6,7 @@ import { bigIntToUnpaddedBytes, generateAddress, generateAddress2 } from '@ether
 import { readMemory } from '../../evm/memory';
 import { opcodeName } from '../../evm/opcode-names';
 import { ContextKind, type Bridge, type ByteString, type RealmApi } from '../bridge';
-import { fromByteString, toByteString, toQuantity } from './crossing';
+import { fromByteString, toByteString, toByteStringForDebugger, toQuantity } from './crossing';
 import { returnsOnlyNewValues } from './fresh-returns';
 import { createRealm, type TracerRealm } from './realm';
 import { decodeResult } from './result-json';
@@ -55,7 +55,7 @@ export class TracerHost {
   private lastHook: HookName | undefined;
 
   private constructor(private readonly options: TracerHostOptions) {
-    this.realm = createRealm(this.bridge(), options.url !== undefined);
+    this.realm = createRealm(this.bridge(options.url !== undefined), options.url !== undefined);
     this.api = this.realm.api;
   }
 
@@ -156,8 +156,8 @@ export class TracerHost {
 
   /** The host functions handed to the realm: primitives in, primitives out, read from the views the EVM
    * side last wrote. */
-  private bridge(): Bridge {
-    const bytes = toByteString;
+  private bridge(debugRun: boolean): Bridge {
+    const bytes = debugRun ? toByteStringForDebugger : toByteString;
     const address = fromByteString;
     const frame = () => this.stepView.frame;
     return {
@@ -166,7 +166,7 @@ export class TracerHost {
         return toQuantity(items[items.length - 1 - index]);
       },
       memorySlice: (begin, end) => bytes(this.readMemory(begin, end)),
-      memoryWord: (offset) => Buffer.from(this.readMemory(offset, offset + 32)).toString('hex'),
+      memoryWord: (offset) => wordHex(this.stepView.memory, offset),
       contractAddress: () => bytes(frame().address),
       contractCaller: () => bytes(frame().caller),
       contractValue: () => toQuantity(frame().value),
@@ -191,6 +191,17 @@ export class TracerHost {
   private readMemory(begin: number, end: number): Uint8Array {
     return readMemory(this.stepView.memory, BigInt(begin), BigInt(end - begin));
   }
+}
+
+/** The 32-byte word at `offset` of `memory` (zeros past its end) as 64 hex digits, read in place: no copy
+ * and no Buffer, so a debugger may read it with side effects forbidden (see toByteStringForDebugger). */
+function wordHex(memory: Uint8Array, offset: number): string {
+  let out = '';
+  for (let i = offset; i < offset + 32; i++) {
+    const byte = i < memory.length ? memory[i] : 0;
+    out += (byte < 16 ? '0' : '') + byte.toString(16);
+  }
+  return out;
 }
 
 function fitWord(value: Uint8Array): Uint8Array {

@@ -96,6 +96,14 @@ export function bytesToHexString(bytes: Uint8Array): string {
   return out;
 }
 
+/** Bytes in the crossing form as 0x-prefixed hex, read in place (no Uint8Array is written: a debugger
+ * reads the API's values with side effects forbidden, and V8 counts that as one). */
+export function byteStringToHex(text: ByteString): string {
+  let out = '0x';
+  for (let i = 0; i < text.length; i++) out += hexTable[StringPrototypeCharCodeAt(text, i)];
+  return out;
+}
+
 /** Into the crossing form, by calls of captured functions only (no lookups the tracer controls). */
 export function toByteString(bytes: Uint8Array): ByteString {
   const length = TypedArrayLength(bytes);

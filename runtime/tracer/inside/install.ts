@@ -37,11 +37,11 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory, previews: boo
   const step = emptyStepState();
   const frame: FrameState = { type: '', gas: 0, gasUsed: 0, error: undefined };
   const log = createLog(env, step);
-  if (previews) definePreviews(log, step, env);
   const db = createDb(env);
   const callFrame = createCallFrame(env, frame);
   const frameResult = createFrameResult(env, frame);
   const ctx = new ObjectCtor() as Record<string, unknown>;
+  if (previews) definePreviews({ log, db, ctx, callFrame, frameResult }, step, frame, env);
 
   let tracer: object | undefined;
   let wrapped = '';

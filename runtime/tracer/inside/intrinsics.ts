@@ -18,6 +18,7 @@ const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype) as objec
 export const ObjectCtor = Object;
 export const ObjectCreate = Object.create;
 export const ObjectDefineProperty = Object.defineProperty;
+export const ObjectKeys = Object.keys;
 export const ObjectPrototypeToString = uncurry(Object.prototype.toString as (this: unknown) => string);
 export const ArrayIsArray = Array.isArray;
 export const ErrorCtor = Error;

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { completionsAt } from '../../../core/api/complete';
+import { analyzeTracer } from '../../../core/tracer/analyze';
 import { signatureAt } from '../../../core/api/signature-info';
 
 function at(marked: string, options = {}) {
@@ -15,8 +16,54 @@ test('top-level keys offer the hooks not yet defined, each as a whole skeleton',
   assert.deepEqual(items.map((i) => i.label).sort(), ['enter', 'exit', 'fault', 'result', 'setup']);
   const result = items.find((i) => i.label === 'result')!;
   assert.equal(result.snippet, true);
-  assert.equal(result.insertText, 'result: function (ctx, db) {\n    $0\n  },');
-  assert.equal(at('{\n\tst|\n}').find((i) => i.label === 'enter')!.insertText, 'enter: function (frame) {\n\t\t$0\n\t},');
+  assert.equal(result.insertText, 'result: function (ctx, db) {\n    return {};$0\n  },');
+  assert.equal(at('{\n\tst|\n}').find((i) => i.label === 'step')!.insertText, 'step: function (log, db) {\n\t\t$0\n\t},');
+});
+
+/** The text after accepting `label` at the marked cursor (placeholders dropped), as an editor applies it. */
+function accept(marked: string, label: string): string {
+  const offset = marked.indexOf('|');
+  const text = marked.slice(0, offset) + marked.slice(offset + 1);
+  const item = completionsAt(text, offset).find((i) => i.label === label);
+  assert.ok(item, `no completion '${label}' in ${JSON.stringify(marked)}`);
+  const edits = [{ ...item.replace, newText: item.insertText.replace('$0', '') }, ...(item.additionalEdits ?? [])].sort((a, b) => b.start - a.start);
+  return edits.reduce((result, edit) => result.slice(0, edit.start) + edit.newText + result.slice(edit.end), text);
+}
+
+const FAULT = 'fault: function (log, db) {}';
+const RESULT = 'result: function (ctx, db) { return 1; }';
+
+test('a hook accepted before, between or after members leaves a tracer that lints clean, whatever commas were there', () => {
+  const cases = [
+    `{\n  st|\n  ${FAULT},\n  ${RESULT}\n}`,
+    `{\n  ${FAULT},\n  st|\n  ${RESULT}\n}`,
+    `{\n  ${FAULT},\n  ${RESULT}\n  st|\n}`,
+    `{\n  ${FAULT},\n  ${RESULT},\n  st|\n}`,
+    `{\n  ${FAULT},\n  ${RESULT} // the last one\n  st|\n}`,
+    `{ ${FAULT}, ${RESULT} st| }`,
+    `{ ${FAULT}, st|, ${RESULT} }`,
+    `var tracer = {\n  ${FAULT},\n  ${RESULT}\n  st|\n};`,
+  ];
+  for (const marked of cases) {
+    const text = accept(marked, 'step');
+    const problems = analyzeTracer(text, { ecmaVersion: 5, severities: { comment: 'off', 'not-object': 'off' } });
+    assert.deepEqual(problems.map((d) => d.message), [], text);
+    assert.match(text, /step: function \(log, db\) \{/, text);
+  }
+});
+
+test('the hooks the object has are not offered again, also while a comma is missing', () => {
+  const labels = at(`{\n  ${RESULT}\n  |\n  ${FAULT}\n}`).map((i) => i.label).sort();
+  assert.deepEqual(labels, ['enter', 'exit', 'setup', 'step']);
+});
+
+test('enter and exit come as a pair while the object has neither; the other one alone once one is there', () => {
+  const both = accept(`{\n  ${FAULT},\n  ${RESULT},\n  en|\n}`, 'enter');
+  assert.match(both, /enter: function \(frame\) \{[\s\S]*\},\n  exit: function \(res\) \{\},\n\}$/);
+  assert.deepEqual(analyzeTracer(both, { ecmaVersion: 5 }), []);
+  const exit = accept(`{\n  ${FAULT},\n  ${RESULT},\n  enter: function (frame) {}\n  ex|\n}`, 'exit');
+  assert.deepEqual(analyzeTracer(exit, { ecmaVersion: 5 }).map((d) => d.message), [], exit);
+  assert.equal(exit.match(/enter:/g)?.length, 1);
 });
 
 test('hooks covered by snippet prefixes are left to the snippets', () => {

@@ -12,6 +12,8 @@ import { defaultMaxResponseBytes, defaultMaxTraceTimeoutMs, startDevNode, type N
 import { timerLimitMs } from '../../runtime/node/trace-config';
 import { isSeedName, seedNames } from '../../runtime/node/seed-examples';
 import { permissionFlag } from '../../runtime/trace/worker-launch';
+import { defaultCacheRoot } from '../../runtime/state/fork-cache';
+import { forkProgress } from '../node/fork-progress';
 import type { Command } from './command';
 
 const usage = `usage: evm-tracer node [options]
@@ -38,6 +40,9 @@ Runs a local dev chain with JavaScript tracing (debug_traceCall, debug_traceTran
   --fork-url-env VAR   the same with the URL read from environment variable VAR (keeps a key or
                        user:password in the URL out of the process list)
   --fork-block N       the upstream block to fork at (default: its latest)
+  --cache-dir DIR      fork mode's cache of upstream state and blocks (default $EVM_TRACER_CACHE_DIR, else
+                       $XDG_CACHE_HOME/evm-tracer, else ~/.cache/evm-tracer; see evm-tracer cache)
+  --no-cache           fork mode without the disk cache (state is still kept in memory)
   --cors ORIGIN[,...]  web pages allowed to call the node, e.g. http://localhost:3000 (* = any; default none)
   --vhosts HOST[,...]  host names the Host header may name besides localhost and IP addresses (* = any)
   --max-trace-timeout DURATION
@@ -193,6 +198,8 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
         fork: { type: 'string' },
         'fork-url-env': { type: 'string' },
         'fork-block': { type: 'string' },
+        'cache-dir': { type: 'string' },
+        'no-cache': { type: 'boolean' },
         cors: { type: 'string' },
         vhosts: { type: 'string' },
         'max-trace-timeout': { type: 'string' },
@@ -218,6 +225,8 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
   }
   const fork = forkUrl(values.fork, values['fork-url-env']);
   if (values['fork-block'] !== undefined && fork === undefined) throw new UsageError('--fork-block needs --fork URL');
+  if ((values['cache-dir'] !== undefined || values['no-cache']) && fork === undefined) throw new UsageError('--cache-dir and --no-cache are for fork mode: they need --fork URL');
+  if (values['cache-dir'] !== undefined && values['no-cache']) throw new UsageError('give either --cache-dir or --no-cache, not both');
   checkRuleOptions(values, fork);
   const seed = values.seed ?? 'empty';
   if (!isSeedName(seed)) throw new UsageError(`--seed must be ${seedNames.join(' or ')} (got '${seed}')`);
@@ -245,6 +254,8 @@ function nodeOptions(argv: string[]): NodeOptions | 'help' {
     basic,
     genesis: values.genesis === undefined ? undefined : readJsonFile(values.genesis, '--genesis'),
     fork: fork === undefined ? undefined : { url: fork, blockNumber: values['fork-block'] === undefined ? undefined : BigInt(integer(values['fork-block'], '--fork-block', 0, 0)) },
+    forkCache: values['no-cache'] ? null : { dir: values['cache-dir'] ?? defaultCacheRoot() },
+    forkProgress: forkProgress(process.stderr),
     cors: values.cors === undefined ? [] : asUsage(() => parseCorsOrigins(values.cors!)),
     vhosts: values.vhosts === undefined ? [] : asUsage(() => parseHostNames(values.vhosts!)),
     maxTraceTimeoutMs,

@@ -16,7 +16,7 @@ import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
 import { startGethDev } from '../support/reference/geth';
 import { referenceSkip, requireReferenceTools } from '../support/reference/tools';
-import { call, startNode } from './node-helpers';
+import { call, spawnNodeWithOutput, startNode } from './node-helpers';
 
 const latencyMs = 20;
 /** Providers that serve no tracers; and, for the lazy reference, none that refuse eth_createAccessList too. */
@@ -154,3 +154,52 @@ forkAtLatency(
   },
   true,
 );
+
+describe('fork mode waiting on a slow upstream', { skip: anvilAvailable() ? false : 'anvil binary not installed' }, () => {
+  const key = 'k3yInThePath9f8e7d6c';
+  let upstream: RunningNode;
+  let workload: ForkWorkload;
+  let proxy: LatencyProxy;
+  let node: Awaited<ReturnType<typeof spawnNodeWithOutput>>;
+  let cacheDir: string;
+
+  before(async () => {
+    upstream = await startAnvil();
+    workload = await deployWorkload(await unlockedSender(upstream.url));
+    // Nothing prefetched: every read waits on the upstream.
+    proxy = await startLatencyProxy(upstream.url, latencyMs, noPrefetch);
+    cacheDir = mkdtempSync(join(tmpdir(), 'evm-tracer-fork-cache-'));
+    node = await spawnNodeWithOutput(['--fork', `${proxy.url}/v3/${key}`, '--accounts', '0', '--cache-dir', cacheDir], { EVM_TRACER_FORK_PROGRESS: 'lines' });
+  });
+  after(async () => {
+    await node?.stop();
+    await proxy?.close();
+    await upstream?.stop();
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+
+  test('the time-out counts execution, not waiting on the upstream', async () => {
+    // 40 reads nothing touched, each a round trip of at least 20 ms: far beyond the 300 ms time-out, all waiting.
+    const tracer = `{ step: function() {}, fault: function() {}, result: function(ctx, db) {
+      var values = [];
+      for (var i = 0; i < 40; i++) values.push(toHex(db.getState(toAddress('${workload.hub}'), toWord('0x' + (5000 + i).toString(16)))));
+      return values.length; } }`;
+    proxy.reset();
+    assert.equal(await call(node.url, 'debug_traceCall', [{ to: workload.hub, data: '0x' }, 'latest', { tracer, timeout: '300ms' }]), 40);
+    assert.ok(proxy.requests.length >= 40, `${proxy.requests.length} round trips`);
+  });
+
+  test('progress lines and the cache name no key, no path', async () => {
+    await call(node.url, 'debug_traceTransaction', [workload.txHash, { tracer: storageTracer }]);
+    assert.match(node.output(), /^fork: fetched \d+ accounts?, \d+ slots? in \d+ round trips?$/m);
+    assert.ok(!node.output().includes(key), 'the output names the key');
+    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
+    const cached = files(cacheDir);
+    assert.ok(cached.length > 0);
+    for (const file of cached) {
+      assert.ok(!file.includes(key) && !file.includes('/v3'), file);
+      const text = readFileSync(file, 'utf8');
+      assert.ok(!text.includes(key) && !text.includes(String(proxy.port)), `${file} names the key or the upstream`);
+    }
+  });
+});

@@ -1,12 +1,8 @@
 // What a fork node is fetching from its upstream, shown while it fetches: on a terminal one line rewritten in
 // place; for a launcher that asks for it (the extension, with EVM_TRACER_FORK_PROGRESS=lines) plain lines it
 // can read. Both at most a few times a second. Counts only: nothing of the URL is shown.
+import { forkProgressPrefix, forkProgressVariable } from '../../core/local-node';
 import { trafficText, type Traffic } from '../../runtime/state/upstream';
-
-/** The environment variable a launcher sets to `lines` to read progress lines from the node's stderr. */
-export const forkProgressVariable = 'EVM_TRACER_FORK_PROGRESS';
-/** Progress lines start with this (the extension looks for it). */
-export const forkProgressPrefix = 'fork: fetched ';
 
 export function forkProgress(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env): ((traffic: Traffic) => void) | undefined {
   const lines = env[forkProgressVariable] === 'lines';

@@ -12,6 +12,8 @@ import { emptySnapshot, mergeSnapshot, type UpstreamSnapshot } from './upstream-
 
 /** Blocks this far below the fork point are taken as final: their number → block answer is cached. */
 const finalDepth = 64n;
+/** Block states held in memory (the disk cache holds the rest): the most recently used ones. */
+const blocksInMemory = 32;
 
 export class ForkSource {
   private readonly states = new Map<string, Promise<CachedState>>();
@@ -25,10 +27,11 @@ export class ForkSource {
 
   private blockState(hash: string): Promise<CachedState> {
     let state = this.states.get(hash);
-    if (!state) {
-      state = this.cache ? this.cache.state(hash) : Promise.resolve({ snapshot: emptySnapshot(), targets: new Set<string>() });
-      this.states.set(hash, state);
-    }
+    if (state) this.states.delete(hash);
+    state ??= this.cache ? this.cache.state(hash) : Promise.resolve({ snapshot: emptySnapshot(), targets: new Set<string>() });
+    // Map order is use order: the first is the least recently used.
+    this.states.set(hash, state);
+    if (this.states.size > blocksInMemory) this.states.delete(this.states.keys().next().value!);
     return state;
   }
 

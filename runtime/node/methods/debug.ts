@@ -173,7 +173,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
       const stored = chain.blockByHash(hash);
       if (stored) return traceBlock(stored, options, request);
       if (!context.upstream) throw serverError(`block ${hash} not found`);
-      const header = (await context.upstream.request('eth_getBlockByHash', [hash, false]).catch(() => null)) as { number?: string } | null;
+      const header = (await (context.forkSource ?? context.upstream).request('eth_getBlockByHash', [hash, false]).catch(() => null)) as { number?: string } | null;
       if (!header?.number) throw serverError(`block ${hash} not found`);
       return traceUpstreamBlock(BigInt(header.number), options, request);
     },

@@ -54,13 +54,15 @@ function required(target: PrefetchTarget): { accounts: string[]; slots: Array<[s
   return { accounts: [...accounts].filter(valid).map((a) => a.toLowerCase()), slots: slots.filter(([a]) => valid(a)) };
 }
 
-/** Settles `work`; an upstream refusal is undefined, any other failure (unreachable, too slow) is thrown. */
-async function unlessRefused<T>(work: Promise<T>): Promise<T | undefined> {
+/** Settles `work`; an upstream refusal is undefined (and, when it refuses the method itself, `refused` is told),
+ * any other failure (unreachable, too slow) is thrown. */
+async function unlessRefused<T>(work: Promise<T>, refused?: () => void): Promise<T | undefined> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof UpstreamRefusal) return undefined;
-    throw error;
+    if (!(error instanceof UpstreamRefusal)) throw error;
+    if (error.refusesMethod) refused?.();
+    return undefined;
   }
 }
 
@@ -145,8 +147,10 @@ export async function prefetch(upstream: Upstream, tag: string, target: Prefetch
     needed.slots.filter(([a, s]) => known.slots[slotKey(a, s)] === undefined),
     found,
   );
-  const accessLists = () => Promise.all(accessListCalls(target).map((call) => unlessRefused(upstream.request('eth_createAccessList', [call, tag]))));
-  const prestate = refusals.prestate ? undefined : unlessRefused(prestateRequest(upstream, tag, target));
+  const accessLists = () =>
+    Promise.all(accessListCalls(target).map((call) => unlessRefused(upstream.request('eth_createAccessList', [call, tag]), () => (refusals.accessList = true))));
+  // Only a refused method is remembered: a call that fails upstream (a revert, no funds) says nothing of the next one.
+  const prestate = refusals.prestate ? undefined : unlessRefused(prestateRequest(upstream, tag, target), () => (refusals.prestate = true));
   // prestateTracer known to be refused: the access lists travel with the direct reads.
   const early = refusals.prestate && !refusals.accessList ? accessLists() : undefined;
   const [, traced, earlyAnswers] = await Promise.all([direct, prestate, early]);
@@ -155,14 +159,10 @@ export async function prefetch(upstream: Upstream, tag: string, target: Prefetch
     addPrestate(upstream, target, traced, found);
     return found;
   }
-  refusals.prestate = true;
   if (refusals.accessList) return found;
   const answers = earlyAnswers ?? (await accessLists());
   signal?.throwIfAborted();
-  if (answers.every((answer) => answer === undefined)) {
-    refusals.accessList = true;
-    return found;
-  }
+  if (answers.every((answer) => answer === undefined)) return found;
   const keys = accessListKeys(answers, union(known, found));
   await readValues(upstream, tag, keys.accounts, keys.slots, found);
   signal?.throwIfAborted();

@@ -35,7 +35,18 @@ interface Pending extends RpcCall {
 class BadReply extends Error {}
 
 /** A JSON-RPC error the upstream answered one call with: the upstream works, it refuses this call. */
-export class UpstreamRefusal extends Error {}
+export class UpstreamRefusal extends Error {
+  constructor(
+    message: string,
+    /** The error's code, and whether its words say the method or tracer is not served (rather than that this call failed). */
+    readonly refusesMethod = false,
+  ) {
+    super(message);
+  }
+}
+
+/** "method not found", "tracer not allowed", "debug namespace disabled" and the like: not this call's own failure. */
+const methodRefusal = /not (found|available|supported|allowed|enabled|permitted|whitelisted)|does not exist|unsupported|disabled|forbidden|unknown (method|tracer)|premium|upgrade/i;
 
 /** One call's answer within a batch. */
 type Answer = { result: unknown } | { error: Error };
@@ -166,7 +177,10 @@ export class Upstream {
     return calls.map((call, id) => {
       const item = byId.get(id);
       if (!item) throw this.failure(call.method, 'no answer', BadReply);
-      if (item.error) return { error: this.failure(call.method, rpcErrorText(item.error, this.endpoint.mask), UpstreamRefusal) };
+      if (item.error) {
+        const refusesMethod = item.error.code === -32601 || (typeof item.error.message === 'string' && methodRefusal.test(item.error.message));
+        return { error: new UpstreamRefusal(this.failure(call.method, rpcErrorText(item.error, this.endpoint.mask)).message, refusesMethod) };
+      }
       return { result: item.result };
     });
   }

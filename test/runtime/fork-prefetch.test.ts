@@ -16,7 +16,7 @@ import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
 import { startGethDev } from '../support/reference/geth';
 import { referenceSkip, requireReferenceTools } from '../support/reference/tools';
-import { call, spawnNodeWithOutput, startNode } from './node-helpers';
+import { call, spawnNodeWithOutput, startNode, waitFor } from './node-helpers';
 
 const latencyMs = 20;
 /** Providers that serve no tracers; and, for the lazy reference, none that refuse eth_createAccessList too. */
@@ -187,6 +187,21 @@ describe('fork mode waiting on a slow upstream', { skip: anvilAvailable() ? fals
     proxy.reset();
     assert.equal(await call(node.url, 'debug_traceCall', [{ to: workload.hub, data: '0x' }, 'latest', { tracer, timeout: '300ms' }]), 40);
     assert.ok(proxy.requests.length >= 40, `${proxy.requests.length} round trips`);
+  });
+
+  test('a trace cancelled by its client stops fetching', async () => {
+    proxy.reset();
+    const controller = new AbortController();
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'debug_traceCall', params: [workload.call, 'latest', { tracer: storageTracer }] });
+    const trace = fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: controller.signal }).catch(() => 'cancelled');
+    await waitFor('the trace to be fetching lazily', () => proxy.requests.length >= 20);
+    controller.abort();
+    assert.equal(await trace, 'cancelled');
+    // The node has taken the cancel in (it answers again); then at most the request under way completes.
+    await call(node.url, 'eth_chainId');
+    const atCancel = proxy.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 20 * latencyMs));
+    assert.ok(proxy.requests.length <= atCancel + 1, `${proxy.requests.length - atCancel} requests after the cancel`);
   });
 
   test('progress lines and the cache name no key, no path', async () => {

@@ -6,7 +6,7 @@
 // and for the error of an upstream too slow to answer.
 import { describeSocketError, rpcErrorText } from '../../core/rpc/errors';
 import { shownText } from '../../core/rpc/shown-text';
-import { fetchFailure, postSync, type FetchFailure, type FetchReply } from './sync-fetch';
+import { boundedText, fetchFailure, postSync, type FetchFailure, type FetchReply } from './sync-fetch';
 import { maskedUrl, upstreamEndpoint, type UpstreamEndpoint } from './upstream-url';
 
 export interface RpcCall {
@@ -68,6 +68,8 @@ export class Upstream {
     url: string,
     /** How long one POST may take. */
     private readonly timeoutMs = 60_000,
+    /** The longest answer taken: a block's pre-state is tens of MB at most. */
+    private readonly maxReplyBytes = 256 * 1024 * 1024,
   ) {
     this.endpoint = upstreamEndpoint(url);
   }
@@ -86,7 +88,9 @@ export class Upstream {
     const body = JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call })));
     this.wait(1);
     try {
-      return this.unpack(calls, this.counted(postSync(this.endpoint.url, this.endpoint.headers, body, this.timeoutMs))).map(settled);
+      // A synchronous read is one account or slot: a tighter bound suits the trace worker's smaller heap.
+      const reply = postSync(this.endpoint.url, this.endpoint.headers, body, this.timeoutMs, Math.min(this.maxReplyBytes, 16 * 1024 * 1024));
+      return this.unpack(calls, this.counted(reply)).map(settled);
     } finally {
       this.wait(-1);
     }
@@ -118,7 +122,7 @@ export class Upstream {
   private async post(body: string): Promise<FetchReply> {
     try {
       const response = await fetch(this.endpoint.url, { method: 'POST', headers: this.endpoint.headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
-      return this.counted({ status: response.status, text: await response.text(), location: response.headers.get('location') ?? undefined });
+      return this.counted({ status: response.status, text: await boundedText(response, this.maxReplyBytes), location: response.headers.get('location') ?? undefined });
     } catch (error) {
       return { failure: fetchFailure(error) };
     }

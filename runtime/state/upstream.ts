@@ -38,7 +38,7 @@ class BadReply extends Error {}
 export class UpstreamRefusal extends Error {
   constructor(
     message: string,
-    /** The error's code, and whether its words say the method or tracer is not served (rather than that this call failed). */
+    /** The upstream does not serve the method or tracer at all (code -32601 or words saying so), rather than this call failing. */
     readonly refusesMethod = false,
   ) {
     super(message);

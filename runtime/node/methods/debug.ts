@@ -199,9 +199,8 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
         callState: options.stateOverrides,
         blockHashes: { ...base.blockHashes, ...(blockOverrides && nextBlockHash(block, blockOverrides)) },
       };
-      const coinbase = block.coinbase;
-      // The call as the upstream takes it: its own block's rules and state, no overrides (their values are not the upstream's).
-      const callTarget: PrefetchTarget | undefined = target ?? (job.fork && { kind: 'call', call: params[0] as Record<string, unknown>, coinbase });
+      // The call as the upstream takes it, at the fork point: no overrides (their values are not the upstream's).
+      const callTarget: PrefetchTarget | undefined = target ?? (job.fork && { kind: 'call', call: params[0] as Record<string, unknown>, coinbase: block.coinbase });
       return single((await run(job, request, options, callTarget))[0]);
     },
   };

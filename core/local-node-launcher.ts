@@ -9,6 +9,11 @@ import { randomBytes } from 'node:crypto';
  * launcher knows it, so only the launcher can start a debug run (which opens an inspector). */
 export const debugSecretVariable = 'EVM_TRACER_DEBUG_SECRET';
 
+/** Set to `lines`, a fork node prints what it fetched from its upstream as lines starting with
+ * `forkProgressPrefix` on stderr, for a launcher to show (a terminal gets one line rewritten in place). */
+export const forkProgressVariable = 'EVM_TRACER_FORK_PROGRESS';
+export const forkProgressPrefix = 'fork: fetched ';
+
 export interface LocalNode {
   url: string;
   wsUrl: string;

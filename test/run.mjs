@@ -2,7 +2,8 @@
 // real local servers), then the VS Code suite in real VS Code (test/e2e) when present. Ends with one
 // line "N passed, N failed" over both.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 function findTests(dir) {
@@ -24,6 +25,8 @@ if (only.length === 0) {
 // A folder argument stands for the tests under it (`npm run test:unit` passes test/unit test/protocol).
 const files = only.length > 0 ? only.flatMap((path) => (statSync(path).isDirectory() ? findTests(path).sort() : [path])) : findTests('test').sort();
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// Fork nodes the tests start keep their upstream cache here, not in the user's cache folder.
+const cacheDir = mkdtempSync(join(tmpdir(), 'evm-tracer-test-cache-'));
 
 const unit = spawnSync(
   process.execPath,
@@ -35,8 +38,9 @@ const unit = spawnSync(
     '--test-reporter=./test/summary-reporter.mjs', '--test-reporter-destination=stderr',
     ...files,
   ],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env: { ...process.env, EVM_TRACER_CACHE_DIR: cacheDir } },
 );
+rmSync(cacheDir, { recursive: true, force: true });
 const nodeCounts = JSON.parse(readFileSync('test-artifacts/node-tests.json', 'utf8'));
 for (const key of Object.keys(totals)) totals[key] += nodeCounts[key];
 if (unit.status !== 0 && nodeCounts.failed === 0) totals.failed++; // the runner itself failed

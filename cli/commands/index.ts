@@ -1,5 +1,6 @@
 // Subcommands of `evm-tracer`. Each module exports a `Command`; add it here to expose it.
 import type { Command } from './command';
+import { cacheCommand } from './cache-command';
 import { checkCommand } from './check-command';
 import { flattenCommand } from './flatten-command';
 import { lintCommand } from './lint-command';
@@ -18,4 +19,5 @@ export const commands: Record<string, Command> = {
   node: nodeCommand,
   replay: replayCommand,
   report: reportCommand,
+  cache: cacheCommand,
 };

@@ -12,6 +12,8 @@ import { timerLimitMs } from '../../runtime/node/trace-config';
 import { isSeedName, seedNames } from '../../runtime/node/seed-examples';
 import { permissionFlag } from '../../runtime/trace/worker-launch';
 import { defineCommand, expectPositionals, UsageError, type CommandLine, type OptionSpecs } from '../command-line';
+import { defaultCacheRoot } from '../../runtime/state/fork-cache';
+import { forkProgress } from '../fork-progress';
 
 const options = {
   host: { type: 'string', value: 'HOST', help: 'address to listen on (default 127.0.0.1)' },
@@ -39,7 +41,7 @@ with --fork, instead of the upstream's own rules`,
   fork: {
     type: 'string',
     value: 'URL',
-    help: `continue an upstream chain, reading its state lazily (http or https); each block runs
+    help: `continue an upstream chain, prefetching the state a trace touches (http or https); each block runs
 by that chain's rules: a known chain's (by chain id and genesis hash), else what the
 upstream says of itself (debug_chainConfig, eth_getChainConfig, anvil_nodeInfo, eth_config)`,
   },
@@ -50,6 +52,13 @@ upstream says of itself (debug_chainConfig, eth_getChainConfig, anvil_nodeInfo, 
 user:password in the URL out of the process list)`,
   },
   'fork-block': { type: 'string', value: 'N', help: 'the upstream block to fork at (default: its latest)' },
+  'cache-dir': {
+    type: 'string',
+    value: 'DIR',
+    help: `fork mode's cache of upstream state and blocks (default $EVM_TRACER_CACHE_DIR, else
+$XDG_CACHE_HOME/evm-tracer, else ~/.cache/evm-tracer; see evm-tracer cache)`,
+  },
+  'no-cache': { type: 'boolean', help: 'fork mode without the disk cache (state is still kept in memory)' },
   cors: { type: 'string', value: 'ORIGIN[,...]', help: 'web pages allowed to call the node, e.g. http://localhost:3000 (* = any; default none)' },
   vhosts: { type: 'string', value: 'HOST[,...]', help: 'host names the Host header may name besides localhost and IP addresses (* = any)' },
   'max-trace-timeout': {
@@ -209,6 +218,8 @@ function startOptions({ values, positionals }: CommandLine<typeof options>): Nod
   }
   const fork = forkUrl(values.fork, values['fork-url-env']);
   if (values['fork-block'] !== undefined && fork === undefined) throw new UsageError('--fork-block needs --fork URL');
+  if ((values['cache-dir'] !== undefined || values['no-cache']) && fork === undefined) throw new UsageError('--cache-dir and --no-cache are for fork mode: they need --fork URL');
+  if (values['cache-dir'] !== undefined && values['no-cache']) throw new UsageError('give either --cache-dir or --no-cache, not both');
   checkRuleOptions(values, fork);
   const seed = values.seed ?? 'empty';
   if (!isSeedName(seed)) throw new UsageError(`--seed must be ${seedNames.join(' or ')} (got '${seed}')`);
@@ -236,6 +247,8 @@ function startOptions({ values, positionals }: CommandLine<typeof options>): Nod
     basic,
     genesis: values.genesis === undefined ? undefined : readJsonFile(values.genesis, '--genesis'),
     fork: fork === undefined ? undefined : { url: fork, blockNumber: values['fork-block'] === undefined ? undefined : BigInt(integer(values['fork-block'], '--fork-block', 0, 0)) },
+    forkCache: values['no-cache'] ? null : { dir: values['cache-dir'] ?? defaultCacheRoot() },
+    forkProgress: forkProgress(process.stderr),
     cors: values.cors === undefined ? [] : asUsage(() => parseCorsOrigins(values.cors!)),
     vhosts: values.vhosts === undefined ? [] : asUsage(() => parseHostNames(values.vhosts!)),
     maxTraceTimeoutMs,

@@ -32,6 +32,7 @@ export const commands: Record<string, () => Promise<CommandFactory>> = {
   'evmTracer.removeNode': async () => (await import('./nodes')).removeNode,
   'evmTracer.startLocalNode': async () => (await import('./local-node-commands')).startLocalNode,
   'evmTracer.stopLocalNode': async () => (await import('./local-node-commands')).stopLocalNode,
+  'evmTracer.clearForkCache': async () => (await import('./fork-cache')).clearForkCache,
   'evmTracer.sendTransaction': async () => (await import('./send')).sendTransaction,
   'evmTracer.deployContract': async () => (await import('./send')).deployContract,
   'evmTracer.xChainBalance': async () => (await import('./xchain-balance')).xChainBalance,

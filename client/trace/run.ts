@@ -16,7 +16,7 @@ import { describeTarget, METHOD_NAMES, tracerName, type TraceSpec } from './spec
 const LAST_TRACE_KEY = 'evmTracer.lastTrace';
 
 /** How a run sends its trace; default: core's runTrace (flattened). A debug run sends the file as is. */
-export type TraceSender = (client: RpcClient, spec: TraceSpec, options: RunTraceOptions & { signal: AbortSignal }) => Promise<unknown>;
+export type TraceSender = (client: RpcClient, spec: TraceSpec, options: RunTraceOptions & { signal: AbortSignal; report(message: string): void }) => Promise<unknown>;
 
 export interface TraceRunnerDeps {
   extensionUri: vscode.Uri;
@@ -74,9 +74,10 @@ export class TraceRunner {
     try {
       const state = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `EVM Tracer: ${method} on ${node.name}`, cancellable: true },
-        (_progress, token) => {
+        (progress, token) => {
           token.onCancellationRequested(() => controller.abort());
-          return this.execute(spec, request, controller.signal, (endpoint) => show({ ...running, request: { ...request, maskedUrl: displayUrl(endpoint) } }), send);
+          const connected = (endpoint: Endpoint) => show({ ...running, request: { ...request, maskedUrl: displayUrl(endpoint) } });
+          return this.execute(spec, request, controller.signal, connected, send, (message) => progress.report({ message }));
         },
       );
       show(state);
@@ -93,6 +94,7 @@ export class TraceRunner {
     signal: AbortSignal,
     connected: (endpoint: Endpoint) => void,
     send?: TraceSender,
+    report: (message: string) => void = () => undefined,
   ): Promise<ViewState> {
     const { nodes, log } = this.deps;
     const started = performance.now();
@@ -137,7 +139,7 @@ export class TraceRunner {
         const fileOptions = { ...options, fileName: request.tracerName, level: config.level(node.name) };
         result = source === undefined
           ? await core.sendTrace(client, spec.target, named.namedTracer(builtin!), options)
-          : send ? await send(client, spec, fileOptions) : await core.runTrace(client, spec.target, source, fileOptions);
+          : send ? await send(client, spec, { ...fileOptions, report }) : await core.runTrace(client, spec.target, source, fileOptions);
         // The local node's seeded contracts name the result's calls in the panel's pictures.
         if (nodes.isLocal(node)) await learnSeedNames(node.name, client);
       } finally {

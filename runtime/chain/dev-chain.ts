@@ -142,7 +142,7 @@ export class DevChain {
 
   /** The state after `block`, as a TraceJob state source. */
   stateAfter(block: StoredBlock): Pick<TraceJob, 'preState' | 'fork'> {
-    return { preState: block.state, fork: this.fork && { url: this.fork.url, blockNumber: '0x' + this.fork.number.toString(16) } };
+    return { preState: block.state, fork: this.fork && { url: this.fork.url, blockNumber: '0x' + this.fork.number.toString(16), blockHash: this.fork.hash } };
   }
 
   /** The block context of a stored block as a TraceJob block. */

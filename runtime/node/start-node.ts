@@ -10,7 +10,9 @@ import { knownChain, latestRules } from '../chain/rules/registry';
 import { upstreamRules, type UpstreamRules } from '../chain/rules/upstream-rules';
 import type { GethChainConfig } from '../trace/job';
 import { shownText } from '../../core/rpc/shown-text';
-import { Upstream } from '../state/upstream';
+import { ForkCache } from '../state/fork-cache';
+import { ForkSource } from '../state/fork-source';
+import { Upstream, type Traffic } from '../state/upstream';
 import { parseAddress, parseQuantity, parseWord } from '../chain/hex';
 import { runTraceJobInParts } from '../trace/run';
 import type { Methods } from './dispatch';
@@ -38,6 +40,10 @@ export interface NodeOptions {
   /** A parsed geth genesis JSON object, and where it came from (for errors). */
   genesis?: { json: unknown; source: string };
   fork?: { url: string; blockNumber?: bigint };
+  /** Fork mode's disk cache of upstream data (fork-cache.ts): its folder and bound, or null for none. */
+  forkCache?: { dir: string; maxBytes?: number } | null;
+  /** Fork mode: told after each round trip to the upstream (what was fetched so far), for progress displays. */
+  forkProgress?: (traffic: Traffic) => void;
   maxBodyBytes?: number;
   /** Browser origins allowed to call the node (--cors) and extra Host names (--vhosts). */
   cors?: string[];
@@ -155,6 +161,11 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
   const chain = await DevChain.create(genesis, accounts, point);
   const seed = options.seed === 'examples' ? await seedExamples(chain) : emptySeed;
   const context: NodeContext = { chain, upstream, seed };
+  if (upstream && point) {
+    upstream.onTraffic = options.forkProgress;
+    const cache = options.forkCache && new ForkCache(options.forkCache.dir, Number(genesis.config.chainId), upstream.endpoint.url, options.forkCache.maxBytes);
+    context.forkSource = new ForkSource(upstream, cache ?? undefined, point.number);
+  }
   const limits = {
     concurrency: Math.max(2, availableParallelism()),
     maxTimeoutMs: options.maxTraceTimeoutMs ?? defaultMaxTraceTimeoutMs,

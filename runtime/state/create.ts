@@ -61,8 +61,14 @@ function normaliseHex(text: string): `0x${string}` {
   return `0x${hex.length % 2 ? '0' + hex : hex}`;
 }
 
+function forkState(fork: NonNullable<TraceJob['fork']>) {
+  const state = forkStateAt(fork.url, fork.blockNumber);
+  if (fork.known) state.seed(fork.known);
+  return state;
+}
+
 export async function createStateManager(job: Pick<TraceJob, 'preState' | 'fork'>, common: Common): Promise<TraceStateManager> {
-  const sm = job.fork ? new ForkStateManager(forkStateAt(job.fork.url, job.fork.blockNumber), { common }) : new SeededStateManager({ common });
+  const sm = job.fork ? new ForkStateManager(forkState(job.fork), { common }) : new SeededStateManager({ common });
   for (const [address, alloc] of Object.entries(job.preState)) {
     await seedAccount(sm, createAddressFromString(address.startsWith('0x') ? address : `0x${address}`), alloc);
   }

@@ -6,11 +6,19 @@ import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from '
 const helperSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const flag = new Int32Array(workerData.flag);
-parentPort.on('message', async ({ url, headers, body, timeoutMs }) => {
+parentPort.on('message', async ({ url, headers, body, timeoutMs, maxBytes }) => {
   let answer;
   try {
     const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    answer = { status: response.status, text: await response.text(), location: response.headers.get('location') ?? undefined };
+    // boundedText() below, which this source cannot import.
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of response.body ?? []) {
+      size += chunk.length;
+      if (size > maxBytes) throw new Error(\`the answer is larger than \${maxBytes} bytes\`);
+      chunks.push(chunk);
+    }
+    answer = { status: response.status, text: Buffer.concat(chunks).toString('utf8'), location: response.headers.get('location') ?? undefined };
   } catch (error) {
     // The shape of fetchFailure() below (this source cannot import it).
     answer = { failure: { name: error?.name, message: error?.message ?? String(error), code: error?.cause?.code, cause: error?.cause?.message } };
@@ -48,10 +56,26 @@ export function fetchFailure(error: unknown): FetchFailure {
   return { name, message: message ?? String(error), code: cause?.code, cause: cause?.message };
 }
 
-export function postSync(url: string, headers: Record<string, string>, body: string, timeoutMs: number): FetchReply {
+/** A response's text, refused past `maxBytes`: a hostile or broken upstream must not exhaust memory. */
+export async function boundedText(response: Response, maxBytes: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  for (let part = await reader?.read(); part && !part.done; part = await reader!.read()) {
+    size += part.value.length;
+    if (size > maxBytes) {
+      await reader!.cancel();
+      throw new Error(`the answer is larger than ${maxBytes} bytes`);
+    }
+    chunks.push(part.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function postSync(url: string, headers: Record<string, string>, body: string, timeoutMs: number, maxBytes: number): FetchReply {
   const { worker, port, flag } = startHelper();
   Atomics.store(flag, 0, 0);
-  worker.postMessage({ url, headers, body, timeoutMs });
+  worker.postMessage({ url, headers, body, timeoutMs, maxBytes });
   if (Atomics.wait(flag, 0, 0, timeoutMs + 1000) === 'timed-out') return { failure: { name: 'TimeoutError', message: 'timed out' } };
   const message = receiveMessageOnPort(port);
   return message ? (message.message as FetchReply) : { failure: { message: 'no answer from the fetch helper' } };

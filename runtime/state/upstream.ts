@@ -1,15 +1,29 @@
 // JSON-RPC to the fork upstream: calls made in the same tick travel as one JSON-RPC batch (falling back to
 // single calls if the node refuses batches); a blocking variant serves synchronous readers. Every failure
 // says what went wrong in words (refused, DNS, TLS, redirect, time-out, HTTP status, JSON-RPC error), and
-// whatever text the upstream sent back is masked: an upstream may echo the key from its URL path.
+// whatever text the upstream sent back is masked: an upstream may echo the key from its URL path. Each POST
+// is one round trip, counted in `traffic` (with the accounts and slots its callers fetched) for progress
+// and for the error of an upstream too slow to answer.
 import { describeSocketError, rpcErrorText } from '../../core/rpc/errors';
 import { shownText } from '../../core/rpc/shown-text';
-import { fetchFailure, postSync, type FetchFailure, type FetchReply } from './sync-fetch';
+import { boundedText, fetchFailure, postSync, type FetchFailure, type FetchReply } from './sync-fetch';
 import { maskedUrl, upstreamEndpoint, type UpstreamEndpoint } from './upstream-url';
 
 export interface RpcCall {
   method: string;
   params: unknown[];
+}
+
+/** What was fetched from the upstream so far: POSTs (round trips) and the state they brought. */
+export interface Traffic {
+  roundTrips: number;
+  accounts: number;
+  slots: number;
+}
+
+/** "12 accounts, 300 slots in 4 round trips". */
+export function trafficText({ accounts, slots, roundTrips }: Traffic): string {
+  return `${accounts} account${accounts === 1 ? '' : 's'}, ${slots} slot${slots === 1 ? '' : 's'} in ${roundTrips} round trip${roundTrips === 1 ? '' : 's'}`;
 }
 
 interface Pending extends RpcCall {
@@ -20,31 +34,79 @@ interface Pending extends RpcCall {
 /** A reply that arrived but is not a usable batch answer (a node may refuse batches this way). */
 class BadReply extends Error {}
 
-const maxBatch = 100;
+/** A JSON-RPC error the upstream answered one call with: the upstream works, it refuses this call. */
+export class UpstreamRefusal extends Error {
+  constructor(
+    message: string,
+    /** The upstream does not serve the method or tracer at all (code -32601 or words saying so), rather than this call failing. */
+    readonly refusesMethod = false,
+  ) {
+    super(message);
+  }
+}
+
+/** "method not found", "tracer not allowed", "debug namespace disabled" and the like: not this call's own failure. */
+const methodRefusal = /not (found|available|supported|allowed|enabled|permitted|whitelisted)|does not exist|unsupported|disabled|forbidden|unknown (method|tracer)|premium|upgrade/i;
+
+/** One call's answer within a batch. */
+type Answer = { result: unknown } | { error: Error };
+
+/** geth's default batch limit is 1000 calls (--rpc.batch-request-limit); half of it stays clear of providers' lower ones. */
+const maxBatch = 500;
 
 export class Upstream {
   readonly endpoint: UpstreamEndpoint;
+  readonly traffic: Traffic = { roundTrips: 0, accounts: 0, slots: 0 };
+  /** Told after each round trip (progress displays). */
+  onTraffic?: (traffic: Traffic) => void;
+  /** Told when calls start waiting on the upstream and when none waits any more (time-outs that count execution only). */
+  onWait?: (waiting: boolean) => void;
+  private waiting = 0;
   private queue: Pending[] = [];
 
   constructor(
     url: string,
     /** How long one POST may take. */
     private readonly timeoutMs = 60_000,
+    /** The longest answer taken: a block's pre-state is tens of MB at most. */
+    private readonly maxReplyBytes = 256 * 1024 * 1024,
   ) {
     this.endpoint = upstreamEndpoint(url);
   }
 
   request(method: string, params: unknown[]): Promise<unknown> {
-    return new Promise((resolve, reject) => {
+    this.wait(1);
+    const answer = new Promise((resolve, reject) => {
       if (this.queue.length === 0) setImmediate(() => this.flush());
       this.queue.push({ method, params, resolve, reject });
     });
+    return answer.finally(() => this.wait(-1));
   }
 
   /** Blocking: for synchronous readers only (the tracer's db in the trace worker). */
   requestSync(calls: RpcCall[]): unknown[] {
     const body = JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call })));
-    return this.unpack(calls, postSync(this.endpoint.url, this.endpoint.headers, body, this.timeoutMs));
+    this.wait(1);
+    try {
+      // A synchronous read is one account or slot: a tighter bound suits the trace worker's smaller heap.
+      const reply = postSync(this.endpoint.url, this.endpoint.headers, body, this.timeoutMs, Math.min(this.maxReplyBytes, 16 * 1024 * 1024));
+      return this.unpack(calls, this.counted(reply)).map(settled);
+    } finally {
+      this.wait(-1);
+    }
+  }
+
+  private wait(change: 1 | -1) {
+    this.waiting += change;
+    if (this.waiting === (change === 1 ? 1 : 0)) this.onWait?.(change === 1);
+  }
+
+  /** Counts an answered POST (a failed one fetched nothing). */
+  private counted(reply: FetchReply): FetchReply {
+    if ('failure' in reply) return reply;
+    this.traffic.roundTrips++;
+    this.onTraffic?.(this.traffic);
+    return reply;
   }
 
   private failure(method: string, reason: string, Kind: new (message: string) => Error = Error): Error {
@@ -60,7 +122,7 @@ export class Upstream {
   private async post(body: string): Promise<FetchReply> {
     try {
       const response = await fetch(this.endpoint.url, { method: 'POST', headers: this.endpoint.headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
-      return { status: response.status, text: await response.text(), location: response.headers.get('location') ?? undefined };
+      return this.counted({ status: response.status, text: await boundedText(response, this.maxReplyBytes), location: response.headers.get('location') ?? undefined });
     } catch (error) {
       return { failure: fetchFailure(error) };
     }
@@ -69,26 +131,34 @@ export class Upstream {
   private async send(calls: Pending[]) {
     try {
       const body = JSON.stringify(calls.map(({ method, params }, id) => ({ jsonrpc: '2.0', id, method, params })));
-      let results: unknown[];
+      let answers: Answer[];
       try {
-        results = this.unpack(calls, await this.post(body));
+        answers = this.unpack(calls, await this.post(body));
       } catch (error) {
         if (calls.length === 1 || !(error instanceof BadReply)) throw error;
         // Some nodes refuse batches: ask one by one.
-        results = await Promise.all(calls.map((call) => this.single(call)));
+        answers = await Promise.all(calls.map((call) => this.single(call)));
       }
-      calls.forEach((call, index) => call.resolve(results[index]));
+      calls.forEach((call, index) => {
+        const answer = answers[index];
+        if ('error' in answer) call.reject(answer.error);
+        else call.resolve(answer.result);
+      });
     } catch (error) {
       for (const call of calls) call.reject(error as Error);
     }
   }
 
-  private async single(call: RpcCall): Promise<unknown> {
-    return this.unpack([call], await this.post(JSON.stringify([{ jsonrpc: '2.0', id: 0, ...call }])))[0];
+  private async single(call: RpcCall): Promise<Answer> {
+    try {
+      return this.unpack([call], await this.post(JSON.stringify([{ jsonrpc: '2.0', id: 0, ...call }])))[0];
+    } catch (error) {
+      return { error: error as Error };
+    }
   }
 
-  /** Results in call order; throws on a failed POST, HTTP errors, non-JSON, a missing answer or a JSON-RPC error. */
-  private unpack(calls: RpcCall[], reply: FetchReply): unknown[] {
+  /** Answers in call order, a JSON-RPC error as that call's; throws on a failed POST, HTTP errors, non-JSON or a missing answer. */
+  private unpack(calls: RpcCall[], reply: FetchReply): Answer[] {
     const method = calls[0].method;
     if ('failure' in reply) throw this.failure(method, this.describe(reply.failure));
     const { status, text, location } = reply;
@@ -111,14 +181,17 @@ export class Upstream {
     return calls.map((call, id) => {
       const item = byId.get(id);
       if (!item) throw this.failure(call.method, 'no answer', BadReply);
-      if (item.error) throw this.failure(call.method, rpcErrorText(item.error, this.endpoint.mask), BadReply);
-      return item.result;
+      if (item.error) {
+        const refusesMethod = item.error.code === -32601 || (typeof item.error.message === 'string' && methodRefusal.test(item.error.message));
+        return { error: new UpstreamRefusal(this.failure(call.method, rpcErrorText(item.error, this.endpoint.mask)).message, refusesMethod) };
+      }
+      return { result: item.result };
     });
   }
 
   /** A failed POST in words: time-out, refused, DNS, TLS, or what fetch said. */
   private describe(failure: FetchFailure): string {
-    if (failure.name === 'TimeoutError') return `no answer within ${this.timeoutMs / 1000} s (timed out)`;
+    if (failure.name === 'TimeoutError') return `no answer within ${this.timeoutMs / 1000} s (timed out; fetched so far: ${trafficText(this.traffic)})`;
     if (failure.cause === 'bad port') return `fetch refuses to connect to port ${new URL(this.endpoint.url).port} (one of the Fetch standard's "bad ports"): use another port`;
     if (failure.code) {
       const { kind, reason } = describeSocketError(Object.assign(new Error(failure.cause ?? failure.message), { code: failure.code }));
@@ -126,4 +199,9 @@ export class Upstream {
     }
     return failure.cause ?? failure.message;
   }
+}
+
+function settled(answer: Answer): unknown {
+  if ('error' in answer) throw answer.error;
+  return answer.result;
 }

@@ -1,6 +1,7 @@
 // The description of one trace run: plain, structured-cloneable data so it can cross into the trace worker.
 import type { CallObject as RpcCallObject } from '../../core/trace/call';
 import type { StateOverride } from '../evm/state-override';
+import type { UpstreamSnapshot } from '../state/upstream-snapshot';
 
 /** geth genesis `config`: chain id plus fork activation blocks (…Block) and times (…Time). */
 export interface GethChainConfig {
@@ -72,8 +73,9 @@ export interface TraceJob {
   /** A debug run: the tracer file's file:// URL, under which the tracer is compiled with the file's own
    * line and column numbers, so that breakpoints set in the file bind. */
   tracerUrl?: string;
-  /** State read lazily from an upstream node instead of preState. */
-  fork?: { url: string; blockNumber: string };
+  /** State read from an upstream node under preState: `known` is what the node already has of it (a
+   * prefetch, the disk cache), the rest is read lazily. */
+  fork?: { url: string; blockNumber: string; blockHash?: string; known?: UpstreamSnapshot };
   /** Block number (decimal or hex) → hash, for BLOCKHASH. */
   blockHashes?: Record<string, string>;
 }

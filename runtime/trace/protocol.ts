@@ -1,5 +1,6 @@
 // Messages between runTraceJob and the trace worker process.
 import type { HookName } from '../tracer/host/tracer-host';
+import type { UpstreamSnapshot } from '../state/upstream-snapshot';
 import type { TraceJob, WorkerOutcome } from './job';
 
 /** Where a debug run's worker opens the inspector. */
@@ -32,6 +33,10 @@ export type WorkerMessage =
   /** The debugger paused the worker (breakpoint, step, pause) or let it run again: the time-out stops meanwhile. */
   | { type: 'paused' }
   | { type: 'resumed' }
+  /** Fork mode: the worker waits on the upstream (or no longer does): the time-out counts execution only. */
+  | { type: 'upstreamWait'; waiting: boolean }
+  /** Fork mode: upstream state the worker read lazily (sent before `done` or `failed`), for the disk cache. */
+  | { type: 'fetched'; snapshot: UpstreamSnapshot }
   | { type: 'outcome'; index: number; outcome: WorkerOutcome }
   | { type: 'done' }
   | { type: 'failed'; error: string };

@@ -9,6 +9,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { UpstreamSnapshot } from '../state/upstream-snapshot';
 import type { TraceJob, TraceOutcome, WorkerOutcome } from './job';
 import type { InspectAddress, WorkerMessage, WorkerRequest } from './protocol';
 import { traceMemoryLimitMb, workerLaunch } from './worker-launch';
@@ -93,6 +94,8 @@ export interface RunOptions {
    * warning when it runs without the permission model) and waits for a debugger before the job starts; one
    * that no debugger attaches to within `attachTimeoutMs` fails (its worker would wait for ever). */
   inspect?: InspectAddress & { attachTimeoutMs?: number; onListening?(url: string, warning?: string): void };
+  /** Fork mode: gets the upstream state the worker read lazily (for the disk cache). */
+  onFetched?(snapshot: UpstreamSnapshot): void;
 }
 
 export const cancelledText = 'trace cancelled: the client went away';
@@ -119,7 +122,7 @@ export async function runTraceJobInParts(job: TraceJob, options: RunOptions = {}
 }
 
 /** Resolves true when the worker finished the job, false when it was lost (time-out, memory, crash). */
-function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, { signal, inspect }: RunOptions): Promise<boolean> {
+function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, { signal, inspect, onFetched }: RunOptions): Promise<boolean> {
   const kind: Kind = job.fork ? 'network' : 'local';
   const debugWorker = inspect ? spawnWorker(kind, true) : undefined;
   const child = debugWorker?.child ?? acquireWorker(kind);
@@ -151,6 +154,13 @@ function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, { sign
     const failCurrent = (error: string) => {
       const index = current?.index ?? job.trace.find((i) => !outcomes.has(i));
       if (index !== undefined && !outcomes.has(index)) outcomes.set(index, { error });
+    };
+    /** Stops the time-out, keeping what is left of it for `arm`. */
+    const hold = () => {
+      if (timer === undefined) return;
+      clearTimeout(timer);
+      timer = undefined;
+      left = Math.max(0, deadline - Date.now());
     };
     const arm = (ms: number) => {
       clearTimeout(timer);
@@ -200,13 +210,18 @@ function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, { sign
           clearTimeout(attachTimer);
           break;
         case 'paused':
-          if (timer === undefined) break;
-          clearTimeout(timer);
-          timer = undefined;
-          left = Math.max(0, deadline - Date.now());
+          hold();
           break;
         case 'resumed':
           if (left !== undefined) arm(left);
+          break;
+        // Waiting on the upstream is not execution: the upstream's own time-out bounds it.
+        case 'upstreamWait':
+          if (message.waiting) hold();
+          else if (left !== undefined) arm(left);
+          break;
+        case 'fetched':
+          onFetched?.(message.snapshot);
           break;
         case 'outcome':
           outcomes.set(message.index, 'jsonParts' in message.outcome ? { ...message.outcome, jsonParts: parts } : message.outcome);

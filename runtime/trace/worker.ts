@@ -1,6 +1,8 @@
 // The trace worker (bundled as dist/trace-worker.js, run as a child process by runTraceJob): runs TraceJobs
 // one at a time, reporting each traced transaction's start, the running hook and its outcome.
 import { executeJob } from '../evm/execute';
+import { forkStateAt } from '../state/fork-state';
+import { snapshotSize } from '../state/upstream-snapshot';
 import type { WorkerMessage, WorkerRequest } from './protocol';
 import { waitForDebugger } from './worker-inspector';
 
@@ -20,6 +22,8 @@ process.on('unhandledRejection', () => undefined);
 process.on('disconnect', () => process.exit(0));
 
 async function run({ job, inspect }: WorkerRequest): Promise<void> {
+  const fork = job.fork && forkStateAt(job.fork.url, job.fork.blockNumber);
+  if (fork) fork.upstream.onWait = (waiting) => post({ type: 'upstreamWait', waiting });
   try {
     if (inspect) waitForDebugger(inspect, post);
     await executeJob(job, {
@@ -32,8 +36,19 @@ async function run({ job, inspect }: WorkerRequest): Promise<void> {
         post({ type: 'outcome', index, outcome: { ...outcome, jsonParts: [] } });
       },
     });
+    handOver(fork);
     post({ type: 'done' });
   } catch (error) {
+    handOver(fork);
     post({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/** What this job read from the upstream goes to the node, for its cache. */
+function handOver(fork: ReturnType<typeof forkStateAt> | undefined): void {
+  if (!fork) return;
+  fork.upstream.onWait = undefined;
+  const snapshot = fork.takeFetched();
+  const { accounts, slots } = snapshotSize(snapshot);
+  if (accounts + slots > 0) post({ type: 'fetched', snapshot });
 }

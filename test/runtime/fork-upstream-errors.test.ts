@@ -3,6 +3,7 @@
 // failure in a state read is a -32000 error that says so, and an upstream that cannot be used says why
 // (refused, DNS, TLS, redirect, time-out, HTTP status), with the URL masked.
 import assert from 'node:assert/strict';
+import { Worker } from 'node:worker_threads';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -154,11 +155,33 @@ test('an upstream that never answers times out, asynchronously and synchronously
   const silent = await upstreamServer(() => {});
   try {
     const upstream = new Upstream(silent.url, 300);
-    const reason = `fork upstream http://127.0.0.1:${silent.port}/****: eth_chainId failed: no answer within 0.3 s (timed out)`;
+    const reason = `fork upstream http://127.0.0.1:${silent.port}/****: eth_chainId failed: no answer within 0.3 s (timed out; fetched so far: 0 accounts, 0 slots in 0 round trips)`;
     await assert.rejects(upstream.request('eth_chainId', []), { message: reason });
     assert.throws(() => upstream.requestSync([{ method: 'eth_chainId', params: [] }]), { message: reason });
   } finally {
     await silent.close();
+  }
+});
+
+test('an answer past the size bound is refused, asynchronously and synchronously, saying so', async () => {
+  // A hostile or broken upstream streams more than asked: it must not fill the node's or the worker's memory.
+  // In a thread of its own: the synchronous read blocks this one.
+  const flood = new Worker(
+    `const server = require('node:http').createServer((request, response) => {
+       request.resume();
+       request.on('end', () => response.end('[' + ' '.repeat(64 * 1024) + ']'));
+     });
+     server.listen(0, '127.0.0.1', () => require('node:worker_threads').parentPort.postMessage(server.address().port));`,
+    { eval: true },
+  );
+  try {
+    const port = await new Promise<number>((resolve) => flood.once('message', resolve));
+    const upstream = new Upstream(`http://127.0.0.1:${port}${keyPath}`, 5000, 1024);
+    const reason = `fork upstream http://127.0.0.1:${port}/****: eth_chainId failed: the answer is larger than 1024 bytes`;
+    await assert.rejects(upstream.request('eth_chainId', []), { message: reason });
+    assert.throws(() => upstream.requestSync([{ method: 'eth_chainId', params: [] }]), { message: reason });
+  } finally {
+    await flood.terminate();
   }
 });
 

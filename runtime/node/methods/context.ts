@@ -1,5 +1,6 @@
 // What every method handler works on: the dev chain, and in fork mode the upstream it continues from.
 import type { DevChain, StoredBlock } from '../../chain/dev-chain';
+import type { ForkSource } from '../../state/fork-source';
 import type { Upstream } from '../../state/upstream';
 import type { SeedInfo } from '../seed-examples';
 import type { BlockRef } from '../params';
@@ -9,6 +10,8 @@ export interface NodeContext {
   chain: DevChain;
   /** Fork mode: blocks, transactions and state up to the fork point are read here. */
   upstream?: Upstream;
+  /** Fork mode: the upstream with its caches and prefetching, for trace jobs and lasting answers. */
+  forkSource?: ForkSource;
   /** What `--seed` put on the chain (the empty seed when nothing). */
   seed: SeedInfo;
 }

@@ -6,6 +6,7 @@
 // overrides reach the call only.
 import { bytesToHex } from '@ethereumjs/util';
 import type { StoredBlock } from '../../chain/dev-chain';
+import type { PrefetchTarget } from '../../state/prefetch';
 import type { TraceBlock, TraceJob, WorkerOutcome } from '../../trace/job';
 import { cancelledText, type RunOptions } from '../../trace/run';
 import type { Methods, RequestContext } from '../dispatch';
@@ -17,6 +18,7 @@ import { serverError } from '../rpc-error';
 import { traceCallOptions as parseTraceCallOptions, traceOptions as parseTraceOptions, type TraceOptions } from '../trace-config';
 import { resolveBlock, type NodeContext, type ResolvedBlock } from './context';
 import { nextBlockHash, overriddenBlock } from '../block-overrides';
+import { forkTrace } from './fork-trace';
 import { upstreamBlockJob, upstreamTransactionJob } from './upstream-trace';
 
 export type RunTrace = (job: TraceJob, options: RunOptions & { signal: AbortSignal }) => Promise<WorkerOutcome[]>;
@@ -52,8 +54,9 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
   const debugSlot = fairLimiter(1);
   const traceOptions = (value: unknown, index: number) => parseTraceOptions(value, index, limits.maxTimeoutMs);
   const traceCallOptions = (value: unknown, index: number) => parseTraceCallOptions(value, index, limits.maxTimeoutMs);
-  /** Runs once a slot is free and the node's unsent answers are within bounds, so big results do not pile up. */
-  const run = async (job: TraceJob, request: RequestContext, { debug }: TraceOptions) => {
+  /** Runs once a slot is free and the node's unsent answers are within bounds, so big results do not pile up.
+   * In fork mode the job first gets the upstream state known or prefetched for `target` (forkTrace). */
+  const run = async (job: TraceJob, request: RequestContext, { debug }: TraceOptions, target?: PrefetchTarget) => {
     const debugging = limits.debug;
     if (debug && !debugging) throw serverError('this node does not run debug traces: start it with --debug-traces (the CLI and the extension do for their own local node)');
     if (debug && !debugRunAllowed(debug, debugging!.secret)) throw serverError('debug run refused: its "secret" is not the one of the program that started this node');
@@ -68,7 +71,8 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
     try {
       return await (debug ? debugSlot : limited)(request.client, request.signal, async () => {
         await request.drained();
-        return runTrace(debug ? { ...job, tracerUrl: debug.tracerUrl } : job, { signal: request.signal, inspect });
+        const traced = debug ? { ...job, tracerUrl: debug.tracerUrl } : job;
+        return forkTrace(context, traced, target, request.signal, (ready, onFetched) => runTrace(ready, { signal: request.signal, inspect, onFetched }));
       });
     } catch (error) {
       throw error instanceof CancelledWhileWaiting ? serverError(cancelledText) : error;
@@ -93,8 +97,8 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
   };
 
   const traceUpstreamBlock = async (number: bigint, options: TraceOptions, request: RequestContext) => {
-    const { job, hashes } = await upstreamBlockJob(context, number, options);
-    return perTransaction(await run(job, request, options), hashes);
+    const { job, hashes, target } = await upstreamBlockJob(context, number, options);
+    return perTransaction(await run(job, request, options, target), hashes);
   };
 
   const traceBlock = async (stored: StoredBlock, options: TraceOptions, request: RequestContext) => {
@@ -124,17 +128,17 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
 
   /** traceCall with txIndex: the block re-executed from its parent's state up to transaction `txIndex` (geth's
    * StateAtTransaction, its texts included; an empty block's index 0 is the state after its system calls). */
-  const insideBlockJob = async (where: ResolvedBlock, txIndex: bigint, options: TraceOptions): Promise<TraceJob> => {
+  const insideBlockJob = async (where: ResolvedBlock, txIndex: bigint, options: TraceOptions): Promise<{ job: TraceJob; target?: PrefetchTarget }> => {
     // The fork point is a local block whose transactions only the upstream has.
     const local = 'local' in where && where.local.block ? where.local : undefined;
     const number = 'upstream' in where ? where.upstream : where.local.number;
     if (number === 0n) throw serverError('no transaction in genesis');
-    const job = local ? blockJob(local, [], options) : (await upstreamBlockJob(context, number, options)).job;
+    const { job, target } = local ? { job: blockJob(local, [], options), target: undefined } : await upstreamBlockJob(context, number, options);
     const count = BigInt(job.transactions.length);
     if (!(txIndex >= 0n && txIndex < count) && !(txIndex === 0n && count === 0n)) {
       throw serverError(`transaction index ${txIndex} out of range for block ${job.block.hash}`);
     }
-    return { ...job, transactions: job.transactions.slice(0, Number(txIndex)) };
+    return { job: { ...job, transactions: job.transactions.slice(0, Number(txIndex)) }, target };
   };
 
   return {
@@ -150,7 +154,8 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
       const found = chain.transaction(hash);
       if (found) return single((await run(blockJob(found.block, [found.index], options), request, options))[0]);
       if (!context.upstream) throw serverError('transaction not found');
-      return single((await run(await upstreamTransactionJob(context, hash, options), request, options))[0]);
+      const upstream = await upstreamTransactionJob(context, hash, options);
+      return single((await run(upstream.job, request, options, upstream.target))[0]);
     },
     debug_traceBlockByNumber: async (params, request) => {
       p.requireCount(params, 1, 2);
@@ -168,7 +173,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
       const stored = chain.blockByHash(hash);
       if (stored) return traceBlock(stored, options, request);
       if (!context.upstream) throw serverError(`block ${hash} not found`);
-      const header = (await context.upstream.request('eth_getBlockByHash', [hash, false]).catch(() => null)) as { number?: string } | null;
+      const header = (await (context.forkSource ?? context.upstream).request('eth_getBlockByHash', [hash, false]).catch(() => null)) as { number?: string } | null;
       if (!header?.number) throw serverError(`block ${hash} not found`);
       return traceUpstreamBlock(BigInt(header.number), options, request);
     },
@@ -179,7 +184,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
       const options = traceCallOptions(params[2], 2);
       if ('tag' in ref && ref.tag === 'pending') throw serverError('tracing on top of pending is not supported');
       const where = resolveBlock(context, ref);
-      const base = options.txIndex === undefined ? onBlockJob(where, options) : await insideBlockJob(where, options.txIndex, options);
+      const { job: base, target } = options.txIndex === undefined ? { job: onBlockJob(where, options), target: undefined } : await insideBlockJob(where, options.txIndex, options);
       const block = base.block as TraceBlock & { hash: string };
       const { blockOverrides } = options;
       // No hash: geth's ctx for traceCall has no blockHash. The worker lowers the base fee for fee-less calls.
@@ -194,7 +199,9 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
         callState: options.stateOverrides,
         blockHashes: { ...base.blockHashes, ...(blockOverrides && nextBlockHash(block, blockOverrides)) },
       };
-      return single((await run(job, request, options))[0]);
+      // The call as the upstream takes it, at the fork point: no overrides (their values are not the upstream's).
+      const callTarget: PrefetchTarget | undefined = target ?? (job.fork && { kind: 'call', call: params[0] as Record<string, unknown>, coinbase: block.coinbase });
+      return single((await run(job, request, options, callTarget))[0]);
     },
   };
 }

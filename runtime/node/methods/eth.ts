@@ -21,7 +21,7 @@ const clientVersion = 'EVMTracerStudio/v0.1.0/ethereumjs-vm-10';
 /** Passes a request to the fork upstream; its failures become -32000 errors (URL masked). */
 export async function proxy(context: NodeContext, method: string, params: unknown[]): Promise<unknown> {
   try {
-    return await context.upstream!.request(method, params);
+    return await (context.forkSource ?? context.upstream!).request(method, params);
   } catch (error) {
     throw serverError(error instanceof Error ? error.message : String(error));
   }

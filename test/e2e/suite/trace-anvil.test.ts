@@ -65,6 +65,12 @@ suite('trace on anvil', function () {
     assert.ok(view.header.includes(`Ran on: a local fork of ${NODE_NAME}: the trace ran locally, on its state`), view.header.join('\n'));
   });
 
+  test("the local fork kept anvil's state in the extension's fork cache, and Clear Fork Cache empties it", async () => {
+    const cleared = await vscode.commands.executeCommand<number>('evmTracer.clearForkCache');
+    assert.ok(cleared > 0, `${cleared} bytes were cached by the debug run before`);
+    assert.equal(await vscode.commands.executeCommand<number>('evmTracer.clearForkCache'), 0, 'nothing is left');
+  });
+
   test('Debug Trace Call on anvil added by its ws:// URL forks it over http', async () => {
     const wsNode = 'anvil over WebSocket (test)';
     await vscode.commands.executeCommand('evmTracer.addNode', { name: wsNode, url: anvil!.url.replace(/^http:/, 'ws:'), auth: 'none', network: 43114 });

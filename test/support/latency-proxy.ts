@@ -1,0 +1,56 @@
+// A JSON-RPC proxy on 127.0.0.1 in front of a real node that adds a fixed delay to every request (an upstream
+// that far away) and counts what it is asked: requests (round trips), the calls in each batch, their methods.
+// It can refuse methods (a JSON-RPC error for those calls, the rest of a batch still forwarded), as providers
+// refuse debug_trace* or eth_createAccessList, and it can be stopped to play an upstream gone offline.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface LatencyProxy {
+  url: string;
+  port: number;
+  /** One entry per request: the methods it carried (a single call is a batch of one). */
+  requests: string[][];
+  /** Forgets what was counted so far. */
+  reset(): void;
+  /** Calls with a method matching this are refused with "method not found". */
+  refuse: RegExp | undefined;
+  close(): Promise<void>;
+}
+
+interface RpcItem {
+  jsonrpc?: string;
+  id?: unknown;
+  method?: string;
+}
+
+export async function startLatencyProxy(target: string, delayMs: number, refuse?: RegExp): Promise<LatencyProxy> {
+  const proxy: LatencyProxy = {
+    url: '',
+    port: 0,
+    requests: [],
+    reset: () => void (proxy.requests.length = 0),
+    refuse,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+  const server: Server = createServer(async (request, response) => {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of request) chunks.push(chunk as Uint8Array);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RpcItem | RpcItem[];
+    const items = Array.isArray(body) ? body : [body];
+    proxy.requests.push(items.map((item) => String(item.method)));
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const refused = items.filter((item) => proxy.refuse?.test(String(item.method)));
+    const forwarded = items.filter((item) => !refused.includes(item));
+    const answers = refused.map((item) => ({ jsonrpc: '2.0', id: item.id, error: { code: -32601, message: `the method ${item.method} does not exist/is not available` } }));
+    if (forwarded.length > 0) {
+      const reply = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forwarded) });
+      answers.push(...((await reply.json()) as typeof answers));
+    }
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(Array.isArray(body) ? answers : answers[0]));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.port = (server.address() as AddressInfo).port;
+  proxy.url = `http://127.0.0.1:${proxy.port}`;
+  return proxy;
+}

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { TraceSpec } from '../trace/spec';
 import { resultHtml, webviewOptions } from './html';
 import type { FromWebview, PanelState, RenderedContent, TestKey, ToWebview, ViewState } from './messages';
+import { defaultSaveUri } from '../save-location';
 import { panelColumn } from './placement';
 import { namesFor, saveHtmlReport } from './report-export';
 import { recordResult, type HistoryEntry } from './result-history';
@@ -209,7 +210,7 @@ export class ResultPanel {
         if (shown) await save(shown);
         return;
       case 'saveHtml':
-        if (shown?.outcome.status === 'done') await saveHtmlReport({ title: panelTitle(shown.spec), result: JSON.parse(shown.outcome.json) as unknown }, defaultSaveUri(shown, 'report.html'));
+        if (shown?.outcome.status === 'done') await saveHtmlReport({ title: tracerFileName(shown.spec), result: JSON.parse(shown.outcome.json) as unknown }, defaultSaveUri(shown.spec.tracerUri, 'report.html'));
         return;
       case 'reveal':
         if (shown) await revealInTracer(shown.spec.tracerUri, message.line, message.character);
@@ -218,8 +219,13 @@ export class ResultPanel {
   }
 }
 
+function tracerFileName(spec: Pick<TraceSpec, 'tracerUri'>): string {
+  return vscode.Uri.parse(spec.tracerUri).path.split('/').pop() || 'trace';
+}
+
+/** "Result: <tracer>": the tab is not taken for the tracer's own (an untitled tracer's Untitled-1 too). */
 function panelTitle(spec: Pick<TraceSpec, 'tracerUri'>): string {
-  return vscode.Uri.parse(spec.tracerUri).path.split('/').pop() || 'Trace result';
+  return `Result: ${tracerFileName(spec)}`;
 }
 
 async function copy(text: string, what: string): Promise<void> {
@@ -227,21 +233,11 @@ async function copy(text: string, what: string): Promise<void> {
   void vscode.window.setStatusBarMessage(`EVM Tracer: ${what} copied`, 3000);
 }
 
-/** `<tracer>.<suffix>` beside the run's tracer file. */
-function defaultSaveUri(run: ViewState, suffix: string): vscode.Uri {
-  const tracer = vscode.Uri.parse(run.spec.tracerUri);
-  return vscode.Uri.joinPath(tracer, '..', `${baseName(tracer.path)}.${suffix}`);
-}
-
 async function save(run: ViewState): Promise<void> {
   if (run.outcome.status !== 'done') return;
-  const target = await vscode.window.showSaveDialog({ defaultUri: defaultSaveUri(run, 'result.json'), filters: { JSON: ['json'] } });
+  const target = await vscode.window.showSaveDialog({ defaultUri: defaultSaveUri(run.spec.tracerUri, 'result.json'), filters: { JSON: ['json'] } });
   if (!target) return;
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(prettyJson(run.outcome.json)));
-}
-
-function baseName(path: string): string {
-  return (path.split('/').pop() ?? 'trace').replace(/\.tracer\.js$|\.js$/, '');
 }
 
 function prettyJson(json: string): string {

@@ -35,7 +35,10 @@ export class ResultPanel {
   }
 
   static create(extensionUri: vscode.Uri, first: ViewState, actions: PanelActions): ResultPanel {
-    const column = panelColumn(vscode.window.activeTextEditor?.viewColumn ?? vscode.window.tabGroups.activeTabGroup.viewColumn, vscode.window.tabGroups.all.length);
+    // Beside the tracer's own editor when it is on screen (a trace started from the walkthrough or another
+    // panel must not cover it), else beside the active editor.
+    const tracerColumn = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === first.spec.tracerUri)?.viewColumn;
+    const column = panelColumn(tracerColumn ?? vscode.window.activeTextEditor?.viewColumn ?? vscode.window.tabGroups.activeTabGroup.viewColumn, vscode.window.tabGroups.all.length);
     const panel = vscode.window.createWebviewPanel(
       RESULT_VIEW_TYPE,
       panelTitle(first.spec),

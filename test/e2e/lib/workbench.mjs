@@ -37,3 +37,27 @@ export async function selectColorTheme(page, name) {
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 }
+
+/** Chooses the quick-pick row labelled `label` once it is listed. */
+export async function pick(page, label) {
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
+  await row.waitFor();
+  await row.click();
+}
+
+/** Types `value` into the input box once it asks `prompt`, and accepts it. */
+export async function answer(page, prompt, value) {
+  await page.locator('.quick-input-widget .quick-input-message', { hasText: prompt }).first().waitFor();
+  await page.locator('.quick-input-widget input').fill(value);
+  await page.keyboard.press('Enter');
+}
+
+/** Runs a command through the Command Palette (F1), waiting for it to be listed before pressing Enter. */
+export async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  await page.keyboard.press('Enter');
+}

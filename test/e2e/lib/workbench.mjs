@@ -52,12 +52,21 @@ export async function answer(page, prompt, value) {
   await page.keyboard.press('Enter');
 }
 
-/** Runs a command through the Command Palette (F1), waiting for it to be listed before pressing Enter. */
+/**
+ * Runs a command through the Command Palette (F1): Enter once the command is the focused row (the palette
+ * matches loosely: "Trace Transaction" also lists, maybe first, "Debug Trace Transaction").
+ */
 export async function runCommand(page, title) {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
   await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
+  const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: exact }).first();
+  await row.waitFor();
+  for (let tries = 0; !(await row.evaluate((element) => element.classList.contains('focused'))); tries++) {
+    if (tries === 20) throw new Error(`the Command Palette does not focus ${title}`);
+    await page.keyboard.press('ArrowDown');
+  }
   await page.keyboard.press('Enter');
 }

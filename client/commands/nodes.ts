@@ -185,11 +185,14 @@ async function pickConfigured(ctx: Ctx, name: string | undefined, title: string)
     void vscode.window.showInformationMessage('No nodes are configured besides the local node: use "EVM Tracer: Add Node".');
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
-    nodes.map((node) => ({ label: node.name, description: ctx.nodes.details(node), node })),
-    { title },
-  );
-  return picked?.node;
+  // A step like the ones that follow (readable and answerable through the test hooks).
+  const picked = await pick({
+    position: { title, step: 1, totalSteps: 1 },
+    placeholder: 'Pick a node',
+    items: nodes.map((node) => ({ label: node.name, description: ctx.nodes.details(node), node })),
+    canGoBack: false,
+  });
+  return picked && typeof picked !== 'symbol' ? picked.node : undefined;
 }
 
 async function save(ctx: Ctx, nodes: NodeSettings[], node: NodeSettings, secret: string | undefined): Promise<void> {

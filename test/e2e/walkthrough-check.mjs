@@ -196,6 +196,8 @@ export function walkthroughSteps(keyed) {
     {
       name: 'Edit Node with Enter on every step changes nothing: settings.json the same, the key still opens the node',
       run: async ({ page, server }) => {
+        // From the tracer's editor: with the walkthrough page focused, VS Code shows a prompt that follows
+        // another one without the keyboard focus (the page takes it back).
         await tracerTab(page).click();
         await runCommand(page, 'EVM Tracer: Edit Node');
         // The only node there is, focused: Enter picks it, as for every step after.

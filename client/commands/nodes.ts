@@ -94,10 +94,14 @@ function checkedNode(args: NodeArgs, others: readonly string[]): { node: NodeSet
 /** Where the access key goes in a URL, with the providers' common layouts (core's dialUrl places it). */
 const KEY_LAYOUTS = 'put {key} where the access key goes: last (https://host/v2/{key}), in the path (https://host/{key}/ext/bc/C/rpc); without {key} it goes first in the path';
 
-/** The URL requests go to, the key or password shown as ****: what the confirmation step shows. */
-export function maskedNodeUrl(url: string, auth: AuthKind, network: Network): string {
-  const { url: bare } = splitCredentials(nodeUrl(url, network));
-  return auth === 'key' ? dialUrl(bare, { kind: 'key', key: '****' }) : auth === 'basic' ? bare.replace('://', '://user:****@') : bare;
+/** The URL requests go to, the key or password shown as ****: what the summary step shows. */
+function maskedNodeUrl(draft: NodeArgs): string {
+  // Credentials pasted into the URL are split out of it (checkedNode does the same), and count.
+  const { url: bare, auth: pasted } = splitCredentials(nodeUrl(draft.url ?? '', draft.network ?? 43114));
+  const kind = pasted?.kind ?? draft.auth;
+  if (kind === 'key') return dialUrl(bare, { kind: 'key', key: '****' });
+  const username = pasted?.kind === 'basic' ? pasted.username : draft.username;
+  return kind === 'basic' ? bare.replace('://', `://${encodeURIComponent(username ?? '')}:****@`) : bare;
 }
 
 interface Choice<T> extends vscode.QuickPickItem {
@@ -138,11 +142,13 @@ async function askNode(current: Partial<NodeSettings>, others: readonly string[]
   const username: Step = async (position) => keep(await text(position, 'Username', draft.username, (typed) => (typed.trim() ? undefined : 'A username is needed.')), (value) => (draft.username = value));
   const secret: Step = async (position) => {
     const what = draft.auth === 'key' ? 'Access key' : 'Password';
+    // The stored secret is kept for the same kind of authentication only (a key is no password).
+    const keeps = hasSecret && draft.auth === current.auth;
     const box = await input({
       position,
-      prompt: `${what} (kept in VS Code's secret storage)${hasSecret ? '; empty keeps the stored one' : ''}`,
+      prompt: `${what} (kept in VS Code's secret storage)${keeps ? '; empty keeps the stored one' : ''}`,
       password: true,
-      validate: (typed) => (typed || hasSecret ? undefined : `${what} needed.`),
+      validate: (typed) => (typed || keeps ? undefined : `${what} needed.`),
       canGoBack: position.canGoBack,
     });
     return keep(box, (value) => (draft.secret = value || undefined));
@@ -152,8 +158,8 @@ async function askNode(current: Partial<NodeSettings>, others: readonly string[]
   const level: Step = async (position) =>
     kept(await choose(position, "JavaScript level of the node's tracer engine", LEVELS, draft.ecmaVersion), (value) => (draft.ecmaVersion = value));
   const confirm: Step = async (position) => {
-    const target = maskedNodeUrl(draft.url ?? '', draft.auth ?? 'none', draft.network ?? 43114);
-    const row = { label: current.name ? 'Save' : 'Add node', description: target, detail: `Requests go to ${target}`, value: true };
+    const target = maskedNodeUrl(draft);
+    const row = { label: current.name ? 'Save' : 'Add node', description: target, value: true };
     return choose(position, `Requests go to ${target}: Enter saves, Back changes a step`, [row], true);
   };
   const steps = () => [

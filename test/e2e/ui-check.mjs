@@ -7,10 +7,10 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, newPage } from './lib/browser.mjs';
+import { newPage } from './lib/browser.mjs';
 import { workbenchUrl } from './lib/code-server.mjs';
 import { textContrast } from './lib/contrast.mjs';
-import { runJourney, screenshots, startPackagedServer } from './lib/journey.mjs';
+import { runAlone, runJourney, screenshots, startPackagedServer } from './lib/journey.mjs';
 import { repoRoot } from './lib/tools.mjs';
 import { answer, pick, quickOpen, runCommand, selectColorTheme, waitForWorkbench } from './lib/workbench.mjs';
 
@@ -314,13 +314,4 @@ export async function runUiCheck({ browser, signal }) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const browser = await launchBrowser();
-  try {
-    const counts = await runUiCheck({ browser });
-    console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-    process.exitCode = counts.failed > 0 ? 1 : 0;
-  } finally {
-    await browser.close();
-  }
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) await runAlone(runUiCheck);

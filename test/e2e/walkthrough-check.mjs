@@ -12,9 +12,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, newPage } from './lib/browser.mjs';
+import { newPage } from './lib/browser.mjs';
 import { workbenchUrl } from './lib/code-server.mjs';
-import { runJourney, screenshots, startPackagedServer } from './lib/journey.mjs';
+import { runAlone, runJourney, screenshots, startPackagedServer } from './lib/journey.mjs';
 import { killGroup } from './lib/process-group.mjs';
 import { repoRoot } from './lib/tools.mjs';
 import { answer, pick, runCommand } from './lib/workbench.mjs';
@@ -253,13 +253,4 @@ export async function runWalkthroughCheck({ browser, signal }) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const browser = await launchBrowser();
-  try {
-    const counts = await runWalkthroughCheck({ browser });
-    console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-    process.exitCode = counts.failed > 0 ? 1 : 0;
-  } finally {
-    await browser.close();
-  }
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) await runAlone(runWalkthroughCheck);

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { launchBrowser } from './browser.mjs';
 import { startCodeServer } from './code-server.mjs';
 import { withLock } from './lock.mjs';
 import { repoRoot, toolsDir } from './tools.mjs';
@@ -58,4 +59,16 @@ export async function runJourney({ label, page, server, steps, prefix = '', sign
     }
   }
   return counts;
+}
+
+/** Runs a check alone (`node test/e2e/<check>.mjs`): its own browser, the counts printed, exit code 1 on a failure. */
+export async function runAlone(check) {
+  const browser = await launchBrowser();
+  try {
+    const counts = await check({ browser });
+    console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+    process.exitCode = counts.failed > 0 ? 1 : 0;
+  } finally {
+    await browser.close();
+  }
 }

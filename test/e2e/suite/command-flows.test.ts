@@ -9,27 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import type { PromptAnswer, PromptView } from '../../../client/quick-input';
+import type { PromptView } from '../../../client/quick-input';
 import { defaultSaveUri } from '../../../client/save-location';
 import type { ViewState } from '../../../client/webview/messages';
 import { startProviderServer, type ProviderServer } from '../../support/provider-server';
 import { waitFor } from '../lib/workspace';
-import { describe, fixtureUri, LOCAL_NODE } from './ext-helpers';
-
-let last: PromptView | undefined;
-
-function promptWhere(what: string, ready: (view: PromptView) => boolean): Promise<PromptView> {
-  return waitFor(
-    what,
-    async () => {
-      last = await vscode.commands.executeCommand<PromptView | undefined>('evmTracer._test.activePrompt');
-      return last && !last.busy && ready(last) ? last : undefined;
-    },
-    { describeLast: () => JSON.stringify(last) },
-  );
-}
-
-const answer = (reply: PromptAnswer) => vscode.commands.executeCommand<boolean>('evmTracer._test.answerPrompt', reply);
+import { answerPrompt as answer, describe, fixtureUri, LOCAL_NODE, promptWhere } from './ext-helpers';
 
 type StoredNode = { name: string; url: string; auth?: string; network?: unknown; chainId?: number };
 const storedNodes = () => vscode.workspace.getConfiguration('evmTracer').get<StoredNode[]>('nodes') ?? [];

@@ -3,6 +3,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
+import type { PromptAnswer, PromptView } from '../../../client/quick-input';
 import type { RenderedContent, ViewState } from '../../../client/webview/messages';
 import { waitFor } from '../lib/workspace';
 
@@ -63,3 +64,20 @@ export async function extensionHostLogFiles(): Promise<string[]> {
   const folder = await vscode.commands.executeCommand<string>('evmTracer._test.logFolder');
   return logFilesUnder(dirname(folder));
 }
+
+let lastPrompt: PromptView | undefined;
+
+/** The prompt on screen (a step of Trace Transaction, Add Node, …) once `ready` holds for it. */
+export function promptWhere(what: string, ready: (view: PromptView) => boolean): Promise<PromptView> {
+  return waitFor(
+    what,
+    async () => {
+      lastPrompt = await vscode.commands.executeCommand<PromptView | undefined>('evmTracer._test.activePrompt');
+      return lastPrompt && !lastPrompt.busy && ready(lastPrompt) ? lastPrompt : undefined;
+    },
+    { describeLast: () => JSON.stringify(lastPrompt) },
+  );
+}
+
+/** Answers the prompt on screen as a user would (see PromptAnswer). */
+export const answerPrompt = (reply: PromptAnswer) => vscode.commands.executeCommand<boolean>('evmTracer._test.answerPrompt', reply);

@@ -266,9 +266,11 @@ export const steps = [
       await answer(page, 'Name', 'Sepolia (ui)');
       await pick(page, 'Any EVM chain');
       await answer(page, 'Chain id', '11155111');
+      await pick(page, 'no credentials');
       await answer(page, 'RPC URL', 'rpc.example.invalid');
-      await pick(page, 'none');
       await pick(page, 'the evmTracer.ecmaVersion setting');
+      // The summary: where requests will go.
+      await pick(page, 'https://rpc.example.invalid/');
       await page.locator('.statusbar-item', { hasText: 'Sepolia (ui) · chain 11155111 (expected)' }).first().waitFor();
     },
   },

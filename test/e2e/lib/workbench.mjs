@@ -45,11 +45,20 @@ export async function pick(page, label) {
   await row.click();
 }
 
-/** Types `value` into the input box once it asks `prompt`, and accepts it. */
+/**
+ * Types `value` into the input box once it asks `prompt`, and accepts it. Between two steps the box may
+ * still be taking the new step's own value, or not take a key yet: typed and accepted until it moves on.
+ */
 export async function answer(page, prompt, value) {
-  await page.locator('.quick-input-widget .quick-input-message', { hasText: prompt }).first().waitFor();
-  await page.locator('.quick-input-widget input').fill(value);
-  await page.keyboard.press('Enter');
+  const asking = page.locator('.quick-input-widget .quick-input-message', { hasText: prompt }).first();
+  await asking.waitFor();
+  const box = page.locator('.quick-input-widget input');
+  for (let tries = 0; tries < 5; tries++) {
+    if ((await box.inputValue()) !== value) await box.fill(value);
+    await page.keyboard.press('Enter');
+    if (await asking.waitFor({ state: 'hidden', timeout: 5000 }).then(() => true, () => false)) return;
+  }
+  throw new Error(`the prompt "${prompt}" did not take ${JSON.stringify(value)}`);
 }
 
 /**

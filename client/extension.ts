@@ -13,6 +13,7 @@ import { Nodes } from './nodes';
 import { ReadonlyDocs } from './readonly-docs';
 import { createNodeStatus } from './status-bar';
 import { TraceRunner } from './trace/run';
+import { trackVisibleTracer } from './tracer-files';
 import type { PanelState, ViewState } from './webview/messages';
 import { RESULT_VIEW_TYPE, ResultPanel } from './webview/panel';
 
@@ -45,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): void {
     nodes,
     docs,
     createNodeStatus(nodes, localNode),
+    trackVisibleTracer(),
     vscode.languages.registerCodeLensProvider({ language: 'evm-tracer' }, new TracerCodeLens()),
     vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, new TracerDebugConfigurations()),
     vscode.window.registerWebviewPanelSerializer(RESULT_VIEW_TYPE, {

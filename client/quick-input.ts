@@ -111,8 +111,12 @@ export interface PickOptions<T extends vscode.QuickPickItem> {
   position: StepPosition;
   placeholder: string;
   items: readonly T[];
-  /** Items still loading (the picker is busy until they come; a failure shows in the placeholder). */
+  /** The item Enter picks at first (the current value, on a step that edits one); else the first. */
+  active?: T;
+  /** Items still loading (the picker is busy until they come). */
   more?: Promise<readonly T[]>;
+  /** Rows explaining why `more` failed, listed in its place; without it, the failure shows in the placeholder. */
+  failed?: (error: unknown) => readonly T[];
   /** An item for text typed in, or an error message saying why the text is not acceptable. */
   typed?: (text: string) => T | string | undefined;
   canGoBack: boolean;
@@ -134,6 +138,7 @@ export function pick<T extends vscode.QuickPickItem>(options: PickOptions<T>): P
     picker.title = typedProblem ? `${position.title}: ${typedProblem}` : position.title;
   };
   picker.items = listed;
+  if (options.active) picker.activeItems = [options.active];
   picker.onDidChangeValue(refresh);
   if (options.more) {
     picker.busy = true;
@@ -145,7 +150,12 @@ export function pick<T extends vscode.QuickPickItem>(options: PickOptions<T>): P
       },
       (error: unknown) => {
         picker.busy = false;
-        picker.placeholder = `${options.placeholder} (${(error as Error).message})`;
+        if (!options.failed) {
+          picker.placeholder = `${options.placeholder} (${(error as Error).message})`;
+          return;
+        }
+        listed = [...listed, ...options.failed(error)];
+        refresh();
       },
     );
   }
@@ -162,7 +172,8 @@ export function pick<T extends vscode.QuickPickItem>(options: PickOptions<T>): P
       }
       if (answer.accept === false) return;
       const wanted = answer.pick;
-      const item = wanted === undefined ? picker.items[0] : picker.items.find((candidate) => `${candidate.label} ${candidate.description ?? ''}`.includes(wanted));
+      // No pick: Enter, which takes the active item.
+      const item = wanted === undefined ? (picker.activeItems[0] ?? picker.items[0]) : picker.items.find((candidate) => `${candidate.label} ${candidate.description ?? ''}`.includes(wanted));
       if (item && item.kind !== vscode.QuickPickItemKind.Separator) finish(item);
     },
   });
@@ -173,6 +184,8 @@ export interface InputOptions {
   prompt: string;
   placeholder?: string;
   value?: string;
+  /** Typed characters are hidden (a key or password). */
+  password?: boolean;
   /** An error message for the text, or undefined when it is acceptable. */
   validate: (text: string) => string | undefined;
   canGoBack: boolean;
@@ -181,7 +194,7 @@ export interface InputOptions {
 export function input(options: InputOptions): Promise<Answer<string>> {
   const box = vscode.window.createInputBox();
   const { position } = options;
-  Object.assign(box, { prompt: options.prompt, placeholder: options.placeholder, value: options.value ?? '' });
+  Object.assign(box, { prompt: options.prompt, placeholder: options.placeholder, value: options.value ?? '', password: options.password ?? false });
   const validate = () => (box.validationMessage = options.validate(box.value));
   box.onDidChangeValue(validate);
   const accept = (finish: (answer: Answer<string>) => void) => {

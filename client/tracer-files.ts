@@ -2,13 +2,33 @@
 // Trace Call) and `<name>.config.json` (the tracerConfig) beside `<name>.tracer.js`.
 import * as vscode from 'vscode';
 
-/** The tracer named by a command argument (a Uri or its string), else the active evm-tracer editor's. */
+function isTracer(document: vscode.TextDocument): boolean {
+  return document.languageId === 'evm-tracer' || document.fileName.endsWith('.tracer.js');
+}
+
+/**
+ * The tracer named by a command argument (a Uri or its string), else the active editor's, else a visible
+ * tracer editor's: a command run from the walkthrough, the palette or a keybinding while a result panel or
+ * the walkthrough has the focus means the tracer on screen.
+ */
 export function tracerUri(arg?: unknown): vscode.Uri {
   if (arg instanceof vscode.Uri) return arg;
   if (typeof arg === 'string' && arg) return vscode.Uri.parse(arg);
-  const document = vscode.window.activeTextEditor?.document;
-  if (document && (document.languageId === 'evm-tracer' || document.fileName.endsWith('.tracer.js'))) return document.uri;
+  const active = vscode.window.activeTextEditor?.document;
+  if (active && isTracer(active)) return active.uri;
+  const visible = vscode.window.visibleTextEditors.map((editor) => editor.document).filter(isTracer);
+  if (visible.length > 0) return visible[0].uri;
   throw new Error('Open a *.tracer.js file first (or pass its URI).');
+}
+
+/** Keeps the `evmTracer.tracerVisible` context key (menus, keybindings, the walkthrough's first step) true while a tracer editor is on screen. */
+export function trackVisibleTracer(): vscode.Disposable {
+  const update = () => vscode.commands.executeCommand('setContext', 'evmTracer.tracerVisible', vscode.window.visibleTextEditors.some((editor) => isTracer(editor.document)));
+  void update();
+  return vscode.Disposable.from(
+    vscode.window.onDidChangeVisibleTextEditors(() => void update()),
+    vscode.workspace.onDidOpenTextDocument(() => void update()),
+  );
 }
 
 export function tracerBaseName(uri: vscode.Uri): string {

@@ -45,6 +45,21 @@ async function latestItems(client: RpcClient, node: NodeSettings): Promise<TxIte
   return [separator, ...scan.transactions.map((tx) => describeTransaction(tx, seed, names))];
 }
 
+/**
+ * Why the latest transactions could not be listed, in a row of the list (its detail holds the whole
+ * message) and in a notification that shows it in full, with the log and, for a node of the user's, Edit Node.
+ */
+function unreachableRows(ctx: Ctx, node: NodeSettings, error: unknown): TxItem[] {
+  const message = error instanceof Error ? error.message : String(error);
+  ctx.log.warn(`${node.name}: the latest transactions could not be read: ${message}`);
+  const actions = ctx.nodes.isLocal(node) ? ['Show Log'] : ['Show Log', 'Edit Node'];
+  void vscode.window.showErrorMessage(`EVM Tracer: the latest transactions of ${node.name} could not be read: ${message}`, ...actions).then((choice) => {
+    if (choice === 'Show Log') ctx.log.show();
+    if (choice === 'Edit Node') void vscode.commands.executeCommand('evmTracer.editNode', node.name);
+  });
+  return [{ label: `$(error) ${node.name} did not list its transactions: paste a hash, or fix the node`, detail: message, hash: '', alwaysShow: true }];
+}
+
 /** Throws the explanation when `node` answers that it does not know the transaction (a failed check passes: the trace will tell). */
 async function checkKnown(client: RpcClient, node: NodeSettings, local: boolean, hash: string): Promise<void> {
   const found = await client.request<unknown>('eth_getTransactionByHash', [hash]).catch(() => 'unknown');
@@ -70,6 +85,7 @@ export async function pickTransaction(ctx: Ctx, node: NodeSettings, given?: stri
         placeholder: 'Pick a transaction, or paste a hash (0x + 64 hex digits)',
         items: recentItems,
         more: latestItems(client, node),
+        failed: (error) => unreachableRows(ctx, node, error),
         typed: (text) => hashError(text, 'transaction hash') ?? { label: text, description: 'typed', hash: text },
         canGoBack: false,
       });

@@ -59,9 +59,15 @@ async function pickTarget(ctx: Ctx, nodeName: string, args: BuiltinTraceArgs | u
     const built = await buildCall(ctx, ctx.nodes.find(nodeName) ?? ctx.nodes.selected(), undefined, { askConfig: false });
     return built && { kind, call: built.call, block: built.block };
   }
-  const what = kind === 'tx' ? 'transaction hash' : 'block hash';
-  const hash = args?.hash ?? (await askHash(what, []));
-  return hash === undefined ? undefined : { kind, hash: checkHash(hash, what) };
+  if (kind === 'tx') {
+    // The same picker as Trace Transaction: the node's latest transactions, the recent ones, or a hash.
+    if (args?.hash !== undefined) checkHash(args.hash, 'transaction hash');
+    const { pickTransaction } = await import('../tx-picker');
+    const hash = await pickTransaction(ctx, ctx.nodes.find(nodeName) ?? ctx.nodes.selected(), args?.hash);
+    return hash === undefined ? undefined : { kind, hash };
+  }
+  const hash = args?.hash ?? (await askHash('block hash', []));
+  return hash === undefined ? undefined : { kind, hash: checkHash(hash, 'block hash') };
 }
 
 export const traceWithBuiltin: CommandFactory = (ctx) => async (args?: BuiltinTraceArgs) => {

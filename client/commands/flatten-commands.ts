@@ -9,6 +9,7 @@ import type { Ctx } from '../ctx';
 import { flattenWithServer } from '../flatten-with-server';
 import { METHOD_NAMES } from '../trace/spec';
 import { tracerBaseName, tracerUri } from '../tracer-files';
+import { walkthroughStepDone } from '../walkthrough';
 import type { CommandFactory } from './command';
 
 export interface FlattenArgs {
@@ -43,6 +44,7 @@ async function deliver(ctx: Ctx, name: string, text: string, language: string, w
   await vscode.env.clipboard.writeText(text);
   await ctx.docs.show(name, text, language);
   void vscode.window.setStatusBarMessage(`EVM Tracer: ${what} copied to the clipboard`, 4000);
+  walkthroughStepDone('flattened');
   return text;
 }
 

@@ -2,6 +2,7 @@
 import type { CommandFactory } from './command';
 
 export const commands: Record<string, () => Promise<CommandFactory>> = {
+  'evmTracer.newTracerFile': async () => (await import('./new-tracer')).newTracerFile,
   'evmTracer.flatten': async () => (await import('./flatten-commands')).flatten,
   'evmTracer.flattenAsRequest': async () => (await import('./flatten-commands')).flattenAsRequest,
   'evmTracer.flattenAsCurl': async () => (await import('./flatten-commands')).flattenAsCurl,

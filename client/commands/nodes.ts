@@ -2,11 +2,14 @@
 // password goes to SecretStorage only. A URL pasted with credentials in it is split: the credentials are
 // moved to secret storage, the settings keep the bare URL.
 import * as vscode from 'vscode';
-import { cChainUrl, splitCredentials, xChainUrl } from '../../core/rpc/endpoint';
+import { cChainUrl, dialUrl, splitCredentials, xChainUrl } from '../../core/rpc/endpoint';
 import type { EcmaVersion } from '../../core/tracer/diagnostic';
 import { config, type AuthKind, type Network, type NodeSettings } from '../config';
 import type { Ctx } from '../ctx';
 import { isAvalancheNetwork, LOCAL_NODE_NAME } from '../nodes';
+import { input, pick, runSteps, type Answer, type StepPosition } from '../quick-input';
+import { walkthroughStepDone } from '../walkthrough';
+import type { Step } from '../call-steps';
 import type { CommandFactory } from './command';
 
 export interface NodeArgs extends Partial<NodeSettings> {
@@ -24,10 +27,16 @@ const NETWORKS: Array<{ label: string; description: string; network: Network }> 
 /** The label shown for the entry that adds a node, in the node pickers. */
 const ADD_NODE_ITEM = 'Add Node…';
 
-const LEVELS: Array<{ label: string; description: string; ecmaVersion?: EcmaVersion }> = [
-  { label: 'the evmTracer.ecmaVersion setting', description: 'no level of its own' },
-  { label: 'ES5.1', description: 'JS-tracing providers (Avalanche dedicated nodes)', ecmaVersion: 5 },
-  { label: 'ES2017', description: 'plain geth and most self-hosted nodes', ecmaVersion: 2017 },
+const LEVELS: Array<Choice<EcmaVersion | undefined>> = [
+  { label: 'the evmTracer.ecmaVersion setting', description: 'no level of its own', value: undefined },
+  { label: 'ES5.1', description: 'JS-tracing providers (Avalanche dedicated nodes)', value: 5 },
+  { label: 'ES2017', description: 'plain geth and most self-hosted nodes', value: 2017 },
+];
+
+const AUTH_KINDS: Array<Choice<AuthKind>> = [
+  { label: 'none', description: 'no credentials', value: 'none' },
+  { label: 'key', description: 'an access key in the URL (where {key} is)', value: 'key' },
+  { label: 'basic', description: 'username and password', value: 'basic' },
 ];
 
 /** Why `text` is no node URL; a bare host is one (https is assumed, as the CLI does). */
@@ -82,61 +91,93 @@ function checkedNode(args: NodeArgs, others: readonly string[]): { node: NodeSet
   return { node, secret };
 }
 
-/** Asks for each field, offering `current` values. Undefined when cancelled. */
+/** Where the access key goes in a URL, with the providers' common layouts (core's dialUrl places it). */
+const KEY_LAYOUTS = 'put {key} where the access key goes: last (https://host/v2/{key}), in the path (https://host/{key}/ext/bc/C/rpc); without {key} it goes first in the path';
+
+/** The URL requests go to, the key or password shown as ****: what the summary step shows. */
+function maskedNodeUrl(draft: NodeArgs): string {
+  // Credentials pasted into the URL are split out of it (checkedNode does the same), and count.
+  const { url: bare, auth: pasted } = splitCredentials(nodeUrl(draft.url ?? '', draft.network ?? 43114));
+  const kind = pasted?.kind ?? draft.auth;
+  if (kind === 'key') return dialUrl(bare, { kind: 'key', key: '****' });
+  const username = pasted?.kind === 'basic' ? pasted.username : draft.username;
+  return kind === 'basic' ? bare.replace('://', `://${encodeURIComponent(username ?? '')}:****@`) : bare;
+}
+
+interface Choice<T> extends vscode.QuickPickItem {
+  value: T;
+}
+
+/** A step's pick: `rows`, the one holding `current` active, so Enter keeps the current value. */
+function choose<T>(position: StepPosition & { canGoBack: boolean }, placeholder: string, rows: Choice<T>[], current: T | undefined): Promise<Answer<Choice<T>>> {
+  return pick({ position, placeholder, items: rows, active: rows.find((row) => row.value === current), canGoBack: position.canGoBack });
+}
+
+/**
+ * Asks for each field, every step starting on `current`'s value (Enter keeps it), and ends on a summary
+ * with the URL requests will go to (the secret masked). Undefined when cancelled.
+ */
 async function askNode(current: Partial<NodeSettings>, others: readonly string[], hasSecret: boolean): Promise<NodeArgs | undefined> {
   const title = current.name ? `Edit node ${current.name}` : 'Add node';
-  const input = (prompt: string, value: string | undefined, validateInput?: (text: string) => string | undefined, password = false) =>
-    vscode.window.showInputBox({ title, prompt, value, validateInput, password, ignoreFocusOut: true });
-  const name = await input('Name', current.name, (text) => nameError(text, others));
-  if (name === undefined) return undefined;
-  const networkPick = await vscode.window.showQuickPick(
-    NETWORKS.map((item) => ({ ...item, picked: item.network === current.network })),
-    { title, placeHolder: `Which chain? (the node must report its chain id)${current.network ? ` (now ${current.network})` : ''}`, ignoreFocusOut: true },
-  );
-  if (!networkPick) return undefined;
-  const network = networkPick.network;
-  let chainId: number | undefined;
-  if (network === 'custom') {
-    const typed = await input('Chain id (e.g. 1 for Ethereum mainnet, 11155111 for Sepolia)', current.chainId?.toString(), (text) => (/^\d+$/.test(text.trim()) && Number(text) > 0 ? undefined : 'A positive integer.'));
-    if (typed === undefined) return undefined;
-    chainId = Number(typed);
-  }
-  const example = isAvalancheNetwork(network) ? 'a host (gets /ext/bc/C/rpc), https://host/ext/bc/C/rpc or wss://…' : 'a host, https://rpc.example.org/… or http://127.0.0.1:8545';
-  const url = await input(`RPC URL without the access key: ${example}`, current.url, urlError);
-  if (url === undefined) return undefined;
-  const authPick = await vscode.window.showQuickPick(
-    [
-      { label: 'none', description: 'no credentials', auth: 'none' as const },
-      { label: 'key', description: 'access key in the URL path', auth: 'key' as const },
-      { label: 'basic', description: 'username and password', auth: 'basic' as const },
-    ],
-    { title, placeHolder: `Authentication${current.auth ? ` (now ${current.auth})` : ''}`, ignoreFocusOut: true },
-  );
-  if (!authPick) return undefined;
-  const args: NodeArgs = { name, url, auth: authPick.auth, network, chainId };
-  if (authPick.auth === 'basic') {
-    args.username = await input('Username', current.username, (text) => (text.trim() ? undefined : 'A username is needed.'));
-    if (args.username === undefined) return undefined;
-  }
-  if (authPick.auth !== 'none') {
-    const what = authPick.auth === 'key' ? 'Access key' : 'Password';
-    const secret = await input(`${what} (kept in VS Code's secret storage)${hasSecret ? '; empty keeps the stored one' : ''}`, '', (text) => (text || hasSecret ? undefined : `${what} needed.`), true);
-    if (secret === undefined) return undefined;
-    if (secret) args.secret = secret;
-  }
-  if (isAvalancheNetwork(network)) {
-    const xChain = await input('X-Chain URL or host (optional; for X-Chain Balance)', current.xChainUrl, (text) => (text.trim() ? urlError(text) : undefined));
-    if (xChain === undefined) return undefined;
-    if (xChain.trim()) args.xChainUrl = xChain;
-  }
-  const levelPick = await vscode.window.showQuickPick(LEVELS, {
-    title,
-    placeHolder: `JavaScript level of the node's tracer engine${current.ecmaVersion ? ` (now ES${current.ecmaVersion})` : ''}`,
-    ignoreFocusOut: true,
-  });
-  if (!levelPick) return undefined;
-  if (levelPick.ecmaVersion !== undefined) args.ecmaVersion = levelPick.ecmaVersion;
-  return args;
+  const draft: NodeArgs = { ...current, auth: current.auth ?? 'none', network: current.network ?? 43114 };
+  const text = (position: StepPosition & { canGoBack: boolean }, prompt: string, value: string | undefined, validate: (text: string) => string | undefined) =>
+    input({ position, prompt, value, validate, canGoBack: position.canGoBack });
+  const keep = (answer: Answer<string>, set: (value: string) => void): Answer<string> => (typeof answer === 'string' && set(answer), answer);
+  const kept = <T>(answer: Answer<Choice<T>>, set: (value: T) => void): Answer<Choice<T>> => (answer && typeof answer !== 'symbol' && set(answer.value), answer);
+  const name: Step = async (position) => keep(await text(position, 'Name', draft.name, (typed) => nameError(typed, others)), (value) => (draft.name = value.trim()));
+  const network: Step = async (position) =>
+    kept(await choose(position, 'Which chain? (the node must report its chain id)', NETWORKS.map((row) => ({ ...row, value: row.network })), draft.network), (value) => (draft.network = value));
+  const chainId: Step = async (position) =>
+    keep(
+      await text(position, 'Chain id (e.g. 1 for Ethereum mainnet, 11155111 for Sepolia)', draft.chainId?.toString(), (typed) => (/^\d+$/.test(typed.trim()) && Number(typed) > 0 ? undefined : 'A positive integer.')),
+      (value) => (draft.chainId = Number(value)),
+    );
+  const auth: Step = async (position) =>
+    kept(await choose(position, 'Authentication', AUTH_KINDS, draft.auth), (value) => (draft.auth = value));
+  const url: Step = async (position) => {
+    const example = isAvalancheNetwork(draft.network) ? 'a host (gets /ext/bc/C/rpc), https://host/ext/bc/C/rpc or wss://…' : 'a host, https://rpc.example.org/… or http://127.0.0.1:8545';
+    const prompt = draft.auth === 'key' ? `RPC URL: ${KEY_LAYOUTS}` : `RPC URL: ${example}`;
+    return keep(await text(position, prompt, draft.url, urlError), (value) => (draft.url = value));
+  };
+  const username: Step = async (position) => keep(await text(position, 'Username', draft.username, (typed) => (typed.trim() ? undefined : 'A username is needed.')), (value) => (draft.username = value));
+  const secret: Step = async (position) => {
+    const what = draft.auth === 'key' ? 'Access key' : 'Password';
+    // The stored secret is kept for the same kind of authentication only (a key is no password).
+    const keeps = hasSecret && draft.auth === current.auth;
+    const box = await input({
+      position,
+      prompt: `${what} (kept in VS Code's secret storage)${keeps ? '; empty keeps the stored one' : ''}`,
+      password: true,
+      validate: (typed) => (typed || keeps ? undefined : `${what} needed.`),
+      canGoBack: position.canGoBack,
+    });
+    return keep(box, (value) => (draft.secret = value || undefined));
+  };
+  const xChain: Step = async (position) =>
+    keep(await text(position, 'X-Chain URL or host (optional; for X-Chain Balance)', draft.xChainUrl, (typed) => (typed.trim() ? urlError(typed) : undefined)), (value) => (draft.xChainUrl = value.trim() || undefined));
+  const level: Step = async (position) =>
+    kept(await choose(position, "JavaScript level of the node's tracer engine", LEVELS, draft.ecmaVersion), (value) => (draft.ecmaVersion = value));
+  const confirm: Step = async (position) => {
+    const target = maskedNodeUrl(draft);
+    const row = { label: current.name ? 'Save' : 'Add node', description: target, value: true };
+    return choose(position, `Requests go to ${target}: Enter saves, Back changes a step`, [row], true);
+  };
+  const steps = () => [
+    name,
+    network,
+    ...(draft.network === 'custom' ? [chainId] : []),
+    auth,
+    url,
+    ...(draft.auth === 'basic' ? [username] : []),
+    ...(draft.auth !== 'none' ? [secret] : []),
+    ...(isAvalancheNetwork(draft.network) ? [xChain] : []),
+    level,
+    confirm,
+  ];
+  if (!(await runSteps(steps, title))) return undefined;
+  const { secret: typed, xChainUrl: xChainText, ...fields } = draft;
+  // Fields of another chain or auth kind than the one chosen (chainId, username) are dropped by checkedNode.
+  return { ...fields, ...(xChainText && isAvalancheNetwork(draft.network) ? { xChainUrl: xChainText } : {}), ...(typed ? { secret: typed } : {}) };
 }
 
 async function pickConfigured(ctx: Ctx, name: string | undefined, title: string): Promise<NodeSettings | undefined> {
@@ -150,11 +191,14 @@ async function pickConfigured(ctx: Ctx, name: string | undefined, title: string)
     void vscode.window.showInformationMessage('No nodes are configured besides the local node: use "EVM Tracer: Add Node".');
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(
-    nodes.map((node) => ({ label: node.name, description: ctx.nodes.details(node), node })),
-    { title },
-  );
-  return picked?.node;
+  // A step like the ones that follow (readable and answerable through the test hooks).
+  const picked = await pick({
+    position: { title, step: 1, totalSteps: 1 },
+    placeholder: 'Pick a node',
+    items: nodes.map((node) => ({ label: node.name, description: ctx.nodes.details(node), node })),
+    canGoBack: false,
+  });
+  return picked && typeof picked !== 'symbol' ? picked.node : undefined;
 }
 
 async function save(ctx: Ctx, nodes: NodeSettings[], node: NodeSettings, secret: string | undefined): Promise<void> {
@@ -178,7 +222,10 @@ async function addChecked(ctx: Ctx, given: NodeArgs, others: readonly string[], 
 async function addAsked(ctx: Ctx): Promise<NodeSettings | undefined> {
   const others = config.nodes().map((node) => node.name);
   const given = await askNode({}, others, false);
-  return given && addChecked(ctx, given, others, true);
+  if (!given) return undefined;
+  const node = await addChecked(ctx, given, others, true);
+  walkthroughStepDone('nodeAdded');
+  return node;
 }
 
 export const addNode: CommandFactory = (ctx) => async (args?: NodeArgs) => {

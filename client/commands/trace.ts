@@ -11,6 +11,7 @@ import type { NodeSettings } from '../config';
 import { askHash, askTracerConfig, jsonError } from '../prompts';
 import type { TraceSpec } from '../trace/spec';
 import { companionFiles, ownCompanion, readJsonFile, tracerUri } from '../tracer-files';
+import { tickWhenTraced } from '../walkthrough';
 import type { CommandFactory } from './command';
 
 export interface TraceArgs {
@@ -95,6 +96,13 @@ async function callTarget(ctx: Ctx, node: NodeSettings, uri: vscode.Uri, args: T
   return built && { ...built, block: args?.block !== undefined ? block : built.block };
 }
 
+/** The tracer to run; a debug run needs it saved as a file, said before anything is asked. */
+function tracerToRun(args: TraceArgs | undefined): vscode.Uri {
+  const uri = tracerUri(args?.uri);
+  if (args?.debug && uri.scheme !== 'file') throw new Error('Debug Trace needs the tracer saved as a file (the debugger binds breakpoints by its path): save it first.');
+  return uri;
+}
+
 async function runTrace(ctx: Ctx, uri: vscode.Uri, target: TraceTarget, args: TraceArgs | undefined) {
   const config = await tracerConfig(uri, args);
   if (config === null) return undefined;
@@ -103,22 +111,22 @@ async function runTrace(ctx: Ctx, uri: vscode.Uri, target: TraceTarget, args: Tr
 }
 
 export const traceTransaction: CommandFactory = (ctx) => async (args?: TraceArgs) => {
-  const uri = tracerUri(args?.uri);
+  const uri = tracerToRun(args);
   if (args?.hash !== undefined) checkHash(args.hash, 'transaction hash');
   const node = targetNode(ctx, args);
   const { pickTransaction } = await import('../tx-picker');
   const hash = await pickTransaction(ctx, node, args?.hash);
-  return hash === undefined ? undefined : runTrace(ctx, uri, { kind: 'tx', hash }, args);
+  return hash === undefined ? undefined : tickWhenTraced('traced', await runTrace(ctx, uri, { kind: 'tx', hash }, args));
 };
 
 export const traceBlock: CommandFactory = (ctx) => async (args?: TraceArgs) => {
-  const uri = tracerUri(args?.uri);
+  const uri = tracerToRun(args);
   const hash = await blockHash(ctx, args);
   return hash === undefined ? undefined : runTrace(ctx, uri, { kind: 'block', hash }, args);
 };
 
 export const traceCall: CommandFactory = (ctx) => async (args?: TraceArgs) => {
-  const uri = tracerUri(args?.uri);
+  const uri = tracerToRun(args);
   const node = targetNode(ctx, args);
   const target = await callTarget(ctx, node, uri, args);
   if (!target) return undefined;
@@ -130,7 +138,7 @@ export const traceCall: CommandFactory = (ctx) => async (args?: TraceArgs) => {
 export const rerunLastTrace: CommandFactory = (ctx) => async () => {
   const spec = ctx.traces.lastSpec;
   if (!spec) throw new Error('No trace has run yet in this workspace.');
-  return ctx.traces.run(spec);
+  return tickWhenTraced('reran', await ctx.traces.run(spec));
 };
 
 export const cancelTraces: CommandFactory = (ctx) => () => ctx.traces.cancelAll();

@@ -82,8 +82,8 @@ async function localFork(ctx: Ctx, nodeName: string, report: (message: string) =
 
 /** Runs `spec` as a debug run on the local node with VS Code's debugger attached; resolves with the panel's state. */
 export async function debugTrace(ctx: Ctx, spec: TraceSpec): Promise<ViewState> {
+  // A file (the Debug Trace commands check it before asking for a target).
   const uri = vscode.Uri.parse(spec.tracerUri);
-  if (uri.scheme !== 'file') throw new Error('Debug Trace needs a tracer saved as a file: the debugger binds breakpoints by its path.');
   const document = await vscode.workspace.openTextDocument(uri);
   // What runs is what the debugger shows: the file on disk.
   if (document.isDirty) await document.save();

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { TraceSpec } from '../trace/spec';
 import { resultHtml, webviewOptions } from './html';
 import type { FromWebview, PanelState, RenderedContent, TestKey, ToWebview, ViewState, WebviewAction } from './messages';
+import { defaultSaveUri } from '../save-location';
 import { panelColumn } from './placement';
 import type { ReportSide, ReportSource } from '../../report/data';
 import { namesFor, saveHtmlReport } from './report-export';
@@ -63,7 +64,10 @@ export class ResultPanel {
   }
 
   static create(extensionUri: vscode.Uri, first: ViewState, actions: PanelActions): ResultPanel {
-    const column = panelColumn(vscode.window.activeTextEditor?.viewColumn ?? vscode.window.tabGroups.activeTabGroup.viewColumn, vscode.window.tabGroups.all.length);
+    // Beside the tracer's own editor when it is on screen (a trace started from the walkthrough or another
+    // panel must not cover it), else beside the active editor.
+    const tracerColumn = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === first.spec.tracerUri)?.viewColumn;
+    const column = panelColumn(tracerColumn ?? vscode.window.activeTextEditor?.viewColumn ?? vscode.window.tabGroups.activeTabGroup.viewColumn, vscode.window.tabGroups.all.length);
     const panel = vscode.window.createWebviewPanel(
       RESULT_VIEW_TYPE,
       panelTitle(first.spec),
@@ -187,7 +191,7 @@ export class ResultPanel {
     const shown = this.shown;
     if (shown?.outcome.status !== 'done') return undefined;
     const side = reportSide({ run: shown, number: this.state.runs.length - this.state.shown });
-    return saveHtmlReport(shown.spec.nodeName, { ...side, title: panelTitle(shown.spec) }, defaultSaveUri(shown, 'report.html'), target);
+    return saveHtmlReport(shown.spec.nodeName, { ...side, title: panelTitle(shown.spec) }, defaultSaveUri(shown.spec.tracerUri, 'report.html'), target);
   }
 
   /** Names for the shown result's calls and events from the workspace's ABIs (the webview has the built-in ones). */
@@ -300,8 +304,13 @@ function reportSide({ run, number }: Pick<FinishedRun, 'run' | 'number'>): Repor
   return { title: `${request.tracerName} run ${number}${time}`, result: JSON.parse(json) as unknown, source };
 }
 
+function tracerFileName(spec: Pick<TraceSpec, 'tracerUri'>): string {
+  return vscode.Uri.parse(spec.tracerUri).path.split('/').pop() || 'trace';
+}
+
+/** "Result: <tracer>": the tab is not taken for the tracer's own (an untitled tracer's Untitled-1 too). */
 function panelTitle(spec: Pick<TraceSpec, 'tracerUri'>): string {
-  return vscode.Uri.parse(spec.tracerUri).path.split('/').pop() || 'Trace result';
+  return `Result: ${tracerFileName(spec)}`;
 }
 
 async function copy(text: string, what: string): Promise<void> {
@@ -309,21 +318,11 @@ async function copy(text: string, what: string): Promise<void> {
   void vscode.window.setStatusBarMessage(`EVM Tracer: ${what} copied`, 3000);
 }
 
-/** `<tracer>.<suffix>` beside the run's tracer file. */
-function defaultSaveUri(run: ViewState, suffix: string): vscode.Uri {
-  const tracer = vscode.Uri.parse(run.spec.tracerUri);
-  return vscode.Uri.joinPath(tracer, '..', `${baseName(tracer.path)}.${suffix}`);
-}
-
 async function save(run: ViewState): Promise<void> {
   if (run.outcome.status !== 'done') return;
-  const target = await vscode.window.showSaveDialog({ defaultUri: defaultSaveUri(run, 'result.json'), filters: { JSON: ['json'] } });
+  const target = await vscode.window.showSaveDialog({ defaultUri: defaultSaveUri(run.spec.tracerUri, 'result.json'), filters: { JSON: ['json'] } });
   if (!target) return;
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(prettyJson(run.outcome.json)));
-}
-
-function baseName(path: string): string {
-  return (path.split('/').pop() ?? 'trace').replace(/\.tracer\.js$|\.js$/, '');
 }
 
 function prettyJson(json: string): string {

@@ -100,7 +100,8 @@ export function postUrl(url: string): string {
 
 /**
  * Splits credentials out of a URL the user typed: `user:pass@host` becomes Basic auth and a key segment
- * in front of `/ext/bc/...` becomes key auth, so that both are masked everywhere afterwards.
+ * in front of `/ext/bc/...` becomes key auth, so that both are masked everywhere afterwards. A `{key}`
+ * placeholder stays, readable.
  */
 export function splitCredentials(text: string): { url: string; auth?: EndpointAuth } {
   const url = withScheme(text);
@@ -111,11 +112,12 @@ export function splitCredentials(text: string): { url: string; auth?: EndpointAu
     url.password = '';
   }
   const keyed = /^\/([^/]+)(\/ext\/.*)$/.exec(url.pathname);
-  if (keyed && !auth) {
+  // `{key}` says where the stored key goes: no key itself.
+  if (keyed && !auth && !keyPlaceholder.test(keyed[1])) {
     auth = { kind: 'key', key: decodeURIComponent(keyed[1]) };
     url.pathname = keyed[2];
   }
-  return { url: url.toString(), auth };
+  return { url: url.toString().replace(/%7Bkey%7D/gi, '{key}'), auth };
 }
 
 /** Where a URL says the access key goes: a `{key}` path segment (as typed, or as URL parsing encodes it). */

@@ -38,6 +38,14 @@ test('credentials typed into a URL are split out, so they are masked too', () =>
   assert.equal(maskSecrets(`pw pa55@word enc pa55%40word hdr ${header}`, basic), 'pw **** enc **** hdr ****');
 });
 
+test('a {key} placeholder in front of /ext/ says where the key goes: it is no key, and stays readable', () => {
+  for (const typed of ['https://h.example/{key}/ext/bc/C/rpc', 'https://h.example/%7Bkey%7D/ext/bc/C/rpc']) {
+    assert.deepEqual(splitCredentials(typed), { url: 'https://h.example/{key}/ext/bc/C/rpc', auth: undefined });
+  }
+  assert.equal(dialUrl(splitCredentials('https://h.example/v2/{key}').url, { kind: 'key', key }), `https://h.example/v2/${key}`);
+  assert.equal(dialUrl(splitCredentials('https://h.example/{key}/ext/bc/C/rpc').url, { kind: 'key', key }), `https://h.example/${key}/ext/bc/C/rpc`);
+});
+
 test('networks by name, id or any', () => {
   assert.equal(parseNetwork('mainnet'), 43114);
   assert.equal(parseNetwork('fuji'), 43113);

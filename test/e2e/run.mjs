@@ -2,13 +2,15 @@
 //  1. the mocha suites (test/e2e/suite/*.test.ts) through @vscode/test-cli (`vscode-test`, configured by
 //     .vscode-test.mjs), whose VS Code installation is test/e2e/code-server-launcher.mjs: the extension
 //     host of a code-server in smoke-test mode, with this repository as the extension under development;
-//  2. the Playwright UI check (test/e2e/ui-check.mjs) on a plain code-server with the packaged .vsix.
+//  2. the Playwright UI check (test/e2e/ui-check.mjs) on a plain code-server with the packaged .vsix, then
+//     the walkthrough check (test/e2e/walkthrough-check.mjs), a newcomer's journey in a fresh profile.
 // Both drive headless Debian Chromium. Writes test-artifacts/vscode-tests.json {passed, failed, skipped}
 // for test/run.mjs; anything that keeps a phase from running counts as one failure, with its reason.
 // Expects the extension built (node esbuild.mjs) and the tools installed (node test/setup.mjs); the suites'
 // build makes dist/extension.js a test build, with the hidden test-hook commands (esbuild.mjs --test-hooks).
-// Arguments limit the run: suite names (file names in test/e2e/suite without .test.ts) and `ui-check`,
-// e.g. `node test/e2e/run.mjs avalanche basic-auth` runs those two suites and no UI check.
+// Arguments limit the run: suite names (file names in test/e2e/suite without .test.ts), `ui-check` (both
+// UI checks) and `walkthrough-check` (that one alone), e.g. `node test/e2e/run.mjs avalanche basic-auth`
+// runs those two suites and no UI check.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +22,7 @@ import { SUITE_LIMIT_MS, TimeLimitError } from './lib/extension-tests.mjs';
 import { killGroup } from './lib/process-group.mjs';
 import { missingTools, repoRoot, setupError, timeScale } from './lib/tools.mjs';
 import { runUiCheck } from './ui-check.mjs';
+import { runWalkthroughCheck } from './walkthrough-check.mjs';
 
 // Each phase has its own time limit, so slow suites cannot starve the UI check. The launcher ends the
 // suites at SUITE_LIMIT_MS and reports it; this runner's limit is a little longer, for when it cannot.
@@ -58,14 +61,16 @@ async function phase(name, limitMs, run) {
 }
 
 const UI_CHECK = 'ui-check';
+const WALKTHROUGH_CHECK = 'walkthrough-check';
 
-/** What the arguments ask for: `suites` to run (undefined: all) and whether the UI check runs. */
+/** What the arguments ask for: `suites` to run (undefined: all), whether the UI check runs, and whether the
+ * walkthrough check does (with the UI check, or alone). */
 function selection(args) {
-  if (args.length === 0) return { suites: undefined, uiCheck: true };
-  const suites = args.filter((name) => name !== UI_CHECK);
+  if (args.length === 0) return { suites: undefined, uiCheck: true, walkthroughCheck: true };
+  const suites = args.filter((name) => name !== UI_CHECK && name !== WALKTHROUGH_CHECK);
   const problem = suiteNamesError(suites, 'the command line');
-  if (problem) throw new Error(`${problem}; and ${UI_CHECK}, the UI check`);
-  return { suites, uiCheck: args.includes(UI_CHECK) };
+  if (problem) throw new Error(`${problem}; and ${UI_CHECK}, the UI checks, or ${WALKTHROUGH_CHECK}, the walkthrough check alone`);
+  return { suites, uiCheck: args.includes(UI_CHECK), walkthroughCheck: args.includes(UI_CHECK) || args.includes(WALKTHROUGH_CHECK) };
 }
 
 function preconditions() {
@@ -188,7 +193,7 @@ async function main() {
     record(failure('run', 'did not end after its time limits'));
     writeCounts();
     process.exit(1);
-  }, SUITE_RUN_LIMIT_MS + UI_LIMIT_MS + 120_000);
+  }, SUITE_RUN_LIMIT_MS + 2 * UI_LIMIT_MS + 120_000);
   backstop.unref();
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {
@@ -201,13 +206,12 @@ async function main() {
 
   let browser;
   try {
-    const { suites, uiCheck } = selection(process.argv.slice(2));
+    const { suites, uiCheck, walkthroughCheck } = selection(process.argv.slice(2));
     preconditions();
     if (suites?.length !== 0) await phase('VS Code suite', SUITE_RUN_LIMIT_MS, (signal) => runSuite(signal, suites));
-    if (uiCheck) {
-      browser = await launchBrowser();
-      await phase('UI check', UI_LIMIT_MS, (signal) => runUiCheck({ browser, signal }));
-    }
+    if (uiCheck || walkthroughCheck) browser = await launchBrowser();
+    if (uiCheck) await phase('UI check', UI_LIMIT_MS, (signal) => runUiCheck({ browser, signal }));
+    if (walkthroughCheck) await phase('walkthrough check', UI_LIMIT_MS, (signal) => runWalkthroughCheck({ browser, signal }));
   } catch (error) {
     record(failure('setup', error));
   } finally {

@@ -4,19 +4,16 @@
 // test-artifacts/screenshots/. A failed step skips the rest (they build on its state).
 // To add a check, append a step: { name, run: async ({ page, server }) => { ... } }.
 // Run alone: node test/e2e/ui-check.mjs (needs the tools from node test/setup.mjs and a build).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser, newPage } from './lib/browser.mjs';
-import { startCodeServer, workbenchUrl } from './lib/code-server.mjs';
+import { newPage } from './lib/browser.mjs';
+import { workbenchUrl } from './lib/code-server.mjs';
 import { contrastOf, textContrast } from './lib/contrast.mjs';
-import { withLock } from './lib/lock.mjs';
-import { repoRoot, toolsDir } from './lib/tools.mjs';
-import { quickOpen, selectColorTheme, waitForWorkbench } from './lib/workbench.mjs';
+import { runAlone, runJourney, screenshots, startPackagedServer } from './lib/journey.mjs';
+import { repoRoot } from './lib/tools.mjs';
+import { answer, pick, quickOpen, runCommand, selectColorTheme, waitForWorkbench } from './lib/workbench.mjs';
 
-const vsix = join(repoRoot, 'dist/evm-tracer-studio.vsix');
-const screenshots = join(repoRoot, 'test-artifacts/screenshots');
 const tracerFile = 'missing-fault.tracer.js';
 /** WCAG AA for normal text. */
 const MIN_CONTRAST = 4.5;
@@ -370,9 +367,11 @@ export const steps = [
       await answer(page, 'Name', 'Sepolia (ui)');
       await pick(page, 'Any EVM chain');
       await answer(page, 'Chain id', '11155111');
+      await pick(page, 'no credentials');
       await answer(page, 'RPC URL', 'rpc.example.invalid');
-      await pick(page, 'none');
       await pick(page, 'the evmTracer.ecmaVersion setting');
+      // The summary: where requests will go.
+      await pick(page, 'https://rpc.example.invalid/');
       await page.locator('.statusbar-item', { hasText: 'Sepolia (ui) · chain 11155111 (expected)' }).first().waitFor();
     },
   },
@@ -390,20 +389,6 @@ export const steps = [
   },
 ];
 
-/** Chooses the quick-pick row labelled `label` once it is listed. */
-async function pick(page, label) {
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
-  await row.waitFor();
-  await row.click();
-}
-
-/** Types `value` into the input box once it asks `prompt`, and accepts it. */
-async function answer(page, prompt, value) {
-  await page.locator('.quick-input-widget .quick-input-message', { hasText: prompt }).first().waitFor();
-  await page.locator('.quick-input-widget input').fill(value);
-  await page.keyboard.press('Enter');
-}
-
 /** The Problems panel (opened by an earlier step) lists nothing for `name`, while it lists other files. */
 async function expectNoProblemsFor(page, name) {
   // Brought to the front: an earlier step (the debugger) may have left the Debug Console there.
@@ -414,80 +399,22 @@ async function expectNoProblemsFor(page, name) {
   if (own.length > 0) throw new Error(`the Problems panel lists ${name}: ${own.join(' | ')}`);
 }
 
-/** Runs a command through the Command Palette (F1), waiting for it to be listed before pressing Enter. */
-async function runCommand(page, title) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
-
-/** Packages the extension (npm run package) unless the .vsix is newer than the build and the manifest. */
-function packageIfStale() {
-  const inputs = ['dist/extension.js', 'dist/server.js', 'package.json'].map((file) => join(repoRoot, file));
-  const built = existsSync(vsix) ? statSync(vsix).mtimeMs : 0;
-  if (inputs.every((file) => statSync(file).mtimeMs < built)) return;
-  console.log('UI check: packaging the extension (npm run package)');
-  const result = spawnSync('npm', ['run', 'package'], { cwd: repoRoot, encoding: 'utf8' });
-  if (result.status !== 0 || !existsSync(vsix)) {
-    throw new Error(`npm run package failed (${result.status ?? result.signal}):\n${(result.stdout + result.stderr).slice(-3000)}`);
-  }
-}
-
-const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-
 /** Runs every step; returns {passed, failed, skipped, failures}. */
 export async function runUiCheck({ browser, signal }) {
   if (signal?.aborted) throw new Error('not started: time limit reached');
-  // Locked until the .vsix is installed, so a concurrent run cannot repackage it under our feet.
-  const server = await withLock(join(toolsDir, 'package.lock'), () => {
-    packageIfStale();
-    return startCodeServer({ label: 'ui', vsix, signal });
-  });
+  const server = await startPackagedServer({ label: 'ui', signal });
   const page = await newPage(browser);
   page.setDefaultTimeout(60_000);
   // Only this run's pictures: an old "-failed" one would mislead.
   rmSync(screenshots, { recursive: true, force: true });
   mkdirSync(screenshots, { recursive: true });
-  const counts = { passed: 0, failed: 0, skipped: 0, failures: [] };
   try {
     await page.goto(workbenchUrl(server));
-    for (const [index, step] of steps.entries()) {
-      const shot = join(screenshots, `${String(index + 1).padStart(2, '0')}-${slug(step.name)}`);
-      if (counts.failed > 0 || signal?.aborted) {
-        counts.skipped++;
-        console.log(`UI check: - ${step.name} (skipped: an earlier step failed or time ran out)`);
-        continue;
-      }
-      try {
-        await step.run({ page, server });
-        await page.screenshot({ path: `${shot}.png` });
-        counts.passed++;
-        console.log(`UI check: ✔ ${step.name}`);
-      } catch (error) {
-        await page.screenshot({ path: `${shot}-failed.png` }).catch(() => {});
-        counts.failed++;
-        const reason = `UI check "${step.name}": ${error instanceof Error ? error.message.split('\n')[0] : error}`;
-        counts.failures.push(`${reason} (screenshot ${shot}-failed.png)`);
-        console.log(`UI check: ✘ ${step.name}\n${error instanceof Error ? error.message : error}`);
-      }
-    }
+    return await runJourney({ label: 'UI check', page, server, steps, signal });
   } finally {
     await page.context().close();
     await server.stop();
   }
-  return counts;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const browser = await launchBrowser();
-  try {
-    const counts = await runUiCheck({ browser });
-    console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-    process.exitCode = counts.failed > 0 ? 1 : 0;
-  } finally {
-    await browser.close();
-  }
-}
+if (process.argv[1] === fileURLToPath(import.meta.url)) await runAlone(runUiCheck);

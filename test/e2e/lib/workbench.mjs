@@ -37,3 +37,45 @@ export async function selectColorTheme(page, name) {
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
 }
+
+/** Chooses the quick-pick row labelled `label` once it is listed. */
+export async function pick(page, label) {
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
+  await row.waitFor();
+  await row.click();
+}
+
+/**
+ * Types `value` into the input box once it asks `prompt`, and accepts it. Between two steps the box may
+ * still be taking the new step's own value, or not take a key yet: typed and accepted until it moves on.
+ */
+export async function answer(page, prompt, value) {
+  const asking = page.locator('.quick-input-widget .quick-input-message', { hasText: prompt }).first();
+  await asking.waitFor();
+  const box = page.locator('.quick-input-widget input');
+  for (let tries = 0; tries < 5; tries++) {
+    if ((await box.inputValue()) !== value) await box.fill(value);
+    await page.keyboard.press('Enter');
+    if (await asking.waitFor({ state: 'hidden', timeout: 5000 }).then(() => true, () => false)) return;
+  }
+  throw new Error(`the prompt "${prompt}" did not take ${JSON.stringify(value)}`);
+}
+
+/**
+ * Runs a command through the Command Palette (F1): Enter once the command is the focused row (the palette
+ * matches loosely: "Trace Transaction" also lists, maybe first, "Debug Trace Transaction").
+ */
+export async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: exact }).first();
+  await row.waitFor();
+  for (let tries = 0; !(await row.evaluate((element) => element.classList.contains('focused'))); tries++) {
+    if (tries === 20) throw new Error(`the Command Palette does not focus ${title}`);
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+}

@@ -3,6 +3,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
+import type { PromptAnswer, PromptView } from '../../../client/quick-input';
 import type { RenderedContent, ViewState } from '../../../client/webview/messages';
 import { waitFor } from '../lib/workspace';
 
@@ -76,3 +77,20 @@ export async function extensionHostLogFiles(): Promise<string[]> {
   const folder = await testHook<string>('logFolder');
   return logFilesUnder(dirname(folder));
 }
+
+let lastPrompt: PromptView | undefined;
+
+/** The prompt on screen (a step of Trace Transaction, Add Node, …) once `ready` holds for it. */
+export function promptWhere(what: string, ready: (view: PromptView) => boolean): Promise<PromptView> {
+  return waitFor(
+    what,
+    async () => {
+      lastPrompt = await testHook<PromptView | undefined>('activePrompt');
+      return lastPrompt && !lastPrompt.busy && ready(lastPrompt) ? lastPrompt : undefined;
+    },
+    { describeLast: () => JSON.stringify(lastPrompt) },
+  );
+}
+
+/** Answers the prompt on screen as a user would (see PromptAnswer). */
+export const answerPrompt = (reply: PromptAnswer) => testHook<boolean>('answerPrompt', reply);

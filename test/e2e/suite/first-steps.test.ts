@@ -6,26 +6,8 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import type { PromptAnswer, PromptView } from '../../../client/quick-input';
 import type { ViewState } from '../../../client/webview/messages';
-import { waitFor } from '../lib/workspace';
-import { describe, fixtureUri, LOCAL_NODE, renderedResult, testHook } from './ext-helpers';
-
-let last: PromptView | undefined;
-
-/** The prompt on screen once `ready` holds for it. */
-function promptWhere(what: string, ready: (view: PromptView) => boolean): Promise<PromptView> {
-  return waitFor(
-    what,
-    async () => {
-      last = await testHook<PromptView | undefined>('activePrompt');
-      return last && !last.busy && ready(last) ? last : undefined;
-    },
-    { describeLast: () => JSON.stringify(last) },
-  );
-}
-
-const answer = (reply: PromptAnswer) => testHook<boolean>('answerPrompt', reply);
+import { answerPrompt as answer, describe, fixtureUri, LOCAL_NODE, promptWhere, renderedResult } from './ext-helpers';
 
 suite('first steps on the seeded local node', () => {
   suiteSetup(async () => {

@@ -22,9 +22,9 @@ const press = async (...keys: Array<string | TestKey>): Promise<RenderedContent>
   return view;
 };
 
-/** The open result panels' tabs (webview tabs), by title. */
-function panelTabs(title: string): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.label === title);
+/** The open result panels' tabs (webview tabs) of the tracer file `tracer` ("Result: <tracer>"). */
+function panelTabs(tracer: string): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.label === `Result: ${tracer}`);
 }
 
 suite('the result panel', () => {

@@ -7,7 +7,7 @@ import { Account, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft
 import type { StateReader } from '../tracer/host/views';
 import type { AllocAccount, TraceJob } from '../trace/job';
 import { forkStateAt } from './fork-state';
-import { slotKey, unprefixedHex } from './hex-memo';
+import { accountKey, slotKey, unprefixedHex } from './hex-memo';
 import { ForkStateManager } from './fork-state-manager';
 import { TraceStateBase } from './trace-state-base';
 
@@ -48,7 +48,7 @@ class SeededStateManager extends TraceStateBase implements TraceStateManager {
   }
 
   accountNow(address: Address): Account | undefined {
-    return this.topAccountStack().get(`0x${unprefixedHex(address.bytes)}`);
+    return this.topAccountStack().get(accountKey(address.bytes));
   }
 
   /** OriginalStorageCache.get's twin, on that cache's own map. */

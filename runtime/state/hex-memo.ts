@@ -12,6 +12,8 @@ interface Memo {
 const zeros = (size: number): Memo => ({ bytes: new Uint8Array(size), hex: '00'.repeat(size) });
 const lastAddress = zeros(20);
 const lastSlot = zeros(32);
+let accountKeyHex = '';
+let lastAccountKey: `0x${string}` = '0x';
 let slotKeyAddress = '';
 let slotKeySlot = '';
 let lastSlotKey = '';
@@ -43,4 +45,14 @@ export function slotKey(address: Uint8Array, slot: Uint8Array): string {
     lastSlotKey = `0x${addressHex}_0x${slotHex}`;
   }
   return lastSlotKey;
+}
+
+/** SimpleStateManager's account key, `0x<address>`, the same string while the address repeats. */
+export function accountKey(address: Uint8Array): `0x${string}` {
+  const hex = unprefixedHex(address);
+  if (hex !== accountKeyHex) {
+    accountKeyHex = hex;
+    lastAccountKey = `0x${hex}`;
+  }
+  return lastAccountKey;
 }

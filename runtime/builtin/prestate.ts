@@ -88,12 +88,15 @@ class PrestateTracer implements BuiltinTracer {
   step(view: StepView): void {
     if (view.error !== undefined) return;
     const s = view.stack;
-    const top = (i: number) => s[s.length - 1 - i];
     const caller = view.frame.address;
     const op = view.op;
+    // Most tapped steps: no closure for them (the bundle names each closure it creates, a cost per step).
     if (op === SLOAD || op === SSTORE) {
-      this.lookupStorage(caller, top(0));
-    } else if (accountOps.has(op)) {
+      this.lookupStorage(caller, s[s.length - 1]);
+      return;
+    }
+    const top = (i: number) => s[s.length - 1 - i];
+    if (accountOps.has(op)) {
       this.lookupAccount(address(top(0)));
       // EIP-6780: from Cancun on only an account created in this transaction is really deleted.
       if (op === SELFDESTRUCT && (!this.cancun || this.created.has(bytesToHex(caller)))) this.deleted.add(bytesToHex(caller));

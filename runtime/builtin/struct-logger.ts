@@ -30,6 +30,13 @@ function word(value: bigint): string {
   return '0x' + value.toString(16).padStart(64, '0');
 }
 
+/** The stack's items as JSON strings of minimal hex, bottom first (a loop: one entry per opcode). */
+function stackText(stack: bigint[]): string {
+  let text = '';
+  for (let i = 0; i < stack.length; i++) text += i === 0 ? `"0x${stack[i].toString(16)}"` : `,"0x${stack[i].toString(16)}"`;
+  return text;
+}
+
 /** 32-byte words in hex, as geth splits memory. */
 function memoryWords(memory: Uint8Array): string {
   const words: string[] = [];
@@ -47,8 +54,9 @@ class StructLogger implements BuiltinTracer {
   /** Bytes of the entries without the commas between them, as geth measures its `limit`. */
   private size = 0;
   private state: StateReader | undefined;
-  /** Per contract (hex address): the slots SLOAD/SSTORE touched so far and their values, as geth shows them. */
-  private readonly storage = new Map<string, Map<string, string>>();
+  /** Per contract (hex address): the slots SLOAD/SSTORE touched so far and their values, as geth shows them,
+   * and those slots sorted (Go sorts map keys), kept sorted as slots are added. */
+  private readonly storage = new Map<string, { slots: Map<string, string>; sorted: string[] }>();
   /** Per frame, outermost first: the type it was entered with and its return data buffer (the last child's output). */
   private readonly frames: { type: string; returnData: Uint8Array }[] = [{ type: 'CALL', returnData: empty }];
   private gasUsed = 0;
@@ -75,7 +83,7 @@ class StructLogger implements BuiltinTracer {
     if (limit > 0 && this.size > limit) return;
     let text = `{"pc":${view.pc}${opMembers[view.op]},"gas":${view.gas},"gasCost":${view.cost},"depth":${view.depth}`;
     if (view.error !== undefined) text += `,"error":${goJson(view.error)}`;
-    if (!this.config.disableStack) text += `,"stack":[${view.stack.map((v) => `"0x${v.toString(16)}"`).join(',')}]`;
+    if (!this.config.disableStack) text += `,"stack":[${stackText(view.stack)}]`;
     const returnData = this.frames[this.frames.length - 1].returnData;
     if (this.config.enableReturnData && returnData.length > 0) text += `,"returnData":"${bytesToHex(returnData)}"`;
     if (this.config.enableMemory && view.memory.length > 0) text += `,"memory":[${memoryWords(view.memory)}]`;
@@ -94,13 +102,20 @@ class StructLogger implements BuiltinTracer {
     if (stack.length < needed) return '';
     const address = view.frame.address;
     const key = bytesToHex(address);
-    let slots = this.storage.get(key);
-    if (!slots) this.storage.set(key, (slots = new Map()));
+    let touched = this.storage.get(key);
+    if (!touched) this.storage.set(key, (touched = { slots: new Map(), sorted: [] }));
     const slot = stack[stack.length - 1];
     const value = view.op === SLOAD ? bytesToHex(setLengthLeft(this.state!.storage(address, hexBytes(slot)), 32)) : word(stack[stack.length - 2]);
-    slots.set(word(slot), value);
-    const members = [...slots.keys()].sort().map((k) => `"${k}":"${slots.get(k)}"`);
-    return `,"storage":{${members.join(',')}}`;
+    const slotText = word(slot);
+    const { slots, sorted } = touched;
+    if (!slots.has(slotText)) {
+      sorted.push(slotText);
+      sorted.sort();
+    }
+    slots.set(slotText, value);
+    let members = '';
+    for (const k of sorted) members += `${members === '' ? '' : ','}"${k}":"${slots.get(k)}"`;
+    return `,"storage":{${members}}`;
   }
 
   fault(): void {}

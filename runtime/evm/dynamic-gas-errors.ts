@@ -22,15 +22,21 @@ const regions: Record<number, Array<[number, number | bigint]>> = {
   0xf3: [[0, 1]], 0xfd: [[0, 1]], [CALL]: [[3, 4], [5, 6]], [CALLCODE]: [[3, 4], [5, 6]], [DELEGATECALL]: [[2, 3], [4, 5]], [STATICCALL]: [[2, 3], [4, 5]],
 };
 
+/** The stack item `i` from the top, 0 when missing. A function of the module, not a closure per call: the
+ * bundle names each closure it creates (keepNames), a cost on every step. */
+function fromTop(stack: bigint[], i: number): bigint {
+  return stack[stack.length - 1 - i] ?? 0n;
+}
+
 /** The memory size the opcode needs, or 'overflow' where geth's calculation overflows uint64. */
 export function memorySize(op: number, stack: bigint[]): bigint | 'overflow' {
-  const top = (i: number) => stack[stack.length - 1 - i] ?? 0n;
   let size = 0n;
   for (const [at, length] of regions[op] ?? []) {
-    const bytes = typeof length === 'bigint' ? length : top(length);
+    const bytes = typeof length === 'bigint' ? length : fromTop(stack, length);
     if (bytes === 0n) continue;
-    const end = top(at) + bytes;
-    if (top(at) >= u64 || bytes >= u64 || end >= u64) return 'overflow';
+    const offset = fromTop(stack, at);
+    const end = offset + bytes;
+    if (offset >= u64 || bytes >= u64 || end >= u64) return 'overflow';
     if (end > size) size = end;
   }
   // Rounded up to whole words, which must fit too.

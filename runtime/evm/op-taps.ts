@@ -43,18 +43,31 @@ function tapped(entry: OpEntry, listener: Listener): OpEntry {
   if (entry.opcodeInfo.dynamicGas) {
     return {
       ...entry,
-      gasHandler: async (runState, gas, common) => {
+      // Synchronous when ethereumjs' handler is (the interpreter then runs the opcode without a hop).
+      gasHandler: (runState, gas, common) => {
         const gasLeft = runState.interpreter.getGasLeft();
         const words = runState.memoryWordCount;
-        let total: bigint;
+        let total: Promise<bigint> | bigint;
         try {
-          total = await entry.gasHandler(runState, gas, common);
+          total = entry.gasHandler(runState, gas, common);
         } catch (error) {
           listener(stepEvent(entry, runState, gas, gasLeft, words));
           throw error;
         }
-        listener(stepEvent(entry, runState, total, gasLeft, words));
-        return total;
+        if (!(total instanceof Promise)) {
+          listener(stepEvent(entry, runState, total, gasLeft, words));
+          return total;
+        }
+        return total.then(
+          (charged) => {
+            listener(stepEvent(entry, runState, charged, gasLeft, words));
+            return charged;
+          },
+          (error: unknown) => {
+            listener(stepEvent(entry, runState, gas, gasLeft, words));
+            throw error;
+          },
+        );
       },
     };
   }

@@ -7,12 +7,19 @@ import { Account, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft
 import type { StateReader } from '../tracer/host/views';
 import type { AllocAccount, TraceJob } from '../trace/job';
 import { forkStateAt } from './fork-state';
+import { accountKey, slotKey, unprefixedHex } from './hex-memo';
 import { ForkStateManager } from './fork-state-manager';
 import { TraceStateBase } from './trace-state-base';
 
 /** A state manager the EVM runs on that the tracer's `db` can also read synchronously. */
 export interface TraceStateManager extends SimpleStateManager {
   reader: StateReader;
+}
+
+/** The parts of ethereumjs' OriginalStorageCache its synchronous twin reads. */
+interface OriginalCache {
+  map: Map<string, Map<string, Uint8Array>>;
+  put(address: Address, key: Uint8Array, value: Uint8Array): void;
 }
 
 class SeededStateManager extends TraceStateBase implements TraceStateManager {
@@ -27,6 +34,31 @@ class SeededStateManager extends TraceStateBase implements TraceStateManager {
 
   private accountSync(address: Uint8Array): Account | undefined {
     return this.topAccountStack().get(addressKey(address));
+  }
+
+  // Synchronous twins of the reads and writes SLOAD and SSTORE make (SimpleStateManager's, without their
+  // promises): the interpreter runs these opcodes synchronously on a state that has them
+  // (build/ethereumjs-patches.mjs).
+  storageNow(address: Address, key: Uint8Array): Uint8Array {
+    return this.topStorageStack().get(slotKey(address.bytes, key)) ?? new Uint8Array(0);
+  }
+
+  putStorageNow(address: Address, key: Uint8Array, value: Uint8Array): void {
+    this.topStorageStack().set(slotKey(address.bytes, key), value);
+  }
+
+  accountNow(address: Address): Account | undefined {
+    return this.topAccountStack().get(accountKey(address.bytes));
+  }
+
+  /** OriginalStorageCache.get's twin, on that cache's own map. */
+  originalStorageNow(address: Address, key: Uint8Array): Uint8Array {
+    const cache = this.originalStorageCache as unknown as OriginalCache;
+    const cached = cache.map.get(unprefixedHex(address.bytes))?.get(unprefixedHex(key));
+    if (cached !== undefined) return cached;
+    const value = this.storageNow(address, key);
+    cache.put(address, key, value);
+    return value;
   }
 
   // No trie: pre-Byzantium receipts ask for a state root, which no tracer result depends on.

@@ -2,7 +2,7 @@
 // sees instead of the block's. Read with geth's field names and decoding texts; applied as geth applies them
 // to the call's block context only (with `txIndex`, the block's earlier transactions run in the block's own).
 import type { CallBlock, TraceBlock } from '../trace/job';
-import { GoDecoder, goFieldName, goFixedBytes, goQuantity, type GoField } from './go-decode';
+import { type GoDecoder, goFieldName, goFixedBytes, goQuantity, type GoField } from './go-decode';
 import { serverError } from './rpc-error';
 
 export interface BlockOverrides {

@@ -30,7 +30,7 @@ async function traced(tracer: string, tracerConfig?: object): Promise<TraceOutco
   return outcome;
 }
 
-async function json(tracer: string, tracerConfig?: object): Promise<any> {
+async function json(tracer: string, tracerConfig?: object) {
   const outcome = await traced(tracer, tracerConfig);
   assert.ok('json' in outcome, `trace failed: ${'error' in outcome ? outcome.error : ''}`);
   return JSON.parse(outcome.json);

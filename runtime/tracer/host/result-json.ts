@@ -16,6 +16,7 @@ export function decodeResult(tagged: string): Serialised {
 }
 
 function encodeString(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the range is every ASCII code unit, NUL included
   if (/[^\x00-\x7f]/.test(text)) {
     // goja exports a non-ASCII JS string as its UTF-16 code units with a byte-order mark.
     const units = [65279];

@@ -5,8 +5,7 @@
 // test/differential/syntax-level.test.ts).
 import type { Expression } from 'acorn';
 import { forEachNode, type AnyNode } from '../api/syntax';
-import type { EcmaVersion, OffsetFix } from './diagnostic';
-import type { SyntaxProblem } from './parse';
+import type { EcmaVersion, OffsetFix, SyntaxProblem } from './diagnostic';
 
 interface Feature {
   year: number;

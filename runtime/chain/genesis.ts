@@ -1,6 +1,7 @@
 // Genesis of the dev chain: either a geth genesis file (`--genesis FILE`) or the default dev genesis
 // (chain id, hardfork, prefunded dev accounts).
-import type { AllocAccount, GethChainConfig } from '../trace/job';
+import type { AllocAccount } from '../state/alloc';
+import type { GethChainConfig } from './rules/config-value';
 import { gethForks } from '../evm/forks';
 import { avalancheUpgrades, subnetEvmKey } from './rules/avalanche';
 import { devChainDefaults } from './rules/registry';

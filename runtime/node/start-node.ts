@@ -8,7 +8,7 @@ import { chainConfigOf, devGenesis, fundAccounts, parseGenesis, type GenesisSpec
 import { chainConfigFor } from '../chain/hardforks';
 import { knownChain, latestRules } from '../chain/rules/registry';
 import { upstreamRules, type UpstreamRules } from '../chain/rules/upstream-rules';
-import type { GethChainConfig } from '../trace/job';
+import type { GethChainConfig } from '../chain/rules/config-value';
 import { shownText } from '../../core/rpc/shown-text';
 import { Upstream } from '../state/upstream';
 import { parseAddress, parseQuantity, parseWord } from '../chain/hex';

@@ -1,6 +1,7 @@
 // The trace worker (bundled as dist/trace-worker.js, run as a child process by runTraceJob): runs TraceJobs
 // one at a time, reporting each traced transaction's start, the running hook and its outcome.
 import { executeJob } from '../evm/execute';
+import { jobTracers } from './job-tracer';
 import type { WorkerMessage, WorkerRequest } from './protocol';
 import { waitForDebugger } from './worker-inspector';
 
@@ -22,16 +23,22 @@ process.on('disconnect', () => process.exit(0));
 async function run({ job, inspect }: WorkerRequest): Promise<void> {
   try {
     if (inspect) waitForDebugger(inspect, post);
-    await executeJob(job, {
-      txStart: (index) => post({ type: 'txStart', index }),
+    const tracers = jobTracers(job, {
       located: (hookLocations) => post({ type: 'located', hookLocations }),
       hook: (hook) => post({ type: 'hook', hook }),
-      outcome: (index, outcome) => {
-        if (!('jsonParts' in outcome)) return post({ type: 'outcome', index, outcome });
-        for (const part of outcome.jsonParts) post({ type: 'outcomePart', index, part });
-        post({ type: 'outcome', index, outcome: { ...outcome, jsonParts: [] } });
-      },
     });
+    await executeJob(
+      job,
+      {
+        txStart: (index) => post({ type: 'txStart', index }),
+        outcome: (index, outcome) => {
+          if (!('jsonParts' in outcome)) return post({ type: 'outcome', index, outcome });
+          for (const part of outcome.jsonParts) post({ type: 'outcomePart', index, part });
+          post({ type: 'outcome', index, outcome: { ...outcome, jsonParts: [] } });
+        },
+      },
+      tracers,
+    );
     post({ type: 'done' });
   } catch (error) {
     post({ type: 'failed', error: error instanceof Error ? error.message : String(error) });

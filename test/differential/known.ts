@@ -1,7 +1,7 @@
 // Divergences with a known cause: those README's "Differences from geth" documents, and those the
 // differential tests found that are not fixed (reported for a README entry). A divergence one of these
 // explains is counted, not failed; any other fails the test after shrinking.
-import type { TraceOutcome } from '../../runtime/trace/job';
+import type { TraceOutcome } from '../../runtime/evm/job';
 import type { CaseSpec } from './cases';
 import { compareOutcomes, type Divergence } from './compare';
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runTraceJob } from '../../runtime/trace/run';
-import type { TraceJob, TraceOutcome } from '../../runtime/trace/job';
+import type { TraceJob, TraceOutcome } from '../../runtime/evm/job';
 
 const parent = '0x00000000000000000000000000000000000000aa';
 const child = '0x00000000000000000000000000000000000000cc';

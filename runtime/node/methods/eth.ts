@@ -3,14 +3,14 @@ import { createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
 import type { StoredBlock } from '../../chain/dev-chain';
 import { estimateGas } from '../../chain/estimate-gas';
-import type { TraceStateManager } from '../../state/create';
+import type { TraceStateManager } from '../../state/state-reader';
 import type { Methods } from '../dispatch';
 import * as p from '../params';
 import { RpcError, serverError } from '../rpc-error';
 import { formatBlock, formatReceipt, formatTransaction } from '../rpc-format';
 import { resolveBlock, type NodeContext } from './context';
 import { executionError } from './execution-error';
-import { buildDevTransaction, defaultTip } from './send-transaction';
+import { buildDevTransaction, defaultTip } from '../dev-transaction';
 import { decodeStateOverride } from './state-overrides';
 import { goDecoded } from '../go-decode';
 

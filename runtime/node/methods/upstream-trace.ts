@@ -3,7 +3,7 @@
 // replays the block's earlier transactions before the traced one.
 import { createTxFromRPC } from '@ethereumjs/tx';
 import { bytesToHex } from '@ethereumjs/util';
-import type { TraceJob } from '../../trace/job';
+import type { TraceJob } from '../../evm/job';
 import { serverError } from '../rpc-error';
 import type { TraceOptions } from '../trace-config';
 import type { NodeContext } from './context';

@@ -26,6 +26,12 @@ function encodeString(text: string): string {
   return goEscape(JSON.stringify(text));
 }
 
+/** JSON text of a plain value as Go's encoder writes it (the node's answers and the struct logger use it too). */
+export function goJson(value: unknown): string {
+  // Outside strings JSON has none of the escaped characters, so escaping the whole text is safe.
+  return goEscape(JSON.stringify(value) ?? 'null');
+}
+
 /** Go's encoder escapes <, >, &, U+2028 and U+2029. */
 export function goEscape(json: string): string {
   return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -13,6 +13,21 @@ test('the import graph is read: the known entry points and their imports are in 
   assert.ok(graph.get('client/extension.ts')?.includes('client/language-client.ts'), 'a typeof import() counts');
 });
 
+test('the circle finder names each circle once, along its imports, and nothing else', () => {
+  const made = new Map([
+    ['a.ts', ['b.ts']],
+    ['b.ts', ['c.ts', 'd.ts']],
+    ['c.ts', ['a.ts']],
+    ['d.ts', ['e.ts']],
+    ['e.ts', []],
+    ['f.ts', ['f.ts']],
+  ]);
+  assert.deepEqual(importCircles(made), [['a.ts', 'b.ts', 'c.ts'], ['f.ts']]);
+  made.set('c.ts', []);
+  made.set('f.ts', ['e.ts']);
+  assert.deepEqual(importCircles(made), []);
+});
+
 test('no file imports itself through a circle of imports (type-only imports included)', () => {
   const shown = importCircles(graph).map((circle) => [...circle, circle[0]].join(' -> '));
   assert.deepEqual(shown, [], `import circles:\n${shown.join('\n')}`);

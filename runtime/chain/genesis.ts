@@ -2,7 +2,7 @@
 // (chain id, hardfork, prefunded dev accounts).
 import type { AllocAccount } from '../state/alloc';
 import type { GethChainConfig } from './rules/config-value';
-import { gethForks } from '../evm/forks';
+import { gethForks } from './rules/forks';
 import { avalancheUpgrades, subnetEvmKey } from './rules/avalanche';
 import { devChainDefaults } from './rules/registry';
 import { parseAddress, parseData, parseQuantity, parseWord, toQuantity } from './hex';

@@ -6,7 +6,7 @@ import type { GethChainConfig } from '../chain/rules/config-value';
 import { avalancheRulesAt } from '../chain/rules/avalanche';
 import { configValue, toBigInt } from '../chain/rules/config-value';
 import { avalancheCommonOptions } from './avalanche';
-import { gethForks } from './forks';
+import { gethForks } from '../chain/rules/forks';
 import { noKzg } from './no-kzg';
 import type { BlockRules } from './block-rules';
 import { Unreproducible } from './unreproducible';

@@ -36,6 +36,8 @@ test('no file imports itself through a circle of imports (type-only imports incl
 /** Each runtime/ folder and the runtime/ folders it must not import (the ones above it). */
 const above: Record<string, string[]> = {
   'runtime/state': ['runtime/evm', 'runtime/chain', 'runtime/builtin', 'runtime/tracer', 'runtime/trace', 'runtime/node'],
+  // A chain's identity and fork schedule, read by the EVM's rules (evm/common.ts).
+  'runtime/chain/rules': ['runtime/evm', 'runtime/builtin', 'runtime/tracer', 'runtime/trace', 'runtime/node'],
   'runtime/evm': ['runtime/builtin', 'runtime/tracer', 'runtime/trace', 'runtime/node'],
   'runtime/builtin': ['runtime/trace', 'runtime/node'],
   'runtime/tracer': ['runtime/builtin', 'runtime/trace', 'runtime/node'],

@@ -5,7 +5,7 @@
 import type { GethChainConfig } from './config-value';
 import { parseChainConfig } from '../genesis';
 import { chainConfigFor, hardforkNames } from '../hardforks';
-import { gethForks } from '../../evm/forks';
+import { gethForks } from './forks';
 import { configFromEthConfig } from './eth-config';
 import { identifyChain } from './registry';
 

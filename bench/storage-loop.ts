@@ -1,6 +1,6 @@
 // The runtime benches' loop: a contract that runs ~1,000,000 opcodes (SLOAD/SSTORE or MLOAD/MSTORE each
 // iteration), and the job that calls it with a given tracer.
-import type { TraceJob } from '../runtime/trace/job';
+import type { TraceJob } from '../runtime/evm/job';
 
 export const iterations = 77_000; // 13 opcodes each, plus PUSH3 and STOP
 export const opcodes = iterations * 13 + 2;

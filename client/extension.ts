@@ -25,6 +25,7 @@ async function startLanguageClient(context: vscode.ExtensionContext): Promise<La
   await new Promise((resolve) => setImmediate(resolve));
   // A path esbuild leaves alone: the client library is a separate file (see esbuild.mjs).
   const bundle = context.asAbsolutePath(path.join('dist', 'language-client.js'));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a bundle loaded at run time, not a module esbuild sees
   const { startLanguageClient: start } = require(bundle) as typeof import('./language-client');
   client = await start(context);
   return client;

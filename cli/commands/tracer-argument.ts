@@ -1,8 +1,7 @@
 // `--tracer VALUE`: a tracer file, else the name of one of geth's built-in tracers (sent as the tracer text,
 // as geth takes it). A bare name that is neither gets the answer the node gives for it.
 import { existsSync } from 'node:fs';
-import { isBuiltinName } from '../../runtime/builtin/registry';
-import { isBareIdentifier, unknownTracer } from '../../runtime/builtin/unknown-name';
+import { isBareIdentifier, isBuiltinName, unknownTracer } from '../../runtime/builtin/registry';
 
 export type TracerArgument = { kind: 'file'; path: string } | { kind: 'name'; name: string };
 

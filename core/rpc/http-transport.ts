@@ -57,6 +57,7 @@ export function createHttpTransport(settings: TransportSettings): Transport {
     return new Promise<HttpAnswer>((resolve, reject) => {
       let settled = false;
       let connected = false;
+      // eslint-disable-next-line prefer-const -- set below, once the closures that clear it exist
       let connectTimer: NodeJS.Timeout | undefined;
       let request: ClientRequest | undefined;
       const onAbort = () => finish(signal.reason);

@@ -65,6 +65,7 @@ export function maskerOf(secrets: Iterable<string>, standalone: Iterable<string>
 
 /** Control characters (terminal escapes among them) and bidirectional overrides: shown, they would let a
  * server rewrite a terminal or disguise what a message says. Whitespace is collapsed separately. */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const unprintable = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** `foreign` with its control characters (not whitespace) replaced by U+FFFD, its spacing kept. */

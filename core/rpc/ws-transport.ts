@@ -74,7 +74,8 @@ export function createWsTransport(settings: TransportSettings): Transport {
         // process with it, for its keep-alive time-out. Taken now: the response lets go of it once read.
         const connectionSocket = response.socket;
         refused = refusal(response, settings);
-        refused.then((error) => {
+        // refusal() never rejects: it resolves with the error to report.
+        void refused.then((error) => {
           connectionSocket.destroy();
           reject(error);
         });

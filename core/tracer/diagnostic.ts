@@ -19,6 +19,14 @@ export interface OffsetFix {
   preferred?: boolean;
 }
 
+/** A problem that stops the node from compiling the tracer. Offsets in the user's text. */
+export interface SyntaxProblem {
+  start: number;
+  end: number;
+  message: string;
+  fixes?: OffsetFix[];
+}
+
 export interface TextEdit {
   range: Range;
   newText: string;

@@ -5,8 +5,7 @@
 // test/differential/syntax-level.test.ts).
 import type { Expression } from 'acorn';
 import { forEachNode, type AnyNode } from '../api/syntax';
-import type { EcmaVersion, OffsetFix } from './diagnostic';
-import type { SyntaxProblem } from './parse';
+import type { EcmaVersion, OffsetFix, SyntaxProblem } from './diagnostic';
 
 interface Feature {
   year: number;
@@ -19,8 +18,8 @@ interface Feature {
   fix?: OffsetFix;
 }
 
-/** The later feature a node is, if any. Nodes are typed loosely (`any`): we read fields of many node types. */
-function featureOf(node: any, parent: any, text: string): Feature | undefined {
+/** The later feature a node is, if any. Nodes are typed loosely (AnyNode): we read fields of many node types. */
+function featureOf(node: AnyNode, parent: AnyNode | undefined, text: string): Feature | undefined {
   switch (node.type) {
     case 'VariableDeclaration':
       return node.kind === 'var'
@@ -106,7 +105,7 @@ function featureOf(node: any, parent: any, text: string): Feature | undefined {
   }
 }
 
-function literalFeature(node: any): Feature | undefined {
+function literalFeature(node: AnyNode): Feature | undefined {
   if (node.bigint !== undefined) return { year: 2020, what: 'BigInt literals', instead: "use bigInt('123') (the BigInteger library geth provides)", goja: false };
   if (node.regex) {
     if (/[uy]/.test(node.regex.flags)) return { year: 2015, what: `the regular expression flag(s) '${node.regex.flags.replace(/[^uy]/g, '')}'`, instead: 'drop the flag' };
@@ -123,7 +122,7 @@ function literalFeature(node: any): Feature | undefined {
   return undefined;
 }
 
-function keyText(property: any): string {
+function keyText(property: AnyNode): string {
   return property.key.type === 'Identifier' ? property.key.name : String(property.key.value ?? 'key');
 }
 
@@ -161,7 +160,7 @@ export function findLaterFeatures(expression: Expression, ecmaVersion: EcmaVersi
 }
 
 /** A node's first part: a function or loop up to its body, a declaration's keyword; else the whole node. */
-function headerRange(node: any): { start: number; end: number } {
+function headerRange(node: AnyNode): { start: number; end: number } {
   if (node.type === 'VariableDeclaration') return { start: node.start, end: node.start + node.kind.length };
   const body = node.type === 'Property' ? node.value?.body : node.body;
   if (body && typeof body.start === 'number' && body.start > node.start) return { start: node.start, end: body.start };

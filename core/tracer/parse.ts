@@ -4,7 +4,7 @@
 // with no line break (it comments out the appended ")"). A file wrapped as projects ship tracers
 // (`var tracer = {…};`, see wrapper.ts) is parsed from its object literal on, so the rules still run.
 import { Parser, tokenizer, tokTypes, type Comment, type Expression, type Node, type ObjectExpression, type Options, type Property, type TokenType } from 'acorn';
-import type { EcmaVersion, OffsetFix } from './diagnostic';
+import type { EcmaVersion, SyntaxProblem } from './diagnostic';
 import { findLaterFeatures, parserVersion, TARGET_GETH_HINT } from './es-features';
 import { LineMap } from './positions';
 import { wrapperHead, wrapperTailLength, type TokenSpan, type TracerWrapper } from './wrapper';
@@ -13,14 +13,6 @@ import { wrapperHead, wrapperTailLength, type TokenSpan, type TracerWrapper } fr
 export interface TracerProperty {
   name: string | undefined;
   node: Property;
-}
-
-/** A problem that stops the node from compiling the tracer. Offsets in the user's text. */
-export interface SyntaxProblem {
-  start: number;
-  end: number;
-  message: string;
-  fixes?: OffsetFix[];
 }
 
 export interface ParsedTracer {

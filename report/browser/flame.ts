@@ -6,7 +6,7 @@
 import { countFrames, type CallFrame } from '../shapes';
 import { counted, el } from './dom';
 import { frameAt, type FrameDescriber } from './frames';
-import { Tooltip } from './tooltip';
+import type { Tooltip } from './tooltip';
 
 const ROW = 22;
 /** Frames narrower than this (in pixels) are not drawn, nor their children: zooming in shows them. */

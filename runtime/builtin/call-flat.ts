@@ -2,7 +2,8 @@
 // `subtraces`, create/call/suicide actions); `convertParityErrors` gives parity's error words,
 // `includePrecompiles` keeps CALL/STATICCALL frames into precompiles.
 import { bytesToHex } from '@ethereumjs/util';
-import type { BuiltinFactory, TxStartEnv } from './builtin-tracer';
+import type { TxStartEnv } from '../evm/tx-tracer';
+import type { BuiltinFactory } from './builtin-tracer';
 import { CallCollector, callOpcodes, type CallFrame } from './call-frames';
 import { boolOptions } from './config';
 import { hexBytes, quantity } from './json-hex';

@@ -2,7 +2,7 @@
 // context, nested frames from enter/exit, LOGs (from their steps) in the frame that emitted them. Shared by
 // callTracer and flatCallTracer.
 import type { TxHooks } from '../evm/tx-hooks';
-import type { EnterView, ExitView, StepView, TxContextView } from '../tracer/host/views';
+import type { EnterView, ExitView, StepView, TxContextView } from '../evm/views';
 import { readMemory } from '../evm/memory';
 import { revertReason } from './revert-reason';
 

@@ -1,6 +1,7 @@
 // geth's callTracer: the call tree as nested frames (`onlyTopCall`: the top frame only; `withLog`: each
 // frame's logs with their position among its calls).
-import type { BuiltinFactory, TxStartEnv } from './builtin-tracer';
+import type { TxStartEnv } from '../evm/tx-tracer';
+import type { BuiltinFactory } from './builtin-tracer';
 import { CallCollector, callOpcodes, logOpcodes, type CallFrame, type CallLog } from './call-frames';
 import { boolOptions } from './config';
 import { hexBytes, quantity } from './json-hex';

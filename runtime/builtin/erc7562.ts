@@ -8,8 +8,9 @@ import { erc7562Config, type Erc7562Config } from './erc7562-config';
 import { hexBytes, quantity } from './json-hex';
 import { readMemory } from '../evm/memory';
 import { revertReason } from './revert-reason';
-import type { EnterView, ExitView, StateReader, StepView, TxContextView } from '../tracer/host/views';
-import type { TxStartEnv } from './builtin-tracer';
+import type { EnterView, ExitView, StepView, TxContextView } from '../evm/views';
+import type { StateReader } from '../state/state-reader';
+import type { TxStartEnv } from '../evm/tx-tracer';
 
 const KECCAK256 = 0x20, SLOAD = 0x54, SSTORE = 0x55, TLOAD = 0x5c, TSTORE = 0x5d, GAS = 0x5a, ISZERO = 0x15;
 const EXTCODESIZE = 0x3b, RETURN = 0xf3, REVERT = 0xfd, LOG0 = 0xa0, LOG4 = 0xa4;

@@ -2,8 +2,6 @@
 // {NAME: result, ...} (keys sorted, as Go marshals a map).
 import type { BuiltinFactory, BuiltinTracer } from './builtin-tracer';
 import { parseConfig } from './config';
-import { builtinTracer } from './registry';
-import { isBareIdentifier, unknownTracer } from './unknown-name';
 
 interface Member {
   name: string;
@@ -11,7 +9,11 @@ interface Member {
   steps: Set<number> | 'all';
 }
 
-function buildMembers(config: string | undefined): Member[] | { error: string } {
+/** How muxTracer finds a member by name: its factory, or the error for a name that is none. Handed in by the
+ * registry, which lists muxTracer itself. */
+export type MemberLookup = (name: string) => BuiltinFactory | { error: string };
+
+function buildMembers(config: string | undefined, lookup: MemberLookup): Member[] | { error: string } {
   const parsed = parseConfig(config);
   if ('error' in parsed) return parsed;
   const value = parsed.value;
@@ -21,10 +23,8 @@ function buildMembers(config: string | undefined): Member[] | { error: string } 
   }
   const members: Member[] = [];
   for (const [name, memberConfig] of Object.entries(value)) {
-    const factory = builtinTracer(name);
-    if (!factory) {
-      return { error: isBareIdentifier(name) ? unknownTracer(name) : `muxTracer combines built-in tracers only; "${name}" is not one` };
-    }
+    const factory = lookup(name);
+    if (typeof factory !== 'function') return factory;
     const tracer = factory(memberConfig === undefined ? undefined : JSON.stringify(memberConfig));
     if ('error' in tracer) return tracer;
     members.push({ name, tracer, steps: tracer.steps === 'all' ? 'all' : new Set(tracer.steps) });
@@ -32,8 +32,8 @@ function buildMembers(config: string | undefined): Member[] | { error: string } 
   return members;
 }
 
-export const muxTracer: BuiltinFactory = (config) => {
-  const members = buildMembers(config);
+export const muxTracerOver = (lookup: MemberLookup): BuiltinFactory => (config) => {
+  const members = buildMembers(config, lookup);
   if ('error' in members) return members;
   const wanted = new Set<number>();
   for (const m of members) if (m.steps !== 'all') m.steps.forEach((op) => wanted.add(op));

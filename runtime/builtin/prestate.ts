@@ -4,9 +4,11 @@
 // authorities) and at the opcodes that name an account or a slot.
 import { bytesToHex, eoaCode7702RecoverAuthority, generateAddress, generateAddress2, setLengthLeft, bigIntToUnpaddedBytes, type EOACode7702AuthorizationListBytesItem } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import type { BuiltinFactory, BuiltinTracer, TxStartEnv } from './builtin-tracer';
+import type { TxStartEnv } from '../evm/tx-tracer';
+import type { BuiltinFactory, BuiltinTracer } from './builtin-tracer';
 import { boolOptions } from './config';
-import type { StateReader, StepView } from '../tracer/host/views';
+import type { StepView } from '../evm/views';
+import type { StateReader } from '../state/state-reader';
 import { delegationTarget } from './delegation';
 
 const SLOAD = 0x54, SSTORE = 0x55, BALANCE = 0x31, EXTCODESIZE = 0x3b, EXTCODECOPY = 0x3c, EXTCODEHASH = 0x3f;

@@ -1,4 +1,6 @@
-// geth's tracers by name: `tracer: NAME` selects one of these before the name is tried as JavaScript.
+// geth's tracers by name: `tracer: NAME` selects one of these before the name is tried as JavaScript. geth
+// evaluates a name it does not know as JavaScript, so a misspelt name fails as an undefined variable; a bare
+// identifier gets that answer plus the list of names that would have worked.
 import type { BuiltinFactory } from './builtin-tracer';
 import { erc7562Tracer } from './erc7562';
 import { noopTracer } from './noop';
@@ -6,7 +8,7 @@ import { callTracer } from './call';
 import { flatCallTracer } from './call-flat';
 import { fourByteTracer } from './four-byte';
 import { keccak256PreimageTracer } from './keccak256-preimage';
-import { muxTracer } from './mux';
+import { muxTracerOver } from './mux';
 import { legacyJsSources } from './legacy-js';
 import { prestateTracer } from './prestate';
 
@@ -15,7 +17,7 @@ const natives: Record<string, BuiltinFactory> = {
   callTracer,
   flatCallTracer,
   '4byteTracer': fourByteTracer,
-  muxTracer,
+  muxTracer: muxTracerOver(muxMember),
   prestateTracer,
   erc7562Tracer,
   keccak256PreimageTracer,
@@ -37,4 +39,29 @@ export function isBuiltinName(name: string): boolean {
 
 export function builtinNames(): string[] {
   return [...Object.keys(natives), ...Object.keys(legacyJsSources)];
+}
+
+/** A muxTracer member: a native tracer by name (geth's mux combines natives only). */
+function muxMember(name: string): BuiltinFactory | { error: string } {
+  return builtinTracer(name) ?? { error: isBareIdentifier(name) ? unknownTracer(name) : `muxTracer combines built-in tracers only; "${name}" is not one` };
+}
+
+const identifier = /^[A-Za-z_$][\w$]*$/;
+
+export function isBareIdentifier(text: string): boolean {
+  return identifier.test(text.trim());
+}
+
+export function builtinHint(): string {
+  return `(built-in tracers: ${builtinNames().join(', ')})`;
+}
+
+/** geth's error for an unknown name, with the hint. */
+export function unknownTracer(name: string): string {
+  return `ReferenceError: ${name.trim()} is not defined at <eval>:1:1 ${builtinHint()}`;
+}
+
+/** The JS compile error of a tracer text, with the hint appended when the text was a bare name. */
+export function withBuiltinHint(source: string, error: string): string {
+  return isBareIdentifier(source) && error.startsWith('ReferenceError:') ? `${error} ${builtinHint()}` : error;
 }

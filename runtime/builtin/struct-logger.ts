@@ -2,9 +2,10 @@
 // geth's fields and formats (logger.go's legacy JSON), written as text chunks while the EVM runs so that a
 // long trace never sits on the heap whole (geth keeps all entries in memory; a 512 MB worker could not).
 import { bytesToHex, setLengthLeft } from '@ethereumjs/util';
-import type { TxContextView, StateReader, StepView, EnterView, ExitView } from '../tracer/host/views';
+import type { TxContextView, StepView, EnterView, ExitView } from '../evm/views';
+import type { StateReader } from '../state/state-reader';
 import { opcodeName } from '../evm/opcode-names';
-import { goJson } from '../node/raw-json';
+import { goJson } from '../tracer/host/result-json';
 import type { BuiltinFactory, BuiltinTracer } from './builtin-tracer';
 import { TextChunks } from './text-chunks';
 

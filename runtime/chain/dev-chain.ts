@@ -8,13 +8,15 @@ import { bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/uti
 import { runTx, type RunTxResult } from '@ethereumjs/vm';
 import { dumpState } from '../state/dump';
 import { createStateManager } from '../state/create';
-import { rulesFor, type BlockRules } from '../evm/common';
+import { rulesFor } from '../evm/common';
+import type { BlockRules } from '../evm/block-rules';
 import { createChainVM, ruledHeader } from '../evm/chain-vm';
 import { callTx } from '../evm/execute';
 import { runSystemCalls } from '../evm/system-calls';
 import { applyStateOverride, type StateOverride } from '../evm/state-override';
 import { avalancheCoinbase } from './rules/avalanche';
-import type { AllocAccount, CallObject, TraceBlock, TraceJob } from '../trace/job';
+import type { AllocAccount } from '../state/alloc';
+import type { CallObject, TraceBlock, TraceJob } from '../evm/job';
 import type { DevAccount } from './dev-accounts';
 import type { GenesisSpec } from './genesis';
 import { checkTransaction } from './tx-checks';

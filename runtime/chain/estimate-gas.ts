@@ -1,7 +1,7 @@
 // eth_estimateGas as geth does it: run at the cap, then binary-search the lowest gas limit that succeeds,
 // starting from an optimistic guess (gas used + refund + call stipend, ×64/63) and stopping within 1.5%.
 import type { RunTxResult } from '@ethereumjs/vm';
-import type { CallObject } from '../trace/job';
+import type { CallObject } from '../evm/job';
 import type { DevChain, StoredBlock } from './dev-chain';
 
 export type Estimate = { gas: bigint } | { failure: RunTxResult; cap: bigint };

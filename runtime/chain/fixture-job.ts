@@ -1,6 +1,6 @@
 // A geth tracer-test fixture (genesis + context + signed input, see the conformance corpus README) as a
 // TraceJob, checked field by field so a malformed file gets an error naming the field.
-import type { TraceJob } from '../trace/job';
+import type { TraceJob } from '../evm/job';
 import { normaliseAlloc } from './genesis';
 import { parseAddress, parseData, parseQuantity } from './hex';
 

@@ -1,7 +1,8 @@
 // Genesis of the dev chain: either a geth genesis file (`--genesis FILE`) or the default dev genesis
 // (chain id, hardfork, prefunded dev accounts).
-import type { AllocAccount, GethChainConfig } from '../trace/job';
-import { gethForks } from '../evm/forks';
+import type { AllocAccount } from '../state/alloc';
+import type { GethChainConfig } from './rules/config-value';
+import { gethForks } from './rules/forks';
 import { avalancheUpgrades, subnetEvmKey } from './rules/avalanche';
 import { devChainDefaults } from './rules/registry';
 import { parseAddress, parseData, parseQuantity, parseWord, toQuantity } from './hex';

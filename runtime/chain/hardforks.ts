@@ -1,7 +1,7 @@
 // Geth chain configs for the dev chain: `--hardfork NAME` activates every fork up to NAME at genesis.
 import { Hardfork } from '@ethereumjs/common';
-import { gethForks } from '../evm/forks';
-import type { GethChainConfig } from '../trace/job';
+import { gethForks } from './rules/forks';
+import type { GethChainConfig } from './rules/config-value';
 
 const selectable = gethForks.filter((fork) => fork.selectable);
 

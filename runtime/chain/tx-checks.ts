@@ -2,7 +2,7 @@
 // with geth's error texts, so a rejected transaction reads the same as on geth.
 import type { TypedTransaction } from '@ethereumjs/tx';
 import type { Account } from '@ethereumjs/util';
-import type { BlockRules } from '../evm/common';
+import type { BlockRules } from '../evm/block-rules';
 
 /** What a transaction may cost at most: gas limit × fee cap + value (+ blob gas at its fee cap). */
 function maxCost(tx: TypedTransaction): bigint {

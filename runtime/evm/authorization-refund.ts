@@ -5,7 +5,7 @@
 // the transaction and again when its first frame starts.
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { eoaCode7702RecoverAuthority, type EOACode7702AuthorizationListBytesItem } from '@ethereumjs/util';
-import type { StateReader } from '../tracer/host/views';
+import type { StateReader } from '../state/state-reader';
 
 const refundPerAuthorization = 12500;
 

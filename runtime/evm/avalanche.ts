@@ -18,7 +18,7 @@ import { EVMError, type CustomPrecompile, type Message, type PrecompileFunc } fr
 import { Account, bigIntToBytes, createAddressFromString, setLengthLeft, type Address } from '@ethereumjs/util';
 import type { VM } from '@ethereumjs/vm';
 import type { AvalancheRules } from '../chain/rules/avalanche';
-import type { BlockRules } from './common';
+import type { BlockRules } from './block-rules';
 
 const nativeAssetAddresses = [
   '0x0100000000000000000000000000000000000000',

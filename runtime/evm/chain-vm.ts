@@ -6,7 +6,7 @@ import type { StateManagerInterface } from '@ethereumjs/common';
 import { createAddressFromString, type Address } from '@ethereumjs/util';
 import { createVM, type VM } from '@ethereumjs/vm';
 import { avalancheExecution, avalancheRandao } from './avalanche';
-import type { BlockRules } from './common';
+import type { BlockRules } from './block-rules';
 
 export async function createChainVM(
   rules: BlockRules,

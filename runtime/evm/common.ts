@@ -2,24 +2,16 @@
 // Ethereum hardfork active at the block's number and timestamp, and on an Avalanche C-Chain the Avalanche
 // upgrades active at its timestamp (which change fees, refunds and precompiles, see avalanche.ts).
 import { createCustomCommon, Hardfork, Mainnet, type Common } from '@ethereumjs/common';
-import type { GethChainConfig } from '../trace/job';
-import { avalancheRulesAt, type AvalancheRules } from '../chain/rules/avalanche';
+import type { GethChainConfig } from '../chain/rules/config-value';
+import { avalancheRulesAt } from '../chain/rules/avalanche';
 import { configValue, toBigInt } from '../chain/rules/config-value';
 import { avalancheCommonOptions } from './avalanche';
-import { gethForks } from './forks';
+import { gethForks } from '../chain/rules/forks';
 import { noKzg } from './no-kzg';
+import type { BlockRules } from './block-rules';
 import { Unreproducible } from './unreproducible';
 
 export { toBigInt };
-
-export interface BlockRules {
-  common: Common;
-  /** The C-Chain upgrades active at the block; undefined on chains with Ethereum's rules. */
-  avalanche?: AvalancheRules;
-  timestamp: bigint;
-  /** Filled in when a run under these rules used what cannot be reproduced (KZG, an Avalanche precompile). */
-  unreproducible: Unreproducible;
-}
 
 /** A block as far as its rules go: geth also counts a block with zero difficulty as past the merge. */
 export interface BlockPosition {

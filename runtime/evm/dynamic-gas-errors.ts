@@ -4,7 +4,7 @@
 // past what the gas arithmetic holds, init code over the EIP-3860 limit. The step reports such an error with
 // the constant gas as its cost, and the frame fails with it; no fault follows. ethereumjs either runs these
 // checks later or words them as plain out of gas.
-import type { ForkRules } from './trace-tx';
+import type { ForkRules } from './fork-rules';
 
 const u64 = 1n << 64n;
 const maxRoundable = u64 - 32n;

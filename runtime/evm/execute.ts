@@ -1,23 +1,21 @@
 // Runs a TraceJob in this thread: Common and state from the job, the block header, earlier transactions
-// replayed untraced, each traced transaction run under a fresh TracerHost. Reports one outcome per traced
-// transaction through `sink` as soon as it is known.
+// replayed untraced, each traced transaction run under a fresh tracer from the caller's TracerFactory. Reports
+// one outcome per traced transaction through `sink` as soon as it is known.
 import { createBlock, type Block } from '@ethereumjs/block';
 import { Hardfork, type Common } from '@ethereumjs/common';
 import type { EVM, EVMMockBlockchainInterface } from '@ethereumjs/evm';
 import { createFeeMarket1559Tx, createLegacyTx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes, type Address } from '@ethereumjs/util';
 import { runTx, type VM } from '@ethereumjs/vm';
-import { TracerHost, type HookName } from '../tracer/host/tracer-host';
-import type { BuiltinTracer } from '../builtin/builtin-tracer';
-import { builtinJsSource, builtinTracer } from '../builtin/registry';
-import { structLogger, structLoggerTracer } from '../builtin/struct-logger';
-import { withBuiltinHint } from '../builtin/unknown-name';
 import { tapOpcodes } from './op-taps';
-import type { Serialised, TxHooks } from './tx-hooks';
-import { createStateManager, type TraceStateManager } from '../state/create';
-import type { CallBlock, CallObject, PartedOutcome, TraceJob, WorkerOutcome } from '../trace/job';
+import type { Serialised } from './tx-hooks';
+import type { TracerFactory } from './tx-tracer';
+import { createStateManager } from '../state/create';
+import type { TraceStateManager } from '../state/state-reader';
+import type { CallBlock, CallObject, PartedOutcome, TraceJob, WorkerOutcome } from './job';
 import { forkStateAt } from '../state/fork-state';
-import { rulesFor, toBigInt, type BlockRules } from './common';
+import { rulesFor, toBigInt } from './common';
+import type { BlockRules } from './block-rules';
 import { createChainVM, ruledHeader } from './chain-vm';
 import { runSystemCalls } from './system-calls';
 import { applyStateOverride } from './state-override';
@@ -28,8 +26,6 @@ import { gethTxRejection, type RejectedTx } from './tx-errors';
 export interface JobSink {
   /** A traced transaction starts (its time-out starts now, before the tracer is built). */
   txStart(index: number): void;
-  located(hookLocations: Partial<Record<HookName, string>>): void;
-  hook(name: HookName): void;
   outcome(index: number, outcome: WorkerOutcome): void;
 }
 
@@ -177,7 +173,7 @@ function unreplayable(rules: BlockRules): string | undefined {
   return undefined;
 }
 
-export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
+export async function executeJob(job: TraceJob, sink: JobSink, tracers: TracerFactory): Promise<void> {
   const number = BigInt(job.block.number);
   const timestamp = BigInt(job.block.timestamp);
   const rules = rulesFor(job.chainConfig, { number, timestamp, difficulty: toBigInt(job.block.difficulty) });
@@ -225,18 +221,10 @@ export async function executeJob(job: TraceJob, sink: JobSink): Promise<void> {
       continue;
     }
     const position = { index, txHash, firstLogIndex: logsBefore };
-    const { logs, ...outcome } = await traceOne(job, setting, state, tx, position, options, sink);
+    const { logs, ...outcome } = await traceOne(job, setting, state, tx, position, options, sink, tracers);
     logsBefore += logs;
     sink.outcome(index, txHash ? { txHash, ...outcome } : outcome);
   }
-}
-
-/** The tracer for one transaction: a built-in one by name, else the JavaScript tracer the job carries. */
-interface TxTracer {
-  hooks: TxHooks;
-  steps: 'all' | readonly number[];
-  txStart?: BuiltinTracer['txStart'];
-  result(): Serialised | PartedOutcome;
 }
 
 /** Where a traced transaction sits in its block. */
@@ -247,46 +235,21 @@ interface TxPosition {
   firstLogIndex: number;
 }
 
-function buildTracer(job: TraceJob, index: number, txHash: string | undefined, sink: JobSink): TxTracer | { error: string } {
-  const builtin = job.tracer === structLoggerTracer ? structLogger : builtinTracer(job.tracer);
-  if (builtin) {
-    const made = builtin(job.tracerConfig);
-    if ('error' in made) return made;
-    return { hooks: made, steps: made.steps, txStart: made.txStart?.bind(made), result: () => made.result() };
-  }
-  const blockHash = job.block.hash ? hexToBytes(hex(job.block.hash)) : undefined;
-  const built = TracerHost.create({
-    source: builtinJsSource(job.tracer) ?? job.tracer,
-    url: job.tracerUrl,
-    config: job.tracerConfig,
-    // traceCall (no tx hash) has no block hash, index or tx hash in ctx.
-    initialContext: blockHash && txHash ? { blockHash, txIndex: index, txHash: hexToBytes(hex(txHash)) } : {},
-    onLocated: (locations) => sink.located(locations),
-    onHook: (name) => sink.hook(name),
-  });
-  if ('error' in built) return { error: withBuiltinHint(job.tracer, built.error) };
-  const host = built.host;
-  // Steps are only needed for step hooks and for call types of enter/exit; without either, the EVM runs
-  // at full speed (and geth's `log` stays unfilled, as for a tracer with no step).
-  return { hooks: host, steps: host.hasStep || host.hasEnterExit ? 'all' : [], result: () => host.result() };
-}
-
 async function traceOne(
   job: TraceJob, { vm, rules, block }: Setting, state: TraceStateManager, tx: TypedTransaction,
-  { index, txHash, firstLogIndex }: TxPosition, options: Parameters<typeof runTx>[1], sink: JobSink,
+  { index, txHash, firstLogIndex }: TxPosition, options: Parameters<typeof runTx>[1], sink: JobSink, tracers: TracerFactory,
 ): Promise<(Serialised | PartedOutcome) & { logs: number }> {
   const { common } = rules;
   sink.txStart(index);
-  const tracer = buildTracer(job, index, txHash, sink);
+  const blockHash = job.block.hash ? hexToBytes(hex(job.block.hash)) : undefined;
+  const position = blockHash && txHash ? { blockHash, txIndex: index, txHash: hexToBytes(hex(txHash)) } : undefined;
+  const tracer = tracers(position);
   if ('error' in tracer) {
     // The transaction still happens: later transactions of the block see its effects.
     const result = await runTx(vm, options).catch(() => undefined);
     return { error: tracer.error, logs: result?.receipt.logs.length ?? 0 };
   }
   const precompiles = [...vm.evm.precompiles.keys()].map((a) => hexToBytes(hex(a)));
-  if (tracer.hooks instanceof TracerHost) tracer.hooks.begin(state.reader, precompiles);
-  const blockHash = job.block.hash ? hexToBytes(hex(job.block.hash)) : undefined;
-  const position = blockHash && txHash ? { blockHash, txIndex: index, txHash: hexToBytes(hex(txHash)) } : undefined;
   tracer.txStart?.({ tx, from: tx.getSenderAddress().bytes, block, common, state: state.reader, precompiles, position, firstLogIndex });
   const hooks = tracer.hooks;
   hooks.setContext({

@@ -4,7 +4,7 @@
 // step that cannot pay the total reports the total.
 import type { InterpreterStep } from '@ethereumjs/evm';
 import { dynamicGasError, mayFailBeforeDynamicGas, memorySize } from './dynamic-gas-errors';
-import type { ForkRules } from './trace-tx';
+import type { ForkRules } from './fork-rules';
 
 const callOps = new Set([0xf1, 0xf2, 0xf4, 0xfa]);
 const SSTORE = 0x55;

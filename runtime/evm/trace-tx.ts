@@ -4,14 +4,15 @@
 // synthesized SELFDESTRUCT), call types inferred from the parent's last opcode.
 import type { InterpreterStep, Message, EVMResult } from '@ethereumjs/evm';
 import { bigIntToUnpaddedBytes, bytesToHex, generateAddress, generateAddress2, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
-import { emptyStep } from '../tracer/host/tracer-host';
 import type { TxHooks } from './tx-hooks';
-import type { EnterView, FrameView, StateReader, StepView } from '../tracer/host/views';
+import { emptyStep, type EnterView, type FrameView, type StepView } from './views';
+import type { StateReader } from '../state/state-reader';
 import { failsDuringExecution, gethError } from './errors';
 import { stackError } from './stack-limits';
 import { readMemory } from './memory';
 import { dynamicGasError } from './dynamic-gas-errors';
 import { stepGas } from './step-gas';
+import type { ForkRules } from './fork-rules';
 
 const callOps: Record<number, string> = { 0xf1: 'CALL', 0xf2: 'CALLCODE', 0xf4: 'DELEGATECALL', 0xfa: 'STATICCALL' };
 const createOps: Record<number, string> = { 0xf0: 'CREATE', 0xf5: 'CREATE2' };
@@ -50,21 +51,6 @@ export interface TxTraceEvents {
   beforeMessage(msg: Message): void;
   newContract(ev: { address: { bytes: Uint8Array } }): void;
   afterMessage(res: EVMResult): void;
-}
-
-export interface ForkRules {
-  /** EIP-150: a call forwards at most all but 1/64 of the remaining gas (before it, the requested gas). */
-  eip150: boolean;
-  /** EIP-2200 (Istanbul): SSTORE needs more than the 2300 stipend. */
-  eip2200: boolean;
-  /** EIP-2929 (Berlin): warm and cold account access. */
-  eip2929: boolean;
-  /** Before London a SELFDESTRUCT adds 24000 to the refund counter (once per contract and transaction). */
-  selfdestructRefund?: boolean;
-  /** EIP-3860 (Shanghai): CREATE and CREATE2 refuse init code over 49152 bytes. */
-  eip3860?: boolean;
-  /** EIP-7702 (Prague): geth's CALL-family gas functions charge every part inside, failing as one. */
-  eip7702?: boolean;
 }
 
 /** What geth reports for a frame's failure, and whether it happened while an opcode executed (`fault`). */

@@ -1,6 +1,6 @@
 // What the EVM event translator (trace-tx.ts) drives for one transaction, in geth's hook order: the JS
 // tracer host implements it, and so does every built-in tracer.
-import type { EnterView, ExitView, StepView, TxContextView } from '../tracer/host/views';
+import type { EnterView, ExitView, StepView, TxContextView } from './views';
 
 export interface TxHooks {
   /** Transaction-level facts as they become known (the top frame's call, then its output and gas used). */

@@ -1,8 +1,8 @@
 // debug_traceCall's `blockOverrides` (geth ≥ 1.16, its override.BlockOverrides): header fields the traced call
 // sees instead of the block's. Read with geth's field names and decoding texts; applied as geth applies them
 // to the call's block context only (with `txIndex`, the block's earlier transactions run in the block's own).
-import type { CallBlock, TraceBlock } from '../trace/job';
-import { GoDecoder, goFieldName, goFixedBytes, goQuantity, type GoField } from './go-decode';
+import type { CallBlock, TraceBlock } from '../evm/job';
+import { type GoDecoder, goFieldName, goFixedBytes, goQuantity, type GoField } from './go-decode';
 import { serverError } from './rpc-error';
 import { toQuantity } from '../chain/hex';
 

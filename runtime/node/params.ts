@@ -1,5 +1,5 @@
 // Positional JSON-RPC params read with geth's -32602 messages ("invalid argument N: ...").
-import type { CallObject } from '../trace/job';
+import type { CallObject } from '../evm/job';
 import { invalidParams } from './rpc-error';
 
 export type BlockRef = { tag: 'latest' | 'earliest' | 'pending' } | { number: bigint } | { hash: string };

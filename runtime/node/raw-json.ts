@@ -2,6 +2,7 @@
 // serialised the way geth does): those are spliced in verbatim, never parsed and re-serialised. A long
 // result (a struct log) arrives as UTF-8 parts and stays in them: the answer is a list of pieces, never one
 // giant string.
+import { goJson } from '../tracer/host/result-json';
 
 export class RawJson {
   constructor(readonly text: string | readonly Uint8Array[]) {}
@@ -19,14 +20,6 @@ export class Answer {
   static list(answers: Answer[]): Answer {
     return new Answer(['[', ...answers.flatMap((answer, at) => (at === 0 ? answer.pieces : [',', ...answer.pieces])), ']']);
   }
-}
-
-/** Go's encoder escapes these inside strings; outside RawJson they only occur in strings, so replacing is safe. */
-const goEscapes: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
-
-/** JSON text of a plain value as Go's encoder writes it. */
-export function goJson(value: unknown): string {
-  return (JSON.stringify(value) ?? 'null').replace(/[<>&\u2028\u2029]/g, (c) => goEscapes[c]);
 }
 
 function write(value: unknown, out: (string | Uint8Array)[]): void {

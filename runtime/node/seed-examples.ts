@@ -4,8 +4,8 @@
 import { Hardfork } from '@ethereumjs/common';
 import type { DevChain } from '../chain/dev-chain';
 import compiled from '../chain/seed/example-contracts.json';
-import type { CallObject } from '../trace/job';
-import { buildDevTransaction } from './methods/send-transaction';
+import type { CallObject } from '../evm/job';
+import { buildDevTransaction } from './dev-transaction';
 
 export type SeedName = 'examples' | 'empty';
 export const seedNames: readonly SeedName[] = ['examples', 'empty'];

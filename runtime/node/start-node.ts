@@ -8,7 +8,7 @@ import { chainConfigOf, devGenesis, fundAccounts, parseGenesis, type GenesisSpec
 import { chainConfigFor } from '../chain/hardforks';
 import { knownChain, latestRules } from '../chain/rules/registry';
 import { upstreamRules, type UpstreamRules } from '../chain/rules/upstream-rules';
-import type { GethChainConfig } from '../trace/job';
+import type { GethChainConfig } from '../chain/rules/config-value';
 import { shownText } from '../../core/rpc/shown-text';
 import { ForkCache } from '../state/fork-cache';
 import { ForkSource } from '../state/fork-source';

@@ -4,17 +4,12 @@
 import type { Common } from '@ethereumjs/common';
 import type { SimpleStateManager } from '@ethereumjs/statemanager';
 import { Account, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft, type Address } from '@ethereumjs/util';
-import type { StateReader } from '../tracer/host/views';
-import type { AllocAccount, TraceJob } from '../trace/job';
+import type { StateReader, TraceStateManager } from './state-reader';
+import type { AllocAccount, StateSource } from './alloc';
 import { forkStateAt } from './fork-state';
 import { accountKey, slotKey, unprefixedHex } from './hex-memo';
 import { ForkStateManager } from './fork-state-manager';
 import { TraceStateBase } from './trace-state-base';
-
-/** A state manager the EVM runs on that the tracer's `db` can also read synchronously. */
-export interface TraceStateManager extends SimpleStateManager {
-  reader: StateReader;
-}
 
 /** The parts of ethereumjs' OriginalStorageCache its synchronous twin reads. */
 interface OriginalCache {
@@ -93,13 +88,13 @@ function normaliseHex(text: string): `0x${string}` {
   return `0x${hex.length % 2 ? '0' + hex : hex}`;
 }
 
-function forkState(fork: NonNullable<TraceJob['fork']>) {
+function forkState(fork: NonNullable<StateSource['fork']>) {
   const state = forkStateAt(fork.url, fork.blockNumber);
   if (fork.known) state.seed(fork.known);
   return state;
 }
 
-export async function createStateManager(job: Pick<TraceJob, 'preState' | 'fork'>, common: Common): Promise<TraceStateManager> {
+export async function createStateManager(job: StateSource, common: Common): Promise<TraceStateManager> {
   const sm = job.fork ? new ForkStateManager(forkState(job.fork), { common }) : new SeededStateManager({ common });
   for (const [address, alloc] of Object.entries(job.preState)) {
     await seedAccount(sm, createAddressFromString(address.startsWith('0x') ? address : `0x${address}`), alloc);

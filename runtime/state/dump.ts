@@ -2,7 +2,7 @@
 // start from the state before any block (TraceJob.preState) and eth_* reads can serve any block.
 import type { SimpleStateManager } from '@ethereumjs/statemanager';
 import { bytesToHex } from '@ethereumjs/util';
-import type { AllocAccount } from '../trace/job';
+import type { AllocAccount } from './alloc';
 
 function sameAccount(a: AllocAccount, b: AllocAccount | undefined): boolean {
   if (!b || a.balance !== b.balance || a.nonce !== b.nonce || a.code !== b.code) return false;

@@ -3,7 +3,7 @@
 // job (job.fork.known); what the worker still had to read lazily comes back for the cache. Answers that never
 // change (a mined transaction, a block by hash, an old block by number) are kept in the disk cache too, so a
 // second trace of the same transaction or call makes no upstream request at all.
-import type { TraceJob } from '../trace/job';
+import type { StateSource } from './alloc';
 import type { ForkCache, CachedState } from './fork-cache';
 import { forkStateAt } from './fork-state';
 import { prefetch, targetKey, type PrefetchTarget, type Refusals } from './prefetch';
@@ -48,7 +48,7 @@ export class ForkSource {
    * `job` with what is known of its upstream state, after prefetching `target` unless that was done before
    * (here or, through the disk cache, in another process). Aborting `signal` stops the fetching.
    */
-  async prepare(job: TraceJob, target: PrefetchTarget | undefined, signal?: AbortSignal): Promise<TraceJob> {
+  async prepare<J extends StateSource>(job: J, target: PrefetchTarget | undefined, signal?: AbortSignal): Promise<J> {
     const hash = job.fork?.blockHash;
     if (!job.fork || hash === undefined) return job;
     const state = await this.blockState(hash);

@@ -4,8 +4,7 @@
 import type { Common } from '@ethereumjs/common';
 import { Account, bytesToHex, hexToBytes, unpadBytes, type Address } from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import type { StateReader } from '../tracer/host/views';
-import type { TraceStateManager } from './create';
+import type { StateReader, TraceStateManager } from './state-reader';
 import type { ForkState, RemoteAccount } from './fork-state';
 import { TraceStateBase } from './trace-state-base';
 

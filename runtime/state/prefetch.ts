@@ -72,7 +72,10 @@ function readValues(upstream: Upstream, tag: string, accounts: string[], slots: 
     const calls = ['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode'].map((method) => unlessRefused(upstream.request(method, [address, tag])));
     const [balance, nonce, code] = await Promise.all(calls);
     const account = accountFrom({ balance, nonce, code: code || '0x' });
-    if (account && into.accounts[address] === undefined) (into.accounts[address] = account), upstream.traffic.accounts++;
+    if (account && into.accounts[address] === undefined) {
+      into.accounts[address] = account;
+      upstream.traffic.accounts++;
+    }
   });
   const slotReads = slots.map(async ([address, slot]) => {
     const value = await unlessRefused(upstream.request('eth_getStorageAt', [address, slot, tag]));

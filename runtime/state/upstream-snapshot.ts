@@ -117,10 +117,14 @@ export function snapshotFromPrestate(value: unknown, into: UpstreamSnapshot = em
 export function mergeSnapshot(into: UpstreamSnapshot, from: UpstreamSnapshot): { added: number } {
   let added = 0;
   for (const [address, account] of Object.entries(from.accounts)) {
-    if (into.accounts[address] === undefined) (into.accounts[address] = account), added++;
+    if (into.accounts[address] !== undefined) continue;
+    into.accounts[address] = account;
+    added++;
   }
   for (const [key, value] of Object.entries(from.slots)) {
-    if (into.slots[key] === undefined) (into.slots[key] = value), added++;
+    if (into.slots[key] !== undefined) continue;
+    into.slots[key] = value;
+    added++;
   }
   return { added };
 }

@@ -1,7 +1,7 @@
 // Messages between runTraceJob and the trace worker process.
 import type { HookName } from '../tracer/host/tracer-host';
 import type { UpstreamSnapshot } from '../state/upstream-snapshot';
-import type { TraceJob, WorkerOutcome } from './job';
+import type { TraceJob, WorkerOutcome } from '../evm/job';
 
 /** Where a debug run's worker opens the inspector. */
 export interface InspectAddress {

@@ -10,7 +10,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { UpstreamSnapshot } from '../state/upstream-snapshot';
-import type { TraceJob, TraceOutcome, WorkerOutcome } from './job';
+import type { TraceJob, TraceOutcome, WorkerOutcome } from '../evm/job';
 import type { InspectAddress, WorkerMessage, WorkerRequest } from './protocol';
 import { traceMemoryLimitMb, workerLaunch } from './worker-launch';
 

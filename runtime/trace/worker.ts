@@ -3,6 +3,7 @@
 import { executeJob } from '../evm/execute';
 import { forkStateAt } from '../state/fork-state';
 import { snapshotSize } from '../state/upstream-snapshot';
+import { jobTracers } from './job-tracer';
 import type { WorkerMessage, WorkerRequest } from './protocol';
 import { waitForDebugger } from './worker-inspector';
 
@@ -26,16 +27,22 @@ async function run({ job, inspect }: WorkerRequest): Promise<void> {
   if (fork) fork.upstream.onWait = (waiting) => post({ type: 'upstreamWait', waiting });
   try {
     if (inspect) waitForDebugger(inspect, post);
-    await executeJob(job, {
-      txStart: (index) => post({ type: 'txStart', index }),
+    const tracers = jobTracers(job, {
       located: (hookLocations) => post({ type: 'located', hookLocations }),
       hook: (hook) => post({ type: 'hook', hook }),
-      outcome: (index, outcome) => {
-        if (!('jsonParts' in outcome)) return post({ type: 'outcome', index, outcome });
-        for (const part of outcome.jsonParts) post({ type: 'outcomePart', index, part });
-        post({ type: 'outcome', index, outcome: { ...outcome, jsonParts: [] } });
-      },
     });
+    await executeJob(
+      job,
+      {
+        txStart: (index) => post({ type: 'txStart', index }),
+        outcome: (index, outcome) => {
+          if (!('jsonParts' in outcome)) return post({ type: 'outcome', index, outcome });
+          for (const part of outcome.jsonParts) post({ type: 'outcomePart', index, part });
+          post({ type: 'outcome', index, outcome: { ...outcome, jsonParts: [] } });
+        },
+      },
+      tracers,
+    );
     handOver(fork);
     post({ type: 'done' });
   } catch (error) {

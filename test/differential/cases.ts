@@ -5,7 +5,8 @@ import { createAccessList2930Tx, createEOACode7702Tx, createFeeMarket1559Tx, cre
 import { bytesToHex, eoaCode7702SignAuthorization, hexToBytes, privateToAddress } from '@ethereumjs/util';
 import { chainConfigFor } from '../../runtime/chain/hardforks';
 import { commonFor } from '../../runtime/evm/common';
-import type { AllocAccount, CallObject, JobTransaction, TraceJob } from '../../runtime/trace/job';
+import type { AllocAccount } from '../../runtime/state/alloc';
+import type { CallObject, JobTransaction, TraceJob } from '../../runtime/evm/job';
 import { contractAddresses, contractCode, delegatedAccount, plainAccount, snippet, terminator, type ProgramContext, type Snippet } from './programs';
 import { Random } from './random';
 import { randomTracer, renderTracer, type TracerSpec } from './tracers';

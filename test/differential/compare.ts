@@ -2,7 +2,7 @@
 // docs/differences-from-geth.md documents are normalised away: error positions (goja's bytecode index,
 // and V8 locating a token of the same expression differently) and goja's " (and N more errors)".
 import { isDeepStrictEqual } from 'node:util';
-import type { TraceOutcome } from '../../runtime/trace/job';
+import type { TraceOutcome } from '../../runtime/evm/job';
 
 export interface Divergence {
   /** The API members (or built-in tracer paths) whose values differ. */

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import type { TraceJob, TraceOutcome } from '../../runtime/trace/job';
+import type { TraceJob, TraceOutcome } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
 import { Oracle } from '../support/oracle';
 import type { Item } from './asm';

@@ -1,7 +1,7 @@
 // Divergences with a known cause: those docs/differences-from-geth.md documents, and those the
 // differential tests found that are not fixed (reported for an entry there). A divergence one of these
 // explains is counted, not failed; any other fails the test after shrinking.
-import type { TraceOutcome } from '../../runtime/trace/job';
+import type { TraceOutcome } from '../../runtime/evm/job';
 import type { CaseSpec } from './cases';
 import { compareOutcomes, type Divergence } from './compare';
 

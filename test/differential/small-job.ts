@@ -1,6 +1,6 @@
 // A hand-written case as a TraceJob: a call from one sender to the first of a few contracts given as
 // programs, on a chain with every fork through Osaka, for pinned cases and the tests of fixed findings.
-import type { TraceJob } from '../../runtime/trace/job';
+import type { TraceJob } from '../../runtime/evm/job';
 import { assemble, type Item } from './asm';
 
 export const smallSender = '0x00000000000000000000000000000000000000bb';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runTraceJob } from '../../runtime/trace/run';
-import type { TraceJob, TraceOutcome } from '../../runtime/trace/job';
+import type { TraceJob, TraceOutcome } from '../../runtime/evm/job';
 
 const parent = '0x00000000000000000000000000000000000000aa';
 const child = '0x00000000000000000000000000000000000000cc';
@@ -30,7 +30,7 @@ async function traced(tracer: string, tracerConfig?: object): Promise<TraceOutco
   return outcome;
 }
 
-async function json(tracer: string, tracerConfig?: object): Promise<any> {
+async function json(tracer: string, tracerConfig?: object) {
   const outcome = await traced(tracer, tracerConfig);
   assert.ok('json' in outcome, `trace failed: ${'error' in outcome ? outcome.error : ''}`);
   return JSON.parse(outcome.json);

@@ -10,7 +10,7 @@ import { mainnetConfig, sepoliaConfig } from '../../runtime/chain/rules/ethereum
 import { identifyChain, knownChain, knownChainNames, knownChains, latestRules } from '../../runtime/chain/rules/registry';
 import { createChainVM } from '../../runtime/evm/chain-vm';
 import { rulesFor } from '../../runtime/evm/common';
-import type { TraceJob, TraceOutcome } from '../../runtime/trace/job';
+import type { TraceJob, TraceOutcome } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
 import { probeCase, probeRuntime } from '../support/chain-probe';
 

@@ -3,7 +3,7 @@
 // expected value, so these run without Go.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { TraceOutcome } from '../../runtime/trace/job';
+import type { TraceOutcome } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
 import { assemble, type Item } from '../differential/asm';
 import { caseJob, type CaseSpec } from '../differential/cases';

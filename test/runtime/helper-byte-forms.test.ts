@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { bigIntToUnpaddedBytes, bytesToHex, generateAddress, generateAddress2, hexToBytes } from '@ethereumjs/util';
-import type { TraceJob, TraceOutcome } from '../../runtime/trace/job';
+import type { TraceJob, TraceOutcome } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
 
 const contract = '0x00000000000000000000000000000000000000aa';

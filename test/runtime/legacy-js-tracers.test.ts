@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { TraceJob } from '../../runtime/trace/job';
+import type { TraceJob } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
 
 const A = '0x00000000000000000000000000000000000000aa';
@@ -15,7 +15,7 @@ const codeA = '0x63deadbeef60e01b60005260206000600860006000' + '60bb5af100';
 // PUSH1 1 PUSH1 2 ADD PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN
 const codeB = '0x600160020160005260206000f3';
 
-async function run(tracer: string): Promise<any> {
+async function run(tracer: string) {
   const job: TraceJob = {
     chainConfig: { chainId: 1, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0 },
     preState: { [A]: { code: codeA, balance: '0x0' }, [B]: { code: codeB, balance: '0x0' } },

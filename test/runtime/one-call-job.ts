@@ -1,6 +1,6 @@
 // The smallest trace job: one call into a contract that stores a byte in memory, traced with `tracer`, for
 // tests about the tracer's realm and worker rather than the EVM.
-import type { TraceJob, TraceOutcome } from '../../runtime/trace/job';
+import type { TraceJob, TraceOutcome } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
 
 export function oneCallJob(tracer: string, timeoutMs: number): TraceJob {

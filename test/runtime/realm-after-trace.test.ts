@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import type { TraceOutcome } from '../../runtime/trace/job';
+import type { TraceOutcome } from '../../runtime/evm/job';
 import { traceOneCall } from './one-call-job';
 
 const trace = (tracer: string, timeoutMs = 5_000): Promise<TraceOutcome> => traceOneCall(tracer, timeoutMs);

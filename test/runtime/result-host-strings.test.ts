@@ -3,7 +3,7 @@
 // the tracer built from one (`+ ''`, a template, slice, join) as the string. Run on the bundled worker.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { TraceJob, TraceOutcome } from '../../runtime/trace/job';
+import type { TraceJob, TraceOutcome } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
 
 const contract = '0x00000000000000000000000000000000000000aa';

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createLegacyTx } from '@ethereumjs/tx';
 import { bytesToHex, toChecksumAddress } from '@ethereumjs/util';
-import type { TraceJob, TraceOutcome } from '../../runtime/trace/job';
+import type { TraceJob, TraceOutcome } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
 
 const contract = '0x00000000000000000000000000000000000000aa';

@@ -4,7 +4,7 @@
 // is cleared and restored, so the original-value cache decides the gas and refunds (EIP-2200, -2929, -3529).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { TraceJob } from '../../runtime/trace/job';
+import type { TraceJob } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
 
 const contract = '0x00000000000000000000000000000000000000aa';

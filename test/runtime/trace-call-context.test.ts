@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { toChecksumAddress } from '@ethereumjs/util';
 import type { LocalNode } from '../../core/local-node-launcher';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
-import type { TraceJob } from '../../runtime/trace/job';
+import type { TraceJob } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
 import { blockProbeInitcode, blockProbeRuntime, blockProbeWords } from '../support/block-probe';
 import { keccakCasesCode, keccakCasesPreimages } from '../support/keccak-cases';

@@ -4,7 +4,7 @@
 // the worker's memory limit.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { TraceOutcome } from '../../runtime/trace/job';
+import type { TraceOutcome } from '../../runtime/evm/job';
 import { traceOneCall } from './one-call-job';
 
 const trace = (tracer: string, timeoutMs = 20_000): Promise<TraceOutcome> => traceOneCall(tracer, timeoutMs);

@@ -2,7 +2,7 @@
 // answered in order, so thousands of cases share one process.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import type { TraceJob, TraceOutcome } from '../../runtime/trace/job';
+import type { TraceJob, TraceOutcome } from '../../runtime/evm/job';
 import { buildOracle } from '../setup/oracle.mjs';
 
 interface Answer {

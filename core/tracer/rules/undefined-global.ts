@@ -1,5 +1,6 @@
 // `undefined-global`: names a Node.js or browser script might use that geth's tracer engine does not define.
 import type { BlockStatement, Identifier, Node } from 'acorn';
+import type { AnyNode } from '../../api/syntax';
 import type { OffsetFix } from '../diagnostic';
 import { removeWholeLinesEdit } from '../edits';
 import { nodeIndex } from '../node-index';
@@ -27,7 +28,7 @@ const PRINTS = new Set(['console', 'print']);
 function printStatements(tracer: ParsedTracer): Map<Node, Node> {
   const byIdentifier = new Map<Node, Node>();
   for (const block of nodesOfType<BlockStatement>(tracer, 'BlockStatement')) {
-    for (const statement of block.body as any[]) {
+    for (const statement of block.body as AnyNode[]) {
       if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'CallExpression') continue;
       const callee = statement.expression.callee;
       const root = callee.type === 'MemberExpression' ? callee.object : callee;

@@ -3,7 +3,7 @@
 // Apricot Phase 2, London with Apricot Phase 3, Shanghai with Durango, Cancun with Etna, and never schedules
 // Prague or Osaka) plus one `…Timestamp` key per Avalanche upgrade. A config from a C-Chain node's
 // `eth_getChainConfig` has the same keys, so the rules below apply to it as well.
-import type { GethChainConfig } from '../../trace/job';
+import type { GethChainConfig } from './config-value';
 import { configValue, toBigInt } from './config-value';
 
 /** The upgrades whose rules a replay must know, in activation order: coreth's config key for each. */

@@ -1,6 +1,11 @@
-// Reading a geth chain config: keys are matched case-insensitively (geth accepts `IstanbulBlock`), and fork
+// A geth chain config and how it is read: keys are matched case-insensitively (geth accepts `IstanbulBlock`), and fork
 // blocks, times and the terminal total difficulty may be JSON numbers, decimal or hex strings.
-import type { GethChainConfig } from '../../trace/job';
+
+/** geth genesis `config`: chain id plus fork activation blocks (…Block) and times (…Time). */
+export interface GethChainConfig {
+  chainId: number | string;
+  [fork: string]: unknown;
+}
 
 export function configValue(config: GethChainConfig, key: string): unknown {
   const lower = key.toLowerCase();

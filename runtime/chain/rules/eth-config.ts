@@ -4,7 +4,7 @@
 // schedule), the BLS precompiles (Prague), the point-evaluation precompile (Cancun). Earlier forks add no
 // precompile that tells them apart (and some nodes answer for them anyway: anvil at London does), so they are
 // not told. A system contract this runtime does not know means a fork it does not know.
-import type { GethChainConfig } from '../../trace/job';
+import type { GethChainConfig } from './config-value';
 import { parseQuantity } from '../hex';
 import { chainConfigFor } from '../hardforks';
 

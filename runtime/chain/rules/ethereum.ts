@@ -1,6 +1,6 @@
 // Ethereum's public networks as geth v1.17.5 configures them (params/config.go): fork blocks, fork times
 // through Osaka and the blob-parameter forks, and the genesis hash geth enforces each config on.
-import type { GethChainConfig } from '../../trace/job';
+import type { GethChainConfig } from './config-value';
 
 const fromGenesis = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, 0]));
 

@@ -1,7 +1,7 @@
 // The chains whose rules are known by name and id: Ethereum's public networks (geth's configs) and the three
 // Avalanche C-Chains (coreth's). `evm-tracer node --chain NAME|ID` runs a dev chain with one of them, and fork
 // mode recognises an upstream as one of them by its chain id and genesis hash.
-import type { GethChainConfig } from '../../trace/job';
+import type { GethChainConfig } from './config-value';
 import { avalancheCoinbase, avalancheFujiConfig, avalancheLocalConfig, avalancheMainnetConfig, isAvalancheConfig } from './avalanche';
 import { configValue, toBigInt } from './config-value';
 import { ethereumGenesisHashes, holeskyConfig, hoodiConfig, mainnetConfig, sepoliaConfig } from './ethereum';

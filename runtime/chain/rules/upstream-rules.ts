@@ -2,10 +2,10 @@
 // recognised by its chain id and genesis hash; otherwise the upstream is asked what it is: its chain config
 // (debug_chainConfig, which this project's node answers; coreth's eth_getChainConfig, the C-Chain and Avalanche
 // L1s), anvil's anvil_nodeInfo (its hardfork), its forks from Cancun on (EIP-7910's eth_config, geth v1.16+). `--chain-config FILE` and `--hardfork NAME` override all of this.
-import type { GethChainConfig } from '../../trace/job';
+import type { GethChainConfig } from './config-value';
 import { parseChainConfig } from '../genesis';
 import { chainConfigFor, hardforkNames } from '../hardforks';
-import { gethForks } from '../../evm/forks';
+import { gethForks } from './forks';
 import { configFromEthConfig } from './eth-config';
 import { identifyChain } from './registry';
 

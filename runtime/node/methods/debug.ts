@@ -7,7 +7,7 @@
 import { bytesToHex } from '@ethereumjs/util';
 import type { StoredBlock } from '../../chain/dev-chain';
 import type { PrefetchTarget } from '../../state/prefetch';
-import type { TraceBlock, TraceJob, WorkerOutcome } from '../../trace/job';
+import type { TraceBlock, TraceJob, WorkerOutcome } from '../../evm/job';
 import { cancelledText, type RunOptions } from '../../trace/run';
 import type { Methods, RequestContext } from '../dispatch';
 import { debugRunAllowed } from '../debug-run';

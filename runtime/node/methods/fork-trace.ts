@@ -3,7 +3,7 @@
 // so that the next trace of it, in this node or another, finds everything.
 import type { PrefetchTarget } from '../../state/prefetch';
 import type { UpstreamSnapshot } from '../../state/upstream-snapshot';
-import type { TraceJob } from '../../trace/job';
+import type { TraceJob } from '../../evm/job';
 import { cancelledText } from '../../trace/run';
 import { serverError } from '../rpc-error';
 import type { NodeContext } from './context';

@@ -4,7 +4,7 @@
 // geth's texts for a badly typed member. What geth refuses only when applying it is refused where it is
 // applied (evm/state-override.ts), after the state it applies to is known.
 import type { AccountOverride, StateOverride } from '../../evm/state-override';
-import { GoDecoder, goBytes, goFieldName, goFixedBytes, goQuantity, type GoField } from '../go-decode';
+import { type GoDecoder, goBytes, goFieldName, goFixedBytes, goQuantity, type GoField } from '../go-decode';
 
 /** Where the set sits: inside debug_traceCall's config, or a method's parameter of its own (eth_call). */
 export type OverridePlace = 'traceCall' | 'param';

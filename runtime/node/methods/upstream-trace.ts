@@ -5,7 +5,7 @@
 import { createTxFromRPC } from '@ethereumjs/tx';
 import { bytesToHex } from '@ethereumjs/util';
 import type { PrefetchTarget, RpcTransaction } from '../../state/prefetch';
-import type { TraceJob } from '../../trace/job';
+import type { TraceJob } from '../../evm/job';
 import { serverError } from '../rpc-error';
 import type { TraceOptions } from '../trace-config';
 import type { NodeContext } from './context';

@@ -33,6 +33,7 @@ function scripts() {
 
 /** `previews`: a debug run (descriptions of the tracer API's objects for the debugger). */
 export function createRealm(bridge: Bridge, previews = false): TracerRealm {
+  // eslint-disable-next-line prefer-const -- the realm that holds it is made after the hook that throws it
   let realmTypeError: ErrorConstructor | undefined;
   const importModuleDynamically = (): never => {
     throw new realmTypeError!('import() is not available to tracers');

@@ -16,6 +16,7 @@ export function decodeResult(tagged: string): Serialised {
 }
 
 function encodeString(text: string): string {
+  // eslint-disable-next-line no-control-regex -- the range is every ASCII code unit, NUL included
   if (/[^\x00-\x7f]/.test(text)) {
     // goja exports a non-ASCII JS string as its UTF-16 code units with a byte-order mark.
     const units = [65279];
@@ -23,6 +24,12 @@ function encodeString(text: string): string {
     return JSON.stringify(units);
   }
   return goEscape(JSON.stringify(text));
+}
+
+/** JSON text of a plain value as Go's encoder writes it (the node's answers and the struct logger use it too). */
+export function goJson(value: unknown): string {
+  // Outside strings JSON has none of the escaped characters, so escaping the whole text is safe.
+  return goEscape(JSON.stringify(value) ?? 'null');
 }
 
 /** Go's encoder escapes <, >, &, U+2028 and U+2029. */

@@ -11,7 +11,8 @@ import { returnsOnlyNewValues } from './fresh-returns';
 import { createRealm, type TracerRealm } from './realm';
 import { decodeResult } from './result-json';
 import { parseWrapped, v8SyntaxError } from './syntax-error';
-import type { EnterView, ExitView, StateReader, StepView, TxContextView } from './views';
+import { emptyStep, type EnterView, type ExitView, type StepView, type TxContextView } from '../../evm/views';
+import type { StateReader } from '../../state/state-reader';
 import type { Serialised } from '../../evm/tx-hooks';
 import type { HookName } from '../../../core/api/hook-names';
 
@@ -30,12 +31,6 @@ export interface TracerHostOptions {
   /** Told which hook is about to run (the worker shares it with the process that enforces the time-out). */
   onHook?: (hook: HookName) => void;
 }
-
-/** The `log` a tracer sees before any step was recorded (geth: op STOP, zeros, empty stack and memory). */
-export const emptyStep: StepView = {
-  op: 0, pc: 0, gas: 0, cost: 0, depth: 0, refund: 0, stack: [], memory: new Uint8Array(0), error: undefined,
-  frame: { address: new Uint8Array(20), caller: new Uint8Array(20), value: 0n, input: new Uint8Array(0) },
-};
 
 const maxUint64 = (1n << 64n) - 1n;
 const hookNames: HookName[] = ['setup', 'result', 'fault', 'step', 'enter', 'exit'];

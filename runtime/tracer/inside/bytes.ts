@@ -39,7 +39,7 @@ function stringValue(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value !== 'object' || value === null) return undefined;
   try {
-    return StringPrototypeValueOf(value as string);
+    return StringPrototypeValueOf(value as unknown as string);
   } catch {
     return undefined;
   }

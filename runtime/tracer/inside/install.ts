@@ -4,7 +4,7 @@
 // pins the stack-trace API, and returns the functions the host drives the tracer with (RealmApi). Nothing
 // here can reach the host except through the primitive-only Bridge it is handed.
 import type { HookName } from '../../../core/api/hook-names';
-import { ContextKind, type BigIntFactory, type Bridge, type ByteString, type Quantity, type RealmApi } from '../bridge';
+import { ContextKind, type BigIntFactory, type Bridge, type ByteString, type RealmApi } from '../bridge';
 import { fromByteString } from './bytes';
 import { createDb } from './db';
 import { createEnv } from './env';

@@ -1,21 +1,9 @@
-// The description of one trace run: plain, structured-cloneable data so it can cross into the trace worker.
+// The description of one trace run, what the execution (execute.ts) runs: plain, structured-cloneable data so
+// it can cross into the trace worker.
 import type { CallObject as RpcCallObject } from '../../core/trace/call';
-import type { StateOverride } from '../evm/state-override';
-import type { UpstreamSnapshot } from '../state/upstream-snapshot';
-
-/** geth genesis `config`: chain id plus fork activation blocks (…Block) and times (…Time). */
-export interface GethChainConfig {
-  chainId: number | string;
-  [fork: string]: unknown;
-}
-
-/** One account of a geth genesis `alloc`. */
-export interface AllocAccount {
-  balance?: string;
-  nonce?: string | number;
-  code?: string;
-  storage?: Record<string, string>;
-}
+import type { GethChainConfig } from '../chain/rules/config-value';
+import type { StateSource } from '../state/alloc';
+import type { StateOverride } from './state-override';
 
 /** An unsigned call (debug_traceCall): the sender is impersonated, fees are not charged from a signature.
  * The RPC call object, plus `input` (geth's alias of `data`), `nonce`, and `to: null` for a create. */
@@ -48,10 +36,9 @@ export interface CallBlock extends TraceBlock {
 
 export type JobTransaction = { raw: string } | { call: CallObject };
 
-export interface TraceJob {
+/** The state before the block (`preState`, and `fork`) is the StateSource part. */
+export interface TraceJob extends StateSource {
   chainConfig: GethChainConfig;
-  /** geth alloc shape: the state before the block. */
-  preState: Record<string, AllocAccount>;
   block: TraceBlock;
   /** Signed raw transactions (hex) or unsigned calls, in block order. */
   transactions: JobTransaction[];
@@ -73,9 +60,6 @@ export interface TraceJob {
   /** A debug run: the tracer file's file:// URL, under which the tracer is compiled with the file's own
    * line and column numbers, so that breakpoints set in the file bind. */
   tracerUrl?: string;
-  /** State read from an upstream node under preState: `known` is what the node already has of it (a
-   * prefetch, the disk cache), the rest is read lazily. */
-  fork?: { url: string; blockNumber: string; blockHash?: string; known?: UpstreamSnapshot };
   /** Block number (decimal or hex) → hash, for BLOCKHASH. */
   blockHashes?: Record<string, string>;
 }

@@ -1,16 +1,17 @@
-// eth_sendTransaction: fills in nonce, gas and fees like geth's dev mode and signs with the dev account key.
+// A dev account's transaction (eth_sendTransaction, and the example seed at start-up): fills in nonce, gas and
+// fees like geth's dev mode and signs with the dev account key.
 import { createFeeMarket1559Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
 import { createAddressFromString, hexToBytes } from '@ethereumjs/util';
-import { estimateGas } from '../../chain/estimate-gas';
-import type { CallObject } from '../../trace/job';
-import { serverError } from '../rpc-error';
-import { executionError } from './execution-error';
-import type { NodeContext } from './context';
+import type { DevChain } from '../chain/dev-chain';
+import { estimateGas } from '../chain/estimate-gas';
+import type { CallObject } from '../evm/job';
+import { executionError } from './methods/execution-error';
+import { serverError } from './rpc-error';
 
 /** The tip added to the base fee when the sender names no fees (geth's default suggestion is 1 gwei). */
 export const defaultTip = 1_000_000_000n;
 
-export async function buildDevTransaction(context: Pick<NodeContext, 'chain'>, call: CallObject): Promise<TypedTransaction> {
+export async function buildDevTransaction(context: { chain: DevChain }, call: CallObject): Promise<TypedTransaction> {
   const { chain } = context;
   const account = chain.accounts.find((a) => a.address === call.from);
   if (!account) throw serverError(call.from === undefined ? 'missing "from": the sender must be a dev account' : 'unknown account');

@@ -1,4 +1,5 @@
-// What the EVM side hands the tracer host: plain data, written before each hook call.
+// What the execution hands the tracer plugged into it (the JS tracer host or a built-in tracer): plain data,
+// written before each hook call.
 
 /** The account executing a frame, as `log.contract` shows it. */
 export interface FrameView {
@@ -43,18 +44,6 @@ export interface ExitView {
   error: string | undefined;
 }
 
-/** Synchronous reads of the live state (geth's `db`). */
-export interface StateReader {
-  balance(address: Uint8Array): bigint;
-  nonce(address: Uint8Array): bigint;
-  code(address: Uint8Array): Uint8Array;
-  /** 32 bytes. */
-  storage(address: Uint8Array, slot: Uint8Array): Uint8Array;
-  exists(address: Uint8Array): boolean;
-  /** Runs `read` with reads showing the state as the last revert found it (a failing frame's state). */
-  beforeLastRevert?<T>(read: () => T): T;
-}
-
 /** ctx fields, set as the transaction progresses (spec §3.3). */
 export interface TxContextView {
   type?: 'CALL' | 'CREATE';
@@ -73,3 +62,9 @@ export interface TxContextView {
   txIndex?: number;
   txHash?: Uint8Array;
 }
+
+/** The `log` a tracer sees before any step was recorded (geth: op STOP, zeros, empty stack and memory). */
+export const emptyStep: StepView = {
+  op: 0, pc: 0, gas: 0, cost: 0, depth: 0, refund: 0, stack: [], memory: new Uint8Array(0), error: undefined,
+  frame: { address: new Uint8Array(20), caller: new Uint8Array(20), value: 0n, input: new Uint8Array(0) },
+};

@@ -1,0 +1,17 @@
+// The fork facts the event translator (trace-tx.ts) and its gas and error helpers need, as flags: a module of
+// its own so that those helpers do not import the translator that imports them.
+
+export interface ForkRules {
+  /** EIP-150: a call forwards at most all but 1/64 of the remaining gas (before it, the requested gas). */
+  eip150: boolean;
+  /** EIP-2200 (Istanbul): SSTORE needs more than the 2300 stipend. */
+  eip2200: boolean;
+  /** EIP-2929 (Berlin): warm and cold account access. */
+  eip2929: boolean;
+  /** Before London a SELFDESTRUCT adds 24000 to the refund counter (once per contract and transaction). */
+  selfdestructRefund?: boolean;
+  /** EIP-3860 (Shanghai): CREATE and CREATE2 refuse init code over 49152 bytes. */
+  eip3860?: boolean;
+  /** EIP-7702 (Prague): geth's CALL-family gas functions charge every part inside, failing as one. */
+  eip7702?: boolean;
+}

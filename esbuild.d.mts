@@ -1,4 +1,8 @@
 // Types for esbuild.mjs, as TypeScript code (the tests) uses it.
 import type { BuildOptions } from 'esbuild';
 /** esbuild's options for a node entry point; `testHooks` compiles the VS Code suites' hidden commands in. */
-export declare function nodeBuildOptions(entry: string, outfile: string, options?: { production?: boolean; testHooks?: boolean }): BuildOptions;
+export declare function nodeBuildOptions(
+  entry: string,
+  outfile: string,
+  options?: { production?: boolean; testHooks?: boolean },
+): BuildOptions;

@@ -19,7 +19,10 @@ export default async function bench(): Promise<void> {
   const count = 200;
   try {
     const figures: Record<string, number> = {};
-    for (const [name, url] of [['https', `${server.httpBase}/ext/bc/C/rpc`], ['wss', `${server.wsBase}/ext/bc/C/ws`]] as const) {
+    for (const [name, url] of [
+      ['https', `${server.httpBase}/ext/bc/C/rpc`],
+      ['wss', `${server.wsBase}/ext/bc/C/ws`],
+    ] as const) {
       const client = createRpcClient(endpoint(url), { ca: server.cert, maxResponseBytes: 64 * 1024 * 1024 });
       await client.request('eth_chainId', []); // connect (and warm up) first
       const ms = await timed(async () => {
@@ -27,7 +30,9 @@ export default async function bench(): Promise<void> {
       });
       figures[name] = count / (ms / 1000);
       const bigMs = await timed(() => client.request('debug_traceBlockByHash', []));
-      console.log(`${name}: ${figures[name].toFixed(0)} sequential requests/s; 50 MB answer in ${bigMs.toFixed(0)} ms (${(50 / (bigMs / 1000)).toFixed(0)} MB/s)`);
+      console.log(
+        `${name}: ${figures[name].toFixed(0)} sequential requests/s; 50 MB answer in ${bigMs.toFixed(0)} ms (${(50 / (bigMs / 1000)).toFixed(0)} MB/s)`,
+      );
       await client.close();
     }
     console.log(`reused WSS connection vs HTTPS connection per request: ${(figures.wss / figures.https).toFixed(1)}x requests/s`);

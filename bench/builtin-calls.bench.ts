@@ -30,7 +30,9 @@ export default async function bench(): Promise<void> {
     console.log(`storage loop (${opcodes.toLocaleString('en-US')} opcodes), median of 5`);
     for (const name of Object.keys(variants)) {
       const base = median(name.startsWith('anvil') ? 'anvil noopTracer' : 'noopTracer');
-      const over = name.endsWith('noopTracer') ? '' : `  ${(median(name) / base - 1) * 100 >= 0 ? '+' : ''}${((median(name) / base - 1) * 100).toFixed(0)}% over noopTracer`;
+      const over = name.endsWith('noopTracer')
+        ? ''
+        : `  ${(median(name) / base - 1) * 100 >= 0 ? '+' : ''}${((median(name) / base - 1) * 100).toFixed(0)}% over noopTracer`;
       // anvil runs the loop in milliseconds: seconds with 4 decimals keep its figures readable.
       console.log(`  ${name.padEnd(22)} ${median(name).toFixed(4)} s${over}`);
     }

@@ -39,7 +39,9 @@ export default async function bench(): Promise<void> {
     for (const [name, value] of Object.entries(t)) {
       const noop = name.startsWith('anvil') ? t['anvil noopTracer'] : t.noopTracer;
       const change = Math.round((value / noop - 1) * 100);
-      console.log(`  ${name.padEnd(30)} ${value.toFixed(3)} s${noop === value ? '' : `  ${change >= 0 ? '+' : ''}${change}% against noopTracer`}`);
+      console.log(
+        `  ${name.padEnd(30)} ${value.toFixed(3)} s${noop === value ? '' : `  ${change >= 0 ? '+' : ''}${change}% against noopTracer`}`,
+      );
     }
     if (!anvil) console.log('  anvil: not installed (node test/setup.mjs installs it)');
   } finally {

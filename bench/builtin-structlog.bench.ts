@@ -57,10 +57,15 @@ async function anvilFigures(): Promise<void> {
     return;
   }
   try {
-    for (const [label, config] of [['default', {}], ['disableStack+disableStorage', { disableStack: true, disableStorage: true }]] as const) {
+    for (const [label, config] of [
+      ['default', {}],
+      ['disableStack+disableStorage', { disableStack: true, disableStorage: true }],
+    ] as const) {
       const { seconds, text } = await anvil.trace(config);
       const steps = text.split('"pc":').length - 1;
-      console.log(`  anvil ${label.padEnd(28)} ${seconds.toFixed(2)} s  ${steps.toLocaleString('en-US')} entries  ${(text.length / 1e6).toFixed(0)} MB`);
+      console.log(
+        `  anvil ${label.padEnd(28)} ${seconds.toFixed(2)} s  ${steps.toLocaleString('en-US')} entries  ${(text.length / 1e6).toFixed(0)} MB`,
+      );
     }
   } finally {
     await anvil.stop();
@@ -74,6 +79,8 @@ export default async function bench(): Promise<void> {
   console.log(`  noopTracer:                           ${noop.toFixed(2)} s`);
   console.log(`  struct logger, no stack/storage:      ${logger.toFixed(2)} s  ratio ${(logger / noop).toFixed(2)}x (target <= 2x)`);
   const { result, peakMb } = await peakChildRssMb(() => timed(structLoggerTracer, '{}'));
-  console.log(`  struct logger, defaults:              ${result.seconds.toFixed(2)} s  ${(result.bytes / 1e6).toFixed(0)} MB of JSON, worker peak RSS ${peakMb.toFixed(0)} MB (heap limit 512 MB)`);
+  console.log(
+    `  struct logger, defaults:              ${result.seconds.toFixed(2)} s  ${(result.bytes / 1e6).toFixed(0)} MB of JSON, worker peak RSS ${peakMb.toFixed(0)} MB (heap limit 512 MB)`,
+  );
   await anvilFigures();
 }

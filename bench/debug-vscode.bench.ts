@@ -16,7 +16,10 @@ export default async function bench(): Promise<void> {
     return;
   }
   // The bench in suite/, beside the report preload its runner loads (bench/vscode/config.mjs).
-  await buildForExtensionHost([reportPreloadEntry, { in: 'bench/vscode/debug-first-stop.ts', out: 'suite/debug-first-stop' }], 'dist/bench/vscode');
+  await buildForExtensionHost(
+    [reportPreloadEntry, { in: 'bench/vscode/debug-first-stop.ts', out: 'suite/debug-first-stop' }],
+    'dist/bench/vscode',
+  );
   const scratch = mkdtempSync(join(tmpdir(), 'evm-tracer-bench-vscode-'));
   const out = join(scratch, 'times.json');
   try {

@@ -13,7 +13,16 @@ import { sendDebugTrace } from '../core/trace/requests';
 import { connectWhenListening, freePort } from '../test/support/cdp-client';
 
 const RUNS = 5;
-const tracerText = ['{', '  ops: [],', '  step: function (log) {', '    this.ops.push(log.op.toString());', '  },', '  fault: function () {},', '  result: function () { return this.ops; }', '}'].join('\n');
+const tracerText = [
+  '{',
+  '  ops: [],',
+  '  step: function (log) {',
+  '    this.ops.push(log.op.toString());',
+  '  },',
+  '  fault: function () {},',
+  '  result: function () { return this.ops; }',
+  '}',
+].join('\n');
 
 export default async function bench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-debug-bench-'));
@@ -27,7 +36,12 @@ export default async function bench(): Promise<void> {
       // A client per run, as the extension has per trace.
       const client = createRpcClient({ name: 'local', url: node.url, auth: { kind: 'none' } });
       const port = await freePort();
-      const result = sendDebugTrace(client, { kind: 'call', call: { data: '0x600160005200' }, block: 'latest' }, tracerText, { file, host: '127.0.0.1', port, secret: node.debugSecret! });
+      const result = sendDebugTrace(client, { kind: 'call', call: { data: '0x600160005200' }, block: 'latest' }, tracerText, {
+        file,
+        host: '127.0.0.1',
+        port,
+        secret: node.debugSecret!,
+      });
       const cdp = await connectWhenListening(port);
       await cdp.send('Debugger.enable');
       await cdp.send('Debugger.setBreakpointByUrl', { url: pathToFileURL(file).href, lineNumber: 3 });

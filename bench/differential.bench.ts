@@ -19,7 +19,9 @@ export default async function bench(): Promise<void> {
     });
     const explained = Object.values(report.explained).reduce((a, b) => a + b, 0);
     console.log(`  ${cases} cases in ${(report.ms / 1000).toFixed(0)} s (${(cases / (report.ms / 1000)).toFixed(1)} cases/s)`);
-    console.log(`  divergences: ${explained + report.unexplained.length} (${explained} with a known cause, ${report.unexplained.length} unexplained)`);
+    console.log(
+      `  divergences: ${explained + report.unexplained.length} (${explained} with a known cause, ${report.unexplained.length} unexplained)`,
+    );
     for (const [cause, count] of Object.entries(report.explained)) console.log(`    ${count} × ${cause}`);
     for (const text of report.unexplained) console.log(`\n${text}`);
     if (report.unexplained.length > 0) process.exitCode = 1;

@@ -63,13 +63,32 @@ function activation(root: string): void {
   const activate = median(runs.map((run) => run.activate));
   const languageClient = median(runs.map((run) => run.languageClient));
   const size = statSync(join(root, 'dist/extension.js')).size;
-  console.log(`extension activation, production build (median of ${RUNS}): ${(load + activate).toFixed(1)} ms = load ${load.toFixed(1)} ms + activate() ${activate.toFixed(1)} ms (target < 50 ms); dist/extension.js ${(size / 1024).toFixed(0)} KB; then, after activation, the language client bundle loads in ${languageClient.toFixed(1)} ms (activation = ${((load + activate) / languageClient).toFixed(2)}× that, same run)`);
+  console.log(
+    `extension activation, production build (median of ${RUNS}): ${(load + activate).toFixed(1)} ms = load ${load.toFixed(1)} ms + activate() ${activate.toFixed(1)} ms (target < 50 ms); dist/extension.js ${(size / 1024).toFixed(0)} KB; then, after activation, the language client bundle loads in ${languageClient.toFixed(1)} ms (activation = ${((load + activate) / languageClient).toFixed(2)}× that, same run)`,
+  );
 }
 
 /** A private copy of the sources (node_modules linked), so building and packaging leave dist/ alone. */
 function privateCopy(): string {
   const copy = mkdtempSync(join(tmpdir(), 'evm-tracer-package-'));
-  for (const entry of ['package.json', 'esbuild.mjs', 'README.md', 'LICENSE', '.vscodeignore', 'docs', 'build', 'client', 'core', 'report', 'server', 'cli', 'runtime', 'language', 'snippets', 'media']) {
+  for (const entry of [
+    'package.json',
+    'esbuild.mjs',
+    'README.md',
+    'LICENSE',
+    '.vscodeignore',
+    'docs',
+    'build',
+    'client',
+    'core',
+    'report',
+    'server',
+    'cli',
+    'runtime',
+    'language',
+    'snippets',
+    'media',
+  ]) {
     if (existsSync(entry)) cpSync(entry, join(copy, entry), { recursive: true });
   }
   symlinkSync(resolve('node_modules'), join(copy, 'node_modules'));
@@ -84,7 +103,11 @@ function productionBuild(): void {
     if (build.status !== 0) throw new Error(`production build failed: ${build.stderr}`);
     activation(copy);
     const vsix = join(copy, 'evm-tracer-studio.vsix');
-    const pack = spawnSync(resolve('node_modules/.bin/vsce'), ['package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix], { cwd: copy, encoding: 'utf8', timeout: 300_000 });
+    const pack = spawnSync(
+      resolve('node_modules/.bin/vsce'),
+      ['package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix],
+      { cwd: copy, encoding: 'utf8', timeout: 300_000 },
+    );
     if (pack.status !== 0 || !existsSync(vsix)) throw new Error(`vsce package failed: ${pack.stdout}${pack.stderr}`);
     console.log(`.vsix size: ${(statSync(vsix).size / 1024 / 1024).toFixed(2)} MB (target < 2 MB)`);
   } finally {
@@ -114,7 +137,9 @@ async function webviewFirstPaint(): Promise<void> {
   try {
     const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
     const css = readFileSync('media/result.css', 'utf8');
-    await page.setContent(`<!DOCTYPE html><html><head><style>${css}</style></head><body><header id="header"></header><nav id="toolbar"></nav><div id="find" hidden></div><section id="error" hidden></section><main id="content"></main></body></html>`);
+    await page.setContent(
+      `<!DOCTYPE html><html><head><style>${css}</style></head><body><header id="header"></header><nav id="toolbar"></nav><div id="find" hidden></div><section id="error" hidden></section><main id="content"></main></body></html>`,
+    );
     // What VS Code's webview host provides to the script. In-page code is plain text: tsx would inject
     // helpers into a compiled function that the page does not have.
     await page.evaluate(`window.acquireVsCodeApi = () => ({ postMessage() {}, setState() {}, getState() { return undefined; } })`);
@@ -163,7 +188,9 @@ async function webviewFirstPaint(): Promise<void> {
       `webview first paint of a ${(json.length / 1024 / 1024).toFixed(1)} MB result (100,000 rows): ${paint.firstPaint.toFixed(0)} ms (target < 1 s); ` +
         `scroll to the middle: ${paint.scroll.toFixed(0)} ms; rows in the DOM: ${paint.rowsInDom}`,
     );
-    console.log(`webview find over the whole result (${paint.findCount}): ${paint.find.toFixed(0)} ms, longest time without a frame meanwhile: ${paint.longestGap.toFixed(0)} ms`);
+    console.log(
+      `webview find over the whole result (${paint.findCount}): ${paint.find.toFixed(0)} ms, longest time without a frame meanwhile: ${paint.longestGap.toFixed(0)} ms`,
+    );
   } finally {
     await browser.close();
   }

@@ -24,10 +24,19 @@ interface Timed {
 async function timed(url: string, proxy: LatencyProxy, method: string, params: unknown[]): Promise<Timed> {
   proxy.reset();
   const started = performance.now();
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const reply = (await response.json()) as { result?: unknown; error?: { message: string } };
   const ms = performance.now() - started;
-  return { ms, trips: proxy.requests.length, ok: reply.error === undefined, answer: reply.error ? `error: ${reply.error.message.slice(0, 120)}` : JSON.stringify(reply.result) };
+  return {
+    ms,
+    trips: proxy.requests.length,
+    ok: reply.error === undefined,
+    answer: reply.error ? `error: ${reply.error.message.slice(0, 120)}` : JSON.stringify(reply.result),
+  };
 }
 
 interface Row {
@@ -36,7 +45,8 @@ interface Row {
   second: Timed;
 }
 
-const cell = (t: Timed) => (t.ok ? `${t.ms >= 1000 ? `${(t.ms / 1000).toFixed(2)} s` : `${t.ms.toFixed(0)} ms`}, ${t.trips} round trips` : t.answer);
+const cell = (t: Timed) =>
+  t.ok ? `${t.ms >= 1000 ? `${(t.ms / 1000).toFixed(2)} s` : `${t.ms.toFixed(0)} ms`}, ${t.trips} round trips` : t.answer;
 
 export default async function forkBench(): Promise<void> {
   if (!anvilAvailable()) {
@@ -55,9 +65,19 @@ export default async function forkBench(): Promise<void> {
     const ours = async (path: string, refuse: RegExp | undefined, cache: boolean) => {
       const proxy = await startLatencyProxy(upstream.url, latencyMs, refuse);
       const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-fork-bench-'));
-      const node: LocalNode = await launchLocalNode({ cliPath: 'dist/cli.js', args: ['--fork', proxy.url, '--accounts', '0', '--max-trace-timeout', '300s', ...(cache ? ['--cache-dir', dir] : ['--no-cache'])] });
-      cleanups.push(() => node.stop(), () => proxy.close(), () => rmSync(dir, { recursive: true, force: true }));
-      for (const [what, method, params] of [['transaction', 'debug_traceTransaction', txParams], ['call', 'debug_traceCall', callParams]] as const) {
+      const node: LocalNode = await launchLocalNode({
+        cliPath: 'dist/cli.js',
+        args: ['--fork', proxy.url, '--accounts', '0', '--max-trace-timeout', '300s', ...(cache ? ['--cache-dir', dir] : ['--no-cache'])],
+      });
+      cleanups.push(
+        () => node.stop(),
+        () => proxy.close(),
+        () => rmSync(dir, { recursive: true, force: true }),
+      );
+      for (const [what, method, params] of [
+        ['transaction', 'debug_traceTransaction', txParams],
+        ['call', 'debug_traceCall', callParams],
+      ] as const) {
         const first = await timed(node.url, proxy, method, params);
         const second = await timed(node.url, proxy, method, params);
         if (what === 'call') reference ??= first.answer;
@@ -72,7 +92,17 @@ export default async function forkBench(): Promise<void> {
     // anvil forking the same upstream through the same kind of proxy, at the same block.
     const proxy = await startLatencyProxy(upstream.url, latencyMs);
     cleanups.push(() => proxy.close());
-    const block = Number(await (await fetch(upstream.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }) })).json().then((r: { result: string }) => r.result));
+    const block = Number(
+      await (
+        await fetch(upstream.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+        })
+      )
+        .json()
+        .then((r: { result: string }) => r.result),
+    );
     const anvilFork = await startAnvil({ args: ['--fork-url', proxy.url, '--fork-block-number', String(block), '--no-storage-caching'] });
     cleanups.push(() => anvilFork.stop());
     const first = await timed(anvilFork.url, proxy, 'debug_traceCall', callParams);

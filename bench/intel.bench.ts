@@ -52,7 +52,9 @@ async function time(label: string, run: (i: number) => Promise<unknown>): Promis
     samples.push(performance.now() - start);
   }
   samples.sort((a, b) => a - b);
-  console.log(`${label.padEnd(46)} p50 ${percentile(samples, 50).toFixed(2)} ms   p95 ${percentile(samples, 95).toFixed(2)} ms   (${REQUESTS} requests)`);
+  console.log(
+    `${label.padEnd(46)} p50 ${percentile(samples, 50).toFixed(2)} ms   p95 ${percentile(samples, 95).toFixed(2)} ms   (${REQUESTS} requests)`,
+  );
 }
 
 export default async function intelBench(): Promise<void> {
@@ -63,16 +65,27 @@ export default async function intelBench(): Promise<void> {
     const incomplete = await client.open('bench-typing.tracer.js', text);
     const complete = await client.open('bench-complete.tracer.js', text.replace('    log.\n', '    log.getPC();\n'));
     const completion = (uri: string, position: Position) => async () => {
-      const items = await client.connection.sendRequest<Array<{ label: string }> | null>('textDocument/completion', { textDocument: { uri }, position });
-      if (!items || items.length < 10) throw new Error(`completion at ${JSON.stringify(position)} gave ${items?.length ?? 0} items: the bench measures nothing`);
+      const items = await client.connection.sendRequest<Array<{ label: string }> | null>('textDocument/completion', {
+        textDocument: { uri },
+        position,
+      });
+      if (!items || items.length < 10)
+        throw new Error(`completion at ${JSON.stringify(position)} gave ${items?.length ?? 0} items: the bench measures nothing`);
     };
     // Two more unfinished lines in the hook: the member at the cursor does not parse even with a placeholder.
-    const unfinished = await client.open('bench-unfinished.tracer.js', text.replace('    this.depth = log.getDepth();\n', '    this.depth = log.getDepth(\n    var x = db.\n'));
+    const unfinished = await client.open(
+      'bench-unfinished.tracer.js',
+      text.replace('    this.depth = log.getDepth();\n', '    this.depth = log.getDepth(\n    var x = db.\n'),
+    );
     await time('completion after `log.` (line does not parse)', completion(incomplete, typing));
-    await time('completion after `log.`, 2 more lines unfinished', completion(unfinished, { line: typing.line + 1, character: typing.character }));
+    await time(
+      'completion after `log.`, 2 more lines unfinished',
+      completion(unfinished, { line: typing.line + 1, character: typing.character }),
+    );
     await time('completion after `ctx.` (file parses)', completion(complete, ctxDot));
     await time('hover on log.stack.peek', () =>
-      client.connection.sendRequest('textDocument/hover', { textDocument: { uri: complete }, position: hover }));
+      client.connection.sendRequest('textDocument/hover', { textDocument: { uri: complete }, position: hover }),
+    );
     let version = 1;
     // The edit makes the server re-analyse the whole file for diagnostics first; the hover waits behind it.
     await time('edit, then hover (after the parse of the new version)', async () => {

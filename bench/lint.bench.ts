@@ -78,8 +78,12 @@ export default async function lintBench(): Promise<void> {
   }
   const lintMedian = median(lintSamples);
   const parseMedian = median(parseSamples);
-  console.log(`lint of a ${lineCount}-line tracer (${lint().length} diagnostics): median ${lintMedian.toFixed(2)} ms warm (target < 10 ms)`);
-  console.log(`bare acorn parse of the same text: median ${parseMedian.toFixed(2)} ms; ratio lint/parse ${(lintMedian / parseMedian).toFixed(2)}x (target <= 2x)`);
+  console.log(
+    `lint of a ${lineCount}-line tracer (${lint().length} diagnostics): median ${lintMedian.toFixed(2)} ms warm (target < 10 ms)`,
+  );
+  console.log(
+    `bare acorn parse of the same text: median ${parseMedian.toFixed(2)} ms; ratio lint/parse ${(lintMedian / parseMedian).toFixed(2)}x (target <= 2x)`,
+  );
   // Where the time goes: parseTracer, then each rule on the parsed tracer (fresh parse per sample so no
   // rule profits from another's cached work).
   const tracerSamples = timeEach(RUNS / 2, () => parseTracer(text, { ecmaVersion: 5 }));
@@ -95,13 +99,19 @@ export default async function lintBench(): Promise<void> {
   // Mid-edit: with a syntax error the API rules also read the error-tolerant parse of the whole text.
   const broken = text.replace('    this.helper0(log, db);', '    this.helper0(log, db;\n    var x = log.');
   const brokenSamples = timeEach(RUNS / 2, () => analyzeTracer(broken, { ecmaVersion: 5 }));
-  console.log(`lint of the same tracer with two unfinished lines (strict parse, then the tolerant one): median ${median(brokenSamples).toFixed(2)} ms`);
+  console.log(
+    `lint of the same tracer with two unfinished lines (strict parse, then the tolerant one): median ${median(brokenSamples).toFixed(2)} ms`,
+  );
 
   const all = await roundTrips(text, {});
-  console.log(`LSP didChange → publishDiagnostics on that file: p50 ${median(all).toFixed(2)} ms, p95 ${percentile(all, 95).toFixed(2)} ms over ${ROUND_TRIPS} edits (target p95 < 30 ms)`);
+  console.log(
+    `LSP didChange → publishDiagnostics on that file: p50 ${median(all).toFixed(2)} ms, p95 ${percentile(all, 95).toFixed(2)} ms over ${ROUND_TRIPS} edits (target p95 < 30 ms)`,
+  );
   const off = Object.fromEntries(rules.map((rule) => [rule.code, 'off']));
   const floor = await roundTrips(text, { evmTracer: { rules: off } });
-  console.log(`  the same with every rule off (parse + LSP only): p50 ${median(floor).toFixed(2)} ms, p95 ${percentile(floor, 95).toFixed(2)} ms`);
+  console.log(
+    `  the same with every rule off (parse + LSP only): p50 ${median(floor).toFixed(2)} ms, p95 ${percentile(floor, 95).toFixed(2)} ms`,
+  );
 }
 
 /** Times didChange → pushed diagnostics for ROUND_TRIPS one-character edits, against dist/server.js. */
@@ -119,7 +129,9 @@ async function roundTrips(text: string, settings: Record<string, unknown>): Prom
       const pushed = client.nextDiagnostics(uri);
       const start = performance.now();
       const typing = version % 2 === 0;
-      await client.change(uri, version, [{ range: { start: { line: 2, character: 12 }, end: { line: 2, character: typing ? 12 : 13 } }, text: typing ? ' ' : '' }]);
+      await client.change(uri, version, [
+        { range: { start: { line: 2, character: 12 }, end: { line: 2, character: typing ? 12 : 13 } }, text: typing ? ' ' : '' },
+      ]);
       const diagnostics = await pushed;
       samples.push(performance.now() - start);
       if (diagnostics.version !== version) throw new Error(`diagnostics for version ${diagnostics.version}, expected ${version}`);

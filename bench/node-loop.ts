@@ -17,7 +17,11 @@ export interface NodeLoop {
 
 async function deployedLoop(name: string, node: RunningNode): Promise<NodeLoop> {
   const rpc = async <T>(method: string, params: unknown[]): Promise<T> => {
-    const response = await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    const response = await fetch(node.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
     const reply = (await response.json()) as { result?: T; error?: { message: string } };
     if (reply.error) throw new Error(`${name} ${method}: ${reply.error.message}`);
     return reply.result as T;
@@ -32,7 +36,11 @@ async function deployedLoop(name: string, node: RunningNode): Promise<NodeLoop> 
   const call = { from, to: receipt.contractAddress, gas: '0x1c9c380' };
   const trace = async (config: object) => {
     const start = performance.now();
-    const response = await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'debug_traceCall', params: [call, 'latest', config] }) });
+    const response = await fetch(node.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'debug_traceCall', params: [call, 'latest', config] }),
+    });
     const text = await response.text();
     return { seconds: (performance.now() - start) / 1000, text };
   };

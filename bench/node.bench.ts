@@ -11,7 +11,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function roundTrip(url: string, body: object): Promise<number> {
   const started = performance.now();
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...body }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, ...body }),
+  });
   const reply = (await response.json()) as { error?: { message: string } };
   if (reply.error) throw new Error(reply.error.message);
   return performance.now() - started;
@@ -31,11 +35,18 @@ export default async function nodeBench(): Promise<void> {
     starts.push(performance.now() - started);
     firstCall.push(await roundTrip(node.url, { method: 'eth_chainId', params: [] }));
     const tracer = '{n: 0, step: function() { this.n++; }, fault: function() {}, result: function() { return this.n; }}';
-    firstTrace.push(await roundTrip(node.url, { method: 'debug_traceCall', params: [{ to: '0x' + '00'.repeat(19) + '04', data: '0x01' }, 'latest', { tracer }] }));
+    firstTrace.push(
+      await roundTrip(node.url, {
+        method: 'debug_traceCall',
+        params: [{ to: '0x' + '00'.repeat(19) + '04', data: '0x01' }, 'latest', { tracer }],
+      }),
+    );
     await node.stop();
   }
   const ms = (value: number) => `${value.toFixed(0)} ms`;
-  console.log(`node start → "listening": median ${ms(median(starts))}, max ${ms(Math.max(...starts))} over ${STARTS} starts (target < 1000 ms)`);
+  console.log(
+    `node start → "listening": median ${ms(median(starts))}, max ${ms(Math.max(...starts))} over ${STARTS} starts (target < 1000 ms)`,
+  );
   console.log(`bare "node -e 0" start:     median ${ms(median(bare))} (start-up ratio ${(median(starts) / median(bare)).toFixed(1)}x)`);
   console.log(`first eth_chainId:           median ${ms(median(firstCall))}`);
   console.log(`first debug_traceCall:       median ${ms(median(firstTrace))} (includes starting the trace worker)`);

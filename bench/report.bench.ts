@@ -31,7 +31,14 @@ interface Frame {
 /** A callTracer-shaped tree of exactly `FRAMES` frames, eight children per frame, filled breadth-first. */
 function callTree(): Frame {
   const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
-  const make = (n: number): Frame => ({ type: n % 5 === 0 ? 'STATICCALL' : 'CALL', from: address(n), to: address(n + 1), gas: '0x0', gasUsed: '0x0', input: n % 2 ? '0xa9059cbb' + '0'.repeat(128) : '0x70a08231' + '0'.repeat(64) });
+  const make = (n: number): Frame => ({
+    type: n % 5 === 0 ? 'STATICCALL' : 'CALL',
+    from: address(n),
+    to: address(n + 1),
+    gas: '0x0',
+    gasUsed: '0x0',
+    input: n % 2 ? '0xa9059cbb' + '0'.repeat(128) : '0x70a08231' + '0'.repeat(64),
+  });
   const root = make(0);
   const queue = [root];
   let count = 1;
@@ -56,7 +63,9 @@ function callTree(): Frame {
 }
 
 function countMap(): Record<string, number> {
-  return Object.fromEntries(Array.from({ length: KEYS }, (_, i) => [`0x${(i * 7919).toString(16).padStart(8, '0')}`, (i * 37) % 1000 + 1]));
+  return Object.fromEntries(
+    Array.from({ length: KEYS }, (_, i) => [`0x${(i * 7919).toString(16).padStart(8, '0')}`, ((i * 37) % 1000) + 1]),
+  );
 }
 
 /** Zoom: a click on the first child of the root, until the next frame is painted. */
@@ -138,8 +147,12 @@ export default async function bench(): Promise<void> {
     const reportTree = await reportFirstPaint(page, tree);
     const reportZoom = await zoom(page);
     const reportCounts = await reportFirstPaint(page, counts);
-    console.log(`panel pictures, first paint: ${FRAMES.toLocaleString('en-US')}-frame call tree ${panelTree.toFixed(0)} ms (${frames} boxes), ${KEYS.toLocaleString('en-US')}-key count map ${panelCounts.toFixed(0)} ms (target < 1 s); zoom ${panelZoom.toFixed(0)} ms (target < 100 ms)`);
-    console.log(`HTML report, navigation to first paint: call tree ${reportTree.toFixed(0)} ms, count map ${reportCounts.toFixed(0)} ms (target < 1 s); zoom ${reportZoom.toFixed(0)} ms (target < 100 ms)`);
+    console.log(
+      `panel pictures, first paint: ${FRAMES.toLocaleString('en-US')}-frame call tree ${panelTree.toFixed(0)} ms (${frames} boxes), ${KEYS.toLocaleString('en-US')}-key count map ${panelCounts.toFixed(0)} ms (target < 1 s); zoom ${panelZoom.toFixed(0)} ms (target < 100 ms)`,
+    );
+    console.log(
+      `HTML report, navigation to first paint: call tree ${reportTree.toFixed(0)} ms, count map ${reportCounts.toFixed(0)} ms (target < 1 s); zoom ${reportZoom.toFixed(0)} ms (target < 100 ms)`,
+    );
     await hostileFigures(browser);
   } finally {
     await browser.close();

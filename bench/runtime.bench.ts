@@ -59,7 +59,7 @@ async function nodeCounting(name: string, start: () => Promise<NodeLoop | undefi
     const times: number[] = [];
     for (let round = 0; round < 3; round++) {
       const { seconds, text } = await node.trace({ tracer: tracers.count, timeout: '120s' });
-      const steps = (JSON.parse(text) as { result?: number; error?: { message: string } });
+      const steps = JSON.parse(text) as { result?: number; error?: { message: string } };
       if (steps.result !== opcodes) throw new Error(`${name}'s counting tracer answered ${text.slice(0, 200)}`);
       times.push(seconds);
     }

@@ -22,7 +22,9 @@ const settings = {
 export function compileExamples() {
   const solc = createRequire(import.meta.url)('solc');
   const sources = {};
-  for (const file of readdirSync(root + sourceDir).filter((name) => name.endsWith('.sol')).sort()) {
+  for (const file of readdirSync(root + sourceDir)
+    .filter((name) => name.endsWith('.sol'))
+    .sort()) {
     sources[`${sourceDir}/${file}`] = { content: readFileSync(`${root}${sourceDir}/${file}`, 'utf8') };
   }
   const output = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources, settings })));
@@ -31,7 +33,12 @@ export function compileExamples() {
   const contracts = {};
   for (const [source, byName] of Object.entries(output.contracts)) {
     for (const [name, contract] of Object.entries(byName)) {
-      contracts[name] = { source, abi: contract.abi, bytecode: '0x' + contract.evm.bytecode.object, selectors: contract.evm.methodIdentifiers };
+      contracts[name] = {
+        source,
+        abi: contract.abi,
+        bytecode: '0x' + contract.evm.bytecode.object,
+        selectors: contract.evm.methodIdentifiers,
+      };
     }
   }
   return { compiler: `solc ${solc.version()}`, settings: { evmVersion: settings.evmVersion, optimizer: settings.optimizer }, contracts };

@@ -104,7 +104,8 @@ const util = [
     // (every SLOAD/SSTORE key and value is padded).
     target:
       'return right\n            ? new Uint8Array([...msg, ...new Uint8Array(length - msg.length)])\n            : new Uint8Array([...new Uint8Array(length - msg.length), ...msg]);',
-    replacement: 'const padded = new Uint8Array(length);\n        padded.set(msg, right ? 0 : length - msg.length);\n        return padded;',
+    replacement:
+      'const padded = new Uint8Array(length);\n        padded.set(msg, right ? 0 : length - msg.length);\n        return padded;',
   },
   {
     // Every stack word that becomes a storage key or value: a non-negative bigint's hex is valid as it is,
@@ -156,7 +157,8 @@ const hasStorageTwins = 'runState.stateManager.storageNow !== undefined';
 /** Where the function starting at `signature` (one occurrence) ends, and its body (braces included). */
 function functionAt(path, source, signature) {
   const start = source.indexOf(signature);
-  if (start === -1 || source.indexOf(signature, start + 1) !== -1) throw new Error(`ethereumjs patch: ${JSON.stringify(signature)} is not in ${path} exactly once`);
+  if (start === -1 || source.indexOf(signature, start + 1) !== -1)
+    throw new Error(`ethereumjs patch: ${JSON.stringify(signature)} is not in ${path} exactly once`);
   const open = start + signature.length - 1;
   // The body's braces balance in these functions (none inside strings or comments).
   let depth = 0;

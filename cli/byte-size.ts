@@ -5,6 +5,7 @@ const factors: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, m: 102
 export function parseSize(text: string, what: string): number {
   const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
   const factor = match ? factors[match[2].toLowerCase()] : undefined;
-  if (!match || factor === undefined || Number(match[1]) <= 0) throw new Error(`${what}: '${text}' is not a size like 64MB, 512KB or a number of bytes`);
+  if (!match || factor === undefined || Number(match[1]) <= 0)
+    throw new Error(`${what}: '${text}' is not a size like 64MB, 512KB or a number of bytes`);
   return Math.floor(Number(match[1]) * factor);
 }

@@ -76,7 +76,10 @@ function optionLines(name: string, spec: OptionSpec): string[] {
 function synopsisLines({ name, synopsis }: CommandHelp): string {
   const command = `evm-tracer ${name} `;
   return synopsis
-    .map((form, i) => (i === 0 ? 'usage: ' + command : form.startsWith(' ') ? ' '.repeat(7 + command.length) : '       ' + command) + form.trimStart())
+    .map(
+      (form, i) =>
+        (i === 0 ? 'usage: ' + command : form.startsWith(' ') ? ' '.repeat(7 + command.length) : '       ' + command) + form.trimStart(),
+    )
     .join('\n');
 }
 
@@ -128,7 +131,10 @@ function parseArgsMessage(error: Error & { code?: string }, options: OptionSpecs
 /** Parses `argv` against `options` (and -h/--help); any mistake is a UsageError naming it. */
 function parseCommandLine<O extends OptionSpecs>(argv: string[], options: O): CommandLine<O> & { help: boolean } {
   const config = Object.fromEntries(
-    Object.entries({ ...options, help: helpOption }).map(([name, { type, multiple = false, short }]) => [name, short ? { type, multiple, short } : { type, multiple }]),
+    Object.entries({ ...options, help: helpOption }).map(([name, { type, multiple = false, short }]) => [
+      name,
+      short ? { type, multiple, short } : { type, multiple },
+    ]),
   );
   try {
     const { values, positionals } = parseArgs({ args: argv, options: config, allowPositionals: true, strict: true });
@@ -141,7 +147,9 @@ function parseCommandLine<O extends OptionSpecs>(argv: string[], options: O): Co
 
 /** Writes a usage error the one way every command does; returns its exit status. */
 function reportUsageError(help: CommandHelp, error: UsageError): number {
-  process.stderr.write(`evm-tracer ${help.name}: ${error.message}\n\n${synopsisLines(help)}\nRun 'evm-tracer ${help.name} --help' for its options.\n`);
+  process.stderr.write(
+    `evm-tracer ${help.name}: ${error.message}\n\n${synopsisLines(help)}\nRun 'evm-tracer ${help.name} --help' for its options.\n`,
+  );
   return 2;
 }
 

@@ -65,7 +65,11 @@ async function withNode(
 }
 
 /** --timeout as check and xchain take it (trace says what its own bounds). */
-export const requestTimeoutOption = { type: 'string', value: 'DURATION', help: 'per-request time-out, e.g. 30s' } as const satisfies OptionSpec;
+export const requestTimeoutOption = {
+  type: 'string',
+  value: 'DURATION',
+  help: 'per-request time-out, e.g. 30s',
+} as const satisfies OptionSpec;
 
 type NodeCommandLine<O extends OptionSpecs> = CommandLine<O & typeof nodeSelection.options>;
 

@@ -22,7 +22,7 @@ export const nodeSelection = {
     },
     'key-env': { type: 'string', value: 'VAR', help: 'the access key from environment variable VAR (kept out of the process list)' },
     user: { type: 'string', value: 'USER', help: 'HTTP Basic auth; without --password-env the password is prompted for' },
-    'password-env': { type: 'string', value: 'VAR', help: "the Basic auth password from environment variable VAR" },
+    'password-env': { type: 'string', value: 'VAR', help: 'the Basic auth password from environment variable VAR' },
     endpoint: {
       type: 'string',
       value: 'NAME',
@@ -63,7 +63,8 @@ async function fromCommandLine(values: NodeOptionValues): Promise<Endpoint> {
   const key = values.key ?? (values['key-env'] ? fromEnv(values['key-env'], '--key-env') : undefined);
   if (key !== undefined && values.user !== undefined) throw new Error('give either --key/--key-env or --user, not both');
   if (key !== undefined) auth = { kind: 'key', key };
-  if (values.user !== undefined) auth = { kind: 'basic', username: values.user, password: await password(values['password-env'], values.user) };
+  if (values.user !== undefined)
+    auth = { kind: 'basic', username: values.user, password: await password(values['password-env'], values.user) };
   return {
     name: new URL(url).host,
     url: cChainUrl(url),

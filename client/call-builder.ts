@@ -19,8 +19,16 @@ export interface BuiltCall {
 }
 
 /** `tracer`: the tracer file the call is saved beside; undefined (a built-in tracer) offers no saving. */
-export async function buildCall(ctx: Ctx, node: NodeSettings, tracer: vscode.Uri | undefined, options: { askConfig: boolean }): Promise<BuiltCall | undefined> {
-  const facts = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Reading accounts on ${node.name}` }, () => nodeFacts(ctx, node));
+export async function buildCall(
+  ctx: Ctx,
+  node: NodeSettings,
+  tracer: vscode.Uri | undefined,
+  options: { askConfig: boolean },
+): Promise<BuiltCall | undefined> {
+  const facts = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Window, title: `Reading accounts on ${node.name}` },
+    () => nodeFacts(ctx, node),
+  );
   const base = tracer ? tracerBaseName(tracer) : '';
   const state: CallDraft & { block: string; config?: string; save: boolean } = { block: 'latest', save: false, args: [] };
 
@@ -67,7 +75,16 @@ export async function buildCall(ctx: Ctx, node: NodeSettings, tracer: vscode.Uri
     return answer;
   };
 
-  const all = (): Step[] => [steps.from, ...steps.target(), ...steps.data(), steps.value, steps.gas, blockStep, ...(options.askConfig ? [configStep] : []), ...(tracer ? [saveStep] : [])];
+  const all = (): Step[] => [
+    steps.from,
+    ...steps.target(),
+    ...steps.data(),
+    steps.value,
+    steps.gas,
+    blockStep,
+    ...(options.askConfig ? [configStep] : []),
+    ...(tracer ? [saveStep] : []),
+  ];
   if (!(await runSteps(all, `Trace Call on ${node.name}`))) return undefined;
   const { block, config, save, ...draft } = state;
   const call = draftCall(draft);
@@ -81,4 +98,3 @@ async function saveCompanions(tracer: vscode.Uri, base: string, call: CallObject
   await write(`${base}.call.json`, JSON.stringify(call, null, 2) + '\n');
   if (config) await write(`${base}.config.json`, config.trim() + '\n');
 }
-

@@ -68,7 +68,9 @@ export async function nodeFacts(ctx: Ctx, node: NodeSettings): Promise<NodeFacts
   return {
     accounts: accounts.map((account, index) => ({
       label: account.address,
-      description: [`${kind} ${index}`, account.balance === undefined ? undefined : formatBalance(account.balance, symbol)].filter(Boolean).join(' · '),
+      description: [`${kind} ${index}`, account.balance === undefined ? undefined : formatBalance(account.balance, symbol)]
+        .filter(Boolean)
+        .join(' · '),
       value: account.address,
     })),
     contracts: seed.contracts,
@@ -132,7 +134,8 @@ export interface CallSteps {
 }
 
 export function callSteps(facts: NodeFacts, state: CallDraft, options: CallStepOptions): CallSteps {
-  const typedAddress = (text: string): Choice<{ address: string }> | string => addressProblem(text) ?? { label: text, description: 'typed', value: { address: text } };
+  const typedAddress = (text: string): Choice<{ address: string }> | string =>
+    addressProblem(text) ?? { label: text, description: 'typed', value: { address: text } };
 
   const fromStep: Step = async (position) => {
     const answer = await pick<Choice<string | undefined>>({
@@ -140,7 +143,9 @@ export function callSteps(facts: NodeFacts, state: CallDraft, options: CallStepO
       placeholder: options.accountsOnly
         ? 'from: the sender, one of the accounts the node signs for'
         : `from: the sender (default: none, the zero address). ${facts.accounts.length ? 'Pick an account or type an address' : 'Type an address'}`,
-      items: options.accountsOnly ? facts.accounts : [...facts.accounts, { label: 'none', description: 'the zero address, with no balance', value: undefined }],
+      items: options.accountsOnly
+        ? facts.accounts
+        : [...facts.accounts, { label: 'none', description: 'the zero address, with no balance', value: undefined }],
       typed: options.accountsOnly ? undefined : (text) => addressProblem(text) ?? { label: text, description: 'typed', value: text },
       canGoBack: position.canGoBack,
     });
@@ -150,7 +155,11 @@ export function callSteps(facts: NodeFacts, state: CallDraft, options: CallStepO
 
   const toStep: Step = async (position) => {
     type Target = { address?: string; contract?: ContractInfo };
-    const seeded: Choice<Target>[] = facts.contracts.map((contract) => ({ label: contract.name, description: `${contract.address} · seeded example`, value: { address: contract.address, contract } }));
+    const seeded: Choice<Target>[] = facts.contracts.map((contract) => ({
+      label: contract.name,
+      description: `${contract.address} · seeded example`,
+      value: { address: contract.address, contract },
+    }));
     const artifacts: Choice<Target>[] = facts.artifacts
       .filter((artifact) => artifact.functions.length > 0)
       .map((artifact) => ({ label: artifact.name, description: `${artifact.origin} · its address next`, value: { contract: artifact } }));
@@ -213,34 +222,41 @@ export function callSteps(facts: NodeFacts, state: CallDraft, options: CallStepO
       position,
       placeholder: `data: ${state.to ? 'the call input' : 'the init code'} (default: none). ${items.length ? 'Pick one or type' : 'Type'} 0x hex bytes`,
       items: [...items, { label: 'none', description: 'no input', value: {} }],
-      typed: (text) => problem(() => toCallObject({ data: text }, 'data')) ?? { label: text.length > 66 ? `${text.slice(0, 66)}…` : text, description: 'typed', value: { data: text } },
+      typed: (text) =>
+        problem(() => toCallObject({ data: text }, 'data')) ?? {
+          label: text.length > 66 ? `${text.slice(0, 66)}…` : text,
+          description: 'typed',
+          value: { data: text },
+        },
       canGoBack: position.canGoBack,
     });
     if (answer && answer !== back) Object.assign(state, { encoding: answer.value.encoding, data: answer.value.data, args: [] });
     return answer;
   };
 
-  const argumentStep = (index: number): Step => async (position) => {
-    const { label, params } = state.encoding!;
-    const param = params[index];
-    const answer = await input({
-      position,
-      prompt: `${label}: ${param.name || `argument ${index + 1}`} (${canonicalType(param.type)})`,
-      placeholder: example(param.type),
-      value: state.args[index] ?? '',
-      validate: (text) => {
-        try {
-          encodeParams([param], [text.trim()]);
-          return undefined;
-        } catch (error) {
-          return error instanceof AbiEncodeError ? error.reason : (error as Error).message;
-        }
-      },
-      canGoBack: position.canGoBack,
-    });
-    if (answer !== undefined && answer !== back) state.args[index] = answer.trim();
-    return answer;
-  };
+  const argumentStep =
+    (index: number): Step =>
+    async (position) => {
+      const { label, params } = state.encoding!;
+      const param = params[index];
+      const answer = await input({
+        position,
+        prompt: `${label}: ${param.name || `argument ${index + 1}`} (${canonicalType(param.type)})`,
+        placeholder: example(param.type),
+        value: state.args[index] ?? '',
+        validate: (text) => {
+          try {
+            encodeParams([param], [text.trim()]);
+            return undefined;
+          } catch (error) {
+            return error instanceof AbiEncodeError ? error.reason : (error as Error).message;
+          }
+        },
+        canGoBack: position.canGoBack,
+      });
+      if (answer !== undefined && answer !== back) state.args[index] = answer.trim();
+      return answer;
+    };
 
   const argumentSteps = () => (state.encoding ? state.encoding.params.map((_, index) => argumentStep(index)) : []);
 
@@ -248,7 +264,9 @@ export function callSteps(facts: NodeFacts, state: CallDraft, options: CallStepO
     const deployable = facts.artifacts.filter((artifact) => artifact.bytecode);
     const answer = await pick<Choice<{ encoding?: Encoding; data?: string }>>({
       position,
-      placeholder: deployable.length ? 'The contract to deploy' : 'No artifact with bytecode in the workspace (artifacts/ or out/): build the contracts first',
+      placeholder: deployable.length
+        ? 'The contract to deploy'
+        : 'No artifact with bytecode in the workspace (artifacts/ or out/): build the contracts first',
       items: deployable.map((artifact) => deployItem(artifact)),
       canGoBack: position.canGoBack,
     });
@@ -277,6 +295,10 @@ export function callSteps(facts: NodeFacts, state: CallDraft, options: CallStepO
     data: () => [dataStep, ...argumentSteps()],
     deploy: () => [artifactStep, ...argumentSteps()],
     value: quantityStep('value', 'value: wei sent with it (decimal or 0x)', '0'),
-    gas: quantityStep('gas', 'gas: the gas limit (decimal or 0x)', options.accountsOnly ? 'estimated by the node' : "the node's default (geth: 50,000,000)"),
+    gas: quantityStep(
+      'gas',
+      'gas: the gas limit (decimal or 0x)',
+      options.accountsOnly ? 'estimated by the node' : "the node's default (geth: 50,000,000)",
+    ),
   };
 }

@@ -27,7 +27,12 @@ export class TracerCodeLens implements vscode.CodeLensProvider {
     return [
       new vscode.CodeLens(range, { title: 'Trace transaction', command: 'evmTracer.traceTransaction', arguments: args }),
       new vscode.CodeLens(range, { title: 'Trace call', command: 'evmTracer.traceCall', arguments: args }),
-      new vscode.CodeLens(range, { title: 'Debug', tooltip: 'Debug Trace Call: breakpoints in this file', command: 'evmTracer.debugTraceCall', arguments: args }),
+      new vscode.CodeLens(range, {
+        title: 'Debug',
+        tooltip: 'Debug Trace Call: breakpoints in this file',
+        command: 'evmTracer.debugTraceCall',
+        arguments: args,
+      }),
       new vscode.CodeLens(range, { title: 'Flatten', command: 'evmTracer.flatten', arguments: args }),
     ];
   }

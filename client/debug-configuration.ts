@@ -21,7 +21,10 @@ interface TracerLaunch extends vscode.DebugConfiguration {
   tracerConfig?: unknown;
 }
 
-async function callObject(call: TracerLaunch['call'], folder: vscode.WorkspaceFolder | undefined): Promise<Record<string, unknown> | undefined> {
+async function callObject(
+  call: TracerLaunch['call'],
+  folder: vscode.WorkspaceFolder | undefined,
+): Promise<Record<string, unknown> | undefined> {
   if (call === undefined || typeof call === 'object') return call;
   const uri = folder && !call.startsWith('/') ? vscode.Uri.joinPath(folder.uri, call) : vscode.Uri.file(call);
   const text = Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
@@ -35,14 +38,22 @@ async function callObject(call: TracerLaunch['call'], folder: vscode.WorkspaceFo
 export class TracerDebugConfigurations implements vscode.DebugConfigurationProvider {
   async resolveDebugConfiguration(folder: vscode.WorkspaceFolder | undefined, launch: TracerLaunch): Promise<undefined> {
     try {
-      const uri = launch.tracer ? (folder && !launch.tracer.startsWith('/') ? vscode.Uri.joinPath(folder.uri, launch.tracer) : vscode.Uri.file(launch.tracer)) : undefined;
-      const tracerConfig = launch.tracerConfig === undefined ? undefined : launch.tracerConfig === null ? null : JSON.stringify(launch.tracerConfig);
+      const uri = launch.tracer
+        ? folder && !launch.tracer.startsWith('/')
+          ? vscode.Uri.joinPath(folder.uri, launch.tracer)
+          : vscode.Uri.file(launch.tracer)
+        : undefined;
+      const tracerConfig =
+        launch.tracerConfig === undefined ? undefined : launch.tracerConfig === null ? null : JSON.stringify(launch.tracerConfig);
       const args = { uri, tracerConfig };
       const [command, extra] = launch.hash
         ? ['evmTracer.debugTraceTransaction', { hash: launch.hash }]
         : launch.blockHash
           ? ['evmTracer.debugTraceBlock', { hash: launch.blockHash }]
-          : ['evmTracer.debugTraceCall', { call: await callObject(launch.call, folder), block: launch.block ?? (launch.call ? 'latest' : undefined) }];
+          : [
+              'evmTracer.debugTraceCall',
+              { call: await callObject(launch.call, folder), block: launch.block ?? (launch.call ? 'latest' : undefined) },
+            ];
       // Not awaited: the command runs the whole trace; this launch only starts it.
       void vscode.commands.executeCommand(command, { ...args, ...extra }).then(undefined, (error: unknown) => {
         void vscode.window.showErrorMessage(`EVM Tracer: ${error instanceof Error ? error.message : String(error)}`);

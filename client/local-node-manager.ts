@@ -36,7 +36,13 @@ export class LocalNodeManager implements vscode.Disposable {
     // Debug Trace commands' debug runs (their inspector listens on 127.0.0.1 only, and only this extension,
     // which holds the node's debug secret, can start one).
     const chain = config.localNodeChain();
-    const args = ['--max-trace-timeout', `${maxTraceTimeoutSeconds}s`, '--seed', config.localNodeSeed(), ...(chain ? ['--chain', chain] : [])];
+    const args = [
+      '--max-trace-timeout',
+      `${maxTraceTimeoutSeconds}s`,
+      '--seed',
+      config.localNodeSeed(),
+      ...(chain ? ['--chain', chain] : []),
+    ];
     const node = await launchLocalNode({ cliPath: this.cliPath, args, debugTraces: true });
     this.running = node;
     this.chainId = await this.askChainId(node.url);

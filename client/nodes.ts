@@ -86,7 +86,9 @@ export class Nodes implements vscode.Disposable {
   details(node: NodeSettings): string {
     if (this.isLocal(node)) {
       const chainId = this.localNode.chainId;
-      return [chainId !== undefined ? `chain ${chainId}` : undefined, this.localNode.url ? 'running' : 'stopped'].filter(Boolean).join(' · ');
+      return [chainId !== undefined ? `chain ${chainId}` : undefined, this.localNode.url ? 'running' : 'stopped']
+        .filter(Boolean)
+        .join(' · ');
     }
     const network = typeof node.network === 'number' ? NETWORK_LABELS[node.network] : undefined;
     return [network, chainText(this.chainStatus(node))].filter(Boolean).join(' · ');
@@ -106,7 +108,9 @@ export class Nodes implements vscode.Disposable {
     if (kind === 'none') return { ...base, auth: { kind: 'none' } };
     const secret = (await this.secret(node.name)) ?? (interactive ? await this.askSecret(node) : undefined);
     if (secret === undefined) {
-      throw new Error(`No ${kind === 'key' ? 'access key' : 'password'} stored for node "${node.name}": run "EVM Tracer: Edit Node" to enter it.`);
+      throw new Error(
+        `No ${kind === 'key' ? 'access key' : 'password'} stored for node "${node.name}": run "EVM Tracer: Edit Node" to enter it.`,
+      );
     }
     return kind === 'key'
       ? { ...base, auth: { kind: 'key', key: secret } }

@@ -21,7 +21,9 @@ export function offerTrace(hash: string, summary: string): void {
     if (choice !== 'Trace Transaction') return;
     const uri = await chooseTracer();
     if (!uri) {
-      void vscode.window.showWarningMessage('No *.tracer.js file to trace with: create one, then run Trace Transaction and pick this transaction.');
+      void vscode.window.showWarningMessage(
+        'No *.tracer.js file to trace with: create one, then run Trace Transaction and pick this transaction.',
+      );
       return;
     }
     await vscode.commands.executeCommand('evmTracer.traceTransaction', { uri: uri.toString(), hash, node: LOCAL_NODE_NAME });

@@ -56,7 +56,9 @@ export function answerActivePrompt(answer: PromptAnswer): boolean {
 }
 
 const itemViews = (items: readonly vscode.QuickPickItem[]) =>
-  items.filter((item) => item.kind !== vscode.QuickPickItemKind.Separator).map(({ label, description, detail }) => ({ label, description, detail }));
+  items
+    .filter((item) => item.kind !== vscode.QuickPickItemKind.Separator)
+    .map(({ label, description, detail }) => ({ label, description, detail }));
 
 /** How a prompt behaves: what it shows to the hooks, and how it accepts (`finish` ends it with an answer). */
 interface Behaviour<R> {
@@ -67,7 +69,12 @@ interface Behaviour<R> {
 }
 
 /** Shows `widget` with a Back button when allowed; resolves its answer, `back`, or undefined when it is hidden. */
-function present<R>(widget: vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox, position: StepPosition, canGoBack: boolean, behaviour: Behaviour<R>): Promise<Answer<R>> {
+function present<R>(
+  widget: vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox,
+  position: StepPosition,
+  canGoBack: boolean,
+  behaviour: Behaviour<R>,
+): Promise<Answer<R>> {
   // A single step shows no "1/1".
   const steps = position.totalSteps > 1 ? { step: position.step, totalSteps: position.totalSteps } : {};
   Object.assign(widget, { title: position.title, ...steps, ignoreFocusOut: true });
@@ -173,7 +180,10 @@ export function pick<T extends vscode.QuickPickItem>(options: PickOptions<T>): P
       if (answer.accept === false) return;
       const wanted = answer.pick;
       // No pick: Enter, which takes the active item.
-      const item = wanted === undefined ? (picker.activeItems[0] ?? picker.items[0]) : picker.items.find((candidate) => `${candidate.label} ${candidate.description ?? ''}`.includes(wanted));
+      const item =
+        wanted === undefined
+          ? (picker.activeItems[0] ?? picker.items[0])
+          : picker.items.find((candidate) => `${candidate.label} ${candidate.description ?? ''}`.includes(wanted));
       if (item && item.kind !== vscode.QuickPickItemKind.Separator) finish(item);
     },
   });
@@ -194,7 +204,12 @@ export interface InputOptions {
 export function input(options: InputOptions): Promise<Answer<string>> {
   const box = vscode.window.createInputBox();
   const { position } = options;
-  Object.assign(box, { prompt: options.prompt, placeholder: options.placeholder, value: options.value ?? '', password: options.password ?? false });
+  Object.assign(box, {
+    prompt: options.prompt,
+    placeholder: options.placeholder,
+    value: options.value ?? '',
+    password: options.password ?? false,
+  });
   const validate = () => (box.validationMessage = options.validate(box.value));
   box.onDidChangeValue(validate);
   const accept = (finish: (answer: Answer<string>) => void) => {
@@ -202,7 +217,12 @@ export function input(options: InputOptions): Promise<Answer<string>> {
   };
   return present<string>(box, position, options.canGoBack, {
     accept,
-    view: () => ({ kind: 'input', prompt: box.prompt, items: [], validationMessage: typeof box.validationMessage === 'string' ? box.validationMessage : undefined }),
+    view: () => ({
+      kind: 'input',
+      prompt: box.prompt,
+      items: [],
+      validationMessage: typeof box.validationMessage === 'string' ? box.validationMessage : undefined,
+    }),
     answer: (answer, finish) => {
       if (answer.value !== undefined) box.value = answer.value;
       if (answer.accept === false) validate();
@@ -215,7 +235,10 @@ export function input(options: InputOptions): Promise<Answer<string>> {
  * Runs steps in order; a step answering `back` returns to the one before. `steps` is asked again after every
  * step, since an answer may change what follows (a function's arguments). Resolves false when cancelled.
  */
-export async function runSteps(steps: () => readonly ((position: StepPosition & { canGoBack: boolean }) => Promise<Answer<unknown>>)[], title: string): Promise<boolean> {
+export async function runSteps(
+  steps: () => readonly ((position: StepPosition & { canGoBack: boolean }) => Promise<Answer<unknown>>)[],
+  title: string,
+): Promise<boolean> {
   let index = 0;
   while (index < steps().length) {
     const list = steps();

@@ -23,7 +23,12 @@ export function tracerUri(arg?: unknown): vscode.Uri {
 
 /** Keeps the `evmTracer.tracerVisible` context key (menus, keybindings, the walkthrough's first step) true while a tracer editor is on screen. */
 export function trackVisibleTracer(): vscode.Disposable {
-  const update = () => vscode.commands.executeCommand('setContext', 'evmTracer.tracerVisible', vscode.window.visibleTextEditors.some((editor) => isTracer(editor.document)));
+  const update = () =>
+    vscode.commands.executeCommand(
+      'setContext',
+      'evmTracer.tracerVisible',
+      vscode.window.visibleTextEditors.some((editor) => isTracer(editor.document)),
+    );
   void update();
   return vscode.Disposable.from(
     vscode.window.onDidChangeVisibleTextEditors(() => void update()),

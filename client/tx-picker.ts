@@ -33,7 +33,12 @@ function describeTransaction(tx: RecentTransaction, seed: SeedInfo, names: NameT
   const called = known ? signatureOf(known) : tx.selector;
   const what = seed.titles.get(tx.hash) ?? (tx.to === null ? 'contract creation' : (called ?? 'plain transfer'));
   const status = tx.status === 'failed' ? ' · failed' : '';
-  return { label: `${icon} ${what}`, description: `block ${tx.block} · ${shortHex(tx.from)} → ${target}${status}`, detail: tx.hash, hash: tx.hash };
+  return {
+    label: `${icon} ${what}`,
+    description: `block ${tx.block} · ${shortHex(tx.from)} → ${target}${status}`,
+    detail: tx.hash,
+    hash: tx.hash,
+  };
 }
 
 async function latestItems(client: RpcClient, node: NodeSettings): Promise<TxItem[]> {
@@ -53,11 +58,20 @@ function unreachableRows(ctx: Ctx, node: NodeSettings, error: unknown): TxItem[]
   const message = error instanceof Error ? error.message : String(error);
   ctx.log.warn(`${node.name}: the latest transactions could not be read: ${message}`);
   const actions = ctx.nodes.isLocal(node) ? ['Show Log'] : ['Show Log', 'Edit Node'];
-  void vscode.window.showErrorMessage(`EVM Tracer: the latest transactions of ${node.name} could not be read: ${message}`, ...actions).then((choice) => {
-    if (choice === 'Show Log') ctx.log.show();
-    if (choice === 'Edit Node') void vscode.commands.executeCommand('evmTracer.editNode', node.name);
-  });
-  return [{ label: `$(error) ${node.name} did not list its transactions: paste a hash, or fix the node`, detail: message, hash: '', alwaysShow: true }];
+  void vscode.window
+    .showErrorMessage(`EVM Tracer: the latest transactions of ${node.name} could not be read: ${message}`, ...actions)
+    .then((choice) => {
+      if (choice === 'Show Log') ctx.log.show();
+      if (choice === 'Edit Node') void vscode.commands.executeCommand('evmTracer.editNode', node.name);
+    });
+  return [
+    {
+      label: `$(error) ${node.name} did not list its transactions: paste a hash, or fix the node`,
+      detail: message,
+      hash: '',
+      alwaysShow: true,
+    },
+  ];
 }
 
 /** Throws the explanation when `node` answers that it does not know the transaction (a failed check passes: the trace will tell). */
@@ -68,7 +82,9 @@ async function checkKnown(client: RpcClient, node: NodeSettings, local: boolean,
     client.request<unknown>('eth_blockNumber', []).then(quantity, () => undefined),
     client.request<unknown>('eth_chainId', []).then(quantity, () => undefined),
   ]);
-  throw new Error(transactionNotFound(hash, { nodeName: node.name, local, head, chainId: chainId === undefined ? undefined : Number(chainId) }));
+  throw new Error(
+    transactionNotFound(hash, { nodeName: node.name, local, head, chainId: chainId === undefined ? undefined : Number(chainId) }),
+  );
 }
 
 /** Asks for the transaction to trace on `node` (or checks `given`); undefined when cancelled. */
@@ -78,7 +94,10 @@ export async function pickTransaction(ctx: Ctx, node: NodeSettings, given?: stri
     let hash = given;
     if (hash === undefined) {
       const recentItems: TxItem[] = recent.length
-        ? [{ label: 'recently traced', kind: vscode.QuickPickItemKind.Separator, hash: '' }, ...recent.map((item) => ({ label: item, description: 'recently traced', hash: item }))]
+        ? [
+            { label: 'recently traced', kind: vscode.QuickPickItemKind.Separator, hash: '' },
+            ...recent.map((item) => ({ label: item, description: 'recently traced', hash: item })),
+          ]
         : [];
       const chosen = await pick<TxItem>({
         position: { title: `Trace Transaction on ${node.name}`, step: 1, totalSteps: 1 },

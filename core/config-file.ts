@@ -62,7 +62,8 @@ export function lintEcmaVersion(data: Record<string, unknown>, path: string): Ec
 /** The `lint` section of a config file's data (`path` is for error messages). */
 export function lintConfig(data: Record<string, unknown>, path: string): LintConfig {
   const { rules = {} } = lintSection(data, path);
-  if (typeof rules !== 'object' || rules === null || Array.isArray(rules)) throw new Error(`${path}: "lint.rules" must be an object of rule code → severity`);
+  if (typeof rules !== 'object' || rules === null || Array.isArray(rules))
+    throw new Error(`${path}: "lint.rules" must be an object of rule code → severity`);
   return {
     ecmaVersion: lintEcmaVersion(data, path),
     rules: Object.fromEntries(Object.entries(rules).map(([code, value]) => [code, checkSeverity(code, value, `${path}: lint.rules`)])),

@@ -35,7 +35,8 @@ export function levelName(ecmaVersion: EcmaVersion): string {
 export const LOCAL_NODE_NAME = 'Local (in-process EVM)';
 
 export function checkEcmaVersion(value: unknown, where: string): EcmaVersion {
-  if (value !== 5 && value !== 2017 && value !== '5' && value !== '2017') throw new Error(`${where}: ecmaVersion must be 5 or 2017 (got ${JSON.stringify(value)})`);
+  if (value !== 5 && value !== 2017 && value !== '5' && value !== '2017')
+    throw new Error(`${where}: ecmaVersion must be 5 or 2017 (got ${JSON.stringify(value)})`);
   return Number(value) as EcmaVersion;
 }
 
@@ -62,7 +63,10 @@ function isNamedNode(entry: unknown): entry is { name: string; url: string } {
  * node exists: the extension then uses the local node). Values that are not 5 or 2017 are ignored and
  * described in `problems`.
  */
-export function editorNodeLevel(settings: { ecmaVersion?: unknown; nodes?: unknown }, nodeName: string | undefined): { level: EcmaLevel; problems: string[] } {
+export function editorNodeLevel(
+  settings: { ecmaVersion?: unknown; nodes?: unknown },
+  nodeName: string | undefined,
+): { level: EcmaLevel; problems: string[] } {
   const problems: string[] = [];
   const configured = settingsLevel(settings.ecmaVersion, 'evmTracer', problems);
   const nodes = Array.isArray(settings.nodes) ? (settings.nodes as unknown[]) : [];

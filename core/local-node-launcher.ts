@@ -106,7 +106,10 @@ export function launchLocalNode(options: LaunchOptions): Promise<LocalNode> {
       reject(new Error(`the local node did not start: ${reason}${shown ? `\n${shown}` : ''}`));
     };
     const onAbort = () => fail('cancelled');
-    const timer = setTimeout(() => fail(`no "listening" line within ${(options.readyTimeoutMs ?? 60_000) / 1000} s`), options.readyTimeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () => fail(`no "listening" line within ${(options.readyTimeoutMs ?? 60_000) / 1000} s`),
+      options.readyTimeoutMs ?? 60_000,
+    );
     const cleanup = () => {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);

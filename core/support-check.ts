@@ -47,7 +47,8 @@ function isMissingMethod(error: unknown): boolean {
 function accessFailure(error: unknown, warnings: string[], chainId?: number): SupportReport | undefined {
   if (!(error instanceof NodeError)) return undefined;
   const base = { chainId, warnings };
-  if (error.kind === 'unauthorized' || error.kind === 'forbidden') return { ...base, status: 'unauthorized', detail: `${error.message}. ${error.explanation}` };
+  if (error.kind === 'unauthorized' || error.kind === 'forbidden')
+    return { ...base, status: 'unauthorized', detail: `${error.message}. ${error.explanation}` };
   if (error.kind === 'rpc') return undefined;
   // Rate limits, time-outs, TLS and transport failures: the check could not get an answer.
   return { ...base, status: 'unreachable', detail: `${error.message}. ${error.explanation}` };
@@ -57,7 +58,11 @@ function accessFailure(error: unknown, warnings: string[], chainId?: number): Su
 async function recentTransaction(client: RpcClient, options: RequestOptions): Promise<string | undefined> {
   const latest = Number(BigInt(await client.request<string>('eth_blockNumber', [], options)));
   for (let number = latest; number >= 0 && number > latest - recentBlocks; number--) {
-    const block = await client.request<{ transactions?: string[] } | null>('eth_getBlockByNumber', [`0x${number.toString(16)}`, false], options);
+    const block = await client.request<{ transactions?: string[] } | null>(
+      'eth_getBlockByNumber',
+      [`0x${number.toString(16)}`, false],
+      options,
+    );
     if (block?.transactions?.length) return block.transactions[0];
   }
   return undefined;
@@ -71,7 +76,10 @@ export async function checkSupport(client: RpcClient, endpoint: Endpoint, option
     chainId = Number(BigInt(await client.request<string>('eth_chainId', [], options)));
     if (endpoint.expectedChainId !== undefined) {
       chainIdMatches = chainId === endpoint.expectedChainId;
-      if (!chainIdMatches) warnings.push(`the node reports chain id ${chainId}, but the endpoint expects ${endpoint.expectedChainId}: is this the right network?`);
+      if (!chainIdMatches)
+        warnings.push(
+          `the node reports chain id ${chainId}, but the endpoint expects ${endpoint.expectedChainId}: is this the right network?`,
+        );
     }
   } catch (error) {
     const failure = accessFailure(error, warnings);
@@ -87,7 +95,12 @@ export async function checkSupport(client: RpcClient, endpoint: Endpoint, option
     } catch (error) {
       if (!isMissingMethod(error)) throw error;
       const hash = await recentTransaction(client, options);
-      if (!hash) throw new NodeError('rpc', 'debug_traceCall is not available and no recent transaction exists to trace instead', 'The check needs debug_traceCall, or a transaction in the last blocks for debug_traceTransaction.');
+      if (!hash)
+        throw new NodeError(
+          'rpc',
+          'debug_traceCall is not available and no recent transaction exists to trace instead',
+          'The check needs debug_traceCall, or a transaction in the last blocks for debug_traceTransaction.',
+        );
       return { method: 'debug_traceTransaction', result: await client.request('debug_traceTransaction', [hash, { tracer }], options) };
     }
   };
@@ -101,8 +114,15 @@ export async function checkSupport(client: RpcClient, endpoint: Endpoint, option
     return { ...base, status: 'disabled', detail: `the node refused the sample JS tracer: ${(error as Error).message}` };
   }
   if (!isSampleResult(sample.result)) {
-    const what = looksLikeStructLogs(sample.result) ? 'a default structLogs trace' : `something else (${client.shown(String(JSON.stringify(sample.result)), 120)})`;
-    return { ...base, method: sample.method, status: 'ignored', detail: `${sample.method} returned ${what} instead of the tracer's result: the node ignores custom JS tracers` };
+    const what = looksLikeStructLogs(sample.result)
+      ? 'a default structLogs trace'
+      : `something else (${client.shown(String(JSON.stringify(sample.result)), 120)})`;
+    return {
+      ...base,
+      method: sample.method,
+      status: 'ignored',
+      detail: `${sample.method} returned ${what} instead of the tracer's result: the node ignores custom JS tracers`,
+    };
   }
   let es2015 = false;
   try {
@@ -111,5 +131,11 @@ export async function checkSupport(client: RpcClient, endpoint: Endpoint, option
     if (error instanceof NodeError && error.kind !== 'rpc') warnings.push(`the ES2015 probe failed: ${error.message}`);
   }
   const engine = es2015 ? 'ES2015 syntax is accepted too' : 'only ES5.1 syntax is accepted';
-  return { ...base, method: sample.method, status: 'supported', es2015, detail: `custom JS tracers run (checked with ${sample.method}); ${engine}` };
+  return {
+    ...base,
+    method: sample.method,
+    status: 'supported',
+    es2015,
+    detail: `custom JS tracers run (checked with ${sample.method}); ${engine}`,
+  };
 }

@@ -36,7 +36,9 @@ export function checkXChainAddress(address: string): string {
 
 /** `raw` smallest units shown with `denomination` decimals, trailing zeros dropped: "1500000000", 9 → "1.5". */
 export function formatUnits(raw: string, denomination: number): string {
-  const digits = BigInt(raw).toString().padStart(denomination + 1, '0');
+  const digits = BigInt(raw)
+    .toString()
+    .padStart(denomination + 1, '0');
   const whole = digits.slice(0, digits.length - denomination);
   const fraction = digits.slice(digits.length - denomination).replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : whole;
@@ -44,7 +46,11 @@ export function formatUnits(raw: string, denomination: number): string {
 
 async function describeAsset(client: RpcClient, assetID: string, options: RequestOptions): Promise<AssetDescription | undefined> {
   try {
-    const description = await client.request<{ assetID: string; name?: string; symbol?: string; denomination: string | number }>('avm.getAssetDescription', { assetID }, options);
+    const description = await client.request<{ assetID: string; name?: string; symbol?: string; denomination: string | number }>(
+      'avm.getAssetDescription',
+      { assetID },
+      options,
+    );
     return { ...description, denomination: Number(description.denomination) };
   } catch (error) {
     // Only a node that does not know the method or asset is tolerated; access errors go to the caller.
@@ -54,15 +60,28 @@ async function describeAsset(client: RpcClient, assetID: string, options: Reques
 }
 
 /** The balance of `asset` (an asset id or `AVAX`) held by `address`, `client` pointing at the X-Chain URL. */
-export async function getXChainBalance(client: RpcClient, address: string, asset = nativeAlias, options: RequestOptions = {}): Promise<XChainBalance> {
+export async function getXChainBalance(
+  client: RpcClient,
+  address: string,
+  asset = nativeAlias,
+  options: RequestOptions = {},
+): Promise<XChainBalance> {
   checkXChainAddress(address);
   const isAlias = asset.toUpperCase() === nativeAlias;
   const description = await describeAsset(client, isAlias ? nativeAlias : asset, options);
   const assetID = description?.assetID ?? (isAlias ? nativeAlias : asset);
   const denomination = description?.denomination ?? (isAlias ? nativeDenomination : undefined);
-  const answer = await client.request<{ balance: string; utxoIDs?: Array<{ txID: string; outputIndex: number }> }>('avm.getBalance', { address, assetID }, options);
+  const answer = await client.request<{ balance: string; utxoIDs?: Array<{ txID: string; outputIndex: number }> }>(
+    'avm.getBalance',
+    { address, assetID },
+    options,
+  );
   if (typeof answer?.balance !== 'string' || !/^\d+$/.test(answer.balance)) {
-    throw new NodeError('protocol', `avm.getBalance answered without a decimal balance: ${client.shown(String(JSON.stringify(answer)), 200)}`, 'The X-Chain answer does not have avalanchego\'s shape {balance, utxoIDs}.');
+    throw new NodeError(
+      'protocol',
+      `avm.getBalance answered without a decimal balance: ${client.shown(String(JSON.stringify(answer)), 200)}`,
+      "The X-Chain answer does not have avalanchego's shape {balance, utxoIDs}.",
+    );
   }
   return {
     address,

@@ -15,7 +15,8 @@ export function reportAssets(): ReportAssets {
   const dir = [__dirname, join(__dirname, '..', 'dist')].find((candidate) => existsSync(join(candidate, 'report.js')));
   if (!dir) throw new Error(`the report script is not built: run 'node esbuild.mjs' (looked for report.js in ${__dirname} and ../dist)`);
   // Source-map comments would point a reader's devtools at files the report does not carry.
-  const read = (name: string) => readFileSync(join(dir, name), 'utf8').replace(/\n(\/\/# sourceMappingURL=\S+|\/\*# sourceMappingURL=\S+ \*\/)\s*$/, '\n');
+  const read = (name: string) =>
+    readFileSync(join(dir, name), 'utf8').replace(/\n(\/\/# sourceMappingURL=\S+|\/\*# sourceMappingURL=\S+ \*\/)\s*$/, '\n');
   cached = { script: read('report.js'), style: read('report.css') };
   return cached;
 }

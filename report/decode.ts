@@ -63,7 +63,10 @@ export function decodeLog(log: CallLog, names: NameTable): DecodedCall {
   if (!event) return {};
   const named = { name: event.name, signature: signatureOf(event) };
   if (event.inputs.filter((i) => i.indexed).length + 1 !== log.topics.length) return named;
-  const data = tryDecode(event.inputs.filter((i) => !i.indexed), log.data ?? '0x');
+  const data = tryDecode(
+    event.inputs.filter((i) => !i.indexed),
+    log.data ?? '0x',
+  );
   if (data === TOO_LARGE) return { ...named, tooLarge: true };
   let topicIndex = 1;
   let dataIndex = 0;

@@ -46,13 +46,21 @@ export function structuralDiff(a: unknown, b: unknown, cap = 2000): StructuralDi
     else if (isContainer(x) && isContainer(y) && Array.isArray(x) === Array.isArray(y) && depth < MAX_DIFF_DEPTH) {
       const xs = x as Record<string, unknown>;
       const ys = y as Record<string, unknown>;
-      const keys = Array.isArray(x) ? Array.from({ length: Math.max(x.length, (y as unknown[]).length) }, (_, i) => i) : [...new Set([...Object.keys(x), ...Object.keys(y)])];
+      const keys = Array.isArray(x)
+        ? Array.from({ length: Math.max(x.length, (y as unknown[]).length) }, (_, i) => i)
+        : [...new Set([...Object.keys(x), ...Object.keys(y)])];
       // Pushed last to first, so that they come off the stack in document order.
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i];
         const inX = Object.prototype.hasOwnProperty.call(xs, key);
         const inY = Object.prototype.hasOwnProperty.call(ys, key);
-        stack.push({ path: childPath(path, key), x: xs[key], y: ys[key], depth: depth + 1, only: inX && inY ? undefined : inX ? 'removed' : 'added' });
+        stack.push({
+          path: childPath(path, key),
+          x: xs[key],
+          y: ys[key],
+          depth: depth + 1,
+          only: inX && inY ? undefined : inX ? 'removed' : 'added',
+        });
       }
     } else if (!Object.is(x, y) && !(depth >= MAX_DIFF_DEPTH && sameJson(x, y))) {
       add({ path, kind: 'changed', before: x, after: y });

@@ -18,7 +18,14 @@ const escapeText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export function reportHtml(data: ReportData, assets: ReportAssets): string {
   // The bundle must not close its own element; esbuild output never contains it, but check rather than trust.
   if (/<\/script/i.test(assets.script) || /<\/style/i.test(assets.style)) throw new Error('the report assets contain a closing tag');
-  const csp = ["default-src 'none'", `script-src ${sha256(assets.script)}`, `style-src ${sha256(assets.style)}`, "img-src 'none'", "base-uri 'none'", "form-action 'none'"].join('; ');
+  const csp = [
+    "default-src 'none'",
+    `script-src ${sha256(assets.script)}`,
+    `style-src ${sha256(assets.style)}`,
+    "img-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
   const title = data.compare ? `${data.main.title} vs ${data.compare.title}` : data.main.title;
   return `<!DOCTYPE html>
 <html lang="en">

@@ -131,7 +131,12 @@ function flatFrame(value: unknown): { address: number[]; frame: CallFrame } | un
   if (!value.traceAddress.every((i) => Number.isInteger(i) && (i as number) >= 0)) return undefined;
   const action = value.action;
   const result = isObject(value.result) ? value.result : {};
-  const type = value.type === 'call' ? String(action.callType ?? 'call').toUpperCase() : value.type === 'suicide' ? 'SELFDESTRUCT' : String(action.creationMethod ?? value.type).toUpperCase();
+  const type =
+    value.type === 'call'
+      ? String(action.callType ?? 'call').toUpperCase()
+      : value.type === 'suicide'
+        ? 'SELFDESTRUCT'
+        : String(action.creationMethod ?? value.type).toUpperCase();
   return {
     address: value.traceAddress as number[],
     frame: {

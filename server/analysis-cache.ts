@@ -42,7 +42,13 @@ export async function getAnalysis(document: TextDocument): Promise<Analysis> {
   const resultId = `${document.version}:${generation}`;
   const entry = parsedNow(document, settings);
   if (entry.analysis?.resultId !== resultId) {
-    entry.analysis = { version: entry.version, settings, parsed: entry.parsed, diagnostics: analyzeParsed(entry.parsed, settings.rules), resultId };
+    entry.analysis = {
+      version: entry.version,
+      settings,
+      parsed: entry.parsed,
+      diagnostics: analyzeParsed(entry.parsed, settings.rules),
+      resultId,
+    };
   }
   return entry.analysis;
 }

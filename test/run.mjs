@@ -23,7 +23,8 @@ if (only.length === 0) {
   }
 }
 // A folder argument stands for the tests under it (`npm run test:unit` passes test/unit test/protocol).
-const files = only.length > 0 ? only.flatMap((path) => (statSync(path).isDirectory() ? findTests(path).sort() : [path])) : findTests('test').sort();
+const files =
+  only.length > 0 ? only.flatMap((path) => (statSync(path).isDirectory() ? findTests(path).sort() : [path])) : findTests('test').sort();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 // Fork nodes the tests start keep their upstream cache here, not in the user's cache folder.
 const cacheDir = mkdtempSync(join(tmpdir(), 'evm-tracer-test-cache-'));
@@ -31,11 +32,14 @@ const cacheDir = mkdtempSync(join(tmpdir(), 'evm-tracer-test-cache-'));
 const unit = spawnSync(
   process.execPath,
   [
-    '--import', 'tsx',
+    '--import',
+    'tsx',
     '--test',
     '--test-concurrency=2',
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=./test/summary-reporter.mjs', '--test-reporter-destination=stderr',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=./test/summary-reporter.mjs',
+    '--test-reporter-destination=stderr',
     ...files,
   ],
   { stdio: 'inherit', env: { ...process.env, EVM_TRACER_CACHE_DIR: cacheDir } },

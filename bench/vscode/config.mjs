@@ -12,7 +12,9 @@ const built = join(repoRoot, 'dist/bench/vscode');
 export default defineConfig({
   label: 'bench',
   extensionDevelopmentPath: repoRoot,
-  files: readdirSync(join(built, 'suite')).filter((name) => name.endsWith('.js')).map((name) => join(built, 'suite', name)),
+  files: readdirSync(join(built, 'suite'))
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => join(built, 'suite', name)),
   workspaceFolder: temporaryFixtureWorkspace(),
   useInstallation: { fromPath: join(repoRoot, 'test/e2e/code-server-launcher.mjs') },
   skipExtensionDependencies: true,

@@ -26,7 +26,11 @@ suite('bench: Debug Trace Call to the first breakpoint', () => {
         vscode.debug.addBreakpoints([breakpoint]);
         const seen = stops.length;
         const started = performance.now();
-        const running = vscode.commands.executeCommand('evmTracer.debugTraceCall', { uri: tracer.toString(), block: 'latest', tracerConfig: null });
+        const running = vscode.commands.executeCommand('evmTracer.debugTraceCall', {
+          uri: tracer.toString(),
+          block: 'latest',
+          tracerConfig: null,
+        });
         const stop = await waitFor('the debugger to stop', () => stops[seen], { timeoutMs: 90_000 });
         times.push(stop.at - started);
         vscode.debug.removeBreakpoints([breakpoint]);

@@ -31,7 +31,10 @@ export function readTracerFile(file: string): string {
   }
 }
 
-function lintOptions(values: { ecma?: string; rule?: string[]; config?: string }): { ecmaVersion: EcmaVersion; severities: Record<string, SeveritySetting> } {
+function lintOptions(values: { ecma?: string; rule?: string[]; config?: string }): {
+  ecmaVersion: EcmaVersion;
+  severities: Record<string, SeveritySetting>;
+} {
   const configPath = values.config ?? (existsSync(CONFIG_FILE_NAME) ? CONFIG_FILE_NAME : undefined);
   let config: LintConfig = { rules: {} };
   try {
@@ -60,8 +63,17 @@ Files of any size (the editor analyses files up to ${MAX_ANALYSED_BYTES} bytes, 
   options: {
     format: { type: 'string', value: 'text|json', help: 'text: file:line:col severity code message (1-based); json: 0-based LSP ranges' },
     ecma: { type: 'string', value: '5|2017', help: "ECMAScript level (default 5, the providers' ES5.1; 2017 for plain geth)" },
-    rule: { type: 'string', multiple: true, value: 'code=severity', help: 'set a rule to error, warning, information, hint or off (repeatable)' },
-    config: { type: 'string', value: 'FILE', help: `read "lint": { "ecmaVersion", "rules" } from FILE (default ./${CONFIG_FILE_NAME} if present)` },
+    rule: {
+      type: 'string',
+      multiple: true,
+      value: 'code=severity',
+      help: 'set a rule to error, warning, information, hint or off (repeatable)',
+    },
+    config: {
+      type: 'string',
+      value: 'FILE',
+      help: `read "lint": { "ecmaVersion", "rules" } from FILE (default ./${CONFIG_FILE_NAME} if present)`,
+    },
   },
   notes: {
     title: 'rules',
@@ -74,7 +86,10 @@ Files of any size (the editor analyses files up to ${MAX_ANALYSED_BYTES} bytes, 
     const options = lintOptions(values);
     const results = positionals.map((file) => ({ file, diagnostics: analyzeTracer(readTracerFile(file), options) }));
     if (format === 'json') {
-      const out = results.map(({ file, diagnostics }) => ({ file, diagnostics: diagnostics.map(({ code, severity, message, range }) => ({ code, severity, message, range })) }));
+      const out = results.map(({ file, diagnostics }) => ({
+        file,
+        diagnostics: diagnostics.map(({ code, severity, message, range }) => ({ code, severity, message, range })),
+      }));
       process.stdout.write(JSON.stringify(out, null, 2) + '\n');
     } else {
       for (const { file, diagnostics } of results) for (const d of diagnostics) process.stdout.write(formatDiagnostic(file, d) + '\n');

@@ -18,7 +18,11 @@ import { forkProgress } from '../fork-progress';
 const options = {
   host: { type: 'string', value: 'HOST', help: 'address to listen on (default 127.0.0.1)' },
   port: { type: 'string', value: 'PORT', help: 'port (default 8545; 0 picks a free one)' },
-  chain: { type: 'string', value: 'NAME|ID', help: `a dev chain with a known chain's id and its latest rules:\n${knownChainNames.join(', ')}` },
+  chain: {
+    type: 'string',
+    value: 'NAME|ID',
+    help: `a dev chain with a known chain's id and its latest rules:\n${knownChainNames.join(', ')}`,
+  },
   'chain-config': {
     type: 'string',
     value: 'FILE',
@@ -59,14 +63,22 @@ user:password in the URL out of the process list)`,
 $XDG_CACHE_HOME/evm-tracer, else ~/.cache/evm-tracer; see evm-tracer cache)`,
   },
   'no-cache': { type: 'boolean', help: 'fork mode without the disk cache (state is still kept in memory)' },
-  cors: { type: 'string', value: 'ORIGIN[,...]', help: 'web pages allowed to call the node, e.g. http://localhost:3000 (* = any; default none)' },
+  cors: {
+    type: 'string',
+    value: 'ORIGIN[,...]',
+    help: 'web pages allowed to call the node, e.g. http://localhost:3000 (* = any; default none)',
+  },
   vhosts: { type: 'string', value: 'HOST[,...]', help: 'host names the Host header may name besides localhost and IP addresses (* = any)' },
   'max-trace-timeout': {
     type: 'string',
     value: 'DURATION',
     help: `cap on a trace's "timeout"; longer ones are clamped (default ${defaultMaxTraceTimeoutMs / 1000}s)`,
   },
-  'max-response-bytes': { type: 'string', value: 'N', help: `larger answers become JSON-RPC errors (default ${defaultMaxResponseBytes}, 100 MiB)` },
+  'max-response-bytes': {
+    type: 'string',
+    value: 'N',
+    help: `larger answers become JSON-RPC errors (default ${defaultMaxResponseBytes}, 100 MiB)`,
+  },
   'max-connections-per-client': {
     type: 'string',
     value: 'N',
@@ -92,7 +104,6 @@ inspector on 127.0.0.1:port and waits for a debugger; one debug run at a time`,
     help: 'a debug run that no debugger attaches to within this ends with an error (default 60s)',
   },
 } as const satisfies OptionSpecs;
-
 
 function integer(value: string | undefined, name: string, fallback: number, min: number, max = Infinity): number {
   if (value === undefined) return fallback;
@@ -129,7 +140,10 @@ function readChainConfig(file: string): NonNullable<NodeOptions['chainConfig']> 
 }
 
 /** The options that choose a chain's rules exclude each other (only --hardfork with --fork overrides). */
-function checkRuleOptions(values: { chain?: string; 'chain-config'?: string; 'chain-id'?: string; hardfork?: string; genesis?: string }, fork: string | undefined): void {
+function checkRuleOptions(
+  values: { chain?: string; 'chain-config'?: string; 'chain-id'?: string; hardfork?: string; genesis?: string },
+  fork: string | undefined,
+): void {
   const given = (['chain', 'chain-config', 'genesis', 'hardfork'] as const).filter((name) => values[name] !== undefined);
   if (given.length > 1) throw new UsageError(`give only one of --${given.join(', --')}: each sets the chain's rules`);
   const chosen = given[0];
@@ -137,12 +151,17 @@ function checkRuleOptions(values: { chain?: string; 'chain-config'?: string; 'ch
     throw new UsageError(`--chain-id cannot be combined with --${chosen}, which sets the chain id`);
   }
   if (fork !== undefined) {
-    if (values['chain-id'] !== undefined) throw new UsageError('--chain-id cannot be combined with --fork: the chain id is the upstream\'s');
-    if (chosen === 'chain') throw new UsageError('--chain starts a fresh chain: not with --fork (the upstream\'s rules are found by itself; --chain-config FILE or --hardfork NAME replace them)');
+    if (values['chain-id'] !== undefined) throw new UsageError("--chain-id cannot be combined with --fork: the chain id is the upstream's");
+    if (chosen === 'chain')
+      throw new UsageError(
+        "--chain starts a fresh chain: not with --fork (the upstream's rules are found by itself; --chain-config FILE or --hardfork NAME replace them)",
+      );
     if (chosen === 'genesis') throw new UsageError('give either --fork or --genesis, not both');
   }
   if (values.chain !== undefined && !knownChain(values.chain)) {
-    throw new UsageError(`unknown --chain '${values.chain}' (known: ${knownChains.map((chain) => `${chain.name} (${chain.chainId})`).join(', ')})`);
+    throw new UsageError(
+      `unknown --chain '${values.chain}' (known: ${knownChains.map((chain) => `${chain.name} (${chain.chainId})`).join(', ')})`,
+    );
   }
 }
 
@@ -163,7 +182,8 @@ function basicCredentials(pair: string | undefined, username: string | undefined
   if (username === undefined || username === '' || username.includes(':')) {
     throw new UsageError('--basic-password-env needs --basic-user USER (a user name without ":")');
   }
-  if (passwordEnv === undefined) throw new UsageError('--basic-user needs --basic-password-env VAR (the environment variable holding the password)');
+  if (passwordEnv === undefined)
+    throw new UsageError('--basic-user needs --basic-password-env VAR (the environment variable holding the password)');
   return { username, password: takeSecret(passwordEnv, '--basic-password-env') };
 }
 
@@ -191,7 +211,10 @@ function debugRuns(enabled: boolean | undefined, attachTimeout: string | undefin
     if (attachTimeout !== undefined) throw new UsageError('--debug-attach-timeout needs --debug-traces');
     return undefined;
   }
-  const secret = takeSecret(debugSecretVariable, '--debug-traces (only the program that starts the node may start debug runs; it passes their secret there)');
+  const secret = takeSecret(
+    debugSecretVariable,
+    '--debug-traces (only the program that starts the node may start debug runs; it passes their secret there)',
+  );
   if (secret.length < 32) throw new UsageError(`--debug-traces: the secret in ${debugSecretVariable} must be at least 32 characters`);
   let attachTimeoutMs = defaultDebugAttachTimeoutMs;
   if (attachTimeout !== undefined) {
@@ -200,7 +223,8 @@ function debugRuns(enabled: boolean | undefined, attachTimeout: string | undefin
     } catch (error) {
       throw new UsageError(`--debug-attach-timeout: ${(error as Error).message}`);
     }
-    if (attachTimeoutMs < 1 || attachTimeoutMs > timerLimitMs) throw new UsageError(`--debug-attach-timeout must be between 1ms and ${timerLimitMs}ms (got '${attachTimeout}')`);
+    if (attachTimeoutMs < 1 || attachTimeoutMs > timerLimitMs)
+      throw new UsageError(`--debug-attach-timeout must be between 1ms and ${timerLimitMs}ms (got '${attachTimeout}')`);
   }
   return { secret, attachTimeoutMs };
 }
@@ -218,7 +242,8 @@ function startOptions({ values, positionals }: CommandLine<typeof options>): Nod
   }
   const fork = forkUrl(values.fork, values['fork-url-env']);
   if (values['fork-block'] !== undefined && fork === undefined) throw new UsageError('--fork-block needs --fork URL');
-  if ((values['cache-dir'] !== undefined || values['no-cache']) && fork === undefined) throw new UsageError('--cache-dir and --no-cache are for fork mode: they need --fork URL');
+  if ((values['cache-dir'] !== undefined || values['no-cache']) && fork === undefined)
+    throw new UsageError('--cache-dir and --no-cache are for fork mode: they need --fork URL');
   if (values['cache-dir'] !== undefined && values['no-cache']) throw new UsageError('give either --cache-dir or --no-cache, not both');
   checkRuleOptions(values, fork);
   const seed = values.seed ?? 'empty';
@@ -231,9 +256,14 @@ function startOptions({ values, positionals }: CommandLine<typeof options>): Nod
       throw new UsageError(prefix + (error as Error).message);
     }
   };
-  const maxTraceTimeoutMs = values['max-trace-timeout'] === undefined ? undefined : asUsage(() => parseDuration(values['max-trace-timeout']!), '--max-trace-timeout: ');
+  const maxTraceTimeoutMs =
+    values['max-trace-timeout'] === undefined
+      ? undefined
+      : asUsage(() => parseDuration(values['max-trace-timeout']!), '--max-trace-timeout: ');
   if (maxTraceTimeoutMs !== undefined && (maxTraceTimeoutMs < 1 || maxTraceTimeoutMs > timerLimitMs)) {
-    throw new UsageError(`--max-trace-timeout must be between 1ms and ${timerLimitMs}ms (about 24 days) (got '${values['max-trace-timeout']}')`);
+    throw new UsageError(
+      `--max-trace-timeout must be between 1ms and ${timerLimitMs}ms (about 24 days) (got '${values['max-trace-timeout']}')`,
+    );
   }
   return {
     host: values.host ?? '127.0.0.1',
@@ -246,14 +276,25 @@ function startOptions({ values, positionals }: CommandLine<typeof options>): Nod
     key: values.key,
     basic,
     genesis: values.genesis === undefined ? undefined : readJsonFile(values.genesis, '--genesis'),
-    fork: fork === undefined ? undefined : { url: fork, blockNumber: values['fork-block'] === undefined ? undefined : BigInt(integer(values['fork-block'], '--fork-block', 0, 0)) },
+    fork:
+      fork === undefined
+        ? undefined
+        : {
+            url: fork,
+            blockNumber: values['fork-block'] === undefined ? undefined : BigInt(integer(values['fork-block'], '--fork-block', 0, 0)),
+          },
     forkCache: values['no-cache'] ? null : { dir: values['cache-dir'] ?? defaultCacheRoot() },
     forkProgress: forkProgress(process.stderr),
     cors: values.cors === undefined ? [] : asUsage(() => parseCorsOrigins(values.cors!)),
     vhosts: values.vhosts === undefined ? [] : asUsage(() => parseHostNames(values.vhosts!)),
     maxTraceTimeoutMs,
     maxResponseBytes: integer(values['max-response-bytes'], '--max-response-bytes', defaultMaxResponseBytes, 1),
-    maxConnectionsPerClient: integer(values['max-connections-per-client'], '--max-connections-per-client', defaultMaxConnectionsPerClient, 1),
+    maxConnectionsPerClient: integer(
+      values['max-connections-per-client'],
+      '--max-connections-per-client',
+      defaultMaxConnectionsPerClient,
+      1,
+    ),
     seed,
     debug: debugRuns(values['debug-traces'], values['debug-attach-timeout']),
   };
@@ -268,7 +309,8 @@ Prints "listening on http://HOST:PORT (ws://HOST:PORT)" when ready; stops on SIG
   options,
   async run(line) {
     const settings = startOptions(line);
-    for (const warning of wildcardWarnings({ cors: settings.cors ?? [], vhosts: settings.vhosts ?? [] })) process.stderr.write(warning + '\n');
+    for (const warning of wildcardWarnings({ cors: settings.cors ?? [], vhosts: settings.vhosts ?? [] }))
+      process.stderr.write(warning + '\n');
     if (line.values.basic !== undefined) process.stderr.write(basicOnCommandLineWarning + '\n');
     exitWithLauncher();
     const node = await startDevNode(settings);

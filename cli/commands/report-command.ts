@@ -42,7 +42,11 @@ export const reportCommand = defineCommand({
 chart and call list for call trees, bar charts for count maps, tables for prestate diffs.`,
   options: {
     html: { type: 'string', value: 'FILE', help: 'where to write the report' },
-    compare: { type: 'string', value: 'FILE', help: 'a second result: adds a structural diff and, for call trees, side-by-side flame charts' },
+    compare: {
+      type: 'string',
+      value: 'FILE',
+      help: 'a second result: adds a structural diff and, for call trees, side-by-side flame charts',
+    },
     'abi-dir': {
       type: 'string',
       multiple: true,

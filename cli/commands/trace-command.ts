@@ -3,7 +3,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { toBlockOverrides, toCallObject, toQuantity } from '../../core/trace/call';
 import { parseBlockTag } from '../../core/trace/block';
-import { checkHash, prepareTracer, sendDebugTrace, sendStructLogTrace, sendTrace, type CallContext, type DebugTarget, type SendableTracer, type TraceTarget } from '../../core/trace/requests';
+import {
+  checkHash,
+  prepareTracer,
+  sendDebugTrace,
+  sendStructLogTrace,
+  sendTrace,
+  type CallContext,
+  type DebugTarget,
+  type SendableTracer,
+  type TraceTarget,
+} from '../../core/trace/requests';
 import { UsageError } from '../command-line';
 import { commandEcmaLevel, ecmaOption } from '../ecma-option';
 import { commandWithNode } from '../command-with-node';
@@ -40,7 +50,8 @@ type TargetValues = { call?: string; block?: string; 'tx-index'?: string; 'block
 function callContext(values: TargetValues): CallContext | undefined {
   const context: CallContext = {};
   if (values['tx-index'] !== undefined) context.txIndex = toQuantity(values['tx-index'], '--tx-index');
-  if (values['block-overrides'] !== undefined) context.blockOverrides = toBlockOverrides(jsonArgument(values['block-overrides'], '--block-overrides'), '--block-overrides');
+  if (values['block-overrides'] !== undefined)
+    context.blockOverrides = toBlockOverrides(jsonArgument(values['block-overrides'], '--block-overrides'), '--block-overrides');
   if (values['state-overrides'] !== undefined) {
     const overrides = jsonArgument(values['state-overrides'], '--state-overrides');
     if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
@@ -90,7 +101,8 @@ interface Prepared {
 /** --struct-logs: the logger's options are sent at the top level of the trace config, so they must be an object. */
 function loggerOptions(config: unknown): Record<string, unknown> {
   if (config === undefined) return {};
-  if (typeof config !== 'object' || config === null || Array.isArray(config)) throw new UsageError('--config with --struct-logs must be a JSON object of logger options');
+  if (typeof config !== 'object' || config === null || Array.isArray(config))
+    throw new UsageError('--config with --struct-logs must be a JSON object of logger options');
   return config as Record<string, unknown>;
 }
 
@@ -118,9 +130,17 @@ the logger's options: {"disableStack", "disableStorage", "enableMemory",
     },
     'struct-logs': { type: 'boolean', help: "no tracer: the node's struct logger (geth's default trace), one entry per opcode" },
     timeout: { type: 'string', value: 'DURATION', help: "the node's tracing time-out, e.g. 5s (the request waits a little longer)" },
-    call: { type: 'string', value: 'FILE_OR_JSON', help: 'call object {from, to, gas, gasPrice | maxFeePerGas, value, data}: JSON text or a file' },
+    call: {
+      type: 'string',
+      value: 'FILE_OR_JSON',
+      help: 'call object {from, to, gas, gasPrice | maxFeePerGas, value, data}: JSON text or a file',
+    },
     block: { type: 'string', value: 'TAG', help: 'block for trace call: latest (default, sent as its number), a number, or a hash' },
-    'tx-index': { type: 'string', value: 'N', help: 'trace call on the state inside the block, after its first N transactions (geth ≥ 1.16)' },
+    'tx-index': {
+      type: 'string',
+      value: 'N',
+      help: 'trace call on the state inside the block, after its first N transactions (geth ≥ 1.16)',
+    },
     'block-overrides': {
       type: 'string',
       value: 'FILE_OR_JSON',
@@ -143,7 +163,12 @@ localhost: the inspector listens on loopback only; port 0 picks one),
 printed on stderr; the file itself is debugged, and the time-out stops while paused`,
     },
     html: { type: 'string', value: 'FILE', help: 'also write the result as a self-contained HTML report (see evm-tracer report)' },
-    'abi-dir': { type: 'string', multiple: true, value: 'DIR', help: 'with --html: a folder to scan for ABIs to name calls and events; repeatable' },
+    'abi-dir': {
+      type: 'string',
+      multiple: true,
+      value: 'DIR',
+      help: 'with --html: a folder to scan for ABIs to name calls and events; repeatable',
+    },
   },
   prepare({ values, positionals }): Prepared {
     const [kind, ...rest] = positionals;
@@ -151,7 +176,9 @@ printed on stderr; the file itself is debugged, and the time-out stops while pau
     if (kind !== 'call' && values.block !== undefined) throw new UsageError('--block is for trace call only');
     if (values['abi-dir'] && !values.html) throw new UsageError('--abi-dir goes with --html');
     if (values.inspect !== undefined && (values.node !== undefined || values.endpoint !== undefined)) {
-      throw new UsageError('--inspect debugs on the local node only (it opens the inspector in its own trace worker): drop --node/--endpoint');
+      throw new UsageError(
+        '--inspect debugs on the local node only (it opens the inspector in its own trace worker): drop --node/--endpoint',
+      );
     }
     const inspect = values.inspect === undefined ? undefined : inspectAddress(values.inspect);
     if (values['struct-logs']) {
@@ -189,7 +216,11 @@ printed on stderr; the file itself is debugged, and the time-out stops while pau
         : await sendStructLogTrace(session.client(), traceTarget, tracerConfig as Record<string, unknown>, { timeout: values.timeout });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     if (values.html) {
-      await writeReport(values.html, { title: `${values.tracer ? basename(values.tracer) : 'struct logs'} · trace ${traceTarget.kind}`, result }, values['abi-dir'] ?? []);
+      await writeReport(
+        values.html,
+        { title: `${values.tracer ? basename(values.tracer) : 'struct logs'} · trace ${traceTarget.kind}`, result },
+        values['abi-dir'] ?? [],
+      );
       process.stderr.write(`evm-tracer: report written to ${values.html}\n`);
     }
     return 0;

@@ -18,7 +18,8 @@ in the asset's denomination. The X-Chain URL is --x-chain, or the node's host wi
   },
   prepare({ values, positionals }) {
     const [action] = positionals;
-    if (action !== 'balance') throw new UsageError(action ? `unknown xchain action '${action}' (use balance)` : 'xchain needs an action: balance');
+    if (action !== 'balance')
+      throw new UsageError(action ? `unknown xchain action '${action}' (use balance)` : 'xchain needs an action: balance');
     expectPositionals(positionals, 1);
     if (!values.address) throw new UsageError('xchain balance needs --address X-...');
     return checkXChainAddress(values.address);

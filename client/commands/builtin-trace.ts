@@ -49,10 +49,22 @@ async function pickConfig(name: string, args: BuiltinTraceArgs | undefined): Pro
 }
 
 async function pickTarget(ctx: Ctx, nodeName: string, args: BuiltinTraceArgs | undefined): Promise<TraceTarget | undefined> {
-  const kind = args?.kind ?? (args?.hash ? 'tx' : args?.call ? 'call' : (await vscode.window.showQuickPick(
-    [{ label: 'Transaction', target: 'tx' as const }, { label: 'Call', target: 'call' as const }, { label: 'Block', target: 'block' as const }],
-    { title: 'Trace with Built-in Tracer: what to trace?', ignoreFocusOut: true },
-  ))?.target);
+  const kind =
+    args?.kind ??
+    (args?.hash
+      ? 'tx'
+      : args?.call
+        ? 'call'
+        : (
+            await vscode.window.showQuickPick(
+              [
+                { label: 'Transaction', target: 'tx' as const },
+                { label: 'Call', target: 'call' as const },
+                { label: 'Block', target: 'block' as const },
+              ],
+              { title: 'Trace with Built-in Tracer: what to trace?', ignoreFocusOut: true },
+            )
+          )?.target);
   if (kind === undefined) return undefined;
   if (kind === 'call') {
     if (args?.call) return { kind, call: toCallObject(args.call, 'call argument'), block: parseBlockTag(args.block ?? 'latest') };

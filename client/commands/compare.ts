@@ -35,7 +35,11 @@ export const compareResults: CommandFactory = () => async (): Promise<boolean> =
   for (;;) {
     const first = await choose(1, 'Pick the first result (from the run history of every open result panel)', items);
     if (first === undefined || first === back) return false;
-    const second = await choose(2, `Compare ${first.label.replace('$(eye) ', '')} with…`, items.filter((item) => item !== first));
+    const second = await choose(
+      2,
+      `Compare ${first.label.replace('$(eye) ', '')} with…`,
+      items.filter((item) => item !== first),
+    );
     if (second === undefined) return false;
     if (second === back) continue;
     const { panel } = first.run;

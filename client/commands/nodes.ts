@@ -72,27 +72,31 @@ function checkedNode(args: NodeArgs, others: readonly string[]): { node: NodeSet
   fail(urlError(args.url ?? ''));
   if (args.xChainUrl) fail(urlError(args.xChainUrl));
   const network = args.network ?? 43114;
-  if (args.xChainUrl && !isAvalancheNetwork(network)) throw new Error('An X-Chain URL belongs to an Avalanche node: this node is on another chain.');
+  if (args.xChainUrl && !isAvalancheNetwork(network))
+    throw new Error('An X-Chain URL belongs to an Avalanche node: this node is on another chain.');
   const split = splitCredentials(nodeUrl(args.url ?? '', network));
   let auth: AuthKind = args.auth ?? 'none';
   let { username, secret } = args;
   if (split.auth?.kind === 'key') [auth, secret] = ['key', split.auth.key];
   if (split.auth?.kind === 'basic') [auth, username, secret] = ['basic', split.auth.username, split.auth.password];
   if (auth === 'basic' && !username) throw new Error('Basic authentication needs a username.');
-  if (network === 'custom' && !(Number.isSafeInteger(args.chainId) && (args.chainId ?? 0) > 0)) throw new Error('A custom network needs a positive integer chainId.');
+  if (network === 'custom' && !(Number.isSafeInteger(args.chainId) && (args.chainId ?? 0) > 0))
+    throw new Error('A custom network needs a positive integer chainId.');
   const node: NodeSettings = { name: args.name!.trim(), url: split.url, auth, network };
   if (args.xChainUrl) node.xChainUrl = xChainUrl(args.xChainUrl);
   if (auth === 'basic') node.username = username;
   if (network === 'custom') node.chainId = args.chainId;
   if (args.ecmaVersion !== undefined) {
-    if (args.ecmaVersion !== 5 && args.ecmaVersion !== 2017) throw new Error(`ecmaVersion must be 5 or 2017 (got ${JSON.stringify(args.ecmaVersion)}).`);
+    if (args.ecmaVersion !== 5 && args.ecmaVersion !== 2017)
+      throw new Error(`ecmaVersion must be 5 or 2017 (got ${JSON.stringify(args.ecmaVersion)}).`);
     node.ecmaVersion = args.ecmaVersion;
   }
   return { node, secret };
 }
 
 /** Where the access key goes in a URL, with the providers' common layouts (core's dialUrl places it). */
-const KEY_LAYOUTS = 'put {key} where the access key goes: last (https://host/v2/{key}), in the path (https://host/{key}/ext/bc/C/rpc); without {key} it goes first in the path';
+const KEY_LAYOUTS =
+  'put {key} where the access key goes: last (https://host/v2/{key}), in the path (https://host/{key}/ext/bc/C/rpc); without {key} it goes first in the path';
 
 /** The URL requests go to, the key or password shown as ****: what the summary step shows. */
 function maskedNodeUrl(draft: NodeArgs): string {
@@ -109,7 +113,12 @@ interface Choice<T> extends vscode.QuickPickItem {
 }
 
 /** A step's pick: `rows`, the one holding `current` active, so Enter keeps the current value. */
-function choose<T>(position: StepPosition & { canGoBack: boolean }, placeholder: string, rows: Choice<T>[], current: T | undefined): Promise<Answer<Choice<T>>> {
+function choose<T>(
+  position: StepPosition & { canGoBack: boolean },
+  placeholder: string,
+  rows: Choice<T>[],
+  current: T | undefined,
+): Promise<Answer<Choice<T>>> {
   return pick({ position, placeholder, items: rows, active: rows.find((row) => row.value === current), canGoBack: position.canGoBack });
 }
 
@@ -120,26 +129,53 @@ function choose<T>(position: StepPosition & { canGoBack: boolean }, placeholder:
 async function askNode(current: Partial<NodeSettings>, others: readonly string[], hasSecret: boolean): Promise<NodeArgs | undefined> {
   const title = current.name ? `Edit node ${current.name}` : 'Add node';
   const draft: NodeArgs = { ...current, auth: current.auth ?? 'none', network: current.network ?? 43114 };
-  const text = (position: StepPosition & { canGoBack: boolean }, prompt: string, value: string | undefined, validate: (text: string) => string | undefined) =>
-    input({ position, prompt, value, validate, canGoBack: position.canGoBack });
-  const keep = (answer: Answer<string>, set: (value: string) => void): Answer<string> => (typeof answer === 'string' && set(answer), answer);
-  const kept = <T>(answer: Answer<Choice<T>>, set: (value: T) => void): Answer<Choice<T>> => (answer && typeof answer !== 'symbol' && set(answer.value), answer);
-  const name: Step = async (position) => keep(await text(position, 'Name', draft.name, (typed) => nameError(typed, others)), (value) => (draft.name = value.trim()));
+  const text = (
+    position: StepPosition & { canGoBack: boolean },
+    prompt: string,
+    value: string | undefined,
+    validate: (text: string) => string | undefined,
+  ) => input({ position, prompt, value, validate, canGoBack: position.canGoBack });
+  const keep = (answer: Answer<string>, set: (value: string) => void): Answer<string> => (
+    typeof answer === 'string' && set(answer),
+    answer
+  );
+  const kept = <T>(answer: Answer<Choice<T>>, set: (value: T) => void): Answer<Choice<T>> => (
+    answer && typeof answer !== 'symbol' && set(answer.value),
+    answer
+  );
+  const name: Step = async (position) =>
+    keep(await text(position, 'Name', draft.name, (typed) => nameError(typed, others)), (value) => (draft.name = value.trim()));
   const network: Step = async (position) =>
-    kept(await choose(position, 'Which chain? (the node must report its chain id)', NETWORKS.map((row) => ({ ...row, value: row.network })), draft.network), (value) => (draft.network = value));
+    kept(
+      await choose(
+        position,
+        'Which chain? (the node must report its chain id)',
+        NETWORKS.map((row) => ({ ...row, value: row.network })),
+        draft.network,
+      ),
+      (value) => (draft.network = value),
+    );
   const chainId: Step = async (position) =>
     keep(
-      await text(position, 'Chain id (e.g. 1 for Ethereum mainnet, 11155111 for Sepolia)', draft.chainId?.toString(), (typed) => (/^\d+$/.test(typed.trim()) && Number(typed) > 0 ? undefined : 'A positive integer.')),
+      await text(position, 'Chain id (e.g. 1 for Ethereum mainnet, 11155111 for Sepolia)', draft.chainId?.toString(), (typed) =>
+        /^\d+$/.test(typed.trim()) && Number(typed) > 0 ? undefined : 'A positive integer.',
+      ),
       (value) => (draft.chainId = Number(value)),
     );
   const auth: Step = async (position) =>
     kept(await choose(position, 'Authentication', AUTH_KINDS, draft.auth), (value) => (draft.auth = value));
   const url: Step = async (position) => {
-    const example = isAvalancheNetwork(draft.network) ? 'a host (gets /ext/bc/C/rpc), https://host/ext/bc/C/rpc or wss://…' : 'a host, https://rpc.example.org/… or http://127.0.0.1:8545';
+    const example = isAvalancheNetwork(draft.network)
+      ? 'a host (gets /ext/bc/C/rpc), https://host/ext/bc/C/rpc or wss://…'
+      : 'a host, https://rpc.example.org/… or http://127.0.0.1:8545';
     const prompt = draft.auth === 'key' ? `RPC URL: ${KEY_LAYOUTS}` : `RPC URL: ${example}`;
     return keep(await text(position, prompt, draft.url, urlError), (value) => (draft.url = value));
   };
-  const username: Step = async (position) => keep(await text(position, 'Username', draft.username, (typed) => (typed.trim() ? undefined : 'A username is needed.')), (value) => (draft.username = value));
+  const username: Step = async (position) =>
+    keep(
+      await text(position, 'Username', draft.username, (typed) => (typed.trim() ? undefined : 'A username is needed.')),
+      (value) => (draft.username = value),
+    );
   const secret: Step = async (position) => {
     const what = draft.auth === 'key' ? 'Access key' : 'Password';
     // The stored secret is kept for the same kind of authentication only (a key is no password).
@@ -154,9 +190,17 @@ async function askNode(current: Partial<NodeSettings>, others: readonly string[]
     return keep(box, (value) => (draft.secret = value || undefined));
   };
   const xChain: Step = async (position) =>
-    keep(await text(position, 'X-Chain URL or host (optional; for X-Chain Balance)', draft.xChainUrl, (typed) => (typed.trim() ? urlError(typed) : undefined)), (value) => (draft.xChainUrl = value.trim() || undefined));
+    keep(
+      await text(position, 'X-Chain URL or host (optional; for X-Chain Balance)', draft.xChainUrl, (typed) =>
+        typed.trim() ? urlError(typed) : undefined,
+      ),
+      (value) => (draft.xChainUrl = value.trim() || undefined),
+    );
   const level: Step = async (position) =>
-    kept(await choose(position, "JavaScript level of the node's tracer engine", LEVELS, draft.ecmaVersion), (value) => (draft.ecmaVersion = value));
+    kept(
+      await choose(position, "JavaScript level of the node's tracer engine", LEVELS, draft.ecmaVersion),
+      (value) => (draft.ecmaVersion = value),
+    );
   const confirm: Step = async (position) => {
     const target = maskedNodeUrl(draft);
     const row = { label: current.name ? 'Save' : 'Add node', description: target, value: true };
@@ -177,7 +221,11 @@ async function askNode(current: Partial<NodeSettings>, others: readonly string[]
   if (!(await runSteps(steps, title))) return undefined;
   const { secret: typed, xChainUrl: xChainText, ...fields } = draft;
   // Fields of another chain or auth kind than the one chosen (chainId, username) are dropped by checkedNode.
-  return { ...fields, ...(xChainText && isAvalancheNetwork(draft.network) ? { xChainUrl: xChainText } : {}), ...(typed ? { secret: typed } : {}) };
+  return {
+    ...fields,
+    ...(xChainText && isAvalancheNetwork(draft.network) ? { xChainUrl: xChainText } : {}),
+    ...(typed ? { secret: typed } : {}),
+  };
 }
 
 async function pickConfigured(ctx: Ctx, name: string | undefined, title: string): Promise<NodeSettings | undefined> {
@@ -229,7 +277,15 @@ async function addAsked(ctx: Ctx): Promise<NodeSettings | undefined> {
 }
 
 export const addNode: CommandFactory = (ctx) => async (args?: NodeArgs) => {
-  if (args) return (await addChecked(ctx, args, config.nodes().map((node) => node.name), false)).name;
+  if (args)
+    return (
+      await addChecked(
+        ctx,
+        args,
+        config.nodes().map((node) => node.name),
+        false,
+      )
+    ).name;
   const node = await addAsked(ctx);
   if (!node) return undefined;
   void vscode.window.showInformationMessage(`Node "${node.name}" added.`, 'Select').then(async (choice) => {
@@ -249,7 +305,8 @@ async function confirmChainId(ctx: Ctx, node: NodeSettings): Promise<void> {
       const chainId = Number(BigInt(await client.request<string>('eth_chainId', [])));
       ctx.nodes.recordChainId(node, chainId);
       const expected = endpoint.expectedChainId;
-      if (expected !== undefined && chainId !== expected) ctx.log.warn(`${node.name}: the node reports chain id ${chainId}, but ${expected} is expected: is this the right network?`);
+      if (expected !== undefined && chainId !== expected)
+        ctx.log.warn(`${node.name}: the node reports chain id ${chainId}, but ${expected} is expected: is this the right network?`);
       else ctx.log.info(`${node.name}: chain id ${chainId} confirmed by the node`);
     } finally {
       await client.close();
@@ -262,15 +319,24 @@ async function confirmChainId(ctx: Ctx, node: NodeSettings): Promise<void> {
 export const editNode: CommandFactory = (ctx) => async (name?: string, changes?: NodeArgs) => {
   const current = await pickConfigured(ctx, name, 'Edit which node?');
   if (!current) return undefined;
-  const others = config.nodes().map((node) => node.name).filter((other) => other !== current.name);
+  const others = config
+    .nodes()
+    .map((node) => node.name)
+    .filter((other) => other !== current.name);
   const hadSecret = (await ctx.nodes.secret(current.name)) !== undefined;
   const given = changes ? { ...current, ...changes } : await askNode(current, others, hadSecret);
   if (!given) return undefined;
   const { node, secret } = checkedNode(given, others);
   const keptSecret = secret ?? (node.auth === current.auth ? await ctx.nodes.secret(current.name) : undefined);
-  if (node.auth !== 'none' && !keptSecret) throw new Error(`Node "${node.name}" needs its ${node.auth === 'key' ? 'access key' : 'password'}.`);
+  if (node.auth !== 'none' && !keptSecret)
+    throw new Error(`Node "${node.name}" needs its ${node.auth === 'key' ? 'access key' : 'password'}.`);
   if (node.name !== current.name) await ctx.nodes.storeSecret(current.name, undefined);
-  await save(ctx, config.nodes().map((item) => (item.name === current.name ? node : item)), node, keptSecret);
+  await save(
+    ctx,
+    config.nodes().map((item) => (item.name === current.name ? node : item)),
+    node,
+    keptSecret,
+  );
   if (config.selectedNode() === current.name && node.name !== current.name) await config.setSelectedNode(node.name);
   void confirmChainId(ctx, node);
   return node.name;
@@ -280,7 +346,11 @@ export const removeNode: CommandFactory = (ctx) => async (name?: string) => {
   const node = await pickConfigured(ctx, name, 'Remove which node?');
   if (!node) return undefined;
   if (name === undefined) {
-    const confirmed = await vscode.window.showWarningMessage(`Remove node "${node.name}" and its stored secret?`, { modal: true }, 'Remove');
+    const confirmed = await vscode.window.showWarningMessage(
+      `Remove node "${node.name}" and its stored secret?`,
+      { modal: true },
+      'Remove',
+    );
     if (confirmed !== 'Remove') return undefined;
   }
   await ctx.nodes.storeSecret(node.name, undefined);
@@ -296,7 +366,11 @@ export const selectNode: CommandFactory = (ctx) => async (name?: string) => {
     const items: vscode.QuickPickItem[] = [
       ...ctx.nodes.list().map((node) => ({ label: node.name, description: ctx.nodes.details(node), picked: node.name === selected })),
       { label: '', kind: vscode.QuickPickItemKind.Separator },
-      { label: ADD_NODE_ITEM, iconPath: new vscode.ThemeIcon('add'), description: 'any EVM chain: a URL or host, its chain id, a key or password' },
+      {
+        label: ADD_NODE_ITEM,
+        iconPath: new vscode.ThemeIcon('add'),
+        description: 'any EVM chain: a URL or host, its chain id, a key or password',
+      },
     ];
     const picked = await vscode.window.showQuickPick(items, { title: 'Trace on which node?' });
     chosen = picked?.label === ADD_NODE_ITEM ? (await addAsked(ctx))?.name : picked?.label;

@@ -11,7 +11,11 @@ function currentPanel(): ResultPanel {
   return panel;
 }
 
-const onPanel = (action: (panel: ResultPanel) => unknown): CommandFactory => () => () => action(currentPanel());
+const onPanel =
+  (action: (panel: ResultPanel) => unknown): CommandFactory =>
+  () =>
+  () =>
+    action(currentPanel());
 const inWebview = (action: WebviewAction): CommandFactory => onPanel((panel) => panel.act(action));
 
 export const rerun = onPanel((panel) => panel.rerun());
@@ -26,4 +30,6 @@ export const copyValue = inWebview('copyValue');
 
 /** Programs (tests) may pass `{ target }`, a file URI to write without the save dialog; resolves to the file written. */
 export const saveHtml: CommandFactory = () => (args?: { target?: string }) =>
-  currentPanel().saveHtml(args?.target === undefined ? undefined : vscode.Uri.parse(args.target)).then((uri) => uri?.toString());
+  currentPanel()
+    .saveHtml(args?.target === undefined ? undefined : vscode.Uri.parse(args.target))
+    .then((uri) => uri?.toString());

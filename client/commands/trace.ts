@@ -81,7 +81,10 @@ async function callTarget(ctx: Ctx, node: NodeSettings, uri: vscode.Uri, args: T
   const files = file ? [] : await companionFiles(uri, '.call.json');
   if (files.length > 0) {
     const picked = await vscode.window.showQuickPick(
-      [...files.map((item) => ({ label: vscode.workspace.asRelativePath(item), uri: item as vscode.Uri | undefined })), { label: 'Enter the call step by step…', uri: undefined }],
+      [
+        ...files.map((item) => ({ label: vscode.workspace.asRelativePath(item), uri: item as vscode.Uri | undefined })),
+        { label: 'Enter the call step by step…', uri: undefined },
+      ],
       { title: 'Trace Call: which call?' },
     );
     if (!picked) return undefined;
@@ -99,7 +102,8 @@ async function callTarget(ctx: Ctx, node: NodeSettings, uri: vscode.Uri, args: T
 /** The tracer to run; a debug run needs it saved as a file, said before anything is asked. */
 function tracerToRun(args: TraceArgs | undefined): vscode.Uri {
   const uri = tracerUri(args?.uri);
-  if (args?.debug && uri.scheme !== 'file') throw new Error('Debug Trace needs the tracer saved as a file (the debugger binds breakpoints by its path): save it first.');
+  if (args?.debug && uri.scheme !== 'file')
+    throw new Error('Debug Trace needs the tracer saved as a file (the debugger binds breakpoints by its path): save it first.');
   return uri;
 }
 

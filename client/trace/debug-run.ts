@@ -49,11 +49,20 @@ export function attachConfiguration(spec: TraceSpec, address: string, run: strin
 
 /** A local fork of the remote node `nodeName`, started for one debug run, a client for it and its debug secret;
  * what it fetches from the remote node goes to `report`, and into the extension's fork cache. */
-async function localFork(ctx: Ctx, nodeName: string, report: (message: string) => void): Promise<{ client: RpcClient; debugSecret: string; stop(): Promise<void> }> {
+async function localFork(
+  ctx: Ctx,
+  nodeName: string,
+  report: (message: string) => void,
+): Promise<{ client: RpcClient; debugSecret: string; stop(): Promise<void> }> {
   const node = ctx.nodes.find(nodeName);
   if (!node) throw new Error(`No node named "${nodeName}".`);
   const endpoint = await ctx.nodes.endpoint(node);
-  const [{ launchLocalNode, forkProgressPrefix, forkProgressVariable }, { createRpcClient }, { credentialedUrl, maskSecrets, postUrl }, { forkCacheFolder }] = await Promise.all([
+  const [
+    { launchLocalNode, forkProgressPrefix, forkProgressVariable },
+    { createRpcClient },
+    { credentialedUrl, maskSecrets, postUrl },
+    { forkCacheFolder },
+  ] = await Promise.all([
     import('../../core/local-node-launcher'),
     import('../../core/rpc/client'),
     import('../../core/rpc/endpoint'),
@@ -68,7 +77,10 @@ async function localFork(ctx: Ctx, nodeName: string, report: (message: string) =
     env: { [forkUrlVariable]: credentialedUrl(postUrl(endpoint.url), endpoint.auth), [forkProgressVariable]: 'lines' },
     // Counts only ("fork: fetched 41 accounts, 320 slots in 3 round trips"): nothing of the URL.
     onStderr: (text) => {
-      const line = text.split('\n').slice(0, -1).findLast((l) => l.startsWith(forkProgressPrefix));
+      const line = text
+        .split('\n')
+        .slice(0, -1)
+        .findLast((l) => l.startsWith(forkProgressPrefix));
       if (line) report(`${nodeName}: ${line.slice('fork: '.length)}`);
     },
   }).catch((error: unknown) => {
@@ -115,9 +127,14 @@ export async function debugTrace(ctx: Ctx, spec: TraceSpec): Promise<ViewState> 
       const opened = await inspectorOpened(port, workerUrl, result, attachTimeoutMs).catch(giveUp);
       // The trace failed before its worker listened: its own error says why.
       if (opened.kind === 'ended') return await result;
-      if (opened.kind === 'timeout') return await giveUp(new Error(`The trace worker did not open its inspector on ${inspectorHost}:${port} within ${attachTimeoutMs / 1000} s.`));
+      if (opened.kind === 'timeout')
+        return await giveUp(
+          new Error(`The trace worker did not open its inspector on ${inspectorHost}:${port} within ${attachTimeoutMs / 1000} s.`),
+        );
       const folder = vscode.workspace.getWorkspaceFolder(uri);
-      const attached = await vscode.debug.startDebugging(folder, attachConfiguration(sent, opened.address, run), { suppressDebugView: false });
+      const attached = await vscode.debug.startDebugging(folder, attachConfiguration(sent, opened.address, run), {
+        suppressDebugView: false,
+      });
       if (!attached) await giveUp(new Error("VS Code's JavaScript debugger did not start (is the built-in js-debug extension enabled?)"));
       return await result;
     } finally {
@@ -127,7 +144,10 @@ export async function debugTrace(ctx: Ctx, spec: TraceSpec): Promise<ViewState> 
       await fork?.stop();
     }
   };
-  if (remote) void vscode.window.showInformationMessage(`EVM Tracer: debugging on a local fork of ${spec.nodeName}: the trace runs locally, on ${spec.nodeName}'s state.`);
+  if (remote)
+    void vscode.window.showInformationMessage(
+      `EVM Tracer: debugging on a local fork of ${spec.nodeName}: the trace runs locally, on ${spec.nodeName}'s state.`,
+    );
   const ranOn = remote ? `a local fork of ${spec.nodeName}: the trace ran locally, on its state` : undefined;
   return ctx.traces.run(remote ? spec : { ...spec, nodeName: LOCAL_NODE_NAME }, undefined, send, ranOn);
 }

@@ -63,7 +63,9 @@ export type InspectorWait = { kind: 'open'; address: string } | { kind: 'ended' 
  */
 export async function inspectorOpened(port: number, workerUrl: string, trace: Promise<unknown>, timeoutMs: number): Promise<InspectorWait> {
   let ended = false;
-  const end = () => { ended = true; };
+  const end = () => {
+    ended = true;
+  };
   trace.then(end, end);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

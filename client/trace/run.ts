@@ -16,7 +16,11 @@ import { describeTarget, METHOD_NAMES, tracerName, type TraceSpec } from './spec
 const LAST_TRACE_KEY = 'evmTracer.lastTrace';
 
 /** How a run sends its trace; default: core's runTrace (flattened). A debug run sends the file as is. */
-export type TraceSender = (client: RpcClient, spec: TraceSpec, options: RunTraceOptions & { signal: AbortSignal; report(message: string): void }) => Promise<unknown>;
+export type TraceSender = (
+  client: RpcClient,
+  spec: TraceSpec,
+  options: RunTraceOptions & { signal: AbortSignal; report(message: string): void },
+) => Promise<unknown>;
 
 export interface TraceRunnerDeps {
   extensionUri: vscode.Uri;
@@ -31,7 +35,9 @@ export class TraceRunner {
   /** What the result panels' Re-run Trace does (also for panels restored after a restart). */
   readonly panelActions: PanelActions = {
     rerun: (spec, panel) => {
-      this.run(spec, panel).catch((error: unknown) => void vscode.window.showErrorMessage(`EVM Tracer: ${error instanceof Error ? error.message : String(error)}`));
+      this.run(spec, panel).catch(
+        (error: unknown) => void vscode.window.showErrorMessage(`EVM Tracer: ${error instanceof Error ? error.message : String(error)}`),
+      );
     },
   };
 
@@ -64,7 +70,9 @@ export class TraceRunner {
       ...(ranOn ? { ranOn } : {}),
     };
     const running: ViewState = { spec, request, outcome: { status: 'running', startedAt: Date.now() } };
-    const view = (panel && !panel.isDisposed ? panel : ResultPanel.forTracer(spec.tracerUri)) ?? ResultPanel.create(this.deps.extensionUri, running, this.panelActions);
+    const view =
+      (panel && !panel.isDisposed ? panel : ResultPanel.forTracer(spec.tracerUri)) ??
+      ResultPanel.create(this.deps.extensionUri, running, this.panelActions);
     const show = view.begin(running);
     view.reveal();
 
@@ -115,7 +123,12 @@ export class TraceRunner {
         return { kind: error.kind, message: mask(error.message), explanation: mask(error.explanation), position };
       }
       if (error instanceof core.TracerSourceError) {
-        return { kind: 'tracer', message: error.message, explanation: 'Fix the tracer (see the Problems panel) and run it again.', position: error.diagnostics[0]?.range.start };
+        return {
+          kind: 'tracer',
+          message: error.message,
+          explanation: 'Fix the tracer (see the Problems panel) and run it again.',
+          position: error.diagnostics[0]?.range.start,
+        };
       }
       return { kind: 'error', message: mask(error instanceof Error ? error.message : String(error)) };
     };
@@ -127,7 +140,8 @@ export class TraceRunner {
       connected(endpoint);
       log.debug(`${METHOD_NAMES[spec.target.kind]} on ${request.nodeName} (${request.maskedUrl}): sending`);
       const builtin = named.builtinTracerOfUri(spec.tracerUri);
-      const source = builtin === undefined ? (await vscode.workspace.openTextDocument(vscode.Uri.parse(spec.tracerUri))).getText() : undefined;
+      const source =
+        builtin === undefined ? (await vscode.workspace.openTextDocument(vscode.Uri.parse(spec.tracerUri))).getText() : undefined;
       const client = createRpcClient(endpoint, { log: (line: string) => log.trace(line) });
       let result: unknown;
       try {
@@ -137,9 +151,12 @@ export class TraceRunner {
           signal,
         };
         const fileOptions = { ...options, fileName: request.tracerName, level: config.level(node.name) };
-        result = source === undefined
-          ? await core.sendTrace(client, spec.target, named.namedTracer(builtin!), options)
-          : send ? await send(client, spec, { ...fileOptions, report }) : await core.runTrace(client, spec.target, source, fileOptions);
+        result =
+          source === undefined
+            ? await core.sendTrace(client, spec.target, named.namedTracer(builtin!), options)
+            : send
+              ? await send(client, spec, { ...fileOptions, report })
+              : await core.runTrace(client, spec.target, source, fileOptions);
         // The local node's seeded contracts name the result's calls in the panel's pictures.
         if (nodes.isLocal(node)) await learnSeedNames(node.name, client);
       } finally {
@@ -147,14 +164,17 @@ export class TraceRunner {
       }
       const json = JSON.stringify(result) ?? 'null';
       const bytes = Buffer.byteLength(json, 'utf8');
-      log.info(`${METHOD_NAMES[spec.target.kind]} on ${request.nodeName} (${request.maskedUrl}): ${Math.round(elapsed())} ms, ${formatBytes(bytes)}`);
+      log.info(
+        `${METHOD_NAMES[spec.target.kind]} on ${request.nodeName} (${request.maskedUrl}): ${Math.round(elapsed())} ms, ${formatBytes(bytes)}`,
+      );
       return { spec, request, outcome: { status: 'done', json, bytes, durationMs: elapsed() } };
     } catch (error) {
       const view = errorView(error);
-      log.warn(`${METHOD_NAMES[spec.target.kind]} on ${request.nodeName} (${request.maskedUrl}) failed after ${Math.round(elapsed())} ms: ${view.kind}: ${view.message}`);
+      log.warn(
+        `${METHOD_NAMES[spec.target.kind]} on ${request.nodeName} (${request.maskedUrl}) failed after ${Math.round(elapsed())} ms: ${view.kind}: ${view.message}`,
+      );
       const outcome: OutcomeView = { status: 'failed', error: view, durationMs: elapsed() };
       return { spec, request, outcome };
     }
   }
 }
-

@@ -30,5 +30,10 @@ export function describeTarget(target: TraceTarget): string {
 
 /** The file name of the tracer, for titles. */
 export function tracerName(spec: TraceSpec): string {
-  return decodeURIComponent(spec.tracerUri.replace(/[?#].*$/, '').split('/').pop() ?? spec.tracerUri);
+  return decodeURIComponent(
+    spec.tracerUri
+      .replace(/[?#].*$/, '')
+      .split('/')
+      .pop() ?? spec.tracerUri,
+  );
 }

@@ -54,7 +54,9 @@ export class ResultPanel {
     const current = ResultPanel.last;
     const panels = [...ResultPanel.open].sort((a, b) => Number(b === current) - Number(a === current));
     return panels.flatMap((panel) =>
-      panel.state.runs.flatMap((run, index) => (run.outcome.status === 'done' ? [{ panel, run, number: panel.state.runs.length - index, shown: index === panel.state.shown }] : [])),
+      panel.state.runs.flatMap((run, index) =>
+        run.outcome.status === 'done' ? [{ panel, run, number: panel.state.runs.length - index, shown: index === panel.state.shown }] : [],
+      ),
     );
   }
 
@@ -66,8 +68,13 @@ export class ResultPanel {
   static create(extensionUri: vscode.Uri, first: ViewState, actions: PanelActions): ResultPanel {
     // Beside the tracer's own editor when it is on screen (a trace started from the walkthrough or another
     // panel must not cover it), else beside the active editor.
-    const tracerColumn = vscode.window.visibleTextEditors.find((editor) => editor.document.uri.toString() === first.spec.tracerUri)?.viewColumn;
-    const column = panelColumn(tracerColumn ?? vscode.window.activeTextEditor?.viewColumn ?? vscode.window.tabGroups.activeTabGroup.viewColumn, vscode.window.tabGroups.all.length);
+    const tracerColumn = vscode.window.visibleTextEditors.find(
+      (editor) => editor.document.uri.toString() === first.spec.tracerUri,
+    )?.viewColumn;
+    const column = panelColumn(
+      tracerColumn ?? vscode.window.activeTextEditor?.viewColumn ?? vscode.window.tabGroups.activeTabGroup.viewColumn,
+      vscode.window.tabGroups.all.length,
+    );
     const panel = vscode.window.createWebviewPanel(
       RESULT_VIEW_TYPE,
       panelTitle(first.spec),
@@ -84,7 +91,18 @@ export class ResultPanel {
     const state: PanelState = 'runs' in saved ? saved : { runs: [saved], shown: 0 };
     const runs = state.runs.map((run): ViewState =>
       run.outcome.status === 'running'
-        ? { ...run, outcome: { status: 'failed', durationMs: 0, error: { kind: 'cancelled', message: 'VS Code closed while the trace was running.', explanation: "Run it again with Re-run Trace in the panel's title bar." } } }
+        ? {
+            ...run,
+            outcome: {
+              status: 'failed',
+              durationMs: 0,
+              error: {
+                kind: 'cancelled',
+                message: 'VS Code closed while the trace was running.',
+                explanation: "Run it again with Re-run Trace in the panel's title bar.",
+              },
+            },
+          }
         : run,
     );
     return new ResultPanel(panel, extensionUri, { runs, shown: Math.min(state.shown, runs.length - 1) }, actions);
@@ -191,7 +209,12 @@ export class ResultPanel {
     const shown = this.shown;
     if (shown?.outcome.status !== 'done') return undefined;
     const side = reportSide({ run: shown, number: this.state.runs.length - this.state.shown });
-    return saveHtmlReport(shown.spec.nodeName, { ...side, title: panelTitle(shown.spec) }, defaultSaveUri(shown.spec.tracerUri, 'report.html'), target);
+    return saveHtmlReport(
+      shown.spec.nodeName,
+      { ...side, title: panelTitle(shown.spec) },
+      defaultSaveUri(shown.spec.tracerUri, 'report.html'),
+      target,
+    );
   }
 
   /** Names for the shown result's calls and events from the workspace's ABIs (the webview has the built-in ones). */
@@ -299,7 +322,13 @@ function setContextKeys(status: ViewState['outcome']['status'] | undefined): voi
 function reportSide({ run, number }: Pick<FinishedRun, 'run' | 'number'>): ReportSide {
   const time = run.startedAt === undefined ? '' : ` at ${new Date(run.startedAt).toLocaleTimeString('en-GB')}`;
   const { request } = run;
-  const source: ReportSource = { method: request.method, tracer: request.tracerName, node: request.nodeName, maskedUrl: request.maskedUrl, target: request.target };
+  const source: ReportSource = {
+    method: request.method,
+    tracer: request.tracerName,
+    node: request.nodeName,
+    maskedUrl: request.maskedUrl,
+    target: request.target,
+  };
   const json = run.outcome.status === 'done' ? run.outcome.json : 'null';
   return { title: `${request.tracerName} run ${number}${time}`, result: JSON.parse(json) as unknown, source };
 }
@@ -320,7 +349,10 @@ async function copy(text: string, what: string): Promise<void> {
 
 async function save(run: ViewState): Promise<void> {
   if (run.outcome.status !== 'done') return;
-  const target = await vscode.window.showSaveDialog({ defaultUri: defaultSaveUri(run.spec.tracerUri, 'result.json'), filters: { JSON: ['json'] } });
+  const target = await vscode.window.showSaveDialog({
+    defaultUri: defaultSaveUri(run.spec.tracerUri, 'result.json'),
+    filters: { JSON: ['json'] },
+  });
   if (!target) return;
   await vscode.workspace.fs.writeFile(target, new TextEncoder().encode(prettyJson(run.outcome.json)));
 }

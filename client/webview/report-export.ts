@@ -15,7 +15,9 @@ let cache: { at: number; names: Promise<NameTable> } | undefined;
 /** Workspace ABI names (then the built-in table); rescanned at most every 30 s. */
 export function workspaceNames(): Promise<NameTable> {
   if (!cache || Date.now() - cache.at > CACHE_MS) {
-    const folders = vscode.workspace.isTrusted ? (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath) : [];
+    const folders = vscode.workspace.isTrusted
+      ? (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath)
+      : [];
     cache = { at: Date.now(), names: namesFromFolders(folders).then((found) => found.names) };
   }
   return cache.names;
@@ -33,7 +35,12 @@ export async function namesFor(nodeName: string, main: ReportSide, compare?: Rep
 }
 
 /** Writes the report of `main` to `target`, else where the user chooses; the file written, if any. */
-export async function saveHtmlReport(nodeName: string, main: ReportSide, defaultUri: vscode.Uri, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+export async function saveHtmlReport(
+  nodeName: string,
+  main: ReportSide,
+  defaultUri: vscode.Uri,
+  target?: vscode.Uri,
+): Promise<vscode.Uri | undefined> {
   target ??= await vscode.window.showSaveDialog({ defaultUri, filters: { HTML: ['html'] }, title: 'Save as HTML Report' });
   if (!target) return undefined;
   const html = reportHtml(reportData(main, await namesOf(nodeName)), reportAssets());

@@ -98,7 +98,8 @@ class Reader {
   ) {}
 
   word(at: number): Uint8Array {
-    if (at < 0 || at + WORD > this.data.length) throw new AbiDecodeError(`data too short: a word at byte ${at} needs ${at + WORD} bytes, there are ${this.data.length}`);
+    if (at < 0 || at + WORD > this.data.length)
+      throw new AbiDecodeError(`data too short: a word at byte ${at} needs ${at + WORD} bytes, there are ${this.data.length}`);
     return this.data.subarray(at, at + WORD);
   }
 
@@ -109,7 +110,8 @@ class Reader {
   /** A word used as an offset or length: must fit the data. */
   size(at: number): number {
     const value = this.uint(at);
-    if (value > BigInt(this.data.length)) throw new AbiDecodeError(`offset or length ${value} at byte ${at} is beyond the data (${this.data.length} bytes)`);
+    if (value > BigInt(this.data.length))
+      throw new AbiDecodeError(`offset or length ${value} at byte ${at} is beyond the data (${this.data.length} bytes)`);
     return Number(value);
   }
 
@@ -137,7 +139,8 @@ function decodeOne(reader: Reader, type: AbiType, at: number, depth: number): Ab
     case 'bytes':
     case 'string': {
       const length = reader.size(at);
-      if (at + WORD + length > reader.data.length) throw new AbiDecodeError(`${type.kind} at byte ${at} claims ${length} bytes beyond the data`);
+      if (at + WORD + length > reader.data.length)
+        throw new AbiDecodeError(`${type.kind} at byte ${at} claims ${length} bytes beyond the data`);
       reader.budget.spend(1 + Math.ceil(length / WORD), type.kind === 'bytes' ? 2 + 2 * length : length);
       const bytes = reader.data.subarray(at + WORD, at + WORD + length);
       return type.kind === 'bytes' ? toHex(bytes) : new TextDecoder().decode(bytes);
@@ -146,14 +149,20 @@ function decodeOne(reader: Reader, type: AbiType, at: number, depth: number): Ab
       const length = type.length ?? reader.size(at);
       const base = type.length === undefined ? at + WORD : at;
       // Each element takes at least one word: a length beyond the data is hostile, not a big array.
-      if (base + length * WORD > reader.data.length && length > 0) throw new AbiDecodeError(`array at byte ${at} claims ${length} elements beyond the data`);
+      if (base + length * WORD > reader.data.length && length > 0)
+        throw new AbiDecodeError(`array at byte ${at} claims ${length} elements beyond the data`);
       // Two characters an element: the separators of its text.
       reader.budget.spend(1 + length, 2 + 2 * length);
       return decodeSequence(reader, Array(length).fill(type.item), base, depth + 1);
     }
     case 'tuple':
       reader.budget.spend(1 + type.components.length, 2 + 2 * type.components.length);
-      return decodeSequence(reader, type.components.map((c) => c.type), at, depth + 1);
+      return decodeSequence(
+        reader,
+        type.components.map((c) => c.type),
+        at,
+        depth + 1,
+      );
   }
 }
 
@@ -177,13 +186,19 @@ export interface DecodedArg {
  * types, AbiTooLargeError when decoding would cost more than the data's budget.
  */
 export function decodeParams(params: AbiParam[], data: Uint8Array): DecodedArg[] {
-  const values = decodeSequence(new Reader(data, new Budget(data.length)), params.map((p) => p.type), 0, 0);
+  const values = decodeSequence(
+    new Reader(data, new Budget(data.length)),
+    params.map((p) => p.type),
+    0,
+    0,
+  );
   return params.map((p, i) => ({ name: p.name, type: canonicalType(p.type), value: values[i] }));
 }
 
 export function hexToBytes(hex: string): Uint8Array {
   const body = hex.startsWith('0x') || hex.startsWith('0X') ? hex.slice(2) : hex;
-  if (body.length % 2 !== 0 || /[^0-9a-fA-F]/.test(body)) throw new AbiDecodeError(`not hex bytes: '${hex.slice(0, 20)}${hex.length > 20 ? '…' : ''}'`);
+  if (body.length % 2 !== 0 || /[^0-9a-fA-F]/.test(body))
+    throw new AbiDecodeError(`not hex bytes: '${hex.slice(0, 20)}${hex.length > 20 ? '…' : ''}'`);
   const bytes = new Uint8Array(body.length / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(body.slice(i * 2, i * 2 + 2), 16);
   return bytes;
@@ -226,13 +241,16 @@ function concat(parts: Uint8Array[]): Uint8Array {
 class ValueError extends Error {}
 
 function integer(value: unknown, path: string): bigint {
-  const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined;
-  if (text === undefined || !/^-?(0x[0-9a-fA-F]+|\d+)$/.test(text)) throw new ValueError(`${path}expected an integer (decimal or 0x hex), got ${JSON.stringify(value)}`);
+  const text =
+    typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined;
+  if (text === undefined || !/^-?(0x[0-9a-fA-F]+|\d+)$/.test(text))
+    throw new ValueError(`${path}expected an integer (decimal or 0x hex), got ${JSON.stringify(value)}`);
   return text.startsWith('-') ? -BigInt(text.slice(1)) : BigInt(text);
 }
 
 function hexArgument(value: unknown, path: string): Uint8Array {
-  if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value)) throw new ValueError(`${path}expected 0x-prefixed hex bytes, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value))
+    throw new ValueError(`${path}expected 0x-prefixed hex bytes, got ${JSON.stringify(value)}`);
   return hexToBytes(value);
 }
 
@@ -255,12 +273,14 @@ function encodeOne(type: AbiType, value: unknown, path: string): Uint8Array {
     case 'uint':
     case 'int': {
       const n = integer(value, path);
-      const [min, max] = type.kind === 'uint' ? [0n, (1n << BigInt(type.bits)) - 1n] : [-(1n << BigInt(type.bits - 1)), (1n << BigInt(type.bits - 1)) - 1n];
+      const [min, max] =
+        type.kind === 'uint' ? [0n, (1n << BigInt(type.bits)) - 1n] : [-(1n << BigInt(type.bits - 1)), (1n << BigInt(type.bits - 1)) - 1n];
       if (n < min || n > max) throw new ValueError(`${path}${n} is out of range for ${type.kind}${type.bits} (${min} to ${max})`);
       return word(n);
     }
     case 'address': {
-      if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) throw new ValueError(`${path}expected an address (0x and 40 hex digits), got ${JSON.stringify(value)}`);
+      if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value))
+        throw new ValueError(`${path}expected an address (0x and 40 hex digits), got ${JSON.stringify(value)}`);
       return word(BigInt(value));
     }
     case 'bool': {
@@ -275,19 +295,22 @@ function encodeOne(type: AbiType, value: unknown, path: string): Uint8Array {
     }
     case 'bytes':
     case 'string': {
-      if (type.kind === 'string' && typeof value !== 'string') throw new ValueError(`${path}expected a string, got ${JSON.stringify(value)}`);
+      if (type.kind === 'string' && typeof value !== 'string')
+        throw new ValueError(`${path}expected a string, got ${JSON.stringify(value)}`);
       const bytes = type.kind === 'bytes' ? hexArgument(value, path) : new TextEncoder().encode(value as string);
       return concat([word(BigInt(bytes.length)), padRight(bytes)]);
     }
     case 'array': {
       const items = listArgument(value, path);
-      if (type.length !== undefined && items.length !== type.length) throw new ValueError(`${path}expected ${type.length} elements, got ${items.length}`);
+      if (type.length !== undefined && items.length !== type.length)
+        throw new ValueError(`${path}expected ${type.length} elements, got ${items.length}`);
       const body = encodeSequence(items.map((item, i) => [type.item, item, `${path}[${i}]: `]));
       return type.length === undefined ? concat([word(BigInt(items.length)), body]) : body;
     }
     case 'tuple': {
       const items = listArgument(value, path);
-      if (items.length !== type.components.length) throw new ValueError(`${path}expected a tuple of ${type.components.length} values, got ${items.length}`);
+      if (items.length !== type.components.length)
+        throw new ValueError(`${path}expected a tuple of ${type.components.length} values, got ${items.length}`);
       return encodeSequence(type.components.map((c, i) => [c.type, items[i], `${path}.${c.name || i}: `]));
     }
   }
@@ -319,7 +342,8 @@ function assemble(types: AbiType[], encoded: Uint8Array[]): Uint8Array {
 
 /** Encodes an argument list; each failure names the argument (AbiEncodeError). */
 export function encodeParams(params: AbiParam[], args: unknown[]): Uint8Array {
-  if (args.length !== params.length) throw new Error(`expected ${params.length} argument${params.length === 1 ? '' : 's'}, got ${args.length}`);
+  if (args.length !== params.length)
+    throw new Error(`expected ${params.length} argument${params.length === 1 ? '' : 's'}, got ${args.length}`);
   const encoded = params.map((param, i) => {
     try {
       return encodeOne(param.type, args[i], '');

@@ -64,7 +64,12 @@ export function mergeNames(first: NameTable, second: NameTable): NameTable {
 }
 
 /** Only the entries for these selectors, topics and addresses. */
-export function subset(table: NameTable, selectors: Iterable<string>, topics: Iterable<string>, addresses: Iterable<string> = []): NameTable {
+export function subset(
+  table: NameTable,
+  selectors: Iterable<string>,
+  topics: Iterable<string>,
+  addresses: Iterable<string> = [],
+): NameTable {
   const out = emptyNames();
   for (const address of addresses) {
     const name = table.contracts?.[address.toLowerCase()];

@@ -1,7 +1,16 @@
 // Canonical signatures, 4-byte selectors and event topics; and entries parsed back from signature text
 // (the built-in table is written as text).
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { AbiTypeError, canonicalType, matchingParen, parseTypeText, splitTopLevel, type AbiEntry, type AbiEvent, type AbiFunction } from './types';
+import {
+  AbiTypeError,
+  canonicalType,
+  matchingParen,
+  parseTypeText,
+  splitTopLevel,
+  type AbiEntry,
+  type AbiEvent,
+  type AbiFunction,
+} from './types';
 
 const HEX = '0123456789abcdef';
 

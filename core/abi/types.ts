@@ -48,7 +48,10 @@ export const MAX_TYPE_DEPTH = 32;
 /** `depth` layers above a base type plus its array suffixes: the layers its tuple components sit under. */
 function layers(depth: number, suffixes: string, whole: string): number {
   const total = depth + (suffixes.match(/\[/g)?.length ?? 0);
-  if (total > MAX_TYPE_DEPTH) throw new AbiTypeError(`'${whole.length > 60 ? `${whole.slice(0, 60)}…` : whole}' nests arrays and tuples deeper than ${MAX_TYPE_DEPTH} levels`);
+  if (total > MAX_TYPE_DEPTH)
+    throw new AbiTypeError(
+      `'${whole.length > 60 ? `${whole.slice(0, 60)}…` : whole}' nests arrays and tuples deeper than ${MAX_TYPE_DEPTH} levels`,
+    );
   return total;
 }
 

@@ -39,14 +39,19 @@ const methods: ApiMember[] = [
   op('and', 'bigInt', 'Bitwise AND.'),
   op('or', 'bigInt', 'Bitwise OR.'),
   op('xor', 'bigInt', 'Bitwise XOR.'),
-  op('not', 'bigInt', 'Bitwise NOT (two\'s complement: -n-1).', []),
-  op('toString', 'string', 'Digits in the given radix (default 10), without a 0x prefix.', [{ name: 'radix', accepts: 'number', role: 'base, e.g. 16', optional: true }]),
+  op('not', 'bigInt', "Bitwise NOT (two's complement: -n-1).", []),
+  op('toString', 'string', 'Digits in the given radix (default 10), without a 0x prefix.', [
+    { name: 'radix', accepts: 'number', role: 'base, e.g. 16', optional: true },
+  ]),
   op('toJSNumber', 'number', 'As a JS number (lossy above 2^53).', []),
   op('valueOf', 'number', 'As a JS number (lossy above 2^53); used by +, == and <.', []),
   op('toJSON', 'string', 'The decimal string; this is how a bigInt appears in result JSON.', []),
   // Further BigInteger.js methods the spec does not list: known so they complete and are not flagged.
   op('square', 'bigInt', 'This value squared.', []),
-  op('modPow', 'bigInt', 'This value to a power, modulo m.', [{ name: 'exponent', accepts: 'bigInt | number', role: 'exponent' }, { name: 'm', accepts: 'bigInt | number', role: 'modulus' }]),
+  op('modPow', 'bigInt', 'This value to a power, modulo m.', [
+    { name: 'exponent', accepts: 'bigInt | number', role: 'exponent' },
+    { name: 'm', accepts: 'bigInt | number', role: 'modulus' },
+  ]),
   op('compareAbs', 'number', 'Compares absolute values: -1, 0 or 1.'),
   op('compareTo', 'number', '-1, 0 or 1.', [other], 'compare'),
   op('lesser', 'boolean', 'Less than.', [other], 'lt'),
@@ -58,9 +63,13 @@ const methods: ApiMember[] = [
   op('isUnit', 'boolean', 'True for 1 and -1.', []),
   op('isDivisibleBy', 'boolean', 'True if n divides this value.'),
   op('isPrime', 'boolean', 'Primality test.', []),
-  op('isProbablePrime', 'boolean', 'Probabilistic primality test (random bases).', [{ name: 'iterations', accepts: 'number', role: 'rounds (default 5)', optional: true }]),
+  op('isProbablePrime', 'boolean', 'Probabilistic primality test (random bases).', [
+    { name: 'iterations', accepts: 'number', role: 'rounds (default 5)', optional: true },
+  ]),
   op('remainder', 'bigInt', 'Remainder; takes the sign of this value.', [other], 'mod'),
-  op('modInv', 'bigInt', 'The inverse of this value modulo n; throws when they are not co-prime.', [{ name: 'n', accepts: 'bigInt | number', role: 'modulus' }]),
+  op('modInv', 'bigInt', 'The inverse of this value modulo n; throws when they are not co-prime.', [
+    { name: 'n', accepts: 'bigInt | number', role: 'modulus' },
+  ]),
   op('next', 'bigInt', 'This value plus one.', []),
   op('prev', 'bigInt', 'This value minus one.', []),
   op('divmod', 'any', 'Quotient and remainder as {quotient, remainder}.'),
@@ -72,15 +81,22 @@ export const bigIntObject: ApiObject = {
   description: 'An arbitrary-precision integer (BigInteger.js object, typeof "object"; not a JS BigInt). Serialises as a decimal string.',
   members: methods.map((m) => ({
     ...m,
-    pitfalls: m.name === 'valueOf' || m.name === 'toJSNumber'
-      ? ['v + 1 and v == 1 use this lossy number; v === 1 is always false. Prefer the bigInt methods.']
-      : m.pitfalls,
+    pitfalls:
+      m.name === 'valueOf' || m.name === 'toJSNumber'
+        ? ['v + 1 and v == 1 use this lossy number; v === 1 is always false. Prefer the bigInt methods.']
+        : m.pitfalls,
   })),
 };
 
 /** Members of the global `bigInt` function itself. */
 export const bigIntStatics: ApiMember[] = [
-  { name: 'isInstance', kind: 'method', params: [{ name: 'x', accepts: 'any', role: 'value to test' }], returns: 'boolean', description: 'True if x is a bigInt.' },
+  {
+    name: 'isInstance',
+    kind: 'method',
+    params: [{ name: 'x', accepts: 'any', role: 'value to test' }],
+    returns: 'boolean',
+    description: 'True if x is a bigInt.',
+  },
 ];
 
 export const bigIntFactory: ApiMember = {

@@ -61,7 +61,14 @@ export function completionsAt(text: string, offset: number, options: CompletionO
 }
 
 /** The hooks to offer where a top-level member is typed at `word`. */
-function hooksAt(text: string, offset: number, word: Completion['replace'], members: TopLevelMember[], context: MemberContext, options: CompletionOptions): Completion[] {
+function hooksAt(
+  text: string,
+  offset: number,
+  word: Completion['replace'],
+  members: TopLevelMember[],
+  context: MemberContext,
+  options: CompletionOptions,
+): Completion[] {
   const others = members.filter((m) => !(m.start <= offset && offset <= m.end));
   const skip = new Set<string | undefined>([...others.map((m) => m.name), ...context.keys, ...(options.snippetPrefixes ?? [])]);
   return hookSkeletons(skip, context, text, word);
@@ -197,6 +204,14 @@ function opcodeNames(replace: Completion['replace']): Completion[] {
 function opcodeNumbers(replace: Completion['replace']): Completion[] {
   return opcodes.map((op) => {
     const hex = `0x${op.code.toString(16).padStart(2, '0')}`;
-    return { label: hex, kind: 'opcode' as const, detail: op.name, documentation: describeOpcode(op), insertText: hex, filterText: `${hex} ${op.name}`, replace };
+    return {
+      label: hex,
+      kind: 'opcode' as const,
+      detail: op.name,
+      documentation: describeOpcode(op),
+      insertText: hex,
+      filterText: `${hex} ${op.name}`,
+      replace,
+    };
   });
 }

@@ -38,7 +38,11 @@ function usable(text: string): ParsedTracer | undefined {
 
 /** Parses `text` at `offset`: as is first when `tryAsIs`, then with the placeholder unless `patch` is false;
  * when that does not parse, error-tolerantly (with the placeholder unless `patch` is false). */
-export function parseAtCursor(fullText: string, offset: number, options: { tryAsIs?: boolean; patch?: boolean } = {}): CursorParse | undefined {
+export function parseAtCursor(
+  fullText: string,
+  offset: number,
+  options: { tryAsIs?: boolean; patch?: boolean } = {},
+): CursorParse | undefined {
   const members = scanTopLevel(fullText) ?? [];
   const member = memberAt(members, offset);
   const text = member ? isolate(fullText, member) : fullText;

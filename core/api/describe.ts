@@ -40,7 +40,16 @@ export const TRACER_DESCRIPTION = `${code('this: tracer object')}\n\nThe tracer 
 export function describeTracerMember(members: TopLevelMember[], name: string, state: Ty | undefined): string | undefined {
   const member = members.findLast((m) => m.name === name);
   if (!member) return undefined;
-  if (member.callable) return code(`(tracer method) ${name}`) + '\n\nA function of the tracer object; call it as this.' + name + '(...) so that `this` stays the tracer.';
+  if (member.callable)
+    return (
+      code(`(tracer method) ${name}`) +
+      '\n\nA function of the tracer object; call it as this.' +
+      name +
+      '(...) so that `this` stays the tracer.'
+    );
   const type = state?.kind === 'value' ? `: ${state.name}` : '';
-  return code(`(tracer state) ${name}${type}`) + '\n\nA property of the tracer object: it keeps its value from hook to hook within one transaction.';
+  return (
+    code(`(tracer state) ${name}${type}`) +
+    '\n\nA property of the tracer object: it keeps its value from hook to hook within one transaction.'
+  );
 }

@@ -36,7 +36,7 @@ export const hooks: HookModel[] = [
     name: 'exit',
     params: [{ name: 'res', type: 'frameResult', role: 'how the nested frame ended' }],
     required: 'pair',
-    when: 'When a nested frame ends, before the parent\'s next step.',
+    when: "When a nested frame ends, before the parent's next step.",
     returns: 'ignored',
     pitfalls: ['enter and exit must both be defined or both be absent.'],
   },

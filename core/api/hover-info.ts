@@ -29,7 +29,13 @@ export function hoverAt(text: string, offset: number): HoverInfo | undefined {
   return markdown ? { markdown, start: node.start, end: node.end } : undefined;
 }
 
-function describeNode(tracer: ParsedTracer, members: TopLevelMember[], path: AnyNode[], node: AnyNode, parent: AnyNode | undefined): string | undefined {
+function describeNode(
+  tracer: ParsedTracer,
+  members: TopLevelMember[],
+  path: AnyNode[],
+  node: AnyNode,
+  parent: AnyNode | undefined,
+): string | undefined {
   const inference = inferenceFor(tracer, members);
   if (node.type === 'ThisExpression') return inference.thisType(path) ? TRACER_DESCRIPTION : undefined;
   if (node.type === 'Literal' && typeof node.value === 'string') {

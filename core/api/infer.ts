@@ -44,7 +44,13 @@ function typeOfReturn(member: ApiMember, owner?: ObjectTypeName): Ty {
 function fromTypeName(type: TypeName, flags: { opcode?: 'name' | 'number'; hostString?: boolean; from?: string } = {}): Ty {
   const from = flags.from ? { from: flags.from } : {};
   if (isObjectType(type)) return { kind: 'object', name: type, ...from };
-  return { kind: 'value', name: type, ...(flags.opcode ? { opcode: flags.opcode } : {}), ...(flags.hostString ? { hostString: true } : {}), ...from };
+  return {
+    kind: 'value',
+    name: type,
+    ...(flags.opcode ? { opcode: flags.opcode } : {}),
+    ...(flags.hostString ? { hostString: true } : {}),
+    ...from,
+  };
 }
 
 /** The type of `owner.name`, or undefined when the model has no such member. */
@@ -69,7 +75,10 @@ export class TracerInference {
   private readonly functions = new Map<AnyNode, string>();
 
   /** `members`: the tracer's top-level members when the parse holds only part of it (see cursor.ts). */
-  constructor(readonly tracer: ParsedTracer, private readonly members?: TopLevelMember[]) {
+  constructor(
+    readonly tracer: ParsedTracer,
+    private readonly members?: TopLevelMember[],
+  ) {
     for (const property of tracer.properties) {
       const value = property.node.value as AnyNode;
       if (property.name !== undefined && isFunction(value)) this.functions.set(value, property.name);
@@ -106,7 +115,11 @@ export class TracerInference {
         return callee?.kind === 'function' ? typeOfReturn(callee.member, callee.owner) : undefined;
       }
       case 'Literal':
-        return typeof node.value === 'string' ? { kind: 'value', name: 'string' } : typeof node.value === 'number' ? { kind: 'value', name: 'number' } : undefined;
+        return typeof node.value === 'string'
+          ? { kind: 'value', name: 'string' }
+          : typeof node.value === 'number'
+            ? { kind: 'value', name: 'number' }
+            : undefined;
       default:
         return undefined;
     }

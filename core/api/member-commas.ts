@@ -20,8 +20,19 @@ const CLOSERS = new Set<TokenType>([tokTypes.braceR, tokTypes.bracketR, tokTypes
 /** Tokens a member can follow: the object's `{`, a ',' or the end of the previous member's value. A key
  * after anything else (`a ? b : c`, `f(x)`, `function g(`) is no key. */
 const BEFORE_KEY = new Set<TokenType>([
-  tokTypes.braceL, tokTypes.comma, tokTypes.braceR, tokTypes.bracketR, tokTypes.parenR, tokTypes.name, tokTypes.num,
-  tokTypes.string, tokTypes.regexp, tokTypes._true, tokTypes._false, tokTypes._null, tokTypes._this,
+  tokTypes.braceL,
+  tokTypes.comma,
+  tokTypes.braceR,
+  tokTypes.bracketR,
+  tokTypes.parenR,
+  tokTypes.name,
+  tokTypes.num,
+  tokTypes.string,
+  tokTypes.regexp,
+  tokTypes._true,
+  tokTypes._false,
+  tokTypes._null,
+  tokTypes._this,
 ]);
 
 /** Tokens after a word that make it a key already written or part of an expression. */
@@ -47,8 +58,17 @@ export function memberContext(text: string, start: number, end: number): MemberC
       if (container === undefined) before = token;
       // A key: a name or string followed by ':' or '(' (method shorthand), where a member can start.
       const [previous, beforePrevious] = [recent[recent.length - 1], recent[recent.length - 2]];
-      if ((token.type === tokTypes.colon || token.type === tokTypes.parenL) && previous && (previous.type === tokTypes.name || previous.type === tokTypes.string) && (!beforePrevious || BEFORE_KEY.has(beforePrevious.type))) {
-        keys.push({ name: previous.type === tokTypes.name ? text.slice(previous.start, previous.end) : text.slice(previous.start + 1, previous.end - 1), container: open[open.length - 1] ?? -1 });
+      if (
+        (token.type === tokTypes.colon || token.type === tokTypes.parenL) &&
+        previous &&
+        (previous.type === tokTypes.name || previous.type === tokTypes.string) &&
+        (!beforePrevious || BEFORE_KEY.has(beforePrevious.type))
+      ) {
+        keys.push({
+          name:
+            previous.type === tokTypes.name ? text.slice(previous.start, previous.end) : text.slice(previous.start + 1, previous.end - 1),
+          container: open[open.length - 1] ?? -1,
+        });
       }
       if (OPENERS.has(token.type)) open.push(token.start);
       else if (CLOSERS.has(token.type)) open.pop();
@@ -67,6 +87,7 @@ export function memberContext(text: string, start: number, end: number): MemberC
     keys: new Set(keys.filter((key) => key.container === container).map((key) => key.name)),
     commaAt: separated ? undefined : before!.end,
     commaFollows: after?.type === tokTypes.comma,
-    startsMember: depth === 1 && text[container] === '{' && (!before || BEFORE_KEY.has(before.type)) && !(after && FOLLOWS_KEY.has(after.type)),
+    startsMember:
+      depth === 1 && text[container] === '{' && (!before || BEFORE_KEY.has(before.type)) && !(after && FOLLOWS_KEY.has(after.type)),
   };
 }

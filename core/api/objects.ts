@@ -6,18 +6,36 @@ const UNCATCHABLE = 'Errors from this host method interrupt the tracer: a surrou
 const NUMBER_ARG = 'Arguments are converted with ToNumber and truncated; a missing one counts as 0.';
 const FRESH_BYTES = 'Returns a fresh Uint8Array; it serialises as an index object {"0":…}, so wrap it in toHex() for output.';
 
-function method(name: string, params: ApiParam[], returns: ApiMember['returns'], description: string, extra: Partial<ApiMember> = {}): ApiMember {
+function method(
+  name: string,
+  params: ApiParam[],
+  returns: ApiMember['returns'],
+  description: string,
+  extra: Partial<ApiMember> = {},
+): ApiMember {
   return { name, kind: 'method', params, returns, description, ...extra };
 }
 
-const address: ApiParam = { name: 'addr', accepts: 'Uint8Array | Array', role: 'account address (normalised to 20 bytes)', bytesOnly: true };
+const address: ApiParam = {
+  name: 'addr',
+  accepts: 'Uint8Array | Array',
+  role: 'account address (normalised to 20 bytes)',
+  bytesOnly: true,
+};
 
 const log: ApiObject = {
   name: 'log',
   label: 'log',
-  description: 'The current EVM step, passed to step() and fault(). One object is reused for every step: a reference kept for later shows the latest values.',
+  description:
+    'The current EVM step, passed to step() and fault(). One object is reused for every step: a reference kept for later shows the latest values.',
   members: [
-    { name: 'op', kind: 'property', returns: 'op', description: 'The opcode about to execute.', pitfalls: ['It is an object, not a string: compare log.op.toString() (or toNumber()) instead of log.op itself.'] },
+    {
+      name: 'op',
+      kind: 'property',
+      returns: 'op',
+      description: 'The opcode about to execute.',
+      pitfalls: ['It is an object, not a string: compare log.op.toString() (or toNumber()) instead of log.op itself.'],
+    },
     { name: 'stack', kind: 'property', returns: 'stack', description: 'A view of the EVM stack before the opcode runs.' },
     { name: 'memory', kind: 'property', returns: 'memory', description: 'A view of memory before this opcode expands it.' },
     { name: 'contract', kind: 'property', returns: 'contract', description: 'The executing frame: address, caller, value and input.' },
@@ -29,7 +47,9 @@ const log: ApiObject = {
     method('getError', [], 'string', 'Error text when the opcode fails, otherwise undefined.', {
       orUndefined: true,
       hostString: true,
-      pitfalls: ['A host string: returning it directly from result() gives {} when longer than 16 characters; use x + "" or wrap it in an object.'],
+      pitfalls: [
+        'A host string: returning it directly from result() gives {} when longer than 16 characters; use x + "" or wrap it in an object.',
+      ],
     }),
   ],
 };
@@ -40,7 +60,12 @@ const op: ApiObject = {
   description: 'The opcode of the current step.',
   members: [
     method('toNumber', [], 'number', 'The opcode byte, e.g. 0xf1 for CALL.'),
-    method('toString', [], 'string', "geth's opcode name, e.g. 'CALL', 'KECCAK256', 'DIFFICULTY' for 0x44; undefined bytes give 'opcode 0xef not defined'."),
+    method(
+      'toString',
+      [],
+      'string',
+      "geth's opcode name, e.g. 'CALL', 'KECCAK256', 'DIFFICULTY' for 0x44; undefined bytes give 'opcode 0xef not defined'.",
+    ),
     method('isPush', [], 'boolean', 'True for PUSH0 (0x5f) through PUSH32.'),
   ],
 };
@@ -50,9 +75,15 @@ const stack: ApiObject = {
   label: 'log.stack',
   description: 'The EVM stack as it is before the opcode executes.',
   members: [
-    method('peek', [{ name: 'i', accepts: 'number', role: 'position from the top, 0 = top' }], 'bigInt', 'The i-th item from the top as an unsigned 256-bit bigInt.', {
-      pitfalls: ['i < 0 or i >= length() fails with "tracer accessed out of bound stack: size S, index I".', UNCATCHABLE, NUMBER_ARG],
-    }),
+    method(
+      'peek',
+      [{ name: 'i', accepts: 'number', role: 'position from the top, 0 = top' }],
+      'bigInt',
+      'The i-th item from the top as an unsigned 256-bit bigInt.',
+      {
+        pitfalls: ['i < 0 or i >= length() fails with "tracer accessed out of bound stack: size S, index I".', UNCATCHABLE, NUMBER_ARG],
+      },
+    ),
     method('length', [], 'number', 'Number of stack items.'),
   ],
 };
@@ -62,20 +93,32 @@ const memory: ApiObject = {
   label: 'log.memory',
   description: "The frame's memory before this opcode's expansion.",
   members: [
-    method('slice', [
-      { name: 'start', accepts: 'number', role: 'first byte offset' },
-      { name: 'end', accepts: 'number', role: 'offset after the last byte' },
-    ], 'Uint8Array', 'A copy of the bytes [start, end); bytes past the end of memory read as zero.', {
-      pitfalls: [
-        'start < 0 or end < start fails with "tracer accessed out of bound memory: offset A, end B" (end == start gives an empty result).',
-        'More than 1 MiB of zero padding fails with "reached limit for padding memory slice".',
-        UNCATCHABLE,
-        NUMBER_ARG,
+    method(
+      'slice',
+      [
+        { name: 'start', accepts: 'number', role: 'first byte offset' },
+        { name: 'end', accepts: 'number', role: 'offset after the last byte' },
       ],
-    }),
-    method('getUint', [{ name: 'offset', accepts: 'number', role: 'byte offset of the 32-byte word' }], 'bigInt', 'The 32-byte big-endian word at offset as a bigInt.', {
-      pitfalls: ['Not padded: offset < 0 or offset + 32 > length() fails with "tracer accessed out of bound memory".', UNCATCHABLE],
-    }),
+      'Uint8Array',
+      'A copy of the bytes [start, end); bytes past the end of memory read as zero.',
+      {
+        pitfalls: [
+          'start < 0 or end < start fails with "tracer accessed out of bound memory: offset A, end B" (end == start gives an empty result).',
+          'More than 1 MiB of zero padding fails with "reached limit for padding memory slice".',
+          UNCATCHABLE,
+          NUMBER_ARG,
+        ],
+      },
+    ),
+    method(
+      'getUint',
+      [{ name: 'offset', accepts: 'number', role: 'byte offset of the 32-byte word' }],
+      'bigInt',
+      'The 32-byte big-endian word at offset as a bigInt.',
+      {
+        pitfalls: ['Not padded: offset < 0 or offset + 32 > length() fails with "tracer accessed out of bound memory".', UNCATCHABLE],
+      },
+    ),
     method('length', [], 'number', "Current memory size in bytes, before this opcode's expansion."),
   ],
 };
@@ -85,7 +128,13 @@ const contract: ApiObject = {
   label: 'log.contract',
   description: 'The frame being executed.',
   members: [
-    method('getAddress', [], 'Uint8Array', 'The executing account (20 bytes); for DELEGATECALL/CALLCODE it is the caller whose storage is used.', { pitfalls: [FRESH_BYTES] }),
+    method(
+      'getAddress',
+      [],
+      'Uint8Array',
+      'The executing account (20 bytes); for DELEGATECALL/CALLCODE it is the caller whose storage is used.',
+      { pitfalls: [FRESH_BYTES] },
+    ),
     method('getCaller', [], 'Uint8Array', 'The caller of this frame (20 bytes).', { pitfalls: [FRESH_BYTES] }),
     method('getValue', [], 'bigInt', 'Value sent with this frame, in wei.'),
     method('getInput', [], 'Uint8Array', 'A copy of the call data; empty while CREATE init code runs.', { pitfalls: [FRESH_BYTES] }),
@@ -100,8 +149,13 @@ const db: ApiObject = {
     method('getBalance', [address], 'bigInt', 'Balance of an account in wei.', { pitfalls: dbPitfalls() }),
     method('getNonce', [address], 'number', 'Nonce of an account.', { pitfalls: dbPitfalls() }),
     method('getCode', [address], 'Uint8Array', 'Code of an account.', { pitfalls: dbPitfalls() }),
-    method('getState', [address, { name: 'slot', accepts: 'Uint8Array | Array', role: 'storage slot (normalised to 32 bytes)', bytesOnly: true }], 'Uint8Array',
-      'The 32-byte value of a storage slot.', { pitfalls: dbPitfalls() }),
+    method(
+      'getState',
+      [address, { name: 'slot', accepts: 'Uint8Array | Array', role: 'storage slot (normalised to 32 bytes)', bytesOnly: true }],
+      'Uint8Array',
+      'The 32-byte value of a storage slot.',
+      { pitfalls: dbPitfalls() },
+    ),
     method('exists', [address], 'boolean', 'Whether the account exists.', { pitfalls: dbPitfalls() }),
   ],
 };
@@ -115,7 +169,13 @@ function dbPitfalls(): string[] {
 
 const HOST_STRING = 'A host string: returned directly from result() it serialises as {} when longer than 16 characters.';
 
-function field(name: string, returns: ApiMember['returns'], presence: string, description: string, extra: Partial<ApiMember> = {}): ApiMember {
+function field(
+  name: string,
+  returns: ApiMember['returns'],
+  presence: string,
+  description: string,
+  extra: Partial<ApiMember> = {},
+): ApiMember {
   return { name, kind: 'property', returns, presence, description, ...extra };
 }
 
@@ -123,7 +183,8 @@ const ctx: ApiObject = {
   name: 'ctx',
   label: 'ctx',
   open: true,
-  description: 'Facts about the traced transaction, passed to result(). A plain map: Object.keys(ctx) comes in random order, and tracers may add properties.',
+  description:
+    'Facts about the traced transaction, passed to result(). A plain map: Object.keys(ctx) comes in random order, and tracers may add properties.',
   members: [
     field('type', 'string', 'always', '"CALL" or "CREATE" for the top-level frame.'),
     field('from', 'Uint8Array', 'always', 'Sender (20 bytes).', { pitfalls: [FRESH_BYTES] }),
@@ -138,10 +199,20 @@ const ctx: ApiObject = {
     field('coinbase', 'Uint8Array', 'always', 'Block coinbase (20 bytes).'),
     field('gasUsed', 'number', 'when the transaction was not rejected', 'Receipt gasUsed: intrinsic gas included, after refund.'),
     field('output', 'Uint8Array', 'always', 'Top-level return or revert data.'),
-    field('error', 'string', 'only when the top-level frame failed', 'Why the top-level frame failed, e.g. "execution reverted".', { orUndefined: true, hostString: true, pitfalls: [HOST_STRING] }),
-    field('blockHash', 'Uint8Array', 'traceTransaction / traceBlock* only (not traceCall)', 'Hash of the block (32 bytes).', { orUndefined: true }),
-    field('txIndex', 'number', 'when the transaction hash is known (not traceCall)', 'Index of the transaction in its block.', { orUndefined: true }),
-    field('txHash', 'Uint8Array', 'traceTransaction / traceBlock* only (not traceCall)', 'Transaction hash (32 bytes).', { orUndefined: true }),
+    field('error', 'string', 'only when the top-level frame failed', 'Why the top-level frame failed, e.g. "execution reverted".', {
+      orUndefined: true,
+      hostString: true,
+      pitfalls: [HOST_STRING],
+    }),
+    field('blockHash', 'Uint8Array', 'traceTransaction / traceBlock* only (not traceCall)', 'Hash of the block (32 bytes).', {
+      orUndefined: true,
+    }),
+    field('txIndex', 'number', 'when the transaction hash is known (not traceCall)', 'Index of the transaction in its block.', {
+      orUndefined: true,
+    }),
+    field('txHash', 'Uint8Array', 'traceTransaction / traceBlock* only (not traceCall)', 'Transaction hash (32 bytes).', {
+      orUndefined: true,
+    }),
   ],
 };
 
@@ -155,7 +226,7 @@ const callFrame: ApiObject = {
     method('getTo', [], 'Uint8Array', 'The called account, or the new contract for CREATE* (20 bytes).', { pitfalls: [FRESH_BYTES] }),
     method('getInput', [], 'Uint8Array', 'Call data, or init code for CREATE*.'),
     method('getGas', [], 'number', 'Gas given to the child, after the 63/64 rule and including the value stipend.'),
-    method('getValue', [], 'bigInt', 'Value sent; for DELEGATECALL the parent frame\'s value.', {
+    method('getValue', [], 'bigInt', "Value sent; for DELEGATECALL the parent frame's value.", {
       orUndefined: true,
       pitfalls: ['undefined for STATICCALL: check before calling bigInt methods on it.'],
     }),
@@ -169,7 +240,11 @@ const frameResult: ApiObject = {
   members: [
     method('getGasUsed', [], 'number', 'Gas the child used (all of it for failures other than REVERT).'),
     method('getOutput', [], 'Uint8Array', 'Return or revert data of the child.'),
-    method('getError', [], 'string', 'Why the child failed, e.g. "execution reverted", or undefined.', { orUndefined: true, hostString: true, pitfalls: [HOST_STRING] }),
+    method('getError', [], 'string', 'Why the child failed, e.g. "execution reverted", or undefined.', {
+      orUndefined: true,
+      hostString: true,
+      pitfalls: [HOST_STRING],
+    }),
   ],
 };
 

@@ -27,11 +27,24 @@ const BOOLEAN = /^(?:true|false)$/;
 const FUNCTION_VALUE = /^\s*(?:async\s+)?(?:function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)/;
 
 function isSpace(code: number): boolean {
-  return code === 32 || code === 10 || code === 13 || code === 9 || code === 11 || code === 12 || code === 0xa0 || code === 0xfeff || code === 0x2028 || code === 0x2029;
+  return (
+    code === 32 ||
+    code === 10 ||
+    code === 13 ||
+    code === 9 ||
+    code === 11 ||
+    code === 12 ||
+    code === 0xa0 ||
+    code === 0xfeff ||
+    code === 0x2028 ||
+    code === 0x2029
+  );
 }
 
 function isWordChar(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 || code > 127;
+  return (
+    (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 36 || code > 127
+  );
 }
 
 /** Offset after a comment, string, template or regex starting at `i`, or `i` when none starts there. */
@@ -96,7 +109,8 @@ export function scanTopLevel(text: string): TopLevelMember[] | undefined {
   if (scan.closedAt !== undefined && !keyLines.test(text.slice(scan.closedAt + 1))) return scan.members;
   keyLines.lastIndex = open;
   const keys: KeyLine[] = [];
-  for (let match = keyLines.exec(text); match; match = keyLines.exec(text)) keys.push({ line: match.index, key: match.index + indent.length });
+  for (let match = keyLines.exec(text); match; match = keyLines.exec(text))
+    keys.push({ line: match.index, key: match.index + indent.length });
   return keys.length > 0 ? scanMembers(text, open, keys).members : scan.members;
 }
 
@@ -134,7 +148,7 @@ function scanMembers(text: string, open: number, keys: KeyLine[] = []): { member
     const callable = key !== null && (key[4] === '(' || FUNCTION_VALUE.test(head.slice(key[0].length)));
     const value = key && key[4] === ':' ? head.slice(key[0].length).trim() : '';
     const literal = NUMBER.test(value) ? 'number' : STRING.test(value) ? 'string' : BOOLEAN.test(value) ? 'boolean' : undefined;
-    members.push({ name: key ? key[1] ?? key[2] ?? key[3] : undefined, start, end, callable, ...(literal ? { literal } : {}) });
+    members.push({ name: key ? (key[1] ?? key[2] ?? key[3]) : undefined, start, end, callable, ...(literal ? { literal } : {}) });
   };
   for (let i = open + 1; i < text.length; i++) {
     const code = text.charCodeAt(i);

@@ -2,17 +2,7 @@
 // is described. Kept apart from the data so the inference and the features can import the shapes alone.
 
 /** Host objects with members the editor knows about. */
-export type ObjectTypeName =
-  | 'log'
-  | 'op'
-  | 'stack'
-  | 'memory'
-  | 'contract'
-  | 'db'
-  | 'ctx'
-  | 'callFrame'
-  | 'frameResult'
-  | 'bigInt';
+export type ObjectTypeName = 'log' | 'op' | 'stack' | 'memory' | 'contract' | 'db' | 'ctx' | 'callFrame' | 'frameResult' | 'bigInt';
 
 /** Plain values a member can produce. `config` is the JSON text `setup` receives (a string). */
 export type ValueTypeName = 'Uint8Array' | 'number' | 'string' | 'boolean' | 'any';

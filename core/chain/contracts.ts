@@ -31,7 +31,8 @@ const maxContracts = 500;
 const maxFunctions = 300;
 
 /** `transfer(address to, uint256 value)`: the signature with argument names, for pickers. */
-export const functionLabel = (fn: AbiFunction) => `${fn.name}(${fn.inputs.map((input) => `${canonicalType(input.type)}${input.name ? ' ' + input.name : ''}`).join(', ')})`;
+export const functionLabel = (fn: AbiFunction) =>
+  `${fn.name}(${fn.inputs.map((input) => `${canonicalType(input.type)}${input.name ? ' ' + input.name : ''}`).join(', ')})`;
 
 function constructorInputs(abi: unknown[], origin: string): AbiParam[] {
   const entry = abi.find((item) => isRecord(item) && item.type === 'constructor');
@@ -40,7 +41,12 @@ function constructorInputs(abi: unknown[], origin: string): AbiParam[] {
 }
 
 /** A contract from its ABI (bad entries are left out: core/abi tolerates them). */
-export function contractFromAbi(name: string, abi: unknown[], origin: string, extra: { address?: string; bytecode?: string } = {}): ContractInfo {
+export function contractFromAbi(
+  name: string,
+  abi: unknown[],
+  origin: string,
+  extra: { address?: string; bytecode?: string } = {},
+): ContractInfo {
   const { entries } = loadAbis([{ file: origin, text: JSON.stringify(abi) }]);
   const functions = entries
     .map(({ entry }) => entry)
@@ -77,8 +83,12 @@ export function artifactContracts(files: AbiFileText[]): ContractInfo[] {
     }
     const abi = Array.isArray(json) ? json : isRecord(json) && Array.isArray(json.abi) ? json.abi : undefined;
     if (!abi) continue;
-    const base = file.split(/[\\/]/).pop()!.replace(/(\.abi)?\.json$/, '');
-    const name = isRecord(json) && typeof json.contractName === 'string' && /^[\w$]{1,100}$/.test(json.contractName) ? json.contractName : base;
+    const base = file
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/(\.abi)?\.json$/, '');
+    const name =
+      isRecord(json) && typeof json.contractName === 'string' && /^[\w$]{1,100}$/.test(json.contractName) ? json.contractName : base;
     const contract = contractFromAbi(name, abi, file, { bytecode: isRecord(json) ? bytecodeOf(json) : undefined });
     if (contract.functions.length > 0 || contract.bytecode) contracts.push(contract);
   }

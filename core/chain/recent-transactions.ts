@@ -42,7 +42,11 @@ function transactionOf(value: unknown, block: bigint): RecentTransaction | undef
   return { hash: value.hash.toLowerCase(), block, from: value.from.toLowerCase(), to, selector };
 }
 
-export async function recentTransactions(client: RpcClient, limits: ScanLimits = defaultScanLimits, signal?: AbortSignal): Promise<RecentScan> {
+export async function recentTransactions(
+  client: RpcClient,
+  limits: ScanLimits = defaultScanLimits,
+  signal?: AbortSignal,
+): Promise<RecentScan> {
   const head = quantity(await client.request('eth_blockNumber', [], { signal }));
   if (head === undefined) throw new Error('eth_blockNumber did not answer a block number');
   const found: RecentTransaction[] = [];
@@ -51,7 +55,9 @@ export async function recentTransactions(client: RpcClient, limits: ScanLimits =
   while (next >= 0n && head - next < BigInt(limits.blocks) && found.length < limits.transactions) {
     const numbers: bigint[] = [];
     for (let n = next; n >= 0n && numbers.length < parallel && head - n < BigInt(limits.blocks); n--) numbers.push(n);
-    const blocks = await Promise.all(numbers.map((n) => client.request<unknown>('eth_getBlockByNumber', ['0x' + n.toString(16), true], { signal })));
+    const blocks = await Promise.all(
+      numbers.map((n) => client.request<unknown>('eth_getBlockByNumber', ['0x' + n.toString(16), true], { signal })),
+    );
     for (const [index, block] of blocks.entries()) {
       const transactions = isRecord(block) && Array.isArray(block.transactions) ? block.transactions : [];
       // Newest first within a block too; a block is read only up to what is still wanted.
@@ -65,7 +71,9 @@ export async function recentTransactions(client: RpcClient, limits: ScanLimits =
   }
   for (let start = 0; start < found.length; start += parallel) {
     const batch = found.slice(start, start + parallel);
-    const receipts = await Promise.all(batch.map((tx) => client.request<unknown>('eth_getTransactionReceipt', [tx.hash], { signal }).catch(() => undefined)));
+    const receipts = await Promise.all(
+      batch.map((tx) => client.request<unknown>('eth_getTransactionReceipt', [tx.hash], { signal }).catch(() => undefined)),
+    );
     receipts.forEach((receipt, index) => {
       const status = isRecord(receipt) ? quantity(receipt.status) : undefined;
       if (status !== undefined) batch[index].status = status === 1n ? 'success' : 'failed';

@@ -23,7 +23,10 @@ export async function readSeedInfo(client: RpcClient, signal?: AbortSignal): Pro
   }
   if (!isRecord(answer)) return nothing();
   const contracts = (Array.isArray(answer.contracts) ? answer.contracts.slice(0, 100) : [])
-    .filter((c): c is Record<string, unknown> & { name: string; address: string; abi: unknown[] } => isRecord(c) && typeof c.name === 'string' && c.name.length <= 100 && isAddress(c.address) && Array.isArray(c.abi))
+    .filter(
+      (c): c is Record<string, unknown> & { name: string; address: string; abi: unknown[] } =>
+        isRecord(c) && typeof c.name === 'string' && c.name.length <= 100 && isAddress(c.address) && Array.isArray(c.abi),
+    )
     .map((c) => contractFromAbi(c.name, c.abi, 'seeded example', { address: c.address.toLowerCase() }));
   const titles = new Map<string, string>();
   for (const tx of Array.isArray(answer.transactions) ? answer.transactions.slice(0, 100) : []) {

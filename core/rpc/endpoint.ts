@@ -2,10 +2,7 @@
 // access key as a path segment, avalanchego's standard paths) and masks every secret for display.
 import { maskerOf, type Masker } from './shown-text';
 
-export type EndpointAuth =
-  | { kind: 'none' }
-  | { kind: 'key'; key: string }
-  | { kind: 'basic'; username: string; password: string };
+export type EndpointAuth = { kind: 'none' } | { kind: 'key'; key: string } | { kind: 'basic'; username: string; password: string };
 
 export interface Endpoint {
   name: string;
@@ -94,7 +91,8 @@ export function postUrl(url: string): string {
   const parsed = new URL(url);
   if (parsed.protocol !== 'ws:' && parsed.protocol !== 'wss:') return url;
   parsed.protocol = parsed.protocol === 'wss:' ? 'https:' : 'http:';
-  if (parsed.pathname.endsWith(avalanchePaths.cChainWs)) parsed.pathname = parsed.pathname.slice(0, -avalanchePaths.cChainWs.length) + avalanchePaths.cChainRpc;
+  if (parsed.pathname.endsWith(avalanchePaths.cChainWs))
+    parsed.pathname = parsed.pathname.slice(0, -avalanchePaths.cChainWs.length) + avalanchePaths.cChainRpc;
   return parsed.toString();
 }
 
@@ -189,7 +187,8 @@ type WithSecrets = Pick<Endpoint, 'auth'> & Partial<Pick<Endpoint, 'url' | 'xCha
 /** The endpoint's secrets: its key, or its password and Basic credentials, and any key pasted into its URLs. */
 function secretsOf(endpoint: WithSecrets): string[] {
   const { auth } = endpoint;
-  const declared = auth.kind === 'key' ? [auth.key] : auth.kind === 'basic' ? [auth.password, authorizationHeader(auth)!.slice('Basic '.length)] : [];
+  const declared =
+    auth.kind === 'key' ? [auth.key] : auth.kind === 'basic' ? [auth.password, authorizationHeader(auth)!.slice('Basic '.length)] : [];
   return [...declared, ...keysInUrl(endpoint.url), ...keysInUrl(endpoint.xChainUrl)];
 }
 

@@ -15,7 +15,12 @@ interface Answer {
 }
 
 function isRpcError(value: unknown): value is RpcErrorObject {
-  return typeof value === 'object' && value !== null && typeof (value as RpcErrorObject).code === 'number' && typeof (value as RpcErrorObject).message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as RpcErrorObject).code === 'number' &&
+    typeof (value as RpcErrorObject).message === 'string'
+  );
 }
 
 /** Parses a body as a JSON-RPC answer object, or undefined when it is not JSON at all. */
@@ -32,7 +37,11 @@ export function notJsonError(body: string, mask: Masker, where: string, contentT
   const type = contentType ? ` (${contentType})` : '';
   const text = shownText(body, mask, 160);
   const shown = text ? `; it begins: ${text}` : '; the body is empty';
-  return new NodeError('not-json', `the answer from ${where} is not JSON${type}${shown}`, 'A JSON-RPC endpoint answers with JSON; this looks like a web page or a proxy error: check the URL.');
+  return new NodeError(
+    'not-json',
+    `the answer from ${where} is not JSON${type}${shown}`,
+    'A JSON-RPC endpoint answers with JSON; this looks like a web page or a proxy error: check the URL.',
+  );
 }
 
 /**
@@ -41,11 +50,19 @@ export function notJsonError(body: string, mask: Masker, where: string, contentT
  */
 export function settleAnswer(answer: Answer, id: number, method: string, where: string, mask: Masker): unknown {
   if (answer.id !== id && !(answer.id === null && answer.error)) {
-    throw new NodeError('protocol', `id mismatch from ${where}: sent ${id}, got ${answer.id === undefined ? 'none' : shownText(foreignJson(answer.id), mask, 80)}`, 'The answer belongs to another request; the node or a proxy mixed up answers.');
+    throw new NodeError(
+      'protocol',
+      `id mismatch from ${where}: sent ${id}, got ${answer.id === undefined ? 'none' : shownText(foreignJson(answer.id), mask, 80)}`,
+      'The answer belongs to another request; the node or a proxy mixed up answers.',
+    );
   }
   if (answer.error !== undefined) {
     if (!isRpcError(answer.error)) {
-      throw new NodeError('protocol', `malformed JSON-RPC error from ${where}: ${shownText(foreignJson(answer.error), mask, 200)}`, 'The error object lacks a numeric code or a message.');
+      throw new NodeError(
+        'protocol',
+        `malformed JSON-RPC error from ${where}: ${shownText(foreignJson(answer.error), mask, 200)}`,
+        'The error object lacks a numeric code or a message.',
+      );
     }
     throw fromRpcError(answer.error, method, mask);
   }

@@ -83,10 +83,18 @@ export function fromSocketError(error: unknown, where: string): NodeError {
   if (error instanceof NodeError) return error;
   const { kind, code, reason } = describeSocketError(error);
   if (kind === 'tls') {
-    return new NodeError('tls', `TLS error for ${where}: ${reason}`, `TLS ${code}: check the URL's host and scheme, or trust the certificate (NODE_EXTRA_CA_CERTS=ca.pem).`);
+    return new NodeError(
+      'tls',
+      `TLS error for ${where}: ${reason}`,
+      `TLS ${code}: check the URL's host and scheme, or trust the certificate (NODE_EXTRA_CA_CERTS=ca.pem).`,
+    );
   }
   if (networkCodes[code]) {
-    return new NodeError('unreachable', `cannot reach ${where}: ${reason}`, `Network error ${code}: check the URL, the network, and any proxy settings (HTTPS_PROXY, NO_PROXY).`);
+    return new NodeError(
+      'unreachable',
+      `cannot reach ${where}: ${reason}`,
+      `Network error ${code}: check the URL, the network, and any proxy settings (HTTPS_PROXY, NO_PROXY).`,
+    );
   }
   return new NodeError('unreachable', `cannot reach ${where}: ${reason}`, `The connection failed: ${reason}.`);
 }
@@ -105,23 +113,58 @@ export function fromHttpStatus(status: number, where: string, body: string, mask
   const shown = text ? `: ${text}` : '';
   switch (status) {
     case 401:
-      return new NodeError('unauthorized', `HTTP 401 from ${where}${shown}`, 'The node refused the credentials: check the username and password (or key).', { status });
+      return new NodeError(
+        'unauthorized',
+        `HTTP 401 from ${where}${shown}`,
+        'The node refused the credentials: check the username and password (or key).',
+        { status },
+      );
     case 403:
-      return new NodeError('forbidden', `HTTP 403 from ${where}${shown}`, 'The node refused access: the key or account is not allowed to use this endpoint or method.', { status });
+      return new NodeError(
+        'forbidden',
+        `HTTP 403 from ${where}${shown}`,
+        'The node refused access: the key or account is not allowed to use this endpoint or method.',
+        { status },
+      );
     case 404:
-      return new NodeError('not-found', `HTTP 404 from ${where}${shown}`, 'Nothing is served at that path: check the URL path and the access key.', { status });
+      return new NodeError(
+        'not-found',
+        `HTTP 404 from ${where}${shown}`,
+        'Nothing is served at that path: check the URL path and the access key.',
+        { status },
+      );
     case 413:
-      return new NodeError('too-large', `HTTP 413 from ${where}${shown}`, 'The node refused the request as too large (a long tracer or call data?).', { status });
+      return new NodeError(
+        'too-large',
+        `HTTP 413 from ${where}${shown}`,
+        'The node refused the request as too large (a long tracer or call data?).',
+        { status },
+      );
     case 429: {
       const retryAfter = parseRetryAfter(retryAfterHeader);
       const wait = retryAfter === undefined ? '' : ` Retry after ${retryAfter} s.`;
-      return new NodeError('rate-limited', `HTTP 429 from ${where}: rate limited${wait ? `, retry after ${retryAfter} s` : ''}`, `The node's rate limit was hit.${wait}`, { status, retryAfter });
+      return new NodeError(
+        'rate-limited',
+        `HTTP 429 from ${where}: rate limited${wait ? `, retry after ${retryAfter} s` : ''}`,
+        `The node's rate limit was hit.${wait}`,
+        { status, retryAfter },
+      );
     }
     default:
       if (status >= 500) {
-        return new NodeError('server', `HTTP ${status} from ${where}${shown}`, 'The node or a proxy in front of it failed; try again later.', { status });
+        return new NodeError(
+          'server',
+          `HTTP ${status} from ${where}${shown}`,
+          'The node or a proxy in front of it failed; try again later.',
+          { status },
+        );
       }
-      return new NodeError('protocol', `unexpected HTTP ${status} from ${where}${shown}`, 'The node answered with an HTTP status a JSON-RPC endpoint does not use.', { status });
+      return new NodeError(
+        'protocol',
+        `unexpected HTTP ${status} from ${where}${shown}`,
+        'The node answered with an HTTP status a JSON-RPC endpoint does not use.',
+        { status },
+      );
   }
 }
 
@@ -132,7 +175,10 @@ export function fromHttpStatus(status: number, where: string, body: string, mask
 export function rpcErrorText(error: { code?: unknown; message?: unknown; data?: unknown }, mask: Masker): string {
   const message = typeof error.message === 'string' ? printable(mask(error.message)) : shownText(foreignJson(error), mask, 200);
   const code = typeof error.code === 'number' ? ` [code ${error.code}]` : '';
-  const data = error.data === undefined ? '' : ` (data: ${shownText(typeof error.data === 'string' ? error.data : foreignJson(error.data), mask, 300)})`;
+  const data =
+    error.data === undefined
+      ? ''
+      : ` (data: ${shownText(typeof error.data === 'string' ? error.data : foreignJson(error.data), mask, 300)})`;
   return `${message}${code}${data}`;
 }
 
@@ -151,14 +197,18 @@ function maskedData(data: unknown, mask: Masker): unknown {
 /** A JSON-RPC error object returned by the node, as it came: its texts are masked here. */
 export function fromRpcError(error: RpcErrorObject, method: string, mask: Masker): NodeError {
   const rpc = { code: error.code, message: printable(mask(error.message)), data: maskedData(error.data, mask) };
-  return new NodeError('rpc', `${method} failed: ${rpcErrorText(error, mask)}`, `The node answered ${method} with a JSON-RPC error.`, { rpc });
+  return new NodeError('rpc', `${method} failed: ${rpcErrorText(error, mask)}`, `The node answered ${method} with a JSON-RPC error.`, {
+    rpc,
+  });
 }
 
 export function timeoutError(where: string, ms: number, phase: 'connect' | 'overall'): NodeError {
   return new NodeError(
     'timeout',
     phase === 'connect' ? `connecting to ${where} timed out after ${ms} ms` : `no complete answer from ${where} within ${ms} ms`,
-    phase === 'connect' ? 'The host did not accept a connection in time.' : 'The request took longer than the time-out; raise it (--timeout) for long traces.',
+    phase === 'connect'
+      ? 'The host did not accept a connection in time.'
+      : 'The request took longer than the time-out; raise it (--timeout) for long traces.',
   );
 }
 
@@ -175,5 +225,9 @@ export function tooLargeError(where: string, limit: number): NodeError {
 }
 
 export function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : bytes >= 1024 ? `${+(bytes / 1024).toFixed(1)} KB` : `${bytes} bytes`;
+  return bytes >= 1024 * 1024
+    ? `${+(bytes / 1024 / 1024).toFixed(1)} MB`
+    : bytes >= 1024
+      ? `${+(bytes / 1024).toFixed(1)} KB`
+      : `${bytes} bytes`;
 }

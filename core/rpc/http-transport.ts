@@ -28,12 +28,25 @@ export function createHttpTransport(settings: TransportSettings): Transport {
     // healthy node look like it dropped the request.
     const base: RequestOptions = { method: 'POST', headers, signal, agent: false };
     if (!proxy) {
-      return { ...base, host: target.hostname, port: target.port || undefined, path: target.pathname + target.search, ca: settings.ca, servername: tlsServerName(target.hostname) };
+      return {
+        ...base,
+        host: target.hostname,
+        port: target.port || undefined,
+        path: target.pathname + target.search,
+        ca: settings.ca,
+        servername: tlsServerName(target.hostname),
+      };
     }
     const auth = proxyAuthorization(proxy);
     if (!secure) {
       // A plain-http target: the proxy gets the absolute URL.
-      return { ...base, host: proxy.hostname, port: proxy.port || 80, path: target.href, headers: { ...headers, host: target.host, ...(auth ? { 'proxy-authorization': auth } : {}) } };
+      return {
+        ...base,
+        host: proxy.hostname,
+        port: proxy.port || 80,
+        path: target.href,
+        headers: { ...headers, host: target.host, ...(auth ? { 'proxy-authorization': auth } : {}) },
+      };
     }
     const tunnel = await openTunnel(proxy, target, signal).catch((error: unknown) => {
       throw fromSocketError(error, `${settings.where} (through the proxy)`);
@@ -44,7 +57,14 @@ export function createHttpTransport(settings: TransportSettings): Transport {
       tlsSocket.once('secureConnect', () => resolve());
       tlsSocket.once('error', (error) => reject(fromSocketError(error, settings.where)));
     });
-    return { ...base, host: target.hostname, port: target.port || 443, path: target.pathname + target.search, agent: undefined, createConnection: () => tlsSocket };
+    return {
+      ...base,
+      host: target.hostname,
+      port: target.port || 443,
+      path: target.pathname + target.search,
+      agent: undefined,
+      createConnection: () => tlsSocket,
+    };
   }
 
   function post(body: string, signal: AbortSignal): Promise<HttpAnswer> {
@@ -75,7 +95,13 @@ export function createHttpTransport(settings: TransportSettings): Transport {
         if (error instanceof NodeError) return finish(error);
         // After the request went out, a dropped connection means the answer was lost, not that the host is down.
         if (connected) {
-          return finish(new NodeError('closed', `the connection to ${settings.where} closed before the whole answer arrived`, 'The server or a proxy dropped the connection mid-request; try again.'));
+          return finish(
+            new NodeError(
+              'closed',
+              `the connection to ${settings.where} closed before the whole answer arrived`,
+              'The server or a proxy dropped the connection mid-request; try again.',
+            ),
+          );
         }
         finish(fromSocketError(error, settings.where));
       };
@@ -131,7 +157,8 @@ export function createHttpTransport(settings: TransportSettings): Transport {
       if (httpFirst.has(answer.status)) throw fromHttpStatus(answer.status, settings.where, answer.body, settings.mask, answer.retryAfter);
       const parsed = parseAnswer(answer.body);
       // Some nodes send JSON-RPC errors with a 4xx/5xx status: the JSON-RPC error says more.
-      if (parsed?.error !== undefined || (parsed && answer.status === 200)) return settleAnswer(parsed, id, method, settings.where, settings.mask);
+      if (parsed?.error !== undefined || (parsed && answer.status === 200))
+        return settleAnswer(parsed, id, method, settings.where, settings.mask);
       if (answer.status !== 200) throw fromHttpStatus(answer.status, settings.where, answer.body, settings.mask, answer.retryAfter);
       throw notJsonError(answer.body, settings.mask, settings.where, answer.contentType);
     },

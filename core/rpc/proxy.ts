@@ -35,12 +35,16 @@ function bypassed(target: URL, noProxy: string | undefined): boolean {
 /** The proxy URL to use for `target`, or undefined to connect directly. */
 export function proxyFor(target: URL, env: ProxyEnv = process.env): URL | undefined {
   const secure = target.protocol === 'https:' || target.protocol === 'wss:';
-  const value = secure ? envValue(env, 'HTTPS_PROXY') ?? envValue(env, 'HTTP_PROXY') : envValue(env, 'HTTP_PROXY');
+  const value = secure ? (envValue(env, 'HTTPS_PROXY') ?? envValue(env, 'HTTP_PROXY')) : envValue(env, 'HTTP_PROXY');
   if (!value || bypassed(target, envValue(env, 'NO_PROXY'))) return undefined;
   try {
     return new URL(/^[a-z]+:\/\//i.test(value) ? value : `http://${value}`);
   } catch {
-    throw new NodeError('unreachable', 'the proxy setting (HTTPS_PROXY/HTTP_PROXY) is not a valid URL', 'Fix or unset the proxy environment variable.');
+    throw new NodeError(
+      'unreachable',
+      'the proxy setting (HTTPS_PROXY/HTTP_PROXY) is not a valid URL',
+      'Fix or unset the proxy environment variable.',
+    );
   }
 }
 
@@ -72,7 +76,13 @@ export function openTunnel(proxy: URL, target: URL, signal: AbortSignal): Promis
     connect.once('connect', (response, socket) => {
       if (response.statusCode === 200) return resolve(socket);
       socket.destroy();
-      reject(new NodeError('unreachable', `the proxy ${proxyDisplay(proxy)} refused to tunnel to ${target.host}: HTTP ${response.statusCode}`, 'Check the proxy settings (HTTPS_PROXY, NO_PROXY) and the proxy credentials.'));
+      reject(
+        new NodeError(
+          'unreachable',
+          `the proxy ${proxyDisplay(proxy)} refused to tunnel to ${target.host}: HTTP ${response.statusCode}`,
+          'Check the proxy settings (HTTPS_PROXY, NO_PROXY) and the proxy credentials.',
+        ),
+      );
     });
     connect.once('error', reject);
     connect.end();

@@ -18,7 +18,14 @@ function htmlEscaped(text: string): string {
 /** Every form a server may echo `secret` in: as is, percent-encoded (either case), HTML-escaped, JSON-escaped. */
 function formsOf(secret: string): string[] {
   const encoded = encodeURIComponent(secret);
-  return [secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()), htmlEscaped(secret), htmlEscaped(encoded), JSON.stringify(secret).slice(1, -1)];
+  return [
+    secret,
+    encoded,
+    encoded.replace(/%[0-9A-F]{2}/g, (hex) => hex.toLowerCase()),
+    htmlEscaped(secret),
+    htmlEscaped(encoded),
+    JSON.stringify(secret).slice(1, -1),
+  ];
 }
 
 /** A character that continues a word, key or token: a secret standing alone has none beside it. */
@@ -47,12 +54,15 @@ export function maskerOf(secrets: Iterable<string>, standalone: Iterable<string>
   const anywhere = formsOfAll(secrets);
   const alone = formsOfAll(standalone);
   return (text) => {
-    const ranges = [...anywhere.flatMap((form) => occurrences(text, form, false)), ...alone.flatMap((form) => occurrences(text, form, true))];
+    const ranges = [
+      ...anywhere.flatMap((form) => occurrences(text, form, false)),
+      ...alone.flatMap((form) => occurrences(text, form, true)),
+    ];
     if (ranges.length === 0) return text;
     ranges.sort((a, b) => a[0] - b[0]);
     let masked = '';
     let shownFrom = 0;
-    for (let i = 0; i < ranges.length; ) {
+    for (let i = 0; i < ranges.length;) {
       const start = ranges[i][0];
       let end = ranges[i][1];
       for (i++; i < ranges.length && ranges[i][0] <= end; i++) end = Math.max(end, ranges[i][1]);
@@ -83,7 +93,8 @@ export function shownText(foreign: string, masker: Masker, limit: number): strin
   const flat = masker(printable(masker(foreign)).replace(/\s+/g, ' ').trim());
   if (flat.length <= limit) return flat;
   let cut = limit;
-  for (let at = flat.lastIndexOf(mask, cut - 1); cut > 0 && at >= 0 && at + mask.length > cut; at = flat.lastIndexOf(mask, cut - 1)) cut = at;
+  for (let at = flat.lastIndexOf(mask, cut - 1); cut > 0 && at >= 0 && at + mask.length > cut; at = flat.lastIndexOf(mask, cut - 1))
+    cut = at;
   if (cut > 0 && /[\uD800-\uDBFF]/.test(flat[cut - 1])) cut--;
   return `${flat.slice(0, cut)}…`;
 }

@@ -19,7 +19,8 @@ interface Pending {
 function refusal(response: IncomingMessage, settings: TransportSettings): Promise<NodeError> {
   return new Promise((resolve) => {
     let body = '';
-    const done = () => resolve(fromHttpStatus(response.statusCode ?? 0, settings.where, body, settings.mask, response.headers['retry-after']));
+    const done = () =>
+      resolve(fromHttpStatus(response.statusCode ?? 0, settings.where, body, settings.mask, response.headers['retry-after']));
     response.setEncoding('utf8');
     response.on('data', (chunk: string) => {
       body += chunk;
@@ -64,7 +65,14 @@ export function createWsTransport(settings: TransportSettings): Transport {
         handshakeTimeout: settings.connectTimeoutMs,
         maxPayload: settings.maxResponseBytes,
         ca: settings.ca,
-        ...(tunnel ? { createConnection: () => (secure ? tlsConnect({ socket: tunnel, host: target.hostname, servername: tlsServerName(target.hostname), ca: settings.ca }) : tunnel) } : {}),
+        ...(tunnel
+          ? {
+              createConnection: () =>
+                secure
+                  ? tlsConnect({ socket: tunnel, host: target.hostname, servername: tlsServerName(target.hostname), ca: settings.ca })
+                  : tunnel,
+            }
+          : {}),
       });
       let opened = false;
       let tooLarge = false;
@@ -101,7 +109,11 @@ export function createWsTransport(settings: TransportSettings): Transport {
         failAll(
           tooLarge
             ? tooLargeError(settings.where, settings.maxResponseBytes)
-            : new NodeError('closed', `the connection to ${settings.where} closed (code ${code}) before the answer arrived`, 'The server or a proxy dropped the WebSocket; the next request reconnects.'),
+            : new NodeError(
+                'closed',
+                `the connection to ${settings.where} closed (code ${code}) before the answer arrived`,
+                'The server or a proxy dropped the WebSocket; the next request reconnects.',
+              ),
         );
       });
     });
@@ -163,10 +175,12 @@ export function createWsTransport(settings: TransportSettings): Transport {
           reject(signal.reason);
         };
         signal.addEventListener('abort', onAbort, { once: true });
-        const done = <T>(fn: (value: T) => void) => (value: T) => {
-          signal.removeEventListener('abort', onAbort);
-          fn(value);
-        };
+        const done =
+          <T>(fn: (value: T) => void) =>
+          (value: T) => {
+            signal.removeEventListener('abort', onAbort);
+            fn(value);
+          };
         pending.set(id, { method, resolve: done(resolve), reject: done(reject) });
         settings.log(`→ WS ${settings.where} ${method} #${id} (${body.length} bytes)`);
         socket.send(body, (error) => {
@@ -177,7 +191,13 @@ export function createWsTransport(settings: TransportSettings): Transport {
     async close() {
       const current = connection;
       connection = undefined;
-      failAll(new NodeError('closed', `the client for ${settings.where} was closed`, 'The connection was closed by this program before the answer arrived.'));
+      failAll(
+        new NodeError(
+          'closed',
+          `the client for ${settings.where} was closed`,
+          'The connection was closed by this program before the answer arrived.',
+        ),
+      );
       if (!current) return;
       const socket = await current.catch(() => undefined);
       if (!socket || socket.readyState === WebSocket.CLOSED) return;

@@ -10,6 +10,15 @@ export const gethBuiltinTracers: ReadonlyArray<{ name: string; options: string }
   { name: 'erc7562Tracer', options: '' },
   { name: 'keccak256PreimageTracer', options: '' },
   // geth's JavaScript ones.
-  ...['callTracerLegacy', 'prestateTracerLegacy', '4byteTracerLegacy', 'noopTracerLegacy', 'opcountTracer', 'unigramTracer', 'bigramTracer', 'trigramTracer', 'evmdisTracer']
-    .map((name) => ({ name, options: '' })),
+  ...[
+    'callTracerLegacy',
+    'prestateTracerLegacy',
+    '4byteTracerLegacy',
+    'noopTracerLegacy',
+    'opcountTracer',
+    'unigramTracer',
+    'bigramTracer',
+    'trigramTracer',
+    'evmdisTracer',
+  ].map((name) => ({ name, options: '' })),
 ];

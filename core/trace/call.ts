@@ -35,12 +35,14 @@ export function toCallObject(value: unknown, source = 'call'): CallObject {
   for (const [key, field] of Object.entries(input)) {
     const where = `${source}.${key}`;
     if ((addressFields as readonly string[]).includes(key)) {
-      if (typeof field !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(field)) throw new Error(`${where}: expected a 0x-prefixed 20-byte address, got ${JSON.stringify(field)}`);
+      if (typeof field !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(field))
+        throw new Error(`${where}: expected a 0x-prefixed 20-byte address, got ${JSON.stringify(field)}`);
       call[key as (typeof addressFields)[number]] = field;
     } else if ((quantityFields as readonly string[]).includes(key)) {
       call[key as (typeof quantityFields)[number]] = toQuantity(field, where);
     } else if (key === 'data' || key === 'input') {
-      if (typeof field !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(field)) throw new Error(`${where}: expected 0x-prefixed hex bytes (an even number of digits)`);
+      if (typeof field !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(field))
+        throw new Error(`${where}: expected 0x-prefixed hex bytes (an even number of digits)`);
       call.data = field;
     } else {
       throw new Error(`${where}: unknown field (use from, to, gas, gasPrice or maxFeePerGas/maxPriorityFeePerGas, value, data)`);
@@ -70,7 +72,8 @@ export interface BlockOverrides {
 
 const overrideQuantities = ['number', 'difficulty', 'time', 'gasLimit', 'baseFeePerGas', 'blobBaseFee', 'baseFee'] as const;
 const overrideAddresses = ['feeRecipient', 'coinbase'] as const;
-const overrideNames = 'number, difficulty, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee (geth), coinbase, baseFee (coreth)';
+const overrideNames =
+  'number, difficulty, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee (geth), coinbase, baseFee (coreth)';
 
 /** Checks block overrides: known names only (a misspelt one would be ignored by the node), quantities as 0x
  * hex. */
@@ -84,10 +87,12 @@ export function toBlockOverrides(value: unknown, source = 'block overrides'): Bl
     if ((overrideQuantities as readonly string[]).includes(key)) {
       overrides[key as (typeof overrideQuantities)[number]] = toQuantity(field, where);
     } else if ((overrideAddresses as readonly string[]).includes(key)) {
-      if (typeof field !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(field)) throw new Error(`${where}: expected a 0x-prefixed 20-byte address, got ${JSON.stringify(field)}`);
+      if (typeof field !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(field))
+        throw new Error(`${where}: expected a 0x-prefixed 20-byte address, got ${JSON.stringify(field)}`);
       overrides[key as (typeof overrideAddresses)[number]] = field;
     } else if (key === 'prevRandao') {
-      if (typeof field !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(field)) throw new Error(`${where}: expected a 0x-prefixed 32-byte hash, got ${JSON.stringify(field)}`);
+      if (typeof field !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(field))
+        throw new Error(`${where}: expected a 0x-prefixed 32-byte hash, got ${JSON.stringify(field)}`);
       overrides.prevRandao = field;
     } else {
       throw new Error(`${where}: unknown field; block overrides are ${overrideNames}`);

@@ -2,7 +2,16 @@
 // exactly as Go does (with Go's error texts); clients check it, more strictly, before sending.
 
 /** Nanoseconds per unit, as Go's time.ParseDuration knows them. */
-const units: Record<string, bigint> = { ns: 1n, us: 1_000n, 'µs': 1_000n, 'μs': 1_000n, ms: 1_000_000n, s: 1_000_000_000n, m: 60_000_000_000n, h: 3_600_000_000_000n };
+const units: Record<string, bigint> = {
+  ns: 1n,
+  us: 1_000n,
+  µs: 1_000n,
+  μs: 1_000n,
+  ms: 1_000_000n,
+  s: 1_000_000_000n,
+  m: 60_000_000_000n,
+  h: 3_600_000_000_000n,
+};
 
 /** Go counts in an unsigned 64-bit integer and refuses anything past 2^63 (the magnitude of math.MinInt64). */
 const limit = 1n << 63n;
@@ -15,7 +24,8 @@ function quote(text: string): string {
   let out = '';
   for (const char of text) {
     const code = char.codePointAt(0)!;
-    if (code < 0x20 || code >= 0x80) out += [...Buffer.from(char, 'utf8')].map((byte) => `\\x${byte.toString(16).padStart(2, '0')}`).join('');
+    if (code < 0x20 || code >= 0x80)
+      out += [...Buffer.from(char, 'utf8')].map((byte) => `\\x${byte.toString(16).padStart(2, '0')}`).join('');
     else out += char === '"' || char === '\\' ? `\\${char}` : char;
   }
   return `"${out}"`;
@@ -62,7 +72,7 @@ export function parseGoDuration(text: string): number {
     if (value > limit || total > limit) throw invalid();
   }
   if (!negative && total === limit) throw invalid();
-  return (negative ? -1 : 1) * Number(total) / 1e6;
+  return ((negative ? -1 : 1) * Number(total)) / 1e6;
 }
 
 /** A user's time-out in milliseconds: positive amounts with units only (no sign, no bare 0). */

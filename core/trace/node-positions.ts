@@ -9,7 +9,11 @@ const nodePosition = /(?:<eval>|\bunknown at ):(\d+):(\d+)(?:\(\d+\))?|\bLine (\
 export type ToSourcePosition = (line1: number, column1: number) => Position | undefined;
 
 /** The message with each node position followed by the file position it comes from, and those positions. */
-export function mapNodePositions(message: string, toSourcePosition: ToSourcePosition, fileName: string): { message: string; positions: Position[] } {
+export function mapNodePositions(
+  message: string,
+  toSourcePosition: ToSourcePosition,
+  fileName: string,
+): { message: string; positions: Position[] } {
   const positions: Position[] = [];
   const mapped = message.replace(nodePosition, (match, evalLine, evalColumn, syntaxLine, syntaxColumn) => {
     const position = toSourcePosition(Number(evalLine ?? syntaxLine), Number(evalColumn ?? syntaxColumn));

@@ -11,9 +11,7 @@ import { parseDuration } from './duration';
 import { locateTracerError } from './node-positions';
 
 export type TraceTarget =
-  | { kind: 'tx'; hash: string }
-  | { kind: 'call'; call: CallObject; block: string; context?: CallContext }
-  | { kind: 'block'; hash: string };
+  { kind: 'tx'; hash: string } | { kind: 'call'; call: CallObject; block: string; context?: CallContext } | { kind: 'block'; hash: string };
 
 /** What debug_traceCall runs the call on besides its block: geth's TraceCallConfig members. */
 export interface CallContext {
@@ -62,7 +60,8 @@ export interface StructLogOptions {
 
 /** The tracer options object, members in a fixed order: tracer, tracerConfig, timeout. */
 export function tracerOptionsObject(options: TracerOptions | StructLogOptions): Record<string, unknown> {
-  if ('loggerOptions' in options) return { ...options.loggerOptions, ...(options.timeout !== undefined ? { timeout: options.timeout } : {}) };
+  if ('loggerOptions' in options)
+    return { ...options.loggerOptions, ...(options.timeout !== undefined ? { timeout: options.timeout } : {}) };
   return {
     tracer: options.tracer,
     ...(options.tracerConfig !== undefined ? { tracerConfig: options.tracerConfig } : {}),
@@ -129,18 +128,32 @@ export interface RunTraceOptions extends SendTraceOptions {
 const graceMs = 15_000;
 
 /** Sends the trace and returns the tracer's result (errors located in the file). */
-export async function sendTrace(client: RpcClient, target: TraceTarget, tracer: SendableTracer, options: SendTraceOptions = {}): Promise<unknown> {
+export async function sendTrace(
+  client: RpcClient,
+  target: TraceTarget,
+  tracer: SendableTracer,
+  options: SendTraceOptions = {},
+): Promise<unknown> {
   const config = { tracer: tracer.code, tracerConfig: options.tracerConfig, timeout: options.timeout };
   return requestTrace(client, target, config, options, (error) => locateTracerError(error, tracer.toSourcePosition, tracer.fileName));
 }
 
 /** Sends a trace without a tracer and returns the node's struct log. */
-export async function sendStructLogTrace(client: RpcClient, target: TraceTarget, loggerOptions: Record<string, unknown>, options: SendTraceOptions = {}): Promise<unknown> {
+export async function sendStructLogTrace(
+  client: RpcClient,
+  target: TraceTarget,
+  loggerOptions: Record<string, unknown>,
+  options: SendTraceOptions = {},
+): Promise<unknown> {
   return requestTrace(client, target, { loggerOptions, timeout: options.timeout }, options, (error) => error);
 }
 
 async function requestTrace(
-  client: RpcClient, target: TraceTarget, config: TracerOptions | StructLogOptions, options: SendTraceOptions, failure: (error: unknown) => unknown,
+  client: RpcClient,
+  target: TraceTarget,
+  config: TracerOptions | StructLogOptions,
+  options: SendTraceOptions,
+  failure: (error: unknown) => unknown,
 ): Promise<unknown> {
   const timeoutMs = options.timeout === undefined ? undefined : parseDuration(options.timeout) + graceMs;
   const request = { signal: options.signal, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
@@ -160,14 +173,30 @@ const debugRequestTimeoutMs = 2 ** 31 - 1;
 /** Sends a debug run: the file's own text (never a flattened copy, so that the debugger shows the file), on
  * the local node, which opens the inspector at `debug.host:port` and waits for a debugger. Error positions
  * are the file's own already. */
-export async function sendDebugTrace(client: RpcClient, target: TraceTarget, tracerSource: string, debug: DebugTarget, options: SendTraceOptions = {}): Promise<unknown> {
+export async function sendDebugTrace(
+  client: RpcClient,
+  target: TraceTarget,
+  tracerSource: string,
+  debug: DebugTarget,
+  options: SendTraceOptions = {},
+): Promise<unknown> {
   const request = { signal: options.signal, timeoutMs: debugRequestTimeoutMs };
   const resolved = target.kind === 'call' ? { ...target, block: await resolveBlock(client, target.block, request) } : target;
-  const { method, params } = traceRequest(resolved, { tracer: tracerSource, tracerConfig: options.tracerConfig, timeout: options.timeout, debug });
+  const { method, params } = traceRequest(resolved, {
+    tracer: tracerSource,
+    tracerConfig: options.tracerConfig,
+    timeout: options.timeout,
+    debug,
+  });
   return client.request<unknown>(method, params, request);
 }
 
 /** Flattens `tracerSource` at the node's level, sends the trace, and returns the tracer's result. */
-export async function runTrace(client: RpcClient, target: TraceTarget, tracerSource: string, options: RunTraceOptions = {}): Promise<unknown> {
+export async function runTrace(
+  client: RpcClient,
+  target: TraceTarget,
+  tracerSource: string,
+  options: RunTraceOptions = {},
+): Promise<unknown> {
   return sendTrace(client, target, prepareTracer(tracerSource, options.fileName, options.level), options);
 }

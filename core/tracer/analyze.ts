@@ -57,7 +57,11 @@ export function fixAllEdits(tracer: ParsedTracer, diagnostics: TracerDiagnostic[
     .flatMap((diagnostic) => diagnostic.fixes?.filter((fix) => fix.preferred).slice(0, 1) ?? [])
     .map((fix) => ({
       title: fix.title,
-      edits: fix.edits.map((edit) => ({ start: tracer.lines.offsetAt(edit.range.start), end: tracer.lines.offsetAt(edit.range.end), newText: edit.newText })),
+      edits: fix.edits.map((edit) => ({
+        start: tracer.lines.offsetAt(edit.range.start),
+        end: tracer.lines.offsetAt(edit.range.end),
+        newText: edit.newText,
+      })),
     }));
   return toTextEdits(tracer.lines, combineFixes(fixes));
 }

@@ -51,7 +51,10 @@ export function toTextEdits(lines: LineMap, edits: OffsetEdit[]): TextEdit[] {
 /** The text with LSP-range edits applied (as a client would). */
 export function applyTextEdits(text: string, edits: TextEdit[]): string {
   const lines = new LineMap(text);
-  return applyEdits(text, edits.map((edit) => ({ start: lines.offsetAt(edit.range.start), end: lines.offsetAt(edit.range.end), newText: edit.newText })));
+  return applyEdits(
+    text,
+    edits.map((edit) => ({ start: lines.offsetAt(edit.range.start), end: lines.offsetAt(edit.range.end), newText: edit.newText })),
+  );
 }
 
 /** Removes [start, end) with its lines and their line break when nothing else is on those lines. */

@@ -24,9 +24,22 @@ function featureOf(node: AnyNode, parent: AnyNode | undefined, text: string): Fe
     case 'VariableDeclaration':
       return node.kind === 'var'
         ? undefined
-        : { year: 2015, what: `'${node.kind}' declarations`, instead: "declare it with 'var'", fix: { title: `Change '${node.kind}' to 'var'`, edits: [{ start: node.start, end: node.start + node.kind.length, newText: 'var' }] } };
+        : {
+            year: 2015,
+            what: `'${node.kind}' declarations`,
+            instead: "declare it with 'var'",
+            fix: {
+              title: `Change '${node.kind}' to 'var'`,
+              edits: [{ start: node.start, end: node.start + node.kind.length, newText: 'var' }],
+            },
+          };
     case 'ArrowFunctionExpression':
-      return { year: 2015, what: 'arrow functions', instead: "write 'function (a) { return ...; }' (inside it, 'this' is then the caller's, so keep a 'var self = this' outside if needed)" };
+      return {
+        year: 2015,
+        what: 'arrow functions',
+        instead:
+          "write 'function (a) { return ...; }' (inside it, 'this' is then the caller's, so keep a 'var self = this' outside if needed)",
+      };
     case 'TemplateLiteral':
       return parent?.type === 'TaggedTemplateExpression'
         ? undefined
@@ -36,14 +49,26 @@ function featureOf(node: AnyNode, parent: AnyNode | undefined, text: string): Fe
     case 'Property':
       if (parent?.type === 'ObjectPattern') return undefined; // part of the destructuring, reported with it
       if (node.method) {
-        const fix = node.computed || node.value.async || node.value.generator ? undefined : { title: `Write '${keyText(node)}: function'`, edits: [{ start: node.key.end, end: node.value.start, newText: ': function ' }] };
+        const fix =
+          node.computed || node.value.async || node.value.generator
+            ? undefined
+            : {
+                title: `Write '${keyText(node)}: function'`,
+                edits: [{ start: node.key.end, end: node.value.start, newText: ': function ' }],
+              };
         return { year: 2015, what: 'method shorthand', instead: `write '${keyText(node)}: function (...) { ... }'`, fix };
       }
       if (node.shorthand && node.value?.type !== 'AssignmentPattern') {
         const name = keyText(node);
-        return { year: 2015, what: 'shorthand properties', instead: `write '${name}: ${name}'`, fix: { title: `Write '${name}: ${name}'`, edits: [{ start: node.key.end, end: node.key.end, newText: `: ${name}` }] } };
+        return {
+          year: 2015,
+          what: 'shorthand properties',
+          instead: `write '${name}: ${name}'`,
+          fix: { title: `Write '${name}: ${name}'`, edits: [{ start: node.key.end, end: node.key.end, newText: `: ${name}` }] },
+        };
       }
-      if (node.computed) return { year: 2015, what: 'computed property names', instead: 'create the object first, then assign obj[key] = value' };
+      if (node.computed)
+        return { year: 2015, what: 'computed property names', instead: 'create the object first, then assign obj[key] = value' };
       return undefined;
     case 'ClassDeclaration':
     case 'ClassExpression':
@@ -58,16 +83,22 @@ function featureOf(node: AnyNode, parent: AnyNode | undefined, text: string): Fe
     case 'RestElement':
       return { year: 2015, what: 'rest parameters', instead: "use 'arguments' (e.g. Array.prototype.slice.call(arguments, 1))" };
     case 'AssignmentPattern':
-      return { year: 2015, what: 'default parameters', instead: "assign the default in the body: if (x === undefined) { x = ...; }" };
+      return { year: 2015, what: 'default parameters', instead: 'assign the default in the body: if (x === undefined) { x = ...; }' };
     case 'ForOfStatement':
       return node.await
         ? { year: 2018, what: "'for await'", instead: 'hooks are synchronous; iterate an array with an indexed for loop', goja: false }
-        : { year: 2015, what: "'for...of' loops", instead: "use an indexed loop: for (var i = 0; i < a.length; i++) { var x = a[i]; ... }" };
+        : {
+            year: 2015,
+            what: "'for...of' loops",
+            instead: 'use an indexed loop: for (var i = 0; i < a.length; i++) { var x = a[i]; ... }',
+          };
     case 'FunctionExpression':
     case 'FunctionDeclaration':
-      if (node.async && node.generator) return { year: 2018, what: 'async generators', instead: 'hooks are synchronous; return an array', goja: false };
+      if (node.async && node.generator)
+        return { year: 2018, what: 'async generators', instead: 'hooks are synchronous; return an array', goja: false };
       if (node.generator) return { year: 2015, what: 'generator functions', instead: 'collect the values in an array' };
-      if (node.async) return { year: 2017, what: 'async functions', instead: 'hooks are synchronous and never awaited; use a plain function' };
+      if (node.async)
+        return { year: 2017, what: 'async functions', instead: 'hooks are synchronous and never awaited; use a plain function' };
       return undefined;
     case 'AwaitExpression':
       return { year: 2017, what: "'await'", instead: 'hooks are synchronous; call the function directly' };
@@ -80,13 +111,24 @@ function featureOf(node: AnyNode, parent: AnyNode | undefined, text: string): Fe
     case 'BinaryExpression': {
       if (node.operator !== '**') return undefined;
       const pow = `Math.pow(${text.slice(node.left.start, node.left.end)}, ${text.slice(node.right.start, node.right.end)})`;
-      return { year: 2016, what: "the '**' operator", instead: 'use Math.pow(a, b)', fix: { title: `Use ${pow}`, edits: [{ start: node.start, end: node.end, newText: pow }] } };
+      return {
+        year: 2016,
+        what: "the '**' operator",
+        instead: 'use Math.pow(a, b)',
+        fix: { title: `Use ${pow}`, edits: [{ start: node.start, end: node.end, newText: pow }] },
+      };
     }
     case 'LogicalExpression':
       return node.operator === '??' ? { year: 2020, what: "the '??' operator", instead: "write 'a != null ? a : b'" } : undefined;
     case 'AssignmentExpression':
       if (node.operator === '**=') return { year: 2016, what: "the '**=' operator", instead: 'write a = Math.pow(a, b)' };
-      if (['&&=', '||=', '??='].includes(node.operator)) return { year: 2021, what: `the '${node.operator}' operator`, instead: `write 'a = a ${node.operator.slice(0, -1)} b'`, goja: false };
+      if (['&&=', '||=', '??='].includes(node.operator))
+        return {
+          year: 2021,
+          what: `the '${node.operator}' operator`,
+          instead: `write 'a = a ${node.operator.slice(0, -1)} b'`,
+          goja: false,
+        };
       return undefined;
     case 'ChainExpression':
       return { year: 2020, what: "optional chaining '?.'", instead: "write 'a && a.b'" };
@@ -106,19 +148,30 @@ function featureOf(node: AnyNode, parent: AnyNode | undefined, text: string): Fe
 }
 
 function literalFeature(node: AnyNode): Feature | undefined {
-  if (node.bigint !== undefined) return { year: 2020, what: 'BigInt literals', instead: "use bigInt('123') (the BigInteger library geth provides)", goja: false };
+  if (node.bigint !== undefined)
+    return { year: 2020, what: 'BigInt literals', instead: "use bigInt('123') (the BigInteger library geth provides)", goja: false };
   if (node.regex) {
-    if (/[uy]/.test(node.regex.flags)) return { year: 2015, what: `the regular expression flag(s) '${node.regex.flags.replace(/[^uy]/g, '')}'`, instead: 'drop the flag' };
-    if (/s/.test(node.regex.flags)) return { year: 2018, what: "the regular expression flag 's'", instead: 'use [\\s\\S] instead of .', goja: false };
-    if (/d/.test(node.regex.flags)) return { year: 2022, what: "the regular expression flag 'd'", instead: 'drop the flag and find the indexes with indexOf', goja: false };
+    if (/[uy]/.test(node.regex.flags))
+      return { year: 2015, what: `the regular expression flag(s) '${node.regex.flags.replace(/[^uy]/g, '')}'`, instead: 'drop the flag' };
+    if (/s/.test(node.regex.flags))
+      return { year: 2018, what: "the regular expression flag 's'", instead: 'use [\\s\\S] instead of .', goja: false };
+    if (/d/.test(node.regex.flags))
+      return {
+        year: 2022,
+        what: "the regular expression flag 'd'",
+        instead: 'drop the flag and find the indexes with indexOf',
+        goja: false,
+      };
     return undefined;
   }
   const raw: string = node.raw ?? '';
   if (typeof node.value === 'number') {
     if (raw.includes('_')) return { year: 2021, what: 'numeric separators', instead: "remove the '_'", goja: false };
-    if (/^0[bBoO]/.test(raw)) return { year: 2015, what: 'binary and octal literals', instead: 'write the number in hex (0x...) or decimal' };
+    if (/^0[bBoO]/.test(raw))
+      return { year: 2015, what: 'binary and octal literals', instead: 'write the number in hex (0x...) or decimal' };
   }
-  if (typeof node.value === 'string' && /\\u\{/.test(raw)) return { year: 2015, what: "'\\u{...}' escapes", instead: 'write the UTF-16 code units as \\uXXXX' };
+  if (typeof node.value === 'string' && /\\u\{/.test(raw))
+    return { year: 2015, what: "'\\u{...}' escapes", instead: 'write the UTF-16 code units as \\uXXXX' };
   return undefined;
 }
 
@@ -148,7 +201,8 @@ export function findLaterFeatures(expression: Expression, ecmaVersion: EcmaVersi
   forEachNode(expression as AnyNode, (node, parent) => {
     const feature = featureOf(node, parent, text);
     if (!feature || (ecmaVersion === 5 ? feature.year <= 2009 : gethTakes(feature))) return;
-    const where = ecmaVersion === 5 ? "is beyond ES5.1 (the level JS-tracing providers run)" : "is not supported by geth's JavaScript engine (goja)";
+    const where =
+      ecmaVersion === 5 ? 'is beyond ES5.1 (the level JS-tracing providers run)' : "is not supported by geth's JavaScript engine (goja)";
     const hint = ecmaVersion === 5 && gethTakes(feature) ? ` ${TARGET_GETH_HINT}` : '';
     problems.push({
       ...headerRange(node),

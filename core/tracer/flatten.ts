@@ -27,7 +27,9 @@ export type FlattenResult =
 
 /** Only what makes flattening impossible. */
 const BLOCKING_CODES = new Set(['syntax', 'too-deep', 'not-object']);
-const BLOCKING: Record<string, SeveritySetting> = Object.fromEntries(rules.map((rule) => [rule.code, BLOCKING_CODES.has(rule.code) ? 'error' : 'off']));
+const BLOCKING: Record<string, SeveritySetting> = Object.fromEntries(
+  rules.map((rule) => [rule.code, BLOCKING_CODES.has(rule.code) ? 'error' : 'off']),
+);
 
 interface Mark {
   generated: number;
@@ -162,7 +164,8 @@ function unflattenableTemplates(tracer: ParsedTracer): TracerDiagnostic[] {
     .map((node) => ({
       code: 'flatten',
       severity: 'error',
-      message: "This tagged template's raw text holds a double quote or a line break, which a flattened tracer cannot contain without changing what the tag receives. Use a plain string or an untagged template.",
+      message:
+        "This tagged template's raw text holds a double quote or a line break, which a flattened tracer cannot contain without changing what the tag receives. Use a plain string or an untagged template.",
       range: tracer.lines.range(node.quasi.start, node.quasi.end),
     }));
 }

@@ -3,7 +3,18 @@
 // then check what geth's wrapping would reject: anything after the expression, and a final `//` comment
 // with no line break (it comments out the appended ")"). A file wrapped as projects ship tracers
 // (`var tracer = {…};`, see wrapper.ts) is parsed from its object literal on, so the rules still run.
-import { Parser, tokenizer, tokTypes, type Comment, type Expression, type Node, type ObjectExpression, type Options, type Property, type TokenType } from 'acorn';
+import {
+  Parser,
+  tokenizer,
+  tokTypes,
+  type Comment,
+  type Expression,
+  type Node,
+  type ObjectExpression,
+  type Options,
+  type Property,
+  type TokenType,
+} from 'acorn';
 import type { EcmaVersion, SyntaxProblem } from './diagnostic';
 import { findLaterFeatures, parserVersion, TARGET_GETH_HINT } from './es-features';
 import { LineMap } from './positions';
@@ -214,8 +225,17 @@ function syntaxProblem(text: string, error: AcornSyntaxError, comments: Comment[
   if (error.pos >= text.trimEnd().length) {
     const last = Math.max(0, text.trimEnd().length - 1);
     return blank(text, comments)
-      ? { start: 0, end: 0, message: 'The file is empty: a tracer is one object literal, e.g. { result: function (ctx, db) { return {}; }, fault: function (log, db) {} }.' }
-      : { start: last, end: last + 1, message: `${message}: the text ends before the expression is complete (a closing } or ) may be missing).` };
+      ? {
+          start: 0,
+          end: 0,
+          message:
+            'The file is empty: a tracer is one object literal, e.g. { result: function (ctx, db) { return {}; }, fault: function (log, db) {} }.',
+        }
+      : {
+          start: last,
+          end: last + 1,
+          message: `${message}: the text ends before the expression is complete (a closing } or ) may be missing).`,
+        };
   }
   const end = Math.max(error.raisedAt ?? error.pos + 1, error.pos + 1);
   const token = text.slice(error.pos, end);
@@ -236,7 +256,15 @@ function codeEndBefore(text: string, pos: number, comments: Comment[]): number {
 
 /** Tokens before a `{` that make it an object literal (not a block), and before a `(` that make it a call's
  * arguments (not a condition or a grouping, where a ',' would be the comma operator). */
-const BEFORE_OBJECT = new Set<TokenType>([tokTypes.colon, tokTypes.parenL, tokTypes.bracketL, tokTypes.comma, tokTypes.eq, tokTypes.question, tokTypes._return]);
+const BEFORE_OBJECT = new Set<TokenType>([
+  tokTypes.colon,
+  tokTypes.parenL,
+  tokTypes.bracketL,
+  tokTypes.comma,
+  tokTypes.eq,
+  tokTypes.question,
+  tokTypes._return,
+]);
 const BEFORE_ARGUMENTS = new Set<TokenType>([tokTypes.name, tokTypes.parenR, tokTypes.bracketR]);
 
 /** Whether `at` is directly inside an object literal, an array or a call's arguments (from `from` on). */
@@ -261,8 +289,15 @@ function inList(text: string, from: number, at: number): boolean {
 /** An unexpected token right after a complete member or value (`result: function () {}` and then `step:`
  * on the next line) usually means a missing ','. When the text with one inserted parses, or parses past
  * that token, the problem says so and gets the fix. */
-function withMissingCommaFix(problem: SyntaxProblem, text: string, failure: Extract<Attempt, { ok: false }>, ecmaVersion: Options['ecmaVersion'], from: number): SyntaxProblem {
-  if (!('error' in failure) || !cleanMessage(failure.error).startsWith('Unexpected token') || failure.error.pos >= text.trimEnd().length) return problem;
+function withMissingCommaFix(
+  problem: SyntaxProblem,
+  text: string,
+  failure: Extract<Attempt, { ok: false }>,
+  ecmaVersion: Options['ecmaVersion'],
+  from: number,
+): SyntaxProblem {
+  if (!('error' in failure) || !cleanMessage(failure.error).startsWith('Unexpected token') || failure.error.pos >= text.trimEnd().length)
+    return problem;
   const at = codeEndBefore(text, failure.error.pos, failure.comments);
   if (at <= from || ',{[(:'.includes(text[at - 1]) || !inList(text, from, at)) return problem;
   const retried = attempt(`${text.slice(0, at)},${text.slice(at)}`, ecmaVersion, from);
@@ -301,7 +336,10 @@ function openBracketsAt(text: string, pos: number): number {
 function tooDeepProblem(text: string, pos: number): SyntaxProblem {
   const open = openBracketsAt(text, pos);
   // The stack holds about 500 levels of brackets; with far fewer open, a chain (else if, ?:, !, =) filled it.
-  const what = open >= 100 ? `${open} levels of brackets are open here` : 'the chain of nested expressions or statements that reaches here is too long';
+  const what =
+    open >= 100
+      ? `${open} levels of brackets are open here`
+      : 'the chain of nested expressions or statements that reaches here is too long';
   return {
     start: pos,
     end: Math.min(pos + 1, text.length),
@@ -318,7 +356,13 @@ function finalLineCommentProblem(text: string, comments: Comment[]): SyntaxProbl
     end: last.end,
     message:
       "This // comment ends the file without a line break, so it comments out the ')' geth appends and the node fails to compile. End the file with a line break or remove the comment.",
-    fixes: [{ title: 'Add a line break at the end of the file', edits: [{ start: text.length, end: text.length, newText: '\n' }], preferred: true }],
+    fixes: [
+      {
+        title: 'Add a line break at the end of the file',
+        edits: [{ start: text.length, end: text.length, newText: '\n' }],
+        preferred: true,
+      },
+    ],
   };
 }
 
@@ -383,7 +427,19 @@ export function parseTracer(text: string, options: { ecmaVersion: EcmaVersion; a
   if (!outcome.ok) {
     const unterminatedLineComment = finalLineCommentProblem(text, comments);
     const wrapper = head ? { head } : undefined;
-    return { text, ecmaVersion, lines, properties: [], comments, syntaxErrors, unterminatedLineComment, tooDeep, nodesByType: new Map(), wrapper, derived: new Map() };
+    return {
+      text,
+      ecmaVersion,
+      lines,
+      properties: [],
+      comments,
+      syntaxErrors,
+      unterminatedLineComment,
+      tooDeep,
+      nodesByType: new Map(),
+      wrapper,
+      derived: new Map(),
+    };
   }
 
   const expression = outcome.expression;

@@ -3,7 +3,17 @@
 // its own. acorn-loose repairs as it parses (a placeholder identifier where something is missing, blocks
 // closed by indentation); each top-level member is parsed on its own, as the top-level scan delimits it
 // (by its lines when brackets are unbalanced), so a broken member cannot swallow the members after it.
-import { Parser, tokTypes, type Comment, type Expression, type Node, type ObjectExpression, type Options, type Token, type TokenType } from 'acorn';
+import {
+  Parser,
+  tokTypes,
+  type Comment,
+  type Expression,
+  type Node,
+  type ObjectExpression,
+  type Options,
+  type Token,
+  type TokenType,
+} from 'acorn';
 import { LooseParser } from 'acorn-loose';
 import { scanTopLevel, type TopLevelMember } from '../api/top-level-scan';
 import type { EcmaVersion } from './diagnostic';
@@ -66,7 +76,11 @@ const UNTERMINATED_COMMENT = 'Unterminated comment';
  * - An error abandons the token being read: acorn, which never resumes after one, left a template's "reading
  *   a template element" flag set when the error came from inside it, and a later bad escape in code then
  *   threw acorn's internal marker (a bare object, not a SyntaxError) out of the whole parse. */
-class TokenizerWithCheapErrors extends (Parser as unknown as new (options: Options, input: string, startPos?: number) => Parser & TokenizerInternals) {
+class TokenizerWithCheapErrors extends (Parser as unknown as new (
+  options: Options,
+  input: string,
+  startPos?: number,
+) => Parser & TokenizerInternals) {
   /** Where a scan for the end of a template (its closing backtick or next `${`) reached the end of the text. */
   templateOpenFrom = Infinity;
   /** Where a scan for the end of a block comment reached the end of the text. */
@@ -201,11 +215,15 @@ function parseMembers(parser: TolerantParser, text: string, members: TopLevelMem
 
 /** Parses `text` whatever its syntax errors; undefined only when it nests too deeply. `members`: the
  * top-level scan of `text`, when the caller has it. */
-export function parseTolerant(text: string, options: { ecmaVersion: EcmaVersion; lines?: LineMap; members?: TopLevelMember[] }): ParsedTracer | undefined {
+export function parseTolerant(
+  text: string,
+  options: { ecmaVersion: EcmaVersion; lines?: LineMap; members?: TopLevelMember[] },
+): ParsedTracer | undefined {
   const comments: Comment[] = [];
   // Members are read from where each starts, which may re-read a comment the previous one looked ahead at.
   const onComment = (block: boolean, value: string, start: number, end: number) => {
-    if (comments.length === 0 || start >= comments[comments.length - 1].end) comments.push({ type: block ? 'Block' : 'Line', value, start, end } as Comment);
+    if (comments.length === 0 || start >= comments[comments.length - 1].end)
+      comments.push({ type: block ? 'Block' : 'Line', value, start, end } as Comment);
   };
   const parser = new TolerantParser(text, { ecmaVersion: 'latest', onComment });
   const members = options.members ?? scanTopLevel(text);

@@ -51,7 +51,11 @@ export function wrapperHead(text: string): WrapperHead | undefined {
   const brace = tokens.pop();
   if (brace?.type !== tokTypes.braceL || tokens.length === 0) return undefined;
   const words = tokens.map((token) => text.slice(token.start, token.end)).join(' ');
-  const declaration = tokens.length === 3 && DECLARATIONS.has(text.slice(tokens[0].start, tokens[0].end)) && tokens[1].type === tokTypes.name && tokens[2].type === tokTypes.eq;
+  const declaration =
+    tokens.length === 3 &&
+    DECLARATIONS.has(text.slice(tokens[0].start, tokens[0].end)) &&
+    tokens[1].type === tokTypes.name &&
+    tokens[2].type === tokTypes.eq;
   if (!declaration && words !== 'module . exports =' && words !== 'export default') return undefined;
   const last = tokens[tokens.length - 1];
   return {
@@ -73,7 +77,10 @@ export function wrapperTailLength(text: string, head: WrapperHead, tokens: reado
   };
   skipSemicolons();
   if (head.name === undefined) return i;
-  const exported = [['module', '.', 'exports', '=', head.name], ['export', 'default', head.name]].find((shape) => shape.every((expected, k) => word(i + k) === expected));
+  const exported = [
+    ['module', '.', 'exports', '=', head.name],
+    ['export', 'default', head.name],
+  ].find((shape) => shape.every((expected, k) => word(i + k) === expected));
   if (!exported) return i;
   i += exported.length;
   skipSemicolons();

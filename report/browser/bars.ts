@@ -10,7 +10,10 @@ export function barChart(entries: CountEntry[]): HTMLElement {
   const total = sorted.reduce((sum, e) => sum + e.value, 0);
   const top = sorted.slice(0, TOP_BARS);
   const rest = sorted.slice(TOP_BARS);
-  const max = Math.max(top[0]?.value ?? 0, rest.reduce((sum, e) => sum + e.value, 0));
+  const max = Math.max(
+    top[0]?.value ?? 0,
+    rest.reduce((sum, e) => sum + e.value, 0),
+  );
   const chart = el('div', 'bars');
   chart.setAttribute('role', 'table');
   const row = (label: string, value: number, text: string, attribute: [string, string]) => {
@@ -26,7 +29,15 @@ export function barChart(entries: CountEntry[]): HTMLElement {
     line.append(key, track, el('span', 'bar-value', text), el('span', 'bar-share', percent(value, total)));
     return line;
   };
-  for (const entry of top) chart.append(row(entry.key, entry.value, entry.text === String(entry.value) ? formatNumber(entry.value) : `${formatNumber(entry.value)} (${entry.text})`, ['data-bar', entry.key]));
+  for (const entry of top)
+    chart.append(
+      row(
+        entry.key,
+        entry.value,
+        entry.text === String(entry.value) ? formatNumber(entry.value) : `${formatNumber(entry.value)} (${entry.text})`,
+        ['data-bar', entry.key],
+      ),
+    );
   if (rest.length > 0) {
     const sum = rest.reduce((s, e) => s + e.value, 0);
     chart.append(row(counted(rest.length, 'other'), sum, formatNumber(sum), ['data-bar-others', String(rest.length)]));

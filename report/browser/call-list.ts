@@ -19,9 +19,17 @@ function callLine(frame: CallFrame, describer: FrameDescriber): HTMLElement {
   const info = describer.info(frame);
   const text = describer.text(frame);
   const line = el('span', 'call-line');
-  const target = frame.type.startsWith('CREATE') ? `new ${shortHex(frame.to, 8) || 'contract'}` : `${frame.to ?? '?'}::${text.call ?? (frame.input && frame.input !== '0x' ? shortHex(frame.input, 8) : 'fallback()')}`;
+  const target = frame.type.startsWith('CREATE')
+    ? `new ${shortHex(frame.to, 8) || 'contract'}`
+    : `${frame.to ?? '?'}::${text.call ?? (frame.input && frame.input !== '0x' ? shortHex(frame.input, 8) : 'fallback()')}`;
   // Spaces as text, so that a copied line reads like the screen.
-  line.append(el('span', 'call-gas', `[${formatNumber(frame.gasUsed)}]`), ' ', el('span', 'call-type', frame.type), ' ', el('span', 'call-target', target));
+  line.append(
+    el('span', 'call-gas', `[${formatNumber(frame.gasUsed)}]`),
+    ' ',
+    el('span', 'call-type', frame.type),
+    ' ',
+    el('span', 'call-target', target),
+  );
   if (frame.value && !/^0x0*$/.test(frame.value)) line.append(' ', el('span', 'call-value', `value ${frame.value}`));
   if (text.tooLarge && frame.input) line.append(' ', el('span', 'call-input', `input ${shortHex(frame.input, 8)}`));
   if (info.reverted) line.append(' ', el('span', 'call-error', `✗ ${frame.error}${text.revert ? `: ${text.revert}` : ''}`));
@@ -59,6 +67,8 @@ function callItem(frame: CallFrame, path: string, describer: FrameDescriber, nam
 
 function logItem(log: CallFrame['logs'][number], names: NameTable): HTMLLIElement {
   const decoded = decodeLog(log, names);
-  const text = decoded.name ? clipText(callText(decoded) ?? decoded.name) : `topics ${log.topics.map((t) => shortHex(t)).join(', ')} data ${shortHex(log.data, 16)}`;
+  const text = decoded.name
+    ? clipText(callText(decoded) ?? decoded.name)
+    : `topics ${log.topics.map((t) => shortHex(t)).join(', ')} data ${shortHex(log.data, 16)}`;
   return el('li', 'log-item', `emit ${text}`);
 }

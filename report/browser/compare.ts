@@ -27,7 +27,10 @@ export function renderCompare(parent: HTMLElement, a: ReportSide, b: ReportSide,
     const pair = el('div', 'compare-flames');
     pair.dataset.comparePath = found.path;
     body.append(pair);
-    for (const [side, shape] of [[a, found.shape], [b, other.shape]] as const) {
+    for (const [side, shape] of [
+      [a, found.shape],
+      [b, other.shape],
+    ] as const) {
       const column = el('div', 'compare-side');
       pair.append(column);
       column.append(el('h3', 'compare-title', `${side.title} ${found.path === '$' ? '' : found.path}`.trim()));
@@ -35,7 +38,11 @@ export function renderCompare(parent: HTMLElement, a: ReportSide, b: ReportSide,
     }
   }
   const diff = structuralDiff(a.result, b.result);
-  const summary = el('p', 'compare-summary', diff.entries.length === 0 ? 'The results are identical.' : counted(diff.entries.length + diff.truncated, 'difference'));
+  const summary = el(
+    'p',
+    'compare-summary',
+    diff.entries.length === 0 ? 'The results are identical.' : counted(diff.entries.length + diff.truncated, 'difference'),
+  );
   body.append(summary);
   if (diff.entries.length === 0) return;
   const table = el('table', 'diff-table');

@@ -24,7 +24,9 @@ export function shortHex(hex: string | undefined, keep = 6): string {
 export const MAX_SHOWN_TEXT = 1000;
 
 export function clipText(text: string | undefined): string | undefined {
-  return text !== undefined && text.length > MAX_SHOWN_TEXT ? `${text.slice(0, MAX_SHOWN_TEXT)}… (${formatNumber(text.length)} characters)` : text;
+  return text !== undefined && text.length > MAX_SHOWN_TEXT
+    ? `${text.slice(0, MAX_SHOWN_TEXT)}… (${formatNumber(text.length)} characters)`
+    : text;
 }
 
 // One formatter: toLocaleString builds a new one per call, which shows with thousands of frames.

@@ -195,7 +195,11 @@ export class FlameChart {
       const skipped = indices.length + 1 - MAX_CRUMBS;
       if (skipped > 0 && level === 1) crumbs.push(el('span', 'flame-crumb-gap muted', `… ${counted(skipped, 'level')} …`));
       if (skipped > 0 && level >= 1 && level <= skipped) continue;
-      const crumb = el('button', 'flame-crumb', level === 0 ? `root: ${this.describer.info(frame).label}` : this.describer.info(frame).label);
+      const crumb = el(
+        'button',
+        'flame-crumb',
+        level === 0 ? `root: ${this.describer.info(frame).label}` : this.describer.info(frame).label,
+      );
       const target = path;
       crumb.dataset.crumb = target;
       crumb.disabled = target === this.zoomPath;

@@ -44,7 +44,10 @@ export class FrameDescriber {
     if (!info) {
       const selector = frameSelector(frame);
       const name = selector === undefined ? undefined : this.names.functions[selector]?.name;
-      info = { label: `${name ?? selector ?? frame.type} ${this.contractName(frame.to) ?? shortHex(frame.to, 4)}`.trim(), reverted: frame.error !== undefined };
+      info = {
+        label: `${name ?? selector ?? frame.type} ${this.contractName(frame.to) ?? shortHex(frame.to, 4)}`.trim(),
+        reverted: frame.error !== undefined,
+      };
       this.infos.set(frame, info);
     }
     return info;
@@ -59,7 +62,11 @@ export class FrameDescriber {
     let text = this.texts.get(frame);
     if (!text) {
       const decoded = this.decoded(frame);
-      text = { call: clipText(callText(decoded)), revert: frame.error === undefined ? undefined : clipText(revertText(frame, this.names)), tooLarge: decoded.tooLarge === true };
+      text = {
+        call: clipText(callText(decoded)),
+        revert: frame.error === undefined ? undefined : clipText(revertText(frame, this.names)),
+        tooLarge: decoded.tooLarge === true,
+      };
       this.texts.set(frame, text);
     }
     return text;

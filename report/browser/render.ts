@@ -30,8 +30,10 @@ function renderShape(parent: HTMLElement, found: FoundShape, describer: FrameDes
       return;
     }
     case 'counts':
-      if (shape.comparable) section(parent, `Counts${where(path)}: ${counted(shape.entries.length, 'key')}`, 'counts').append(barChart(shape.entries));
-      else section(parent, `Figures${where(path)}: ${counted(shape.entries.length, 'value')}`, 'figures').append(figuresTable(shape.entries));
+      if (shape.comparable)
+        section(parent, `Counts${where(path)}: ${counted(shape.entries.length, 'key')}`, 'counts').append(barChart(shape.entries));
+      else
+        section(parent, `Figures${where(path)}: ${counted(shape.entries.length, 'value')}`, 'figures').append(figuresTable(shape.entries));
       return;
     case 'prestate':
       section(parent, `State changes${where(path)}`, 'prestate').append(prestateTables(shape.diff));
@@ -50,7 +52,12 @@ export function renderPictures(parent: HTMLElement, result: unknown, names: Name
 /** Which node, target, method and tracer a result came from. */
 function sourceList(source: ReportSource): HTMLElement {
   const list = el('dl', 'report-source');
-  for (const [label, value] of [['Node', `${source.node} (${source.maskedUrl})`], ['Target', source.target], ['Method', source.method], ['Tracer', source.tracer]]) {
+  for (const [label, value] of [
+    ['Node', `${source.node} (${source.maskedUrl})`],
+    ['Target', source.target],
+    ['Method', source.method],
+    ['Tracer', source.tracer],
+  ]) {
     list.append(el('dt', '', label), el('dd', '', value));
   }
   return list;

@@ -46,15 +46,35 @@ function actionAndResult(frame: CallFrame): { type: string; action: unknown; res
     case 'CREATE2':
       return {
         type: 'create',
-        action: { creationMethod: frame.type.toLowerCase(), from: hexBytes(frame.from), gas: quantity(frame.gas), init: hexBytes(frame.input), ...value },
+        action: {
+          creationMethod: frame.type.toLowerCase(),
+          from: hexBytes(frame.from),
+          gas: quantity(frame.gas),
+          init: hexBytes(frame.input),
+          ...value,
+        },
         result: { ...(frame.to ? { address: hexBytes(frame.to) } : {}), code: hexBytes(output), gasUsed: quantity(frame.gasUsed) },
       };
     case 'SELFDESTRUCT':
-      return { type: 'suicide', action: { address: hexBytes(frame.from), ...(frame.value === undefined ? {} : { balance: quantity(frame.value) }), refundAddress: hexBytes(frame.to!) } };
+      return {
+        type: 'suicide',
+        action: {
+          address: hexBytes(frame.from),
+          ...(frame.value === undefined ? {} : { balance: quantity(frame.value) }),
+          refundAddress: hexBytes(frame.to!),
+        },
+      };
     default:
       return {
         type: 'call',
-        action: { callType: frame.type.toLowerCase(), from: hexBytes(frame.from), gas: quantity(frame.gas), input: hexBytes(frame.input), to: hexBytes(frame.to!), ...value },
+        action: {
+          callType: frame.type.toLowerCase(),
+          from: hexBytes(frame.from),
+          gas: quantity(frame.gas),
+          input: hexBytes(frame.input),
+          to: hexBytes(frame.to!),
+          ...value,
+        },
         result: { gasUsed: quantity(frame.gasUsed), output: hexBytes(output) },
       };
   }
@@ -66,8 +86,16 @@ function flatten(frame: CallFrame, traceAddress: number[], convert: boolean, whe
   // A failed frame has no result unless it reverted (its output is the revert data).
   const keepResult = result !== undefined && (frame.error === undefined || frame.error === 'execution reverted');
   out.push({
-    action, blockHash: where.blockHash, blockNumber: where.blockNumber, ...(error ? { error } : {}), ...(keepResult ? { result } : {}),
-    subtraces: frame.calls.length, traceAddress, transactionHash: where.transactionHash, transactionPosition: where.transactionPosition, type,
+    action,
+    blockHash: where.blockHash,
+    blockNumber: where.blockNumber,
+    ...(error ? { error } : {}),
+    ...(keepResult ? { result } : {}),
+    subtraces: frame.calls.length,
+    traceAddress,
+    transactionHash: where.transactionHash,
+    transactionPosition: where.transactionPosition,
+    type,
   });
   frame.calls.forEach((call, i) => flatten(call, [...traceAddress, i], convert, where, out));
 }
@@ -83,8 +111,16 @@ export const flatCallTracer: BuiltinFactory = (config) => {
       const precompiles = new Set(env.precompiles.map((a) => bytesToHex(a)));
       // Frames into precompiles are dropped unless asked for (CALL and STATICCALL only, as geth does).
       const keep = (frame: CallFrame) =>
-        options.includePrecompiles || !(frame.type === 'CALL' || frame.type === 'STATICCALL') || !precompiles.has(bytesToHex(frame.to ?? new Uint8Array(20)));
-      collector = new CallCollector({ onlyTopCall: false, withLog: false, firstLogIndex: 0, homestead: env.common.gteHardfork('homestead'), keep });
+        options.includePrecompiles ||
+        !(frame.type === 'CALL' || frame.type === 'STATICCALL') ||
+        !precompiles.has(bytesToHex(frame.to ?? new Uint8Array(20)));
+      collector = new CallCollector({
+        onlyTopCall: false,
+        withLog: false,
+        firstLogIndex: 0,
+        homestead: env.common.gteHardfork('homestead'),
+        keep,
+      });
       where = {
         blockHash: env.position ? hexBytes(env.position.blockHash) : null,
         // geth takes it from the trace context, which a traceCall leaves empty.

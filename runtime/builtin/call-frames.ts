@@ -54,8 +54,19 @@ const CREATES = new Set(['CREATE', 'CREATE2']);
 
 function frameFrom(view: EnterView): CallFrame {
   return {
-    type: view.type, from: view.from, to: view.to, input: view.input.slice(), gas: view.gas, gasUsed: 0, value: view.value,
-    output: undefined, error: undefined, revertReason: undefined, reverted: false, calls: [], logs: [],
+    type: view.type,
+    from: view.from,
+    to: view.to,
+    input: view.input.slice(),
+    gas: view.gas,
+    gasUsed: 0,
+    value: view.value,
+    output: undefined,
+    error: undefined,
+    revertReason: undefined,
+    reverted: false,
+    calls: [],
+    logs: [],
   };
 }
 
@@ -102,8 +113,12 @@ export class CallCollector implements Pick<TxHooks, 'setContext' | 'step' | 'ent
     if (fields.gas !== undefined) this.gasLimit = fields.gas;
     if (fields.type !== undefined) {
       this.top = frameFrom({
-        type: fields.type, from: fields.from!, to: fields.to ?? new Uint8Array(20), input: fields.input ?? new Uint8Array(0),
-        gas: this.gasLimit, value: fields.value ?? 0n,
+        type: fields.type,
+        from: fields.from!,
+        to: fields.to ?? new Uint8Array(20),
+        input: fields.input ?? new Uint8Array(0),
+        gas: this.gasLimit,
+        value: fields.value ?? 0n,
       });
       this.stack.push(this.top);
     } else if (fields.to !== undefined && this.top) {
@@ -124,7 +139,11 @@ export class CallCollector implements Pick<TxHooks, 'setContext' | 'step' | 'ent
     const top = (i: number) => s[s.length - 1 - i];
     const topics = Array.from({ length: view.op - LOG0 }, (_, i) => top(2 + i));
     frame.logs.push({
-      address: view.frame.address, topics, data: readMemory(view.memory, top(0), top(1)), index: this.logIndex++, position: frame.calls.length,
+      address: view.frame.address,
+      topics,
+      data: readMemory(view.memory, top(0), top(1)),
+      index: this.logIndex++,
+      position: frame.calls.length,
     });
   }
 

@@ -23,7 +23,11 @@ export function parseConfig(text: string | undefined): { value: unknown } | Conf
 }
 
 /** Decodes boolean options into `goType` (e.g. `native.callTracerConfig`); keys absent stay false. */
-export function boolOptions<K extends string>(text: string | undefined, goType: string, fields: readonly K[]): Record<K, boolean> | ConfigError {
+export function boolOptions<K extends string>(
+  text: string | undefined,
+  goType: string,
+  fields: readonly K[],
+): Record<K, boolean> | ConfigError {
   const parsed = parseConfig(text);
   if ('error' in parsed) return parsed;
   const out = Object.fromEntries(fields.map((f) => [f, false])) as Record<K, boolean>;

@@ -7,7 +7,8 @@ export interface Erc7562Config {
   withLog: boolean;
 }
 
-const PUSH0 = 0x5f, SWAP16 = 0x9f;
+const PUSH0 = 0x5f,
+  SWAP16 = 0x9f;
 // POP ADD SUB MUL DIV EQ LT GT SLT SGT SHL SHR AND OR NOT ISZERO, plus every PUSH, DUP and SWAP.
 const defaultIgnored = [0x50, 0x01, 0x03, 0x02, 0x04, 0x14, 0x10, 0x11, 0x12, 0x13, 0x1b, 0x1c, 0x16, 0x17, 0x19, 0x15];
 
@@ -36,7 +37,8 @@ export function erc7562Config(text: string | undefined): Erc7562Config | ConfigE
   const config: Erc7562Config = { ignoredOpcodes: defaultIgnoredOpcodes(), withLog: false };
   const value = parsed.value;
   if (value === null) return config;
-  if (typeof value !== 'object' || Array.isArray(value)) return { error: `json: cannot unmarshal ${Array.isArray(value) ? 'array' : typeof value} into Go value of type ${goType}` };
+  if (typeof value !== 'object' || Array.isArray(value))
+    return { error: `json: cannot unmarshal ${Array.isArray(value) ? 'array' : typeof value} into Go value of type ${goType}` };
   for (const [key, item] of Object.entries(value)) {
     if (item === null) continue;
     const name = key.toLowerCase();
@@ -49,7 +51,10 @@ export function erc7562Config(text: string | undefined): Erc7562Config | ConfigE
       if (!Array.isArray(item)) return field('ignoredOpcodes', item, '[]hexutil.Uint64');
       const ops = item.map(hexQuantity);
       const bad = ops.indexOf(undefined);
-      if (bad >= 0) return { error: `json: cannot unmarshal ${JSON.stringify(item[bad])} into Go struct field erc7562TracerConfig.ignoredOpcodes of type hexutil.Uint64` };
+      if (bad >= 0)
+        return {
+          error: `json: cannot unmarshal ${JSON.stringify(item[bad])} into Go struct field erc7562TracerConfig.ignoredOpcodes of type hexutil.Uint64`,
+        };
       config.ignoredOpcodes = new Set(ops as number[]);
     }
   }

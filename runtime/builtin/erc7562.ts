@@ -12,8 +12,18 @@ import type { EnterView, ExitView, StepView, TxContextView } from '../evm/views'
 import type { StateReader } from '../state/state-reader';
 import type { TxStartEnv } from '../evm/tx-tracer';
 
-const KECCAK256 = 0x20, SLOAD = 0x54, SSTORE = 0x55, TLOAD = 0x5c, TSTORE = 0x5d, GAS = 0x5a, ISZERO = 0x15;
-const EXTCODESIZE = 0x3b, RETURN = 0xf3, REVERT = 0xfd, LOG0 = 0xa0, LOG4 = 0xa4;
+const KECCAK256 = 0x20,
+  SLOAD = 0x54,
+  SSTORE = 0x55,
+  TLOAD = 0x5c,
+  TSTORE = 0x5d,
+  GAS = 0x5a,
+  ISZERO = 0x15;
+const EXTCODESIZE = 0x3b,
+  RETURN = 0xf3,
+  REVERT = 0xfd,
+  LOG0 = 0xa0,
+  LOG4 = 0xa4;
 const extOps = new Set([EXTCODESIZE, 0x3c, 0x3f]);
 const callOps = new Set([0xf1, 0xf2, 0xf4, 0xfa]);
 
@@ -48,11 +58,33 @@ interface Frame {
   calls: Frame[];
 }
 
-function newFrame(type: string, from: Uint8Array, to: Uint8Array | undefined, input: Uint8Array, gas: number, value: bigint | undefined): Frame {
+function newFrame(
+  type: string,
+  from: Uint8Array,
+  to: Uint8Array | undefined,
+  input: Uint8Array,
+  gas: number,
+  value: bigint | undefined,
+): Frame {
   return {
     // Copies: call data and outputs can be views of EVM memory that later opcodes overwrite.
-    type, from, to, input: input.slice(), gas, gasUsed: 0, logs: [], value, reads: new Map(), writes: new Map(), transientReads: new Map(),
-    transientWrites: new Map(), extCodeAccessInfo: [], usedOpcodes: new Map(), contractSize: new Map(), outOfGas: false, calls: [],
+    type,
+    from,
+    to,
+    input: input.slice(),
+    gas,
+    gasUsed: 0,
+    logs: [],
+    value,
+    reads: new Map(),
+    writes: new Map(),
+    transientReads: new Map(),
+    transientWrites: new Map(),
+    extCodeAccessInfo: [],
+    usedOpcodes: new Map(),
+    contractSize: new Map(),
+    outOfGas: false,
+    calls: [],
   };
 }
 
@@ -131,13 +163,15 @@ class Erc7562Tracer implements BuiltinTracer {
     const target = extOps.has(op) ? top(0) : callOps.has(op) ? top(1) : undefined;
     if (target !== undefined) {
       const address = addressHex(target);
-      if (!frame.contractSize.has(address)) frame.contractSize.set(address, { contractSize: this.state!.code(word(target).subarray(12)).length, opcode: op });
+      if (!frame.contractSize.has(address))
+        frame.contractSize.set(address, { contractSize: this.state!.code(word(target).subarray(12)).length, opcode: op });
     }
     // [OP-012] GAS counts only when its value is used by something other than a call.
     if (last?.op === GAS && !callOps.has(op)) inc(frame.usedOpcodes, GAS);
     if (op !== GAS && !this.config.ignoredOpcodes.has(op)) inc(frame.usedOpcodes, op);
     this.storageAccess(frame, view);
-    const offset = top(0), size = top(1);
+    const offset = top(0),
+      size = top(1);
     if (op === KECCAK256 && offset !== undefined && size !== undefined) this.keccak.add(hexBytes(readMemory(view.memory, offset, size)));
     if (this.config.withLog && op >= LOG0 && op <= LOG4 && view.error === undefined) this.log(frame, view);
     this.last = { op, top: top(0) };
@@ -173,8 +207,11 @@ class Erc7562Tracer implements BuiltinTracer {
     if (s.length < 2 + count) return;
     const topics = Array.from({ length: count }, (_, i) => bytesToHex(word(s[s.length - 3 - i])));
     frame.logs.push({
-      address: bytesToHex(view.frame.address), topics, data: hexBytes(readMemory(view.memory, s[s.length - 1], s[s.length - 2])),
-      index: this.logIndex++, position: frame.calls.length,
+      address: bytesToHex(view.frame.address),
+      topics,
+      data: hexBytes(readMemory(view.memory, s[s.length - 1], s[s.length - 2])),
+      index: this.logIndex++,
+      position: frame.calls.length,
     });
   }
 }
@@ -187,7 +224,10 @@ function clearFailedLogs(frame: Frame, parentFailed: boolean): void {
 }
 
 const mapJson = <V>(map: Map<string, V>, value: (v: V) => string) =>
-  `{${[...map.keys()].sort().map((k) => `"${k}":${value(map.get(k)!)}`).join(',')}}`;
+  `{${[...map.keys()]
+    .sort()
+    .map((k) => `"${k}":${value(map.get(k)!)}`)
+    .join(',')}}`;
 
 /** geth's field order; maps with sorted keys as Go prints them. */
 function frameJson(frame: Frame, keccak?: string[]): string {
@@ -199,7 +239,8 @@ function frameJson(frame: Frame, keccak?: string[]): string {
   if (frame.revertReason) parts.push(`"revertReason":${JSON.stringify(frame.revertReason)}`);
   if (frame.logs.length > 0) {
     const logs = frame.logs.map(
-      (l) => `{"address":"${l.address}","topics":[${l.topics.map((t) => `"${t}"`).join(',')}],"data":"${l.data}","index":"${quantity(l.index)}","position":"${quantity(l.position)}"}`,
+      (l) =>
+        `{"address":"${l.address}","topics":[${l.topics.map((t) => `"${t}"`).join(',')}],"data":"${l.data}","index":"${quantity(l.index)}","position":"${quantity(l.position)}"}`,
     );
     parts.push(`"logs":[${logs.join(',')}]`);
   }

@@ -19,7 +19,9 @@ function buildMembers(config: string | undefined, lookup: MemberLookup): Member[
   const value = parsed.value;
   if (value === null) return [];
   if (typeof value !== 'object' || Array.isArray(value)) {
-    return { error: `json: cannot unmarshal ${Array.isArray(value) ? 'array' : typeof value} into Go value of type map[string]json.RawMessage` };
+    return {
+      error: `json: cannot unmarshal ${Array.isArray(value) ? 'array' : typeof value} into Go value of type map[string]json.RawMessage`,
+    };
   }
   const members: Member[] = [];
   for (const [name, memberConfig] of Object.entries(value)) {
@@ -32,28 +34,30 @@ function buildMembers(config: string | undefined, lookup: MemberLookup): Member[
   return members;
 }
 
-export const muxTracerOver = (lookup: MemberLookup): BuiltinFactory => (config) => {
-  const members = buildMembers(config, lookup);
-  if ('error' in members) return members;
-  const wanted = new Set<number>();
-  for (const m of members) if (m.steps !== 'all') m.steps.forEach((op) => wanted.add(op));
-  return {
-    steps: members.some((m) => m.steps === 'all') ? 'all' : [...wanted],
-    txStart: (env) => members.forEach((m) => m.tracer.txStart?.(env)),
-    setContext: (fields) => members.forEach((m) => m.tracer.setContext(fields)),
-    // Each member sees only the steps it asked for.
-    step: (view) => members.forEach((m) => (m.steps === 'all' || m.steps.has(view.op)) && m.tracer.step(view)),
-    fault: (view) => members.forEach((m) => (m.steps === 'all' || m.steps.has(view.op)) && m.tracer.fault(view)),
-    enter: (view) => members.forEach((m) => m.tracer.enter(view)),
-    exit: (view) => members.forEach((m) => m.tracer.exit(view)),
-    result() {
-      const parts: string[] = [];
-      for (const m of [...members].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-        const r = m.tracer.result();
-        if ('error' in r) return r;
-        parts.push(`${JSON.stringify(m.name)}:${'json' in r ? r.json : Buffer.concat(r.jsonParts).toString('utf8')}`);
-      }
-      return { json: `{${parts.join(',')}}` };
-    },
+export const muxTracerOver =
+  (lookup: MemberLookup): BuiltinFactory =>
+  (config) => {
+    const members = buildMembers(config, lookup);
+    if ('error' in members) return members;
+    const wanted = new Set<number>();
+    for (const m of members) if (m.steps !== 'all') m.steps.forEach((op) => wanted.add(op));
+    return {
+      steps: members.some((m) => m.steps === 'all') ? 'all' : [...wanted],
+      txStart: (env) => members.forEach((m) => m.tracer.txStart?.(env)),
+      setContext: (fields) => members.forEach((m) => m.tracer.setContext(fields)),
+      // Each member sees only the steps it asked for.
+      step: (view) => members.forEach((m) => (m.steps === 'all' || m.steps.has(view.op)) && m.tracer.step(view)),
+      fault: (view) => members.forEach((m) => (m.steps === 'all' || m.steps.has(view.op)) && m.tracer.fault(view)),
+      enter: (view) => members.forEach((m) => m.tracer.enter(view)),
+      exit: (view) => members.forEach((m) => m.tracer.exit(view)),
+      result() {
+        const parts: string[] = [];
+        for (const m of [...members].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+          const r = m.tracer.result();
+          if ('error' in r) return r;
+          parts.push(`${JSON.stringify(m.name)}:${'json' in r ? r.json : Buffer.concat(r.jsonParts).toString('utf8')}`);
+        }
+        return { json: `{${parts.join(',')}}` };
+      },
+    };
   };
-};

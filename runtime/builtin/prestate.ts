@@ -2,7 +2,15 @@
 // transaction (and with `diffMode`, as it is after it, changed fields only). Accounts are read when geth
 // reads them: at transaction start (sender, recipient and its delegation target, coinbase, EIP-7702
 // authorities) and at the opcodes that name an account or a slot.
-import { bytesToHex, eoaCode7702RecoverAuthority, generateAddress, generateAddress2, setLengthLeft, bigIntToUnpaddedBytes, type EOACode7702AuthorizationListBytesItem } from '@ethereumjs/util';
+import {
+  bytesToHex,
+  eoaCode7702RecoverAuthority,
+  generateAddress,
+  generateAddress2,
+  setLengthLeft,
+  bigIntToUnpaddedBytes,
+  type EOACode7702AuthorizationListBytesItem,
+} from '@ethereumjs/util';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { TxStartEnv } from '../evm/tx-tracer';
 import type { BuiltinFactory, BuiltinTracer } from './builtin-tracer';
@@ -11,8 +19,19 @@ import type { StepView } from '../evm/views';
 import type { StateReader } from '../state/state-reader';
 import { delegationTarget } from './delegation';
 
-const SLOAD = 0x54, SSTORE = 0x55, BALANCE = 0x31, EXTCODESIZE = 0x3b, EXTCODECOPY = 0x3c, EXTCODEHASH = 0x3f;
-const CREATE = 0xf0, CALL = 0xf1, CALLCODE = 0xf2, DELEGATECALL = 0xf4, CREATE2 = 0xf5, STATICCALL = 0xfa, SELFDESTRUCT = 0xff;
+const SLOAD = 0x54,
+  SSTORE = 0x55,
+  BALANCE = 0x31,
+  EXTCODESIZE = 0x3b,
+  EXTCODECOPY = 0x3c,
+  EXTCODEHASH = 0x3f;
+const CREATE = 0xf0,
+  CALL = 0xf1,
+  CALLCODE = 0xf2,
+  DELEGATECALL = 0xf4,
+  CREATE2 = 0xf5,
+  STATICCALL = 0xfa,
+  SELFDESTRUCT = 0xff;
 const accountOps = new Set([BALANCE, EXTCODESIZE, EXTCODECOPY, EXTCODEHASH, SELFDESTRUCT]);
 const callOps = new Set([CALL, CALLCODE, DELEGATECALL, STATICCALL]);
 
@@ -43,7 +62,21 @@ const address = (value: bigint) => word(value).subarray(12);
 const quantity = (value: bigint) => `0x${value.toString(16)}`;
 
 class PrestateTracer implements BuiltinTracer {
-  readonly steps = [SLOAD, SSTORE, BALANCE, EXTCODESIZE, EXTCODECOPY, EXTCODEHASH, SELFDESTRUCT, CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2];
+  readonly steps = [
+    SLOAD,
+    SSTORE,
+    BALANCE,
+    EXTCODESIZE,
+    EXTCODECOPY,
+    EXTCODEHASH,
+    SELFDESTRUCT,
+    CALL,
+    CALLCODE,
+    DELEGATECALL,
+    STATICCALL,
+    CREATE,
+    CREATE2,
+  ];
   private readonly pre = new Map<string, Account>();
   private readonly created = new Set<string>();
   private readonly deleted = new Set<string>();
@@ -109,7 +142,8 @@ class PrestateTracer implements BuiltinTracer {
     } else if (op === CREATE) {
       this.lookupCreated(generateAddress(caller, bigIntToUnpaddedBytes(this.state!.nonce(caller))));
     } else if (op === CREATE2) {
-      const offset = Number(top(1)), size = Number(top(2));
+      const offset = Number(top(1)),
+        size = Number(top(2));
       const init = new Uint8Array(size);
       if (offset < view.memory.length) init.set(view.memory.subarray(offset, offset + size));
       this.lookupCreated(generateAddress2(caller, word(top(3)), init));

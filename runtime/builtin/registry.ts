@@ -43,7 +43,11 @@ export function builtinNames(): string[] {
 
 /** A muxTracer member: a native tracer by name (geth's mux combines natives only). */
 function muxMember(name: string): BuiltinFactory | { error: string } {
-  return builtinTracer(name) ?? { error: isBareIdentifier(name) ? unknownTracer(name) : `muxTracer combines built-in tracers only; "${name}" is not one` };
+  return (
+    builtinTracer(name) ?? {
+      error: isBareIdentifier(name) ? unknownTracer(name) : `muxTracer combines built-in tracers only; "${name}" is not one`,
+    }
+  );
 }
 
 const identifier = /^[A-Za-z_$][\w$]*$/;

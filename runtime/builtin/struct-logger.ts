@@ -106,7 +106,8 @@ class StructLogger implements BuiltinTracer {
     let touched = this.storage.get(key);
     if (!touched) this.storage.set(key, (touched = { slots: new Map(), sorted: [] }));
     const slot = stack[stack.length - 1];
-    const value = view.op === SLOAD ? bytesToHex(setLengthLeft(this.state!.storage(address, hexBytes(slot)), 32)) : word(stack[stack.length - 2]);
+    const value =
+      view.op === SLOAD ? bytesToHex(setLengthLeft(this.state!.storage(address, hexBytes(slot)), 32)) : word(stack[stack.length - 2]);
     const slotText = word(slot);
     const { slots, sorted } = touched;
     if (!slots.has(slotText)) {
@@ -158,4 +159,5 @@ export const structLoggerOptions: Record<keyof StructLoggerConfig, 'bool' | 'int
   limit: 'int',
 };
 
-export const structLogger: BuiltinFactory = (configText) => new StructLogger(configText === undefined ? {} : (JSON.parse(configText) as StructLoggerConfig));
+export const structLogger: BuiltinFactory = (configText) =>
+  new StructLogger(configText === undefined ? {} : (JSON.parse(configText) as StructLoggerConfig));

@@ -144,7 +144,10 @@ export class DevChain {
 
   /** The state after `block`, as a TraceJob state source. */
   stateAfter(block: StoredBlock): Pick<TraceJob, 'preState' | 'fork'> {
-    return { preState: block.state, fork: this.fork && { url: this.fork.url, blockNumber: '0x' + this.fork.number.toString(16), blockHash: this.fork.hash } };
+    return {
+      preState: block.state,
+      fork: this.fork && { url: this.fork.url, blockNumber: '0x' + this.fork.number.toString(16), blockHash: this.fork.hash },
+    };
   }
 
   /** The block context of a stored block as a TraceJob block. */
@@ -190,7 +193,8 @@ export class DevChain {
     const parent = this.head;
     if (!parent.block) return parent.header.baseFeePerGas;
     if (!parent.block.header.common.isActivatedEIP(1559)) return undefined;
-    if (this.rulesAt(parent.number, parent.header.timestamp).avalanche) return parent.header.baseFeePerGas ?? this.blocks[0].header.baseFeePerGas;
+    if (this.rulesAt(parent.number, parent.header.timestamp).avalanche)
+      return parent.header.baseFeePerGas ?? this.blocks[0].header.baseFeePerGas;
     return parent.block.header.calcNextBaseFee();
   }
 
@@ -222,10 +226,20 @@ export class DevChain {
       const problem = checkTransaction(tx, sender, await stateManager.getAccount(tx.getSenderAddress()), pending.header, rules);
       if (problem) throw new Error(problem);
       const vm = await createChainVM(rules, stateManager, { coinbase: headerData.coinbase });
-      await runSystemCalls(vm, { number: headerData.number, timestamp: headerData.timestamp, parentHash: this.head.hash, parentBeaconBlockRoot: beaconRootOf(pending) });
+      await runSystemCalls(vm, {
+        number: headerData.number,
+        timestamp: headerData.timestamp,
+        parentHash: this.head.hash,
+        parentBeaconBlockRoot: beaconRootOf(pending),
+      });
       const result = await runTx(vm, { tx, block: pending, skipHardForkValidation: true });
       if (rules.unreproducible.reason) throw new Error(`this local chain cannot run the transaction: ${rules.unreproducible.reason}`);
-      const header = { ...headerData, gasUsed: result.totalGasSpent, transactionsTrie: await genTransactionsTrieRoot([tx]), logsBloom: result.bloom.bitvector };
+      const header = {
+        ...headerData,
+        gasUsed: result.totalGasSpent,
+        transactionsTrie: await genTransactionsTrieRoot([tx]),
+        logsBloom: result.bloom.bitvector,
+      };
       const block = createBlock({ header, transactions: [tx] }, { common, skipConsensusFormatValidation: true });
       this.store({
         number: block.header.number,
@@ -287,8 +301,15 @@ function beaconRootOf(block: Block): string | undefined {
 function summary(block: Block): BlockContext {
   const { timestamp, gasLimit, baseFeePerGas, coinbase, difficulty, mixHash, parentHash, excessBlobGas } = block.header;
   return {
-    timestamp, gasLimit, baseFeePerGas, coinbase: coinbase.toString(), difficulty, mixHash: bytesToHex(mixHash), parentHash: bytesToHex(parentHash),
-    excessBlobGas, parentBeaconBlockRoot: beaconRootOf(block),
+    timestamp,
+    gasLimit,
+    baseFeePerGas,
+    coinbase: coinbase.toString(),
+    difficulty,
+    mixHash: bytesToHex(mixHash),
+    parentHash: bytesToHex(parentHash),
+    excessBlobGas,
+    parentBeaconBlockRoot: beaconRootOf(block),
   };
 }
 

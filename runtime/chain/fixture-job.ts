@@ -9,7 +9,8 @@ function object(value: unknown, where: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-const optionalQuantity = (value: unknown, where: string) => (value === undefined ? undefined : '0x' + parseQuantity(value, where).toString(16));
+const optionalQuantity = (value: unknown, where: string) =>
+  value === undefined ? undefined : '0x' + parseQuantity(value, where).toString(16);
 
 /** `tracerConfig`: raw JSON text for setup(); defaults to the fixture's own `tracerConfig`. */
 export function fixtureJob(fixture: unknown, source: string, tracer: string, tracerConfig?: string): TraceJob {

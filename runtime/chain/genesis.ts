@@ -56,9 +56,11 @@ export function normaliseAlloc(alloc: unknown, where: string): Alloc {
 
 /** Config keys holding a block number, a timestamp or a total difficulty (read as integers later). */
 const scheduleKeys = new Set(
-  [...gethForks.flatMap((fork) => [fork.key, ...(fork.companions ?? [])]), ...avalancheUpgrades.map((upgrade) => upgrade.key), 'terminalTotalDifficulty'].map((key) =>
-    key.toLowerCase(),
-  ),
+  [
+    ...gethForks.flatMap((fork) => [fork.key, ...(fork.companions ?? [])]),
+    ...avalancheUpgrades.map((upgrade) => upgrade.key),
+    'terminalTotalDifficulty',
+  ].map((key) => key.toLowerCase()),
 );
 
 /** Each fork block/time (keys matched case-insensitively, as geth does) must be a non-negative integer or null. */
@@ -75,7 +77,8 @@ function checkForkSchedule(config: Record<string, unknown>, where: string): void
 export function parseChainConfig(json: unknown, where: string): GethChainConfig {
   if (!isObject(json)) throw new Error(`${where}: expected a chain config object`);
   const chainId = parseQuantity(json.chainId, `${where}.chainId`);
-  if (chainId > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`${where}.chainId: must be at most ${Number.MAX_SAFE_INTEGER} (got ${chainId})`);
+  if (chainId > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new Error(`${where}.chainId: must be at most ${Number.MAX_SAFE_INTEGER} (got ${chainId})`);
   checkForkSchedule(json, where);
   if (Object.keys(json).some((key) => key.toLowerCase() === subnetEvmKey.toLowerCase())) {
     throw new Error(`${where}: a Subnet-EVM config (${subnetEvmKey}): Subnet-EVM's fee and precompile rules are not modelled`);

@@ -12,12 +12,14 @@ export function parseQuantity(value: unknown, where: string): bigint {
 }
 
 export function parseData(value: unknown, where: string): string {
-  if (typeof value === 'string' && /^(0x)?([0-9a-fA-F]{2})*$/.test(value)) return (value.startsWith('0x') ? value : '0x' + value).toLowerCase();
+  if (typeof value === 'string' && /^(0x)?([0-9a-fA-F]{2})*$/.test(value))
+    return (value.startsWith('0x') ? value : '0x' + value).toLowerCase();
   throw new Error(`${where}: expected hex bytes, got ${JSON.stringify(value)}`);
 }
 
 export function parseAddress(value: unknown, where: string): string {
-  if (typeof value === 'string' && /^(0x)?[0-9a-fA-F]{40}$/.test(value)) return (value.startsWith('0x') ? value : '0x' + value).toLowerCase();
+  if (typeof value === 'string' && /^(0x)?[0-9a-fA-F]{40}$/.test(value))
+    return (value.startsWith('0x') ? value : '0x' + value).toLowerCase();
   throw new Error(`${where}: expected a 20-byte hex address, got ${JSON.stringify(value)}`);
 }
 

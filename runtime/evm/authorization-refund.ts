@@ -23,7 +23,8 @@ export function authorizationRefund(tx: TypedTransaction, state: StateReader): (
       continue; // an invalid signature: never applied
     }
     const key = authority.toString();
-    if (!before.has(key)) before.set(key, { address: authority.bytes, exists: state.exists(authority.bytes), nonce: state.nonce(authority.bytes) });
+    if (!before.has(key))
+      before.set(key, { address: authority.bytes, exists: state.exists(authority.bytes), nonce: state.nonce(authority.bytes) });
   }
   return () => {
     let refund = 0;

@@ -61,11 +61,17 @@ function nativeAssetPrecompiles(rules: BlockRules & { avalanche: AvalancheRules 
   const run: PrecompileFunc = ({ gasLimit }) => {
     const message = current.message;
     if (message && delegated(message)) {
-      if (avalanche.granite) return { returnValue: new Uint8Array(0), executionGasUsed: gasLimit, exceptionError: new EVMError(EVMError.errorMessages.REVERT) };
-      if (timestamp >= invalidateDelegateAt) unreproducible.mark('a native-asset precompile (0x0100…) was called by DELEGATECALL or CALLCODE, which makes coreth reject the whole transaction');
+      if (avalanche.granite)
+        return { returnValue: new Uint8Array(0), executionGasUsed: gasLimit, exceptionError: new EVMError(EVMError.errorMessages.REVERT) };
+      if (timestamp >= invalidateDelegateAt)
+        unreproducible.mark(
+          'a native-asset precompile (0x0100…) was called by DELEGATECALL or CALLCODE, which makes coreth reject the whole transaction',
+        );
     }
     if (live) {
-      unreproducible.mark('a native-asset precompile (0x0100…) was called, which reads or moves Avalanche multi-coin balances this runtime does not have, so its result would be wrong');
+      unreproducible.mark(
+        'a native-asset precompile (0x0100…) was called, which reads or moves Avalanche multi-coin balances this runtime does not have, so its result would be wrong',
+      );
     }
     return { returnValue: new Uint8Array(0), executionGasUsed: 0n, exceptionError: new EVMError(EVMError.errorMessages.REVERT) };
   };

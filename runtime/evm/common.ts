@@ -41,7 +41,8 @@ function hardforkAt(config: GethChainConfig, { number, timestamp, difficulty }: 
   // a block it executes, a London block whose difficulty is 0 on a chain that has a terminal difficulty.
   const ttd = toBigInt(configValue(config, 'terminalTotalDifficulty'));
   const london = forkIndex(active) >= forkIndex(Hardfork.London);
-  if (london && forkIndex(active) < forkIndex(Hardfork.Paris) && (ttd === 0n || (ttd !== undefined && difficulty === 0n))) active = Hardfork.Paris;
+  if (london && forkIndex(active) < forkIndex(Hardfork.Paris) && (ttd === 0n || (ttd !== undefined && difficulty === 0n)))
+    active = Hardfork.Paris;
   return active;
 }
 

@@ -13,13 +13,54 @@ const maxMemoryForGas = 0x1fffffffe0n;
 const maxInitCode = 49152n;
 /** What a CALL pays for a cold target before geth looks at the static flag. */
 const coldSurcharge = 2500n;
-const SSTORE = 0x55, CREATE = 0xf0, CALL = 0xf1, CALLCODE = 0xf2, DELEGATECALL = 0xf4, CREATE2 = 0xf5, STATICCALL = 0xfa, SELFDESTRUCT = 0xff;
+const SSTORE = 0x55,
+  CREATE = 0xf0,
+  CALL = 0xf1,
+  CALLCODE = 0xf2,
+  DELEGATECALL = 0xf4,
+  CREATE2 = 0xf5,
+  STATICCALL = 0xfa,
+  SELFDESTRUCT = 0xff;
 
 /** The memory regions an opcode touches: [offset, size] as stack positions from the top, or a fixed size. */
 const regions: Record<number, Array<[number, number | bigint]>> = {
-  0x20: [[0, 1]], 0x37: [[0, 2]], 0x39: [[0, 2]], 0x3c: [[1, 3]], 0x3e: [[0, 2]], 0x51: [[0, 32n]], 0x52: [[0, 32n]], 0x53: [[0, 1n]],
-  0x5e: [[0, 2], [1, 2]], 0xa0: [[0, 1]], 0xa1: [[0, 1]], 0xa2: [[0, 1]], 0xa3: [[0, 1]], 0xa4: [[0, 1]], [CREATE]: [[1, 2]], [CREATE2]: [[1, 2]],
-  0xf3: [[0, 1]], 0xfd: [[0, 1]], [CALL]: [[3, 4], [5, 6]], [CALLCODE]: [[3, 4], [5, 6]], [DELEGATECALL]: [[2, 3], [4, 5]], [STATICCALL]: [[2, 3], [4, 5]],
+  0x20: [[0, 1]],
+  0x37: [[0, 2]],
+  0x39: [[0, 2]],
+  0x3c: [[1, 3]],
+  0x3e: [[0, 2]],
+  0x51: [[0, 32n]],
+  0x52: [[0, 32n]],
+  0x53: [[0, 1n]],
+  0x5e: [
+    [0, 2],
+    [1, 2],
+  ],
+  0xa0: [[0, 1]],
+  0xa1: [[0, 1]],
+  0xa2: [[0, 1]],
+  0xa3: [[0, 1]],
+  0xa4: [[0, 1]],
+  [CREATE]: [[1, 2]],
+  [CREATE2]: [[1, 2]],
+  0xf3: [[0, 1]],
+  0xfd: [[0, 1]],
+  [CALL]: [
+    [3, 4],
+    [5, 6],
+  ],
+  [CALLCODE]: [
+    [3, 4],
+    [5, 6],
+  ],
+  [DELEGATECALL]: [
+    [2, 3],
+    [4, 5],
+  ],
+  [STATICCALL]: [
+    [2, 3],
+    [4, 5],
+  ],
 };
 
 /** The stack item `i` from the top, 0 when missing. A function of the module, not a closure per call: the
@@ -64,7 +105,11 @@ export function dynamicGasError(op: number, stack: bigint[], rules: ForkRules, i
   const size = memorySize(op, stack);
   if (size === 'overflow') return 'gas uint64 overflow';
   // Before Prague a CALL first pays a cold target's access (and fails on it); from Prague the static check comes first.
-  if (isStatic && refusedInStatic(op, stack) && !(op === CALL && rules.eip2929 && !rules.eip7702 && gasLeft !== undefined && gasLeft < coldSurcharge)) {
+  if (
+    isStatic &&
+    refusedInStatic(op, stack) &&
+    !(op === CALL && rules.eip2929 && !rules.eip7702 && gasLeft !== undefined && gasLeft < coldSurcharge)
+  ) {
     return 'out of gas: write protection';
   }
   if (size > maxMemoryForGas) return 'out of gas: gas uint64 overflow';

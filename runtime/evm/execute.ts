@@ -40,7 +40,7 @@ function blockFor(b: CallBlock, rules: BlockRules, zeroBaseFee: boolean): Block 
   const number = BigInt(b.number);
   const london = common.isActivatedEIP(1559);
   const cancun = common.isActivatedEIP(4844);
-  const baseFee = zeroBaseFee ? 0n : toBigInt(b.baseFeePerGas) ?? 0n;
+  const baseFee = zeroBaseFee ? 0n : (toBigInt(b.baseFeePerGas) ?? 0n);
   // ethereumjs refuses a header at London's block (by its schedule) without London's initial base fee, a
   // consensus rule no execution needs (a number override or a fee-less call may give one): the block is
   // built with that fee, then given its own.
@@ -70,10 +70,15 @@ function blockFor(b: CallBlock, rules: BlockRules, zeroBaseFee: boolean): Block 
 async function callSetting(job: TraceJob, blockSetting: Setting, state: TraceStateManager, blockchain: EVMMockBlockchainInterface) {
   const overridden = job.callBlock;
   if (!overridden) return { rules: blockSetting.rules, vm: blockSetting.vm, block: job.block };
-  const rules = rulesFor(job.chainConfig, { number: BigInt(overridden.number), timestamp: BigInt(overridden.timestamp), difficulty: toBigInt(overridden.difficulty) });
+  const rules = rulesFor(job.chainConfig, {
+    number: BigInt(overridden.number),
+    timestamp: BigInt(overridden.timestamp),
+    difficulty: toBigInt(overridden.difficulty),
+  });
   const vm = await createChainVM(rules, state, { coinbase: hex(overridden.coinbase), blockchain });
   const header = blockSetting.block.header;
-  const blobBaseFee = overridden.blobBaseFee ?? (header.common.isActivatedEIP(4844) ? '0x' + header.getBlobGasPrice().toString(16) : undefined);
+  const blobBaseFee =
+    overridden.blobBaseFee ?? (header.common.isActivatedEIP(4844) ? '0x' + header.getBlobGasPrice().toString(16) : undefined);
   return { rules, vm, block: { ...overridden, blobBaseFee } };
 }
 
@@ -94,7 +99,10 @@ function blockchainFor(job: TraceJob): EVMMockBlockchainInterface {
   const fork = job.fork;
   const upstreamHash = async (n: bigint): Promise<Uint8Array> => {
     if (!fork || n > BigInt(fork.blockNumber) || n >= ownNumber) return new Uint8Array(32);
-    const block = (await forkStateAt(fork.url, fork.blockNumber).upstream.request('eth_getBlockByNumber', ['0x' + n.toString(16), false])) as { hash?: string } | null;
+    const block = (await forkStateAt(fork.url, fork.blockNumber).upstream.request('eth_getBlockByNumber', [
+      '0x' + n.toString(16),
+      false,
+    ])) as { hash?: string } | null;
     if (!block?.hash) throw new Error(`BLOCKHASH: block #${n} not found upstream`);
     const hash = hexToBytes(hex(block.hash));
     hashes.set(n, hash);
@@ -189,7 +197,12 @@ export async function executeJob(job: TraceJob, sink: JobSink, tracers: TracerFa
   const own: Setting = { rules, vm, block: blockFor(job.block, rules, false) };
   const calls = await callSetting(job, own, state, blockchain);
   if (job.startOfBlock) {
-    await runSystemCalls(vm, { number, timestamp, parentHash: job.block.parentHash, parentBeaconBlockRoot: job.block.parentBeaconBlockRoot });
+    await runSystemCalls(vm, {
+      number,
+      timestamp,
+      parentHash: job.block.parentHash,
+      parentBeaconBlockRoot: job.block.parentBeaconBlockRoot,
+    });
   }
   const traced = new Set(job.trace);
   const last = Math.max(-1, ...job.trace);
@@ -198,7 +211,10 @@ export async function executeJob(job: TraceJob, sink: JobSink, tracers: TracerFa
   for (let index = 0; index <= last && index < job.transactions.length; index++) {
     const entry = job.transactions[index];
     // geth runs a call that names no fee with a zero base fee (NoBaseFee).
-    const setting: Setting = 'raw' in entry ? own : { ...calls, block: blockFor(calls.block, calls.rules, !toBigInt(entry.call.gasPrice) && !toBigInt(entry.call.maxFeePerGas)) };
+    const setting: Setting =
+      'raw' in entry
+        ? own
+        : { ...calls, block: blockFor(calls.block, calls.rules, !toBigInt(entry.call.gasPrice) && !toBigInt(entry.call.maxFeePerGas)) };
     if ('call' in entry && job.callState) {
       try {
         await applyStateOverride(setting.vm, state, job.callState);
@@ -215,7 +231,13 @@ export async function executeJob(job: TraceJob, sink: JobSink, tracers: TracerFa
       continue;
     }
     const txHash = 'raw' in entry ? bytesToHex(tx.hash()) : undefined;
-    const options = { tx, block: setting.block, skipBlockGasLimitValidation: true, skipHardForkValidation: true, ...('call' in entry ? { skipBalance: true, skipNonce: true } : {}) };
+    const options = {
+      tx,
+      block: setting.block,
+      skipBlockGasLimitValidation: true,
+      skipHardForkValidation: true,
+      ...('call' in entry ? { skipBalance: true, skipNonce: true } : {}),
+    };
     if (!traced.has(index)) {
       logsBefore += (await runTx(setting.vm, options).catch(() => undefined))?.receipt.logs.length ?? 0;
       continue;
@@ -236,8 +258,14 @@ interface TxPosition {
 }
 
 async function traceOne(
-  job: TraceJob, { vm, rules, block }: Setting, state: TraceStateManager, tx: TypedTransaction,
-  { index, txHash, firstLogIndex }: TxPosition, options: Parameters<typeof runTx>[1], sink: JobSink, tracers: TracerFactory,
+  job: TraceJob,
+  { vm, rules, block }: Setting,
+  state: TraceStateManager,
+  tx: TypedTransaction,
+  { index, txHash, firstLogIndex }: TxPosition,
+  options: Parameters<typeof runTx>[1],
+  sink: JobSink,
+  tracers: TracerFactory,
 ): Promise<(Serialised | PartedOutcome) & { logs: number }> {
   const { common } = rules;
   sink.txStart(index);
@@ -260,8 +288,12 @@ async function traceOne(
     coinbase: block.header.coinbase.bytes,
   });
   const forkRules = {
-    eip150: common.gteHardfork('tangerineWhistle'), eip2200: common.gteHardfork('istanbul'), eip2929: common.isActivatedEIP(2929),
-    selfdestructRefund: !common.gteHardfork('london'), eip3860: common.isActivatedEIP(3860), eip7702: common.isActivatedEIP(7702),
+    eip150: common.gteHardfork('tangerineWhistle'),
+    eip2200: common.gteHardfork('istanbul'),
+    eip2929: common.isActivatedEIP(2929),
+    selfdestructRefund: !common.gteHardfork('london'),
+    eip3860: common.isActivatedEIP(3860),
+    eip7702: common.isActivatedEIP(7702),
   };
   const events = createTxTracer(hooks, state.reader, forkRules, tracer.steps !== 'all', authorizationRefund(tx, state.reader));
   const evmEvents = vm.evm.events!;
@@ -277,7 +309,10 @@ async function traceOne(
     logs = (await runTx(vm, options)).receipt.logs.length;
     if (rules.unreproducible.reason) return { error: `tracing failed: ${rules.unreproducible.reason}`, logs };
   } catch (error) {
-    return { error: `tracing failed: ${describeRejection(error, { sender: tx.getSenderAddress().toString(), intrinsicGas: tx.getIntrinsicGas() })}`, logs };
+    return {
+      error: `tracing failed: ${describeRejection(error, { sender: tx.getSenderAddress().toString(), intrinsicGas: tx.getIntrinsicGas() })}`,
+      logs,
+    };
   } finally {
     untap?.();
     evmEvents.off('step', events.step);

@@ -57,7 +57,8 @@ export async function applyStateOverride(vm: VM, state: StateManagerInterface, o
     const precompile = precompiles.get(key(address));
     if (change.movePrecompileTo !== undefined) {
       if (precompile === undefined) throw new Error(`account ${toChecksumAddress(address)} is not a precompile`);
-      if (Object.hasOwn(override, change.movePrecompileTo)) throw new Error(`account ${toChecksumAddress(change.movePrecompileTo)} is already overridden`);
+      if (Object.hasOwn(override, change.movePrecompileTo))
+        throw new Error(`account ${toChecksumAddress(change.movePrecompileTo)} is already overridden`);
       precompiles.set(key(change.movePrecompileTo), precompile);
     }
     if (precompile !== undefined) precompiles.delete(key(address));

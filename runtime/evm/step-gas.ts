@@ -62,10 +62,15 @@ export function stepGas(ev: InterpreterStep, op: number, stackProblem: string | 
   // geth's SELFDESTRUCT charges a cold beneficiary's access in its gas function first and fails there when
   // the gas left cannot pay it (ethereumjs' dynamic part is 2600 for the access, plus 25000 for a new account).
   const dynamic = charged - constant;
-  if (op === SELFDESTRUCT && rules.eip2929 && (dynamic === coldAccess || dynamic === coldAccess + newAccount) && gas - constant < coldAccess) {
+  if (
+    op === SELFDESTRUCT &&
+    rules.eip2929 &&
+    (dynamic === coldAccess || dynamic === coldAccess + newAccount) &&
+    gas - constant < coldAccess
+  ) {
     return { cost: constant, baseCost: constant, error: 'out of gas: out of gas' };
   }
-  const total = charged === ev.opcode.fee ? dynamicAfterBailout(ev, op) ?? charged : charged;
+  const total = charged === ev.opcode.fee ? (dynamicAfterBailout(ev, op) ?? charged) : charged;
   return { cost: total, baseCost: total, error: gas < total ? 'out of gas' : sstoreSentry(op, gas, rules) };
 }
 

@@ -57,13 +57,20 @@ export interface TxTraceEvents {
 function classifyFailure(frame: Frame, raw: string | undefined, at: StoppedAt | undefined): { error: string | undefined; fault: boolean } {
   if (raw === undefined) return { error: undefined, fault: false };
   // ethereumjs' only 'value out of range' is the blake2f precompile's, which geth words by its cause.
-  if (raw === 'value out of range') return { error: frame.view.input.length !== 213 ? 'invalid input length' : 'invalid final flag', fault: false };
+  if (raw === 'value out of range')
+    return { error: frame.view.input.length !== 213 ? 'invalid input length' : 'invalid final flag', fault: false };
   const last = frame.lastStep;
   if (last?.error !== undefined) return { error: last.error, fault: false };
   const deposit = depositFailure(frame, raw, at);
   if (deposit) return { error: deposit.error, fault: false };
   // ethereumjs reports this as plain out of gas where geth names it.
-  if (raw === 'out of gas' && last && !frame.childSinceStep && last.op === RETURNDATACOPY && returnDataOverrun(last, frame.returnDataSize)) {
+  if (
+    raw === 'out of gas' &&
+    last &&
+    !frame.childSinceStep &&
+    last.op === RETURNDATACOPY &&
+    returnDataOverrun(last, frame.returnDataSize)
+  ) {
     return { error: 'return data out of bounds', fault: true };
   }
   // A frame that never ran an opcode (a precompile's) has no fault: geth reports its failure on exit only.
@@ -82,7 +89,11 @@ function depositFailure(frame: Frame, raw: string | undefined, at: StoppedAt | u
   if (raw === 'out of gas' || raw === 'code store out of gas') return { error: storeOutOfGas, code };
   if (raw === 'invalid bytecode deployed') return { error: 'invalid code: must not begin with 0xef', code };
   if (raw !== 'code size to deposit exceeds maximum code size') return undefined;
-  return { error: at.gasLeft < 200n * BigInt(code.length) ? storeOutOfGas : `max code size exceeded: code size ${code.length} limit ${maxCodeSize}`, code };
+  return {
+    error:
+      at.gasLeft < 200n * BigInt(code.length) ? storeOutOfGas : `max code size exceeded: code size ${code.length} limit ${maxCodeSize}`,
+    code,
+  };
 }
 
 /** The failing step as geth's fault sees it: geth's RETURNDATACOPY overwrites its data offset on the stack
@@ -131,7 +142,7 @@ function stoppedInLastStep(frame: Frame, at: StoppedAt): boolean {
  * not tapped: geth's pre-execution errors (stack, reentrancy sentry) need the opcode and its stack. */
 function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: ForkRules, baseRefund: number): StepView {
   // ethereumjs shows an undefined opcode as INVALID (0xfe): geth names the real byte.
-  const op = at.opCode === INVALID ? frame.code()[at.programCounter] ?? INVALID : at.opCode;
+  const op = at.opCode === INVALID ? (frame.code()[at.programCounter] ?? INVALID) : at.opCode;
   // ethereumjs refuses oversized init code in CREATE/CREATE2 itself, after popping their arguments.
   const popped = raw === 'initcode exceeds max initcode size' ? (createOps[op] === 'CREATE' ? 3 : createOps[op] === 'CREATE2' ? 4 : 0) : 0;
   const { _store: store, _len: length } = at.stack;
@@ -145,15 +156,29 @@ function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: 
   const sentry = raw === 'out of gas' && op === SSTORE && rules.eip2200 && at.gasLeft > 0n && at.gasLeft <= 2300n;
   const error = stackProblem ?? refused ?? (sentry ? 'out of gas: not enough gas for reentrancy sentry' : undefined);
   return {
-    op, pc: at.programCounter, gas: Number(at.gasLeft), cost: 0, depth, refund: Number(at.gasRefund) + baseRefund, stack,
-    memory: at.memory._store.subarray(0, Number(at.memoryWordCount) * 32), error, frame: frame.view,
+    op,
+    pc: at.programCounter,
+    gas: Number(at.gasLeft),
+    cost: 0,
+    depth,
+    refund: Number(at.gasRefund) + baseRefund,
+    stack,
+    memory: at.memory._store.subarray(0, Number(at.memoryWordCount) * 32),
+    error,
+    frame: frame.view,
   };
 }
 
 /** `selectiveSteps`: only some opcodes are stepped (a built-in tracer's taps), so a frame's last step need
  * not be its last opcode; where it ends is then read from the interpreter. `startRefund`: the refund the
  * counter starts execution with (geth's EIP-7702 authorization refunds), asked when the first frame starts. */
-export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRules, selectiveSteps = false, startRefund?: () => number): TxTraceEvents {
+export function createTxTracer(
+  host: TxHooks,
+  state: StateReader,
+  rules: ForkRules,
+  selectiveSteps = false,
+  startRefund?: () => number,
+): TxTraceEvents {
   const frames: Frame[] = [];
   let baseRefund = 0;
   // Before London geth adds a SELFDESTRUCT's refund (once per contract) in its gas, so its own step shows
@@ -186,19 +211,35 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       const stipend = hasValue && value !== undefined && value > 0n ? 2300 : 0;
       const args = hasValue ? 3 : 2;
       enter = {
-        type, from: frame.view.address, to: addressOf(top(1)),
-        input: readMemory(step.memory, top(args), top(args + 1)), gas: forwarded + stipend, value,
+        type,
+        from: frame.view.address,
+        to: addressOf(top(1)),
+        input: readMemory(step.memory, top(args), top(args + 1)),
+        gas: forwarded + stipend,
+        value,
       };
     } else {
       const available = BigInt(step.gas - step.cost);
       const input = readMemory(step.memory, top(1), top(2));
-      const to = type === 'CREATE2'
-        ? generateAddress2(frame.view.address, setLengthLeft(bigIntToBytes(top(3)), 32), input)
-        : generateAddress(frame.view.address, bigIntToUnpaddedBytes(state.nonce(frame.view.address)));
-      enter = { type, from: frame.view.address, to, input, gas: Number(rules.eip150 ? available - available / 64n : available), value: top(0) };
+      const to =
+        type === 'CREATE2'
+          ? generateAddress2(frame.view.address, setLengthLeft(bigIntToBytes(top(3)), 32), input)
+          : generateAddress(frame.view.address, bigIntToUnpaddedBytes(state.nonce(frame.view.address)));
+      enter = {
+        type,
+        from: frame.view.address,
+        to,
+        input,
+        gas: Number(rules.eip150 ? available - available / 64n : available),
+        value: top(0),
+      };
     }
     host.enter(enter);
-    host.exit({ gasUsed: 0, output: new Uint8Array(0), error: depthExceeded ? 'max call depth exceeded' : 'insufficient balance for transfer' });
+    host.exit({
+      gasUsed: 0,
+      output: new Uint8Array(0),
+      error: depthExceeded ? 'max call depth exceeded' : 'insufficient balance for transfer',
+    });
     frame.returnDataSize = 0;
   }
 
@@ -227,8 +268,15 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
         input: isCreate ? new Uint8Array(0) : msg.data,
       };
       const frame: Frame = {
-        view, gasLimit: msg.gasLimit, isStatic: msg.isStatic, lastStep: undefined, childSinceStep: false, returnDataSize: 0,
-        pendingEnter: undefined, isTop: parent === undefined, isCreate,
+        view,
+        gasLimit: msg.gasLimit,
+        isStatic: msg.isStatic,
+        lastStep: undefined,
+        childSinceStep: false,
+        returnDataSize: 0,
+        pendingEnter: undefined,
+        isTop: parent === undefined,
+        isCreate,
         // The code ethereumjs loaded (a create's init code, an EIP-7702 delegate's code), once it has.
         code: () => (msg.code instanceof Uint8Array ? msg.code : isCreate ? msg.data : state.code(msg.codeAddress.bytes)),
         message: msg,
@@ -237,7 +285,10 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       if (!parent) {
         baseRefund = startRefund?.() ?? 0;
         host.setContext({
-          type: isCreate ? 'CREATE' : 'CALL', from: msg.caller.bytes, input: msg.data, value: msg.value,
+          type: isCreate ? 'CREATE' : 'CALL',
+          from: msg.caller.bytes,
+          input: msg.data,
+          value: msg.value,
           ...(isCreate ? {} : { to: msg.to!.bytes }),
         });
       } else {
@@ -270,12 +321,21 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       const frame = frames.at(-1)!;
       flushEnter(frame);
       synthesizePrecheckFailure(frame);
-      const op = ev.opcode.code === INVALID ? frame.code()[ev.pc] ?? INVALID : ev.opcode.code;
+      const op = ev.opcode.code === INVALID ? (frame.code()[ev.pc] ?? INVALID) : ev.opcode.code;
       const { cost, baseCost, error } = stepGas(ev, op, stackError(op, ev.stack.length), rules, frame.isStatic);
       const gas = Number(ev.gasLeft);
       const view: StepView = {
-        op, pc: ev.pc, gas, cost, baseCost, depth: ev.depth + 1, refund: Number(ev.gasRefund) + baseRefund + destructRefund(frame, op, error, gas), stack: ev.stack,
-        memory: ev.memory, error, frame: frame.view,
+        op,
+        pc: ev.pc,
+        gas,
+        cost,
+        baseCost,
+        depth: ev.depth + 1,
+        refund: Number(ev.gasRefund) + baseRefund + destructRefund(frame, op, error, gas),
+        stack: ev.stack,
+        memory: ev.memory,
+        error,
+        frame: frame.view,
       };
       frame.lastStep = view;
       frame.childSinceStep = false;
@@ -283,7 +343,11 @@ export function createTxTracer(host: TxHooks, state: StateReader, rules: ForkRul
       if (op === SELFDESTRUCT && error === undefined && !frame.isStatic) {
         const beneficiary = addressOf(ev.stack[ev.stack.length - 1]);
         host.enter({
-          type: 'SELFDESTRUCT', from: frame.view.address, to: beneficiary, input: new Uint8Array(0), gas: 0,
+          type: 'SELFDESTRUCT',
+          from: frame.view.address,
+          to: beneficiary,
+          input: new Uint8Array(0),
+          gas: 0,
           value: state.balance(frame.view.address),
         });
         host.exit({ gasUsed: 0, output: new Uint8Array(0), error: undefined });

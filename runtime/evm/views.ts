@@ -65,6 +65,14 @@ export interface TxContextView {
 
 /** The `log` a tracer sees before any step was recorded (geth: op STOP, zeros, empty stack and memory). */
 export const emptyStep: StepView = {
-  op: 0, pc: 0, gas: 0, cost: 0, depth: 0, refund: 0, stack: [], memory: new Uint8Array(0), error: undefined,
+  op: 0,
+  pc: 0,
+  gas: 0,
+  cost: 0,
+  depth: 0,
+  refund: 0,
+  stack: [],
+  memory: new Uint8Array(0),
+  error: undefined,
   frame: { address: new Uint8Array(20), caller: new Uint8Array(20), value: 0n, input: new Uint8Array(0) },
 };

@@ -27,7 +27,7 @@ function* pieces(answer: Answer): Generator<{ piece: string | Uint8Array; last: 
   const final = all.findLastIndex((part) => part.length > 0);
   for (let i = 0; i < all.length; i++) {
     const part = all[i];
-    for (let at = 0; at < part.length; ) {
+    for (let at = 0; at < part.length;) {
       const end = typeof part === 'string' ? pieceEnd(part, at) : Math.min(part.length, at + pieceBytes);
       const piece = typeof part === 'string' ? part.slice(at, end) : part.subarray(at, end);
       at = end;
@@ -83,7 +83,12 @@ export class UnsentAnswers {
 }
 
 /** Writes a complete HTTP answer in pieces, waiting for 'drain' between them. */
-export async function sendHttpAnswer(response: ServerResponse, unsent: UnsentAnswers, headers: Record<string, string>, answer: Answer): Promise<void> {
+export async function sendHttpAnswer(
+  response: ServerResponse,
+  unsent: UnsentAnswers,
+  headers: Record<string, string>,
+  answer: Answer,
+): Promise<void> {
   unsent.add(answer.bytes);
   try {
     response.writeHead(200, { ...headers, 'Content-Type': 'application/json', 'Content-Length': answer.bytes });

@@ -63,12 +63,12 @@ export function decodeBlockOverrides(value: unknown, decoder: GoDecoder): BlockO
       if (Array.isArray(member)) overrides[target] = true;
       else decoder.wrongKind(member, field, type);
     } else {
-      overrides[target] = type === 'common.Address' || type === 'common.Hash' ? goFixedBytes(member, field, type) : goQuantity(member, field, type);
+      overrides[target] =
+        type === 'common.Address' || type === 'common.Hash' ? goFixedBytes(member, field, type) : goQuantity(member, field, type);
     }
   }
   return overrides as BlockOverrides;
 }
-
 
 /** The block context of the traced call: `block` with the overrides applied. geth's own checks first: it
  * refuses beaconRoot and withdrawals here (they need a block that is built, as eth_simulateV1 does). */

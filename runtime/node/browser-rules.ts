@@ -81,7 +81,9 @@ function localPage(origin: string): boolean {
 /** WebSocket upgrades: the Host, and an Origin must be one of --cors or a page on http://localhost. */
 export function upgradeRefusal(request: IncomingMessage, rules: BrowserRules): Refusal | undefined {
   const origin = header(request, 'origin');
-  return hostRefusal(request, rules) ?? (origin === undefined || listed(origin, rules) || localPage(origin) ? undefined : originRefusal(origin));
+  return (
+    hostRefusal(request, rules) ?? (origin === undefined || listed(origin, rules) || localPage(origin) ? undefined : originRefusal(origin))
+  );
 }
 
 /** geth's accepted media types (parameters such as charset ignored); anything else, or none, is refused. */
@@ -138,7 +140,9 @@ export function parseHostNames(text: string): string[] {
 /** Warnings for settings that open the node to every page (or every host name). */
 export function wildcardWarnings(rules: BrowserRules): string[] {
   const warnings: string[] = [];
-  if (rules.cors.includes('*')) warnings.push('warning: --cors * lets every web page you open call this node, which runs tracer code on request');
-  if (rules.vhosts.includes('*')) warnings.push('warning: --vhosts * accepts any Host header, which lets pages reach this node through DNS rebinding');
+  if (rules.cors.includes('*'))
+    warnings.push('warning: --cors * lets every web page you open call this node, which runs tracer code on request');
+  if (rules.vhosts.includes('*'))
+    warnings.push('warning: --vhosts * accepts any Host header, which lets pages reach this node through DNS rebinding');
   return warnings;
 }

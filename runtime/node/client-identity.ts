@@ -8,7 +8,10 @@ import type { IncomingMessage } from 'node:http';
 export function clientIdentity(request: IncomingMessage, keyed: boolean): string {
   const path = (request.url ?? '/').split('?')[0];
   const key = keyed ? (path.split('/')[1] ?? '') : '';
-  const credentials = createHash('sha256').update(`${key}\n${request.headers.authorization ?? ''}`).digest('base64url').slice(0, 16);
+  const credentials = createHash('sha256')
+    .update(`${key}\n${request.headers.authorization ?? ''}`)
+    .digest('base64url')
+    .slice(0, 16);
   return `${request.socket.remoteAddress ?? 'unknown'} ${credentials}`;
 }
 

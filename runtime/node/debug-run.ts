@@ -32,7 +32,8 @@ export function debugRun(value: unknown, index: number): DebugRun {
   const { file, host, port, secret } = value as Record<string, unknown>;
   if (typeof file !== 'string' || !isAbsolute(file)) return fail('.file must be the absolute path of the tracer file');
   const listenOn = host === undefined ? '127.0.0.1' : typeof host === 'string' ? loopback.get(host.toLowerCase()) : undefined;
-  if (listenOn === undefined) return fail('.host must be a loopback address (127.0.0.1, ::1 or localhost): the inspector listens nowhere else');
+  if (listenOn === undefined)
+    return fail('.host must be a loopback address (127.0.0.1, ::1 or localhost): the inspector listens nowhere else');
   if (!Number.isInteger(port) || (port as number) < 0 || (port as number) > 65535) return fail('.port must be an integer from 0 to 65535');
   if (typeof secret !== 'string') return fail('.secret is missing: debug runs need the secret of the program that started this node');
   return { tracerUrl: pathToFileURL(file).href, inspect: { host: listenOn, port: port as number }, secret };

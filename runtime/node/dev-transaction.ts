@@ -17,7 +17,8 @@ export async function buildDevTransaction(context: { chain: DevChain }, call: Ca
   if (!account) throw serverError(call.from === undefined ? 'missing "from": the sender must be a dev account' : 'unknown account');
   const head = chain.head;
   const state = await chain.stateAfterBlock(head);
-  const nonce = call.nonce !== undefined ? BigInt(call.nonce) : ((await state.getAccount(createAddressFromString(account.address)))?.nonce ?? 0n);
+  const nonce =
+    call.nonce !== undefined ? BigInt(call.nonce) : ((await state.getAccount(createAddressFromString(account.address)))?.nonce ?? 0n);
   let gasLimit = call.gas !== undefined ? BigInt(call.gas) : undefined;
   if (gasLimit === undefined) {
     const estimate = await estimateGas(chain, { ...call, nonce: undefined }, head);

@@ -42,7 +42,8 @@ function validId(id: unknown): id is Id {
   return id === null || typeof id === 'string' || typeof id === 'number';
 }
 
-const crashed = (error: unknown) => new RpcError(-32603, `method handler crashed: ${error instanceof Error ? error.message : String(error)}`);
+const crashed = (error: unknown) =>
+  new RpcError(-32603, `method handler crashed: ${error instanceof Error ? error.message : String(error)}`);
 
 /** The response of one call (undefined for a notification): what fits the budget, else an error. */
 async function handleOne(request: unknown, options: DispatchOptions, context: RequestContext, budget: Budget): Promise<Answer | undefined> {

@@ -21,7 +21,8 @@ export function hexQuantity(value: unknown, index: number): bigint {
 }
 
 export function hexData(value: unknown, index: number): string {
-  if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value)) return fail(index, 'expected 0x-prefixed hex bytes of even length');
+  if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value))
+    return fail(index, 'expected 0x-prefixed hex bytes of even length');
   return value.toLowerCase();
 }
 
@@ -37,7 +38,8 @@ export function hash(value: unknown, index: number): string {
 
 /** 32-byte storage slot, given as a hex quantity or word. */
 export function slot(value: unknown, index: number): string {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value)) return fail(index, 'expected a hex storage slot of up to 32 bytes');
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{1,64}$/.test(value))
+    return fail(index, 'expected a hex storage slot of up to 32 bytes');
   return '0x' + value.slice(2).toLowerCase().padStart(64, '0');
 }
 

@@ -4,7 +4,6 @@ import { bytesToHex } from '@ethereumjs/util';
 import type { StoredBlock } from '../chain/dev-chain';
 import { toQuantity } from '../chain/hex';
 
-
 export function formatTransaction(stored: StoredBlock, index: number): Record<string, unknown> {
   const tx = stored.block!.transactions[index] as TypedTransaction;
   const json = tx.toJSON() as Record<string, unknown>;

@@ -56,7 +56,11 @@ export function checkSeedable(chain: DevChain): void {
 
 export async function seedExamples(chain: DevChain): Promise<SeedInfo> {
   checkSeedable(chain);
-  const [deployer, holder, receiver] = [chain.accounts[0].address, chain.accounts[1].address, chain.accounts[2]?.address ?? chain.accounts[0].address];
+  const [deployer, holder, receiver] = [
+    chain.accounts[0].address,
+    chain.accounts[1].address,
+    chain.accounts[2]?.address ?? chain.accounts[0].address,
+  ];
   const info: SeedInfo = { seed: 'examples', contracts: [], transactions: [] };
   const send = async (title: string, call: CallObject) => {
     const hash = await chain.sendTransaction(await buildDevTransaction({ chain }, call));
@@ -78,8 +82,16 @@ export async function seedExamples(chain: DevChain): Promise<SeedInfo> {
   const factory = await deploy('Create2Factory');
   const burner = await deploy('GasBurner');
 
-  await send('token transfer with a Transfer event', { from: deployer, to: token, data: calldata('ExampleToken', 'transfer(address,uint256)', holder, 250n * ether) });
-  await send('nested CALL → DELEGATECALL → STATICCALL', { from: deployer, to: router, data: calldata('Router', 'route(address,address,uint256)', vault, oracle, 3n) });
+  await send('token transfer with a Transfer event', {
+    from: deployer,
+    to: token,
+    data: calldata('ExampleToken', 'transfer(address,uint256)', holder, 250n * ether),
+  });
+  await send('nested CALL → DELEGATECALL → STATICCALL', {
+    from: deployer,
+    to: router,
+    data: calldata('Router', 'route(address,address,uint256)', vault, oracle, 3n),
+  });
   // Fixed gas: estimating a call that fails fails.
   await send('transfer reverting with a reason', {
     from: holder,
@@ -87,9 +99,18 @@ export async function seedExamples(chain: DevChain): Promise<SeedInfo> {
     gas: '0x30d40',
     data: calldata('ExampleToken', 'transfer(address,uint256)', receiver, 1000n * ether),
   });
-  const created = await send('CREATE2 factory deployment', { from: deployer, to: factory, data: calldata('Create2Factory', 'deploy(bytes32)', 0x5eedn) });
+  const created = await send('CREATE2 factory deployment', {
+    from: deployer,
+    to: factory,
+    data: calldata('Create2Factory', 'deploy(bytes32)', 0x5eedn),
+  });
   // Deployed(address child, bytes32 salt): the child's address is the first data word.
   info.contracts.push(seeded('Child', '0x' + created.logs[0].data.slice(26, 66)));
-  await send('call running out of gas', { from: deployer, to: burner, gas: '0x13880', data: calldata('GasBurner', 'burn(uint256)', 1000n) });
+  await send('call running out of gas', {
+    from: deployer,
+    to: burner,
+    gas: '0x13880',
+    data: calldata('GasBurner', 'burn(uint256)', 1000n),
+  });
   return info;
 }

@@ -10,7 +10,15 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { sendHttpAnswer, UnsentAnswers, WsAnswers } from './answer-writer';
 import { checkAccess, type AuthOptions } from './auth';
 import { clientIdentity, ConnectionsPerAddress } from './client-identity';
-import { contentTypeRefusal, corsHeaders, httpRefusal, preflightHeaders, upgradeRefusal, type BrowserRules, type Refusal } from './browser-rules';
+import {
+  contentTypeRefusal,
+  corsHeaders,
+  httpRefusal,
+  preflightHeaders,
+  upgradeRefusal,
+  type BrowserRules,
+  type Refusal,
+} from './browser-rules';
 import { dispatch, type DispatchOptions, type RequestContext } from './dispatch';
 
 export interface RpcServerOptions extends AuthOptions, BrowserRules, DispatchOptions {
@@ -42,7 +50,11 @@ function send(response: ServerResponse, status: number, body: string, headers: R
 
 /** geth answers its refusals as plain text (Go's http.Error). */
 function sendRefusal(response: ServerResponse, refusal: Refusal, headers: Record<string, string> = {}) {
-  send(response, refusal.status, refusal.body + '\n', { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', ...headers });
+  send(response, refusal.status, refusal.body + '\n', {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
 }
 
 /** The body text, or undefined when it exceeds `limit`: then it is drained (not kept) so the client reads the 413. */
@@ -95,7 +107,8 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     const access = checkAccess(request, options);
     if (!access.ok) return send(response, access.status, JSON.stringify({ error: access.message }), { ...access.headers, ...cors });
     if (request.method === 'OPTIONS') return send(response, 204, '', { Allow: 'POST, OPTIONS' });
-    if (request.method !== 'POST') return send(response, 405, JSON.stringify({ error: 'method not allowed: use POST' }), { Allow: 'POST', ...cors });
+    if (request.method !== 'POST')
+      return send(response, 405, JSON.stringify({ error: 'method not allowed: use POST' }), { Allow: 'POST', ...cors });
     const badType = contentTypeRefusal(request);
     if (badType) {
       refused('request', badType);
@@ -107,7 +120,11 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     response.once('close', () => {
       if (!response.writableFinished) controller.abort();
     });
-    const context: RequestContext = { signal: controller.signal, client: clientIdentity(request, options.key !== undefined), drained: () => unsent.room(controller.signal) };
+    const context: RequestContext = {
+      signal: controller.signal,
+      client: clientIdentity(request, options.key !== undefined),
+      drained: () => unsent.room(controller.signal),
+    };
     const answer = await dispatch(body, options, context);
     if (response.destroyed) return;
     if (answer === undefined) return send(response, 200, '', cors);
@@ -117,7 +134,11 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
   function serveWebSocket(ws: WebSocket, request: IncomingMessage) {
     const controller = new AbortController();
     const answers = new WsAnswers(ws, unsent);
-    const context: RequestContext = { signal: controller.signal, client: clientIdentity(request, options.key !== undefined), drained: () => unsent.room(controller.signal) };
+    const context: RequestContext = {
+      signal: controller.signal,
+      client: clientIdentity(request, options.key !== undefined),
+      drained: () => unsent.room(controller.signal),
+    };
     ws.on('message', (data) => {
       dispatch(data.toString(), options, context)
         .then((answer) => {
@@ -150,7 +171,9 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
       // Answered before its request is read (HTTP and WebSocket upgrades alike), so the client learns why.
       socket.on('error', () => undefined);
       const body = `too many connections from ${address}: at most ${limit} at once\n`;
-      socket.end(`HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      socket.end(
+        `HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
       return;
     }
     socket.once('close', () => connections.release(address));

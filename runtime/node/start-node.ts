@@ -93,10 +93,12 @@ async function fromUpstream<T>(upstream: Upstream, work: () => T | Promise<T>): 
 
 /** The rules the upstream's blocks (and the local blocks after them) run by: a flag's, else the upstream's own. */
 async function forkRules(upstream: Upstream, chainId: number, options: NodeOptions): Promise<UpstreamRules> {
-  if (options.hardfork !== undefined) return { config: chainConfigFor(chainId, options.hardfork), source: `--hardfork ${options.hardfork}` };
+  if (options.hardfork !== undefined)
+    return { config: chainConfigFor(chainId, options.hardfork), source: `--hardfork ${options.hardfork}` };
   if (options.chainConfig) {
     const config = chainConfigOf(options.chainConfig.json, options.chainConfig.source);
-    if (Number(config.chainId) !== chainId) throw new Error(`${options.chainConfig.source}: chain id ${config.chainId}, but the upstream's is ${chainId}`);
+    if (Number(config.chainId) !== chainId)
+      throw new Error(`${options.chainConfig.source}: chain id ${config.chainId}, but the upstream's is ${chainId}`);
     return { config, source: options.chainConfig.source };
   }
   return fromUpstream(upstream, () => upstreamRules((method, params) => upstream.request(method, params), chainId));
@@ -105,7 +107,8 @@ async function forkRules(upstream: Upstream, chainId: number, options: NodeOptio
 /** The fork block's header as the upstream gave it, checked field by field. */
 function forkPoint(url: string, number: bigint, block: Record<string, unknown>): ForkPoint {
   const at = (field: string) => `fork block #${number}: ${field}`;
-  const optional = (field: string) => (block[field] === undefined || block[field] === null ? undefined : parseQuantity(block[field], at(field)));
+  const optional = (field: string) =>
+    block[field] === undefined || block[field] === null ? undefined : parseQuantity(block[field], at(field));
   const word = (field: string) => parseWord(block[field] ?? '0x0', at(field));
   return {
     url,
@@ -163,7 +166,9 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
   const context: NodeContext = { chain, upstream, seed };
   if (upstream && point) {
     upstream.onTraffic = options.forkProgress;
-    const cache = options.forkCache && new ForkCache(options.forkCache.dir, Number(genesis.config.chainId), upstream.endpoint.url, options.forkCache.maxBytes);
+    const cache =
+      options.forkCache &&
+      new ForkCache(options.forkCache.dir, Number(genesis.config.chainId), upstream.endpoint.url, options.forkCache.maxBytes);
     context.forkSource = new ForkSource(upstream, cache ?? undefined, point.number);
   }
   const limits = {

@@ -53,12 +53,15 @@ export function traceOptions(value: unknown, index: number, maxTimeoutMs: number
   const config = (value ?? {}) as Record<string, unknown>;
   const tracerKey = member(config, 'tracer');
   const named = tracerKey === undefined ? undefined : config[tracerKey];
-  if (named !== undefined && named !== null && typeof named !== 'string') throw invalidParams(`invalid argument ${index}: "tracer" must be a string`);
+  if (named !== undefined && named !== null && typeof named !== 'string')
+    throw invalidParams(`invalid argument ${index}: "tracer" must be a string`);
   // geth runs the struct logger only when there is no tracer at all; an empty one is a tracer that fails.
-  if (named === '') throw invalidParams(`invalid argument ${index}: "tracer" is empty: leave it out for the struct logger, or name a tracer`);
+  if (named === '')
+    throw invalidParams(`invalid argument ${index}: "tracer" is empty: leave it out for the struct logger, or name a tracer`);
   const tracer = named ?? structLoggerTracer;
   const configKey = member(config, 'tracerConfig');
-  const rawConfig = tracer === structLoggerTracer ? loggerConfig(config, index) : configKey === undefined ? undefined : rawMember(config, configKey);
+  const rawConfig =
+    tracer === structLoggerTracer ? loggerConfig(config, index) : configKey === undefined ? undefined : rawMember(config, configKey);
   const timeoutKey = member(config, 'timeout');
   const timeout = timeoutKey === undefined ? undefined : config[timeoutKey];
   let timeoutMs = defaultTimeoutMs;
@@ -94,11 +97,16 @@ type CallMembers = Pick<TraceCallOptions, 'stateOverrides' | 'blockOverrides' | 
  * geth reports). */
 function decodeCallMembers(config: Record<string, unknown>, decoder: GoDecoder): CallMembers {
   const decoded: CallMembers = {};
-  const keys = { stateOverrides: member(config, 'stateOverrides'), blockOverrides: member(config, 'blockOverrides'), txIndex: member(config, 'txIndex') };
+  const keys = {
+    stateOverrides: member(config, 'stateOverrides'),
+    blockOverrides: member(config, 'blockOverrides'),
+    txIndex: member(config, 'txIndex'),
+  };
   for (const [key, value] of Object.entries(config)) {
     if (key === keys.stateOverrides) decoded.stateOverrides = decodeStateOverride(value, 'traceCall', decoder);
     else if (key === keys.blockOverrides) decoded.blockOverrides = decodeBlockOverrides(value, decoder);
-    else if (key === keys.txIndex && value !== null) decoded.txIndex = BigInt.asIntN(64, goQuantity(value, { struct: 'TraceCallConfig', path: 'TxIndex' }, 'hexutil.Uint'));
+    else if (key === keys.txIndex && value !== null)
+      decoded.txIndex = BigInt.asIntN(64, goQuantity(value, { struct: 'TraceCallConfig', path: 'TxIndex' }, 'hexutil.Uint'));
   }
   return decoded;
 }

@@ -237,4 +237,3 @@ export class ForkCache {
     await evict(this.root, this.maxBytes);
   }
 }
-

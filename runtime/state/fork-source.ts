@@ -41,7 +41,8 @@ export class ForkSource {
     const { added } = mergeSnapshot(state.snapshot, snapshot);
     const newTarget = target !== undefined && !state.targets.has(target);
     if (target !== undefined) state.targets.add(target);
-    if ((added > 0 || newTarget) && this.cache) await this.cache.saveState(hash, { snapshot, targets: new Set(target === undefined ? [] : [target]) }).catch(() => undefined);
+    if ((added > 0 || newTarget) && this.cache)
+      await this.cache.saveState(hash, { snapshot, targets: new Set(target === undefined ? [] : [target]) }).catch(() => undefined);
   }
 
   /**

@@ -21,11 +21,16 @@ const accountCalls = (address: string, tag: string): RpcCall[] => [
 /** The three answers as an account; an answer that is not hex is the upstream's fault, said so. */
 function toSnapshotAccount(upstream: Upstream, address: string, [balance, nonce, code]: unknown[]): SnapshotAccount {
   const account = accountFrom({ balance, nonce, code: code || '0x' });
-  if (!account) throw new Error(`fork upstream ${upstream.endpoint.masked}: the account ${address} it answered is not hex balance, nonce and code`);
+  if (!account)
+    throw new Error(`fork upstream ${upstream.endpoint.masked}: the account ${address} it answered is not hex balance, nonce and code`);
   return account;
 }
 
-const toRemote = (account: SnapshotAccount): RemoteAccount => ({ balance: BigInt(account.balance), nonce: BigInt(account.nonce), code: account.code });
+const toRemote = (account: SnapshotAccount): RemoteAccount => ({
+  balance: BigInt(account.balance),
+  nonce: BigInt(account.nonce),
+  code: account.code,
+});
 
 export class ForkState {
   private accounts = new Map<string, RemoteAccount | Promise<RemoteAccount>>();
@@ -40,7 +45,8 @@ export class ForkState {
 
   /** Values known from elsewhere (a prefetch, the disk cache): they are never asked for. */
   seed(snapshot: UpstreamSnapshot): void {
-    for (const [address, account] of Object.entries(snapshot.accounts)) if (!this.accounts.has(address)) this.accounts.set(address, toRemote(account));
+    for (const [address, account] of Object.entries(snapshot.accounts))
+      if (!this.accounts.has(address)) this.accounts.set(address, toRemote(account));
     for (const [key, value] of Object.entries(snapshot.slots)) if (!this.slots.has(key)) this.slots.set(key, value);
   }
 
@@ -61,7 +67,9 @@ export class ForkState {
 
   private keepSlot(key: string, value: unknown): string {
     if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{0,64}$/.test(value)) {
-      throw new Error(`fork upstream ${this.upstream.endpoint.masked}: eth_getStorageAt answered something that is not a 32-byte hex value`);
+      throw new Error(
+        `fork upstream ${this.upstream.endpoint.masked}: eth_getStorageAt answered something that is not a 32-byte hex value`,
+      );
     }
     const word = '0x' + value.slice(2).toLowerCase().padStart(64, '0');
     this.upstream.traffic.slots++;
@@ -87,7 +95,9 @@ export class ForkState {
     const key = slotKey(address, slot);
     let known = this.slots.get(key);
     if (known === undefined) {
-      known = this.upstream.request('eth_getStorageAt', [address.toLowerCase(), slot, this.blockTag]).then((value) => this.keepSlot(key, value));
+      known = this.upstream
+        .request('eth_getStorageAt', [address.toLowerCase(), slot, this.blockTag])
+        .then((value) => this.keepSlot(key, value));
       this.slots.set(key, known);
       known.catch(() => this.slots.delete(key));
     }
@@ -98,7 +108,10 @@ export class ForkState {
     address = address.toLowerCase();
     const known = this.accounts.get(address);
     if (known !== undefined && !(known instanceof Promise)) return known;
-    return this.keepAccount(address, toSnapshotAccount(this.upstream, address, this.upstream.requestSync(accountCalls(address, this.blockTag))));
+    return this.keepAccount(
+      address,
+      toSnapshotAccount(this.upstream, address, this.upstream.requestSync(accountCalls(address, this.blockTag))),
+    );
   }
 
   storageSync(address: string, slot: string): string {

@@ -31,7 +31,9 @@ export interface Refusals {
 
 /** The name under which a target's prefetch is remembered (in the cache file of its block). */
 export function targetKey(target: PrefetchTarget): string {
-  return target.kind === 'block' ? `block:${target.hash}` : `call:${createHash('sha256').update(JSON.stringify(target.call)).digest('hex')}`;
+  return target.kind === 'block'
+    ? `block:${target.hash}`
+    : `call:${createHash('sha256').update(JSON.stringify(target.call)).digest('hex')}`;
 }
 
 // EIP-4788 (beacon roots) and EIP-2935 (history): written by system calls at the start of a block.
@@ -67,9 +69,17 @@ async function unlessRefused<T>(work: Promise<T>, refused?: () => void): Promise
 }
 
 /** Reads accounts and slots directly, all in the current tick (one batch). */
-function readValues(upstream: Upstream, tag: string, accounts: string[], slots: Array<[string, string]>, into: UpstreamSnapshot): Promise<unknown> {
+function readValues(
+  upstream: Upstream,
+  tag: string,
+  accounts: string[],
+  slots: Array<[string, string]>,
+  into: UpstreamSnapshot,
+): Promise<unknown> {
   const reads = accounts.map(async (address) => {
-    const calls = ['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode'].map((method) => unlessRefused(upstream.request(method, [address, tag])));
+    const calls = ['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode'].map((method) =>
+      unlessRefused(upstream.request(method, [address, tag])),
+    );
     const [balance, nonce, code] = await Promise.all(calls);
     const account = accountFrom({ balance, nonce, code: code || '0x' });
     if (account && into.accounts[address] === undefined) {
@@ -120,14 +130,21 @@ function accessListKeys(answers: unknown[], known: UpstreamSnapshot): { accounts
   return { accounts: [...accounts], slots: [...slots.values()] };
 }
 
-const sizeOf = (snapshot: UpstreamSnapshot) => ({ accounts: Object.keys(snapshot.accounts).length, slots: Object.keys(snapshot.slots).length });
+const sizeOf = (snapshot: UpstreamSnapshot) => ({
+  accounts: Object.keys(snapshot.accounts).length,
+  slots: Object.keys(snapshot.slots).length,
+});
 
-const union = (a: UpstreamSnapshot, b: UpstreamSnapshot): UpstreamSnapshot => ({ accounts: { ...a.accounts, ...b.accounts }, slots: { ...a.slots, ...b.slots } });
+const union = (a: UpstreamSnapshot, b: UpstreamSnapshot): UpstreamSnapshot => ({
+  accounts: { ...a.accounts, ...b.accounts },
+  slots: { ...a.slots, ...b.slots },
+});
 
 /** Adds the prestateTracer answer (one pre-state, or a block's list of them) to `found`, counting what it brought. */
 function addPrestate(upstream: Upstream, target: PrefetchTarget, traced: unknown, found: UpstreamSnapshot): void {
   const before = sizeOf(found);
-  const entries = target.kind === 'block' && Array.isArray(traced) ? traced.map((item) => (item as { result?: unknown } | null)?.result) : [traced];
+  const entries =
+    target.kind === 'block' && Array.isArray(traced) ? traced.map((item) => (item as { result?: unknown } | null)?.result) : [traced];
   for (const entry of entries) snapshotFromPrestate(entry, found);
   const after = sizeOf(found);
   upstream.traffic.accounts += after.accounts - before.accounts;
@@ -140,7 +157,14 @@ function addPrestate(upstream: Upstream, target: PrefetchTarget, traced: unknown
  * refused (the trace then reads lazily). The values read directly come first: in a block, prestateTracer's
  * view of the system contracts is the one after the block-start calls.
  */
-export async function prefetch(upstream: Upstream, tag: string, target: PrefetchTarget, known: UpstreamSnapshot, refusals: Refusals, signal?: AbortSignal): Promise<UpstreamSnapshot> {
+export async function prefetch(
+  upstream: Upstream,
+  tag: string,
+  target: PrefetchTarget,
+  known: UpstreamSnapshot,
+  refusals: Refusals,
+  signal?: AbortSignal,
+): Promise<UpstreamSnapshot> {
   const found = emptySnapshot();
   const needed = required(target);
   const direct = readValues(
@@ -151,7 +175,11 @@ export async function prefetch(upstream: Upstream, tag: string, target: Prefetch
     found,
   );
   const accessLists = () =>
-    Promise.all(accessListCalls(target).map((call) => unlessRefused(upstream.request('eth_createAccessList', [call, tag]), () => (refusals.accessList = true))));
+    Promise.all(
+      accessListCalls(target).map((call) =>
+        unlessRefused(upstream.request('eth_createAccessList', [call, tag]), () => (refusals.accessList = true)),
+      ),
+    );
   // Only a refused method is remembered: a call that fails upstream (a revert, no funds) says nothing of the next one.
   const prestate = refusals.prestate ? undefined : unlessRefused(prestateRequest(upstream, tag, target), () => (refusals.prestate = true));
   // prestateTracer known to be refused: the access lists travel with the direct reads.

@@ -42,7 +42,7 @@ function lowerHex(value: unknown): string | undefined {
 function quantity(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return '0x' + value.toString(16);
   const hex = lowerHex(value);
-  return hex !== undefined && quantityPattern.test(hex) ? '0x' + (hex.slice(2).replace(/^0+(?=.)/, '')) : undefined;
+  return hex !== undefined && quantityPattern.test(hex) ? '0x' + hex.slice(2).replace(/^0+(?=.)/, '') : undefined;
 }
 
 function code(value: unknown): string | undefined {

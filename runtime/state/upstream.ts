@@ -46,7 +46,8 @@ export class UpstreamRefusal extends Error {
 }
 
 /** "method not found", "tracer not allowed", "debug namespace disabled" and the like: not this call's own failure. */
-const methodRefusal = /not (found|available|supported|allowed|enabled|permitted|whitelisted)|does not exist|unsupported|disabled|forbidden|unknown (method|tracer)|premium|upgrade/i;
+const methodRefusal =
+  /not (found|available|supported|allowed|enabled|permitted|whitelisted)|does not exist|unsupported|disabled|forbidden|unknown (method|tracer)|premium|upgrade/i;
 
 /** One call's answer within a batch. */
 type Answer = { result: unknown } | { error: Error };
@@ -89,7 +90,13 @@ export class Upstream {
     this.wait(1);
     try {
       // A synchronous read is one account or slot: a tighter bound suits the trace worker's smaller heap.
-      const reply = postSync(this.endpoint.url, this.endpoint.headers, body, this.timeoutMs, Math.min(this.maxReplyBytes, 16 * 1024 * 1024));
+      const reply = postSync(
+        this.endpoint.url,
+        this.endpoint.headers,
+        body,
+        this.timeoutMs,
+        Math.min(this.maxReplyBytes, 16 * 1024 * 1024),
+      );
       return this.unpack(calls, this.counted(reply)).map(settled);
     } finally {
       this.wait(-1);
@@ -121,8 +128,18 @@ export class Upstream {
 
   private async post(body: string): Promise<FetchReply> {
     try {
-      const response = await fetch(this.endpoint.url, { method: 'POST', headers: this.endpoint.headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
-      return this.counted({ status: response.status, text: await boundedText(response, this.maxReplyBytes), location: response.headers.get('location') ?? undefined });
+      const response = await fetch(this.endpoint.url, {
+        method: 'POST',
+        headers: this.endpoint.headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      return this.counted({
+        status: response.status,
+        text: await boundedText(response, this.maxReplyBytes),
+        location: response.headers.get('location') ?? undefined,
+      });
     } catch (error) {
       return { failure: fetchFailure(error) };
     }
@@ -177,13 +194,21 @@ export class Upstream {
       throw this.failure(method, `the answer is not JSON: ${shownText(text, this.endpoint.mask, 80)}`, BadReply);
     }
     if (!Array.isArray(parsed)) throw this.failure(method, 'the node did not answer the batch with an array', BadReply);
-    const byId = new Map(parsed.map((item: { id?: unknown }) => [item?.id, item as { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } }]));
+    const byId = new Map(
+      parsed.map((item: { id?: unknown }) => [
+        item?.id,
+        item as { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } },
+      ]),
+    );
     return calls.map((call, id) => {
       const item = byId.get(id);
       if (!item) throw this.failure(call.method, 'no answer', BadReply);
       if (item.error) {
-        const refusesMethod = item.error.code === -32601 || (typeof item.error.message === 'string' && methodRefusal.test(item.error.message));
-        return { error: new UpstreamRefusal(this.failure(call.method, rpcErrorText(item.error, this.endpoint.mask)).message, refusesMethod) };
+        const refusesMethod =
+          item.error.code === -32601 || (typeof item.error.message === 'string' && methodRefusal.test(item.error.message));
+        return {
+          error: new UpstreamRefusal(this.failure(call.method, rpcErrorText(item.error, this.endpoint.mask)).message, refusesMethod),
+        };
       }
       return { result: item.result };
     });
@@ -191,8 +216,10 @@ export class Upstream {
 
   /** A failed POST in words: time-out, refused, DNS, TLS, or what fetch said. */
   private describe(failure: FetchFailure): string {
-    if (failure.name === 'TimeoutError') return `no answer within ${this.timeoutMs / 1000} s (timed out; fetched so far: ${trafficText(this.traffic)})`;
-    if (failure.cause === 'bad port') return `fetch refuses to connect to port ${new URL(this.endpoint.url).port} (one of the Fetch standard's "bad ports"): use another port`;
+    if (failure.name === 'TimeoutError')
+      return `no answer within ${this.timeoutMs / 1000} s (timed out; fetched so far: ${trafficText(this.traffic)})`;
+    if (failure.cause === 'bad port')
+      return `fetch refuses to connect to port ${new URL(this.endpoint.url).port} (one of the Fetch standard's "bad ports"): use another port`;
     if (failure.code) {
       const { kind, reason } = describeSocketError(Object.assign(new Error(failure.cause ?? failure.message), { code: failure.code }));
       return kind === 'tls' ? `TLS error: ${reason}` : reason;

@@ -103,7 +103,9 @@ export const cancelledText = 'trace cancelled: the client went away';
 /** The outcomes with every result as one string (long results joined: for callers that want plain text). */
 export async function runTraceJob(job: TraceJob, options: RunOptions = {}): Promise<TraceOutcome[]> {
   const outcomes = await runTraceJobInParts(job, options);
-  return outcomes.map((o) => ('jsonParts' in o ? { ...(o.txHash ? { txHash: o.txHash } : {}), json: Buffer.concat(o.jsonParts).toString() } : o));
+  return outcomes.map((o) =>
+    'jsonParts' in o ? { ...(o.txHash ? { txHash: o.txHash } : {}), json: Buffer.concat(o.jsonParts).toString() } : o,
+  );
 }
 
 /** The outcomes as the worker sent them: a long result (a struct log) stays in parts, off the heap. */
@@ -166,10 +168,13 @@ function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, { sign
       clearTimeout(timer);
       left = undefined;
       deadline = Date.now() + ms;
-      timer = setTimeout(() => {
-        failCurrent(timeoutText(current?.hookLocations, current?.hook));
-        settle(false, false);
-      }, Math.max(0, ms));
+      timer = setTimeout(
+        () => {
+          failCurrent(timeoutText(current?.hookLocations, current?.hook));
+          settle(false, false);
+        },
+        Math.max(0, ms),
+      );
     };
 
     child.stderr!.on('data', (chunk: string) => {

@@ -32,7 +32,11 @@ const hardening = [
 let permission: string | null | undefined;
 
 function accepts(args: string[], check: string): { ok: boolean; stderr: string } {
-  const probe = spawnSync(process.execPath, [...args, '-e', check], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 15_000, encoding: 'utf8' });
+  const probe = spawnSync(process.execPath, [...args, '-e', check], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    timeout: 15_000,
+    encoding: 'utf8',
+  });
   return { ok: probe.status === 0, stderr: (probe.stderr ?? '').trim() };
 }
 
@@ -50,7 +54,9 @@ export function permissionFlag(): string | null {
   }
   const plain = accepts(hardening, '0');
   if (!plain.ok) {
-    throw new Error(`this runtime (${process.execPath}, Node ${process.version}) refuses the flags a trace worker needs (${hardening.join(' ')}): ${plain.stderr.slice(0, 300)}`);
+    throw new Error(
+      `this runtime (${process.execPath}, Node ${process.version}) refuses the flags a trace worker needs (${hardening.join(' ')}): ${plain.stderr.slice(0, 300)}`,
+    );
   }
   permission = null;
   return permission;
@@ -81,12 +87,17 @@ export function workerLaunch(workerFile: string, options: { network: boolean; in
   const warning =
     enforced && !flag
       ? `warning: Node ${process.version} cannot allow the inspector under its permission model (Node 24's --allow-inspector): ` +
-        'this debug run\'s trace worker runs without the permission model (the sealed tracer realm and the other limits still apply)'
+        "this debug run's trace worker runs without the permission model (the sealed tracer realm and the other limits still apply)"
       : undefined;
   const nodeArgs = [
     ...hardening,
     ...(flag
-      ? [flag, `--allow-fs-read=${workerFile}`, ...(options.network ? ['--allow-worker'] : []), ...(options.inspector ? ['--allow-inspector'] : [])]
+      ? [
+          flag,
+          `--allow-fs-read=${workerFile}`,
+          ...(options.network ? ['--allow-worker'] : []),
+          ...(options.inspector ? ['--allow-inspector'] : []),
+        ]
       : []),
   ];
   // glibc's per-thread malloc arenas would otherwise make the reserved address space depend on core count.

@@ -62,10 +62,30 @@ export interface RealmApi {
   resultBuildsItsValues(): void;
   /** Calls `setup` with the raw config text if the tracer has one; geth's error text if it failed. */
   setup(config: string): string | undefined;
-  step(op: number, opName: string, pc: number, gas: number, cost: number, depth: number, refund: number,
-    stackLength: number, memoryLength: number, error: string | undefined): void;
-  fault(op: number, opName: string, pc: number, gas: number, cost: number, depth: number, refund: number,
-    stackLength: number, memoryLength: number, error: string | undefined): void;
+  step(
+    op: number,
+    opName: string,
+    pc: number,
+    gas: number,
+    cost: number,
+    depth: number,
+    refund: number,
+    stackLength: number,
+    memoryLength: number,
+    error: string | undefined,
+  ): void;
+  fault(
+    op: number,
+    opName: string,
+    pc: number,
+    gas: number,
+    cost: number,
+    depth: number,
+    refund: number,
+    stackLength: number,
+    memoryLength: number,
+    error: string | undefined,
+  ): void;
   enter(type: string, gas: number): void;
   exit(gasUsed: number, error: string | undefined): void;
   setContext(key: string, kind: ContextKind, value: ByteString | Quantity): void;

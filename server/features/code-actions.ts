@@ -39,10 +39,18 @@ export const codeActionsFeature: Feature = {
       const document = analysable(documents, params.textDocument.uri);
       if (!document) return [];
       const { uri } = params.textDocument;
-      if (isBlank(document.getText())) return wantsKind(params.context.only, CodeActionKind.QuickFix) ? [skeletonAction(uri, document.positionAt(document.getText().length))] : [];
+      if (isBlank(document.getText()))
+        return wantsKind(params.context.only, CodeActionKind.QuickFix)
+          ? [skeletonAction(uri, document.positionAt(document.getText().length))]
+          : [];
       const analysis = await getAnalysis(document);
       const wants = (kind: string) => wantsKind(params.context.only, kind);
-      const action = (title: string, kind: string, edits: TextEdit[], extra: Partial<CodeAction> = {}): CodeAction => ({ title, kind, edit: { changes: { [uri]: edits } }, ...extra });
+      const action = (title: string, kind: string, edits: TextEdit[], extra: Partial<CodeAction> = {}): CodeAction => ({
+        title,
+        kind,
+        edit: { changes: { [uri]: edits } },
+        ...extra,
+      });
       const actions: CodeAction[] = [];
 
       if (wants(CodeActionKind.QuickFix)) {
@@ -59,7 +67,9 @@ export const codeActionsFeature: Feature = {
           const fixable = analysis.diagnostics.filter((d) => d.code === code && d.fixes?.some((fix) => fix.preferred));
           if (fixable.length < 2) continue;
           const title = FIX_ALL_TITLES[code] ?? `Fix all '${code}' problems`;
-          actions.push(action(title, CodeActionKind.QuickFix, fixAllEdits(analysis.parsed, fixable), { diagnostics: fixable.map(toLspDiagnostic) }));
+          actions.push(
+            action(title, CodeActionKind.QuickFix, fixAllEdits(analysis.parsed, fixable), { diagnostics: fixable.map(toLspDiagnostic) }),
+          );
         }
       }
       if (wants(FIX_ALL_KIND)) {

@@ -47,7 +47,9 @@ export const completionFeature: Feature = {
       const document = analysable(documents, textDocument.uri);
       if (!document) return null;
       const text = document.getText();
-      return completionsAt(text, document.offsetAt(position), options).map((item) => toLsp(item, document.positionAt.bind(document), snippets));
+      return completionsAt(text, document.offsetAt(position), options).map((item) =>
+        toLsp(item, document.positionAt.bind(document), snippets),
+      );
     });
   },
 };
@@ -64,6 +66,9 @@ function toLsp(item: Completion, positionAt: (offset: number) => { line: number;
     // Hooks span lines already indented for where they go: the editor must not indent them again.
     insertTextMode: InsertTextMode.asIs,
     textEdit: { range: { start: positionAt(item.replace.start), end: positionAt(item.replace.end) }, newText: insert },
-    additionalTextEdits: item.additionalEdits?.map((edit) => ({ range: { start: positionAt(edit.start), end: positionAt(edit.end) }, newText: edit.newText })),
+    additionalTextEdits: item.additionalEdits?.map((edit) => ({
+      range: { start: positionAt(edit.start), end: positionAt(edit.end) },
+      newText: edit.newText,
+    })),
   };
 }

@@ -4,7 +4,13 @@
 // parse go before the rules, and drops a version that was replaced meanwhile (the newer one pushes).
 // A document too large to analyse gets one warning, without a parse; one with very many problems, the
 // first MAX_PUBLISHED of them. Closing a document frees its memory.
-import { DiagnosticSeverity, DocumentDiagnosticReportKind, type Connection, type Diagnostic, type TextDocuments } from 'vscode-languageserver/node';
+import {
+  DiagnosticSeverity,
+  DocumentDiagnosticReportKind,
+  type Connection,
+  type Diagnostic,
+  type TextDocuments,
+} from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TracerDiagnostic } from '../../core/tracer/diagnostic';
 import { isBlank } from '../../core/tracer/skeleton';

@@ -38,7 +38,9 @@ export const documentSymbolsFeature: Feature = {
       let members: Member[];
       if (tracer.object) {
         members = tracer.properties.flatMap(({ name, node }) =>
-          name === undefined ? [] : [{ name, callable: isFunction(node.value as AnyNode), start: node.start, end: node.end, keyStart: node.key.start }],
+          name === undefined
+            ? []
+            : [{ name, callable: isFunction(node.value as AnyNode), start: node.start, end: node.end, keyStart: node.key.start }],
         );
       } else {
         const text = tracer.text;

@@ -24,7 +24,9 @@ export const flattenFeature: Feature = {
       const result = flattenTracer(document.getText(), { ecmaVersion });
       if (result.ok) return { code: result.code };
       const where = decodeURIComponent(uri.replace(/^file:\/\//, ''));
-      const lines = result.diagnostics.slice(0, MAX_LISTED).map((d) => `${where}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`);
+      const lines = result.diagnostics
+        .slice(0, MAX_LISTED)
+        .map((d) => `${where}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`);
       const more = result.diagnostics.length - MAX_LISTED;
       if (more > 0) lines.push(`and ${more} more (evm-tracer flatten lists them all)`);
       return { error: `The tracer cannot be flattened:\n${lines.join('\n')}` };

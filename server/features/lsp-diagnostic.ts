@@ -12,11 +12,18 @@ const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
 };
 
 export function toLspDiagnostic(diagnostic: TracerDiagnostic): Diagnostic {
-  return { range: diagnostic.range, severity: SEVERITIES[diagnostic.severity], code: diagnostic.code, source: SOURCE, message: diagnostic.message };
+  return {
+    range: diagnostic.range,
+    severity: SEVERITIES[diagnostic.severity],
+    code: diagnostic.code,
+    source: SOURCE,
+    message: diagnostic.message,
+  };
 }
 
 /** The analysis diagnostic a client's diagnostic stands for (same code and range). */
 export function matchDiagnostic(diagnostics: TracerDiagnostic[], lsp: Diagnostic): TracerDiagnostic | undefined {
-  const same = (a: { line: number; character: number }, b: { line: number; character: number }) => a.line === b.line && a.character === b.character;
+  const same = (a: { line: number; character: number }, b: { line: number; character: number }) =>
+    a.line === b.line && a.character === b.character;
   return diagnostics.find((d) => d.code === lsp.code && same(d.range.start, lsp.range.start) && same(d.range.end, lsp.range.end));
 }

@@ -13,11 +13,13 @@ export const signatureHelpFeature: Feature = {
       const info = signatureAt(document.getText(), document.offsetAt(position));
       if (!info) return null;
       return {
-        signatures: [{
-          label: info.label,
-          documentation: { kind: MarkupKind.Markdown, value: info.documentation },
-          parameters: info.parameters.map((p) => ({ label: p.label, documentation: p.documentation })),
-        }],
+        signatures: [
+          {
+            label: info.label,
+            documentation: { kind: MarkupKind.Markdown, value: info.documentation },
+            parameters: info.parameters.map((p) => ({ label: p.label, documentation: p.documentation })),
+          },
+        ],
         activeSignature: 0,
         activeParameter: info.activeParameter,
       };

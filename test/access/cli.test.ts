@@ -27,7 +27,10 @@ const plainKey = 'plainword';
 const run = trustingCli(caFile);
 
 before(async () => {
-  writeFileSync(opcount, '{\n  counts: {},\n  step: function (log) { var n = log.op.toString(); this.counts[n] = (this.counts[n] || 0) + 1; },\n  fault: function (log) {},\n  result: function () { return this.counts; }\n}\n');
+  writeFileSync(
+    opcount,
+    '{\n  counts: {},\n  step: function (log) { var n = log.op.toString(); this.counts[n] = (this.counts[n] || 0) + 1; },\n  fault: function (log) {},\n  result: function () { return this.counts; }\n}\n',
+  );
   keyed = await startProviderServer({ key: accessKey });
   basic = await startProviderServer({ basic: { username: 'alice', password } });
   pathKeyed = await startProviderServer({ paths: [`/v1/${accessKey}/rpc`, `/v1/${plainKey}/rpc`] });
@@ -70,7 +73,15 @@ test('--key-env puts the key in the path; a wrong key fails classified and maske
   assert.equal(report.node, `${keyed.httpBase}/****/ext/bc/C/rpc`);
   assert.equal(keyed.requests.at(-1)!.path, `/${accessKey}/ext/bc/C/rpc`);
 
-  const wrong = await run(['trace', 'tx', `0x${'ab'.repeat(32)}`, '--tracer', opcount, '--node', `${keyed.httpBase}/${accessKey}-old/ext/bc/C/rpc`]);
+  const wrong = await run([
+    'trace',
+    'tx',
+    `0x${'ab'.repeat(32)}`,
+    '--tracer',
+    opcount,
+    '--node',
+    `${keyed.httpBase}/${accessKey}-old/ext/bc/C/rpc`,
+  ]);
   assert.equal(wrong.status, 1);
   assert.equal(wrong.stdout, '');
   assert.match(wrong.stderr, /^evm-tracer: not-found: HTTP 404 from https:\/\/127\.0\.0\.1:\d+\/\*\*\*\*\/ext\/bc\/C\/rpc/);
@@ -93,16 +104,29 @@ test('a key elsewhere in the path (given with --key, pasted, or as {key} of a na
   }
 
   // A declared key is masked whatever it looks like.
-  const plain = await run(['trace', 'tx', hash, '--tracer', opcount, '--node', `${pathKeyed.httpBase}/v1/${plainKey}/rpc`, '--key', plainKey]);
+  const plain = await run([
+    'trace',
+    'tx',
+    hash,
+    '--tracer',
+    opcount,
+    '--node',
+    `${pathKeyed.httpBase}/v1/${plainKey}/rpc`,
+    '--key',
+    plainKey,
+  ]);
   assert.equal(plain.status, 1);
   assert.equal(pathKeyed.requests.at(-1)!.path, `/v1/${plainKey}/rpc`);
   assert.doesNotMatch(plain.stderr, new RegExp(plainKey));
   assert.match(plain.stderr, /\/v1\/\*\*\*\*\/rpc did not answer/);
 
   const project = mkdtempSync(join(dir, 'project-'));
-  writeFileSync(join(project, 'evm-tracer.config.json'), JSON.stringify({
-    nodes: { other: { url: `${pathKeyed.httpBase}/v1/{key}/rpc`, auth: 'key', keyEnv: 'OTHER_KEY' } },
-  }));
+  writeFileSync(
+    join(project, 'evm-tracer.config.json'),
+    JSON.stringify({
+      nodes: { other: { url: `${pathKeyed.httpBase}/v1/{key}/rpc`, auth: 'key', keyEnv: 'OTHER_KEY' } },
+    }),
+  );
   const named = await run(['check', '--endpoint', 'other'], { OTHER_KEY: accessKey }, project);
   assert.equal(named.status, 0, named.stderr);
   assert.match(named.stdout, /^other \(https:\/\/127\.0\.0\.1:\d+\/v1\/\*\*\*\*\/rpc, chain id 43114\): supported/);
@@ -113,12 +137,30 @@ test('a key elsewhere in the path (given with --key, pasted, or as {key} of a na
 });
 
 test('--user with --password-env sends Basic auth; a wrong password is unauthorized', async () => {
-  const ok = await run(['trace', 'call', '--node', basic.httpBase, '--user', 'alice', '--password-env', 'TEST_NODE_PASSWORD', '--call', '{"to":"0x0000000000000000000000000000000000000001"}', '--tracer', opcount], { TEST_NODE_PASSWORD: password });
+  const ok = await run(
+    [
+      'trace',
+      'call',
+      '--node',
+      basic.httpBase,
+      '--user',
+      'alice',
+      '--password-env',
+      'TEST_NODE_PASSWORD',
+      '--call',
+      '{"to":"0x0000000000000000000000000000000000000001"}',
+      '--tracer',
+      opcount,
+    ],
+    { TEST_NODE_PASSWORD: password },
+  );
   assert.equal(ok.status, 0, ok.stderr);
   const sent = JSON.parse(basic.requests.at(-1)!.body) as { method: string; params: unknown[] };
   assert.equal(sent.method, 'debug_traceCall');
   assert.equal(sent.params[1], '0x10');
-  const bad = await run(['check', '--node', basic.httpBase, '--user', 'alice', '--password-env', 'TEST_NODE_PASSWORD'], { TEST_NODE_PASSWORD: 'wrong' });
+  const bad = await run(['check', '--node', basic.httpBase, '--user', 'alice', '--password-env', 'TEST_NODE_PASSWORD'], {
+    TEST_NODE_PASSWORD: 'wrong',
+  });
   assert.equal(bad.status, 1);
   assert.match(bad.stdout, /: unauthorized\n  HTTP 401/);
   const noTerminal = await run(['check', '--node', basic.httpBase, '--user', 'alice']);
@@ -128,10 +170,13 @@ test('--user with --password-env sends Basic auth; a wrong password is unauthori
 
 test('--endpoint reads evm-tracer.config.json, secrets from the environment', async () => {
   const project = mkdtempSync(join(dir, 'project-'));
-  writeFileSync(join(project, 'evm-tracer.config.json'), JSON.stringify({
-    lint: { rules: {} },
-    nodes: { provider: { url: keyed.httpBase, auth: 'key', keyEnv: 'PROVIDER_KEY', network: 'fuji' } },
-  }));
+  writeFileSync(
+    join(project, 'evm-tracer.config.json'),
+    JSON.stringify({
+      lint: { rules: {} },
+      nodes: { provider: { url: keyed.httpBase, auth: 'key', keyEnv: 'PROVIDER_KEY', network: 'fuji' } },
+    }),
+  );
   const checked = await run(['check', '--endpoint', 'provider'], { PROVIDER_KEY: accessKey }, project);
   assert.equal(checked.status, 1, 'a chain id other than the expected network fails the check');
   assert.match(checked.stdout, /^provider \(https:\/\/127\.0\.0\.1:\d+\/\*\*\*\*\/ext\/bc\/C\/rpc, chain id 43114\): supported/);
@@ -178,23 +223,27 @@ test('without --node, trace runs on the local node started for the command', asy
 
 const hasScript = spawnSync('script', ['--version']).status === 0;
 
-test('--user without --password-env prompts on the terminal without echo', { skip: !hasScript && 'util-linux script (for a pseudo-terminal) is missing' }, async () => {
-  // `script` gives the CLI a pseudo-terminal; the password is typed once the prompt shows.
-  const child = spawn('script', ['-qfec', `${process.execPath} ${cli} check --node ${basic.httpBase} --user alice`, '/dev/null'], {
-    env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile },
-  });
-  let output = '';
-  let typed = false;
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-    if (!typed && output.includes('password for alice: ')) {
-      typed = true;
-      child.stdin.write(`${password}\r`);
-    }
-  });
-  const status = await new Promise((resolve) => child.on('close', resolve));
-  assertNoSecret(output, 'the terminal');
-  assert.equal(status, 0, output);
-  assert.match(output, /password for alice: \r\n.*: supported/);
-  assert.equal(basic.requests.at(-1)!.headers.authorization, `Basic ${Buffer.from(`alice:${password}`).toString('base64')}`);
-});
+test(
+  '--user without --password-env prompts on the terminal without echo',
+  { skip: !hasScript && 'util-linux script (for a pseudo-terminal) is missing' },
+  async () => {
+    // `script` gives the CLI a pseudo-terminal; the password is typed once the prompt shows.
+    const child = spawn('script', ['-qfec', `${process.execPath} ${cli} check --node ${basic.httpBase} --user alice`, '/dev/null'], {
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile },
+    });
+    let output = '';
+    let typed = false;
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (!typed && output.includes('password for alice: ')) {
+        typed = true;
+        child.stdin.write(`${password}\r`);
+      }
+    });
+    const status = await new Promise((resolve) => child.on('close', resolve));
+    assertNoSecret(output, 'the terminal');
+    assert.equal(status, 0, output);
+    assert.match(output, /password for alice: \r\n.*: supported/);
+    assert.equal(basic.requests.at(-1)!.headers.authorization, `Basic ${Buffer.from(`alice:${password}`).toString('base64')}`);
+  },
+);

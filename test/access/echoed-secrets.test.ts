@@ -47,21 +47,66 @@ interface Shape {
 }
 
 const httpShapes: Shape[] = [
-  { name: 'an HTTP 500 body', answer: (body) => ({ kind: 'http', status: 500, body }), says: /^HTTP 500 from http:\/\/127\.0\.0\.1:\d+\/.*: e/, kind: 'server', padded: true },
-  { name: 'a 200 body that is not JSON', answer: (body) => ({ kind: 'http', status: 200, body }), says: /is not JSON \(text\/html\); it begins: e/, kind: 'not-json', padded: true },
-  { name: 'a JSON-RPC error message', answer: (message) => ({ kind: 'rpc-error', error: { code: -32000, message } }), says: /^debug_traceCall failed: e+.*\[code -32000\]$/, kind: 'rpc' },
-  { name: "a JSON-RPC error's data", answer: (data) => ({ kind: 'rpc-error', error: { code: -32000, message: 'failed', data } }), says: /^debug_traceCall failed: failed \[code -32000\] \(data: e/, kind: 'rpc' },
-  { name: "a JSON-RPC error's data object", answer: (detail) => ({ kind: 'rpc-error', error: { code: -32000, message: 'failed', data: { detail } } }), says: /\[code -32000\] \(data: \{"detail":"e/, kind: 'rpc' },
-  { name: 'a malformed JSON-RPC error', answer: (message) => ({ kind: 'rpc-error', error: { message } }), says: /^malformed JSON-RPC error from http:\/\/127\.0\.0\.1:\d+\/.*: \{"message":"e/, kind: 'protocol' },
+  {
+    name: 'an HTTP 500 body',
+    answer: (body) => ({ kind: 'http', status: 500, body }),
+    says: /^HTTP 500 from http:\/\/127\.0\.0\.1:\d+\/.*: e/,
+    kind: 'server',
+    padded: true,
+  },
+  {
+    name: 'a 200 body that is not JSON',
+    answer: (body) => ({ kind: 'http', status: 200, body }),
+    says: /is not JSON \(text\/html\); it begins: e/,
+    kind: 'not-json',
+    padded: true,
+  },
+  {
+    name: 'a JSON-RPC error message',
+    answer: (message) => ({ kind: 'rpc-error', error: { code: -32000, message } }),
+    says: /^debug_traceCall failed: e+.*\[code -32000\]$/,
+    kind: 'rpc',
+  },
+  {
+    name: "a JSON-RPC error's data",
+    answer: (data) => ({ kind: 'rpc-error', error: { code: -32000, message: 'failed', data } }),
+    says: /^debug_traceCall failed: failed \[code -32000\] \(data: e/,
+    kind: 'rpc',
+  },
+  {
+    name: "a JSON-RPC error's data object",
+    answer: (detail) => ({ kind: 'rpc-error', error: { code: -32000, message: 'failed', data: { detail } } }),
+    says: /\[code -32000\] \(data: \{"detail":"e/,
+    kind: 'rpc',
+  },
+  {
+    name: 'a malformed JSON-RPC error',
+    answer: (message) => ({ kind: 'rpc-error', error: { message } }),
+    says: /^malformed JSON-RPC error from http:\/\/127\.0\.0\.1:\d+\/.*: \{"message":"e/,
+    kind: 'protocol',
+  },
 ];
 
 const wsShapes: Shape[] = [
-  { name: 'a text message that is not JSON', answer: (body) => ({ kind: 'http', status: 200, body }), says: /is not JSON; it begins: e/, kind: 'not-json' },
-  { name: "a JSON-RPC error's data", answer: (data) => ({ kind: 'rpc-error', error: { code: -32000, message: 'failed', data } }), says: /^debug_traceCall failed: failed \[code -32000\] \(data: e/, kind: 'rpc' },
+  {
+    name: 'a text message that is not JSON',
+    answer: (body) => ({ kind: 'http', status: 200, body }),
+    says: /is not JSON; it begins: e/,
+    kind: 'not-json',
+  },
+  {
+    name: "a JSON-RPC error's data",
+    answer: (data) => ({ kind: 'rpc-error', error: { code: -32000, message: 'failed', data } }),
+    says: /^debug_traceCall failed: failed \[code -32000\] \(data: e/,
+    kind: 'rpc',
+  },
 ];
 
 async function failure(call: Promise<unknown>): Promise<NodeError> {
-  const error = await call.then(() => assert.fail('expected a failure'), (e: unknown) => e);
+  const error = await call.then(
+    () => assert.fail('expected a failure'),
+    (e: unknown) => e,
+  );
   assert.ok(error instanceof NodeError, `not a NodeError: ${String(error)}`);
   return error;
 }
@@ -127,7 +172,10 @@ test("results shown in words (the support check's unexpected result, an X-Chain 
     const xClient = createRpcClient(endpoint, { url: `${node.httpBase}/ext/bc/X?apikey=${elements.query.secret}` });
     try {
       for (const { body, at } of bodiesAround(element)) {
-        node.hostile = { when: (call) => call.method === 'debug_traceCall' || call.method === 'avm.getBalance', answer: (echo) => ({ kind: 'result', value: { echoed: body(echo) } }) };
+        node.hostile = {
+          when: (call) => call.method === 'debug_traceCall' || call.method === 'avm.getBalance',
+          answer: (echo) => ({ kind: 'result', value: { echoed: body(echo) } }),
+        };
         const report = await checkSupport(client, endpoint);
         assertNoSecretStart(JSON.stringify(report), `the support check's result echoing the ${element.name} at ${at}`);
         assert.equal(report.status, 'ignored');
@@ -150,13 +198,66 @@ test('the CLI prints no start of a secret from echoed error texts (a few positio
   const basic = ['--node', url, '--user', 'alice', '--password-env', 'ECHO_PASSWORD'];
   const env = { ECHO_KEY: accessKey, ECHO_PASSWORD: password };
   const trace = ['trace', 'call', '--call', '{"to":"0x0000000000000000000000000000000000000001"}', '--tracer', 'callTracer'];
-  const cases: Array<{ args: string[]; element: Element; at: number; padded?: boolean; answer(body: string): HostileAnswer; says: RegExp; out: 'stdout' | 'stderr' }> = [
-    { args: [...trace, ...keyed], element: elements.path, at: 188, padded: true, answer: (body) => ({ kind: 'http', status: 500, body }), says: /^evm-tracer: server: HTTP 500 from .*: e e+/, out: 'stderr' },
-    { args: [...trace, ...basic], element: elements.authorization, at: 140, padded: true, answer: (body) => ({ kind: 'http', status: 200, body }), says: /^evm-tracer: not-json: .*is not JSON \(text\/html\); it begins: e e+/, out: 'stderr' },
-    { args: [...trace, ...basic], element: elements.credentials, at: 180, answer: (message) => ({ kind: 'rpc-error', error: { message } }), says: /^evm-tracer: protocol: malformed JSON-RPC error from .*: \{"message":"e+/, out: 'stderr' },
-    { args: [...trace, ...keyed], element: elements.query, at: 290, answer: (data) => ({ kind: 'rpc-error', error: { code: -32000, message: 'failed', data } }), says: /^evm-tracer: rpc: debug_traceCall failed: failed \[code -32000\] \(data: e+/, out: 'stderr' },
-    { args: ['check', ...keyed], element: elements.path, at: 190, padded: true, answer: (body) => ({ kind: 'http', status: 503, body }), says: /: unreachable\n {2}HTTP 503 from .*: e e+/, out: 'stdout' },
-    { args: ['check', ...basic], element: elements.authorization, at: 95, answer: (body) => ({ kind: 'result', value: { echoed: body } }), says: /: ignored\n {2}debug_traceCall returned something else \(\{"echoed":"e+/, out: 'stdout' },
+  const cases: Array<{
+    args: string[];
+    element: Element;
+    at: number;
+    padded?: boolean;
+    answer(body: string): HostileAnswer;
+    says: RegExp;
+    out: 'stdout' | 'stderr';
+  }> = [
+    {
+      args: [...trace, ...keyed],
+      element: elements.path,
+      at: 188,
+      padded: true,
+      answer: (body) => ({ kind: 'http', status: 500, body }),
+      says: /^evm-tracer: server: HTTP 500 from .*: e e+/,
+      out: 'stderr',
+    },
+    {
+      args: [...trace, ...basic],
+      element: elements.authorization,
+      at: 140,
+      padded: true,
+      answer: (body) => ({ kind: 'http', status: 200, body }),
+      says: /^evm-tracer: not-json: .*is not JSON \(text\/html\); it begins: e e+/,
+      out: 'stderr',
+    },
+    {
+      args: [...trace, ...basic],
+      element: elements.credentials,
+      at: 180,
+      answer: (message) => ({ kind: 'rpc-error', error: { message } }),
+      says: /^evm-tracer: protocol: malformed JSON-RPC error from .*: \{"message":"e+/,
+      out: 'stderr',
+    },
+    {
+      args: [...trace, ...keyed],
+      element: elements.query,
+      at: 290,
+      answer: (data) => ({ kind: 'rpc-error', error: { code: -32000, message: 'failed', data } }),
+      says: /^evm-tracer: rpc: debug_traceCall failed: failed \[code -32000\] \(data: e+/,
+      out: 'stderr',
+    },
+    {
+      args: ['check', ...keyed],
+      element: elements.path,
+      at: 190,
+      padded: true,
+      answer: (body) => ({ kind: 'http', status: 503, body }),
+      says: /: unreachable\n {2}HTTP 503 from .*: e e+/,
+      out: 'stdout',
+    },
+    {
+      args: ['check', ...basic],
+      element: elements.authorization,
+      at: 95,
+      answer: (body) => ({ kind: 'result', value: { echoed: body } }),
+      says: /: ignored\n {2}debug_traceCall returned something else \(\{"echoed":"e+/,
+      out: 'stdout',
+    },
   ];
   for (const { args, element, at, padded, answer, says, out } of cases) {
     const [{ body }] = bodiesAround(element, padded, [at]);

@@ -1,6 +1,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cChainUrl, credentialedUrl, dialUrl, displayUrl, keysInUrl, maskSecrets, parseNetwork, postUrl, splitCredentials, xChainUrl, xChainUrlFromCChain } from '../../core/rpc/endpoint';
+import {
+  cChainUrl,
+  credentialedUrl,
+  dialUrl,
+  displayUrl,
+  keysInUrl,
+  maskSecrets,
+  parseNetwork,
+  postUrl,
+  splitCredentials,
+  xChainUrl,
+  xChainUrlFromCChain,
+} from '../../core/rpc/endpoint';
 
 const key = 'k3y-S3cr3t-9f8e7d';
 
@@ -24,11 +36,17 @@ test('the key goes in as the first path segment and is masked for display', () =
   const endpoint = { name: 'p', url: 'https://api.example.com/ext/bc/C/rpc', auth: { kind: 'key' as const, key } };
   assert.equal(dialUrl(endpoint.url, endpoint.auth), `https://api.example.com/${key}/ext/bc/C/rpc`);
   assert.equal(displayUrl(endpoint), 'https://api.example.com/****/ext/bc/C/rpc');
-  assert.equal(maskSecrets(`failed at https://api.example.com/${key}/ext and ${encodeURIComponent(key)}`, endpoint), 'failed at https://api.example.com/****/ext and ****');
+  assert.equal(
+    maskSecrets(`failed at https://api.example.com/${key}/ext and ${encodeURIComponent(key)}`, endpoint),
+    'failed at https://api.example.com/****/ext and ****',
+  );
 });
 
 test('credentials typed into a URL are split out, so they are masked too', () => {
-  assert.deepEqual(splitCredentials(`https://api.example.com/${key}/ext/bc/C/rpc`), { url: 'https://api.example.com/ext/bc/C/rpc', auth: { kind: 'key', key } });
+  assert.deepEqual(splitCredentials(`https://api.example.com/${key}/ext/bc/C/rpc`), {
+    url: 'https://api.example.com/ext/bc/C/rpc',
+    auth: { kind: 'key', key },
+  });
   assert.deepEqual(splitCredentials('https://alice:pa55%40word@h.example/ext/bc/C/rpc'), {
     url: 'https://h.example/ext/bc/C/rpc',
     auth: { kind: 'basic', username: 'alice', password: 'pa55@word' },
@@ -43,7 +61,10 @@ test('a {key} placeholder in front of /ext/ says where the key goes: it is no ke
     assert.deepEqual(splitCredentials(typed), { url: 'https://h.example/{key}/ext/bc/C/rpc', auth: undefined });
   }
   assert.equal(dialUrl(splitCredentials('https://h.example/v2/{key}').url, { kind: 'key', key }), `https://h.example/v2/${key}`);
-  assert.equal(dialUrl(splitCredentials('https://h.example/{key}/ext/bc/C/rpc').url, { kind: 'key', key }), `https://h.example/${key}/ext/bc/C/rpc`);
+  assert.equal(
+    dialUrl(splitCredentials('https://h.example/{key}/ext/bc/C/rpc').url, { kind: 'key', key }),
+    `https://h.example/${key}/ext/bc/C/rpc`,
+  );
 });
 
 test('networks by name, id or any', () => {
@@ -74,7 +95,10 @@ test('a key pasted into a URL without --key is masked when it looks like one; pu
   assert.deepEqual(keysInUrl('https://h.example/avalanche-mainnet/rpc?apikey=short1&x=1'), ['short1']);
   const endpoint = { name: 'p', url: `https://h.example/v3/${pasted}`, auth: { kind: 'none' as const } };
   assert.equal(displayUrl(endpoint), 'https://h.example/v3/****');
-  assert.equal(maskSecrets(`HTTP 502: <p>https://h.example/v3/${pasted} failed</p>`, endpoint), 'HTTP 502: <p>https://h.example/v3/**** failed</p>');
+  assert.equal(
+    maskSecrets(`HTTP 502: <p>https://h.example/v3/${pasted} failed</p>`, endpoint),
+    'HTTP 502: <p>https://h.example/v3/**** failed</p>',
+  );
 });
 
 test('an error page that echoes the URL HTML-escaped or percent-encoded shows no key', () => {
@@ -86,7 +110,10 @@ test('an error page that echoes the URL HTML-escaped or percent-encoded shows no
 
 test('a credentialed URL (what a debug fork reads from its environment) carries the key or the Basic credentials', () => {
   assert.equal(credentialedUrl('https://h.example/ext/bc/C/rpc', { kind: 'key', key: 'k3y' }), 'https://h.example/k3y/ext/bc/C/rpc');
-  assert.equal(credentialedUrl('https://h.example/ext/bc/C/rpc', { kind: 'basic', username: 'al ice', password: 'p@ss:w/rd' }), 'https://al%20ice:p%40ss%3Aw%2Frd@h.example/ext/bc/C/rpc');
+  assert.equal(
+    credentialedUrl('https://h.example/ext/bc/C/rpc', { kind: 'basic', username: 'al ice', password: 'p@ss:w/rd' }),
+    'https://al%20ice:p%40ss%3Aw%2Frd@h.example/ext/bc/C/rpc',
+  );
   assert.equal(credentialedUrl('http://127.0.0.1:9650/ext/bc/C/rpc', { kind: 'none' }), 'http://127.0.0.1:9650/ext/bc/C/rpc');
   const parsed = new URL(credentialedUrl('https://h.example/', { kind: 'basic', username: 'al ice', password: 'p@ss:w/rd' }));
   assert.deepEqual([decodeURIComponent(parsed.username), decodeURIComponent(parsed.password)], ['al ice', 'p@ss:w/rd']);

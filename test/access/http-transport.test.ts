@@ -47,7 +47,11 @@ test('key in the path: accepted, and the request bytes are exactly as providers 
   keyed.on('debug_traceCall', { kind: 'result', value: { ok: true } });
   keyed.requests.length = 0;
   const tracer = "{data: [], fault: function(log, db) {}, result: function(ctx, db) { return 'x'; }}";
-  const params = [{ from: '0x0000000000000000000000000000000000000001', to: '0x0000000000000000000000000000000000000002' }, '0x1a', { tracer, timeout: '5s' }];
+  const params = [
+    { from: '0x0000000000000000000000000000000000000001', to: '0x0000000000000000000000000000000000000002' },
+    '0x1a',
+    { tracer, timeout: '5s' },
+  ];
   const result = await client(keyEndpoint()).request('debug_traceCall', params);
   assert.deepEqual(result, { ok: true });
   const [sent] = keyed.requests;
@@ -68,13 +72,24 @@ test('Basic auth: the header is sent; the right password is accepted and a wrong
   const endpoint: Endpoint = { name: 'b', url: `${basic.httpBase}/ext/bc/C/rpc`, auth: { kind: 'basic', username: 'alice', password } };
   assert.equal(await client(endpoint, { ca: basic.cert }).request('eth_chainId', []), '0xa86a');
   assert.equal(basic.requests.at(-1)!.headers.authorization, `Basic ${Buffer.from(`alice:${password}`).toString('base64')}`);
-  const wrong = await failure(client({ ...endpoint, auth: { kind: 'basic', username: 'alice', password: `${password}-typo` } }, { ca: basic.cert }).request('eth_chainId', []));
+  const wrong = await failure(
+    client({ ...endpoint, auth: { kind: 'basic', username: 'alice', password: `${password}-typo` } }, { ca: basic.cert }).request(
+      'eth_chainId',
+      [],
+    ),
+  );
   assert.equal(wrong.kind, 'unauthorized');
   assert.equal(wrong.status, 401);
   assert.match(wrong.explanation, /username and password/);
 });
 
-for (const [status, kind] of [[403, 'forbidden'], [413, 'too-large'], [500, 'server'], [502, 'server'], [503, 'server']] as const) {
+for (const [status, kind] of [
+  [403, 'forbidden'],
+  [413, 'too-large'],
+  [500, 'server'],
+  [502, 'server'],
+  [503, 'server'],
+] as const) {
   test(`HTTP ${status} is classified as ${kind}`, async () => {
     keyed.on('eth_chainId', { kind: 'http', status, body: `status ${status} body` });
     const error = await failure(client(keyEndpoint()).request('eth_chainId', []));
@@ -93,7 +108,12 @@ test('HTTP 429 is rate limited, with Retry-After in seconds', async () => {
 });
 
 test('an HTML page instead of JSON is not-json and shows its first bytes', async () => {
-  keyed.on('eth_chainId', { kind: 'http', status: 200, body: '<!DOCTYPE html><html><head><title>Gateway</title></head></html>', headers: { 'content-type': 'text/html' } });
+  keyed.on('eth_chainId', {
+    kind: 'http',
+    status: 200,
+    body: '<!DOCTYPE html><html><head><title>Gateway</title></head></html>',
+    headers: { 'content-type': 'text/html' },
+  });
   const error = await failure(client(keyEndpoint()).request('eth_chainId', []));
   assert.equal(error.kind, 'not-json');
   assert.match(error.message, /is not JSON \(text\/html\); it begins: <!DOCTYPE html><html><head><title>Gateway/);
@@ -163,10 +183,14 @@ test('an untrusted (self-signed) certificate is a TLS error in plain words', asy
 test('nothing listening is unreachable (connection refused); an unknown host is a DNS failure', async () => {
   const closed = await startProviderServer({ tls: false });
   await closed.stop();
-  const refused = await failure(createRpcClient({ name: 'x', url: `${closed.httpBase}/`, auth: { kind: 'none' } }).request('eth_chainId', []));
+  const refused = await failure(
+    createRpcClient({ name: 'x', url: `${closed.httpBase}/`, auth: { kind: 'none' } }).request('eth_chainId', []),
+  );
   assert.equal(refused.kind, 'unreachable');
   assert.match(refused.message, /connection was refused/);
-  const dns = await failure(createRpcClient({ name: 'x', url: 'https://no-such-host.invalid/ext/bc/C/rpc', auth: { kind: 'none' } }).request('eth_chainId', []));
+  const dns = await failure(
+    createRpcClient({ name: 'x', url: 'https://no-such-host.invalid/ext/bc/C/rpc', auth: { kind: 'none' } }).request('eth_chainId', []),
+  );
   assert.equal(dns.kind, 'unreachable');
   assert.match(dns.message, /does not resolve \(DNS\)|could not be resolved/);
 });

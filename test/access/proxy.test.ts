@@ -26,10 +26,13 @@ before(async () => {
     // Forwarding proxy for plain http: the request line holds the absolute URL.
     seen.push(`${incoming.method} ${incoming.url}`);
     const target = new URL(incoming.url!);
-    const forward = request({ host: target.hostname, port: target.port, path: target.pathname, method: incoming.method, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(outgoing);
-    });
+    const forward = request(
+      { host: target.hostname, port: target.port, path: target.pathname, method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
     incoming.pipe(forward);
   });
   proxy.on('connect', (incoming, client: Socket, head: Buffer) => {
@@ -77,7 +80,10 @@ test('plain http goes to HTTP_PROXY as an absolute URL; NO_PROXY bypasses the pr
   const viaProxy = createRpcClient({ name: 'p', url, auth: { kind: 'none' } }, { proxyEnv: { HTTP_PROXY: proxyUrl } });
   assert.equal(await viaProxy.request('eth_chainId', []), '0xa86a');
   assert.deepEqual(seen, [`POST ${url}`]);
-  const direct = createRpcClient({ name: 'p', url, auth: { kind: 'none' } }, { proxyEnv: { HTTP_PROXY: proxyUrl, NO_PROXY: 'localhost,127.0.0.1' } });
+  const direct = createRpcClient(
+    { name: 'p', url, auth: { kind: 'none' } },
+    { proxyEnv: { HTTP_PROXY: proxyUrl, NO_PROXY: 'localhost,127.0.0.1' } },
+  );
   assert.equal(await direct.request('eth_chainId', []), '0xa86a');
   assert.equal(seen.length, 1);
 });
@@ -87,8 +93,14 @@ test('NO_PROXY matching and a dead proxy reported as unreachable', async () => {
   assert.equal(proxyFor(target, { HTTPS_PROXY: 'proxy:3128', NO_PROXY: '.example.com' }), undefined);
   assert.equal(proxyFor(target, { https_proxy: 'proxy:3128', no_proxy: 'other.com' })?.href, 'http://proxy:3128/');
   assert.equal(proxyFor(target, { HTTPS_PROXY: 'proxy:3128', NO_PROXY: 'api.example.com:8443' })?.host, 'proxy:3128');
-  const client = createRpcClient(keyed(`${provider.httpBase}/ext/bc/C/rpc`), { ca: provider.cert, proxyEnv: { HTTPS_PROXY: 'http://127.0.0.1:1' } });
-  const error = await client.request('eth_chainId', []).then(() => assert.fail('expected a failure'), (e: unknown) => e);
+  const client = createRpcClient(keyed(`${provider.httpBase}/ext/bc/C/rpc`), {
+    ca: provider.cert,
+    proxyEnv: { HTTPS_PROXY: 'http://127.0.0.1:1' },
+  });
+  const error = await client.request('eth_chainId', []).then(
+    () => assert.fail('expected a failure'),
+    (e: unknown) => e,
+  );
   assert.ok(error instanceof NodeError);
   assert.equal(error.kind, 'unreachable');
   assert.match(error.message, /through the proxy.*connection was refused/);
@@ -96,7 +108,10 @@ test('NO_PROXY matching and a dead proxy reported as unreachable', async () => {
 
 test('a TLS failure through the tunnel is reported as TLS, not as a dropped request', async () => {
   const client = createRpcClient(keyed(`${provider.httpBase}/ext/bc/C/rpc`), { proxyEnv: { HTTPS_PROXY: proxyUrl } });
-  const error = await client.request('eth_chainId', []).then(() => assert.fail('expected a failure'), (e: unknown) => e);
+  const error = await client.request('eth_chainId', []).then(
+    () => assert.fail('expected a failure'),
+    (e: unknown) => e,
+  );
   assert.ok(error instanceof NodeError);
   assert.equal(error.kind, 'tls');
   assert.match(error.message, /self-signed certificate/);

@@ -26,5 +26,9 @@ export function assertNoSecret(text: string, where: string): void {
 export function assertNoSecretStart(text: string, where: string): void {
   const starts = [...[accessKey, password, queryKey].map((secret) => secret.slice(0, 4)), basicCredentials.slice(0, 12)];
   const leaked = starts.filter((start) => text.includes(start));
-  assert.equal(leaked.length, 0, `${where} shows the start of a secret (${leaked.map((start) => `${start.slice(0, 2)}…`).join(', ')}): ${hidden(text, starts)}`);
+  assert.equal(
+    leaked.length,
+    0,
+    `${where} shows the start of a secret (${leaked.map((start) => `${start.slice(0, 2)}…`).join(', ')}): ${hidden(text, starts)}`,
+  );
 }

@@ -55,6 +55,12 @@ test('control characters and bidirectional overrides from a server are shown as 
 test('a JSON-RPC error nested too deeply to stringify is named as such; its message keeps its spacing, not its escapes', () => {
   let deep: unknown = 1;
   for (let i = 0; i < 200_000; i++) deep = [deep];
-  const text = rpcErrorText({ code: -32000, message: `execution timeout    in server-side tracer function 'step'\u001b[31m`, data: deep }, masker);
-  assert.equal(text, "execution timeout    in server-side tracer function 'step'\ufffd[31m [code -32000] (data: (a value nested too deeply to show))");
+  const text = rpcErrorText(
+    { code: -32000, message: `execution timeout    in server-side tracer function 'step'\u001b[31m`, data: deep },
+    masker,
+  );
+  assert.equal(
+    text,
+    "execution timeout    in server-side tracer function 'step'\ufffd[31m [code -32000] (data: (a value nested too deeply to show))",
+  );
 });

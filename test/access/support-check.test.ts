@@ -31,19 +31,23 @@ async function check(url: string, expectedChainId?: number) {
   }
 }
 
-test('anvil: supported over HTTP and WS, ES2015 accepted, chain id matched', { skip: !anvilAvailable() && 'anvil binary missing' }, async () => {
-  await withNode(startAnvil, async (node) => {
-    for (const url of [node.url, node.wsUrl]) {
-      const report = await check(url, 43114);
-      assert.equal(report.status, 'supported', report.detail);
-      assert.equal(report.method, 'debug_traceCall');
-      assert.equal(report.es2015, true);
-      assert.equal(report.chainId, 43114);
-      assert.equal(report.chainIdMatches, true);
-      assert.deepEqual(report.warnings, []);
-    }
-  });
-});
+test(
+  'anvil: supported over HTTP and WS, ES2015 accepted, chain id matched',
+  { skip: !anvilAvailable() && 'anvil binary missing' },
+  async () => {
+    await withNode(startAnvil, async (node) => {
+      for (const url of [node.url, node.wsUrl]) {
+        const report = await check(url, 43114);
+        assert.equal(report.status, 'supported', report.detail);
+        assert.equal(report.method, 'debug_traceCall');
+        assert.equal(report.es2015, true);
+        assert.equal(report.chainId, 43114);
+        assert.equal(report.chainIdMatches, true);
+        assert.deepEqual(report.warnings, []);
+      }
+    });
+  },
+);
 
 test('a chain id other than the expected network is flagged', { skip: !anvilAvailable() && 'anvil binary missing' }, async () => {
   await withNode(startAnvil, async (node) => {
@@ -54,32 +58,44 @@ test('a chain id other than the expected network is flagged', { skip: !anvilAvai
   });
 });
 
-test('Hardhat 3: disabled, with the node\'s "JS Tracer is not enabled"', { skip: !hardhatAvailable() && 'Hardhat not installed (test/setup/nodes.mjs)' }, async () => {
-  await withNode(startHardhat, async (node) => {
-    const report = await check(node.url);
-    assert.equal(report.status, 'disabled');
-    assert.match(report.detail, /JS Tracer is not enabled/);
-    assert.equal(report.chainId, 43114);
-  });
-});
+test(
+  'Hardhat 3: disabled, with the node\'s "JS Tracer is not enabled"',
+  { skip: !hardhatAvailable() && 'Hardhat not installed (test/setup/nodes.mjs)' },
+  async () => {
+    await withNode(startHardhat, async (node) => {
+      const report = await check(node.url);
+      assert.equal(report.status, 'disabled');
+      assert.match(report.detail, /JS Tracer is not enabled/);
+      assert.equal(report.chainId, 43114);
+    });
+  },
+);
 
-test('ganache 7: ignored (a default structLogs trace instead of the result), via debug_traceTransaction', { skip: !ganacheAvailable() && 'ganache not installed (test/setup/nodes.mjs)' }, async () => {
-  await withNode(startGanache, async (node) => {
-    const endpoint: Endpoint = { name: 'g', url: node.url, auth: { kind: 'none' } };
-    const client = createRpcClient(endpoint);
-    const [from, to] = await client.request<string[]>('eth_accounts', []);
-    await client.request('eth_sendTransaction', [{ from, to, value: '0x1' }]);
-    const report = await checkSupport(client, endpoint);
-    assert.equal(report.status, 'ignored');
-    assert.equal(report.method, 'debug_traceTransaction');
-    assert.match(report.detail, /default structLogs trace instead of the tracer's result/);
-  });
-});
+test(
+  'ganache 7: ignored (a default structLogs trace instead of the result), via debug_traceTransaction',
+  { skip: !ganacheAvailable() && 'ganache not installed (test/setup/nodes.mjs)' },
+  async () => {
+    await withNode(startGanache, async (node) => {
+      const endpoint: Endpoint = { name: 'g', url: node.url, auth: { kind: 'none' } };
+      const client = createRpcClient(endpoint);
+      const [from, to] = await client.request<string[]>('eth_accounts', []);
+      await client.request('eth_sendTransaction', [{ from, to, value: '0x1' }]);
+      const report = await checkSupport(client, endpoint);
+      assert.equal(report.status, 'ignored');
+      assert.equal(report.method, 'debug_traceTransaction');
+      assert.match(report.detail, /default structLogs trace instead of the tracer's result/);
+    });
+  },
+);
 
 test('unreachable and unauthorized endpoints', async () => {
   const server = await startProviderServer({ basic: { username: 'alice', password } });
   try {
-    const endpoint: Endpoint = { name: 'b', url: `${server.httpBase}/ext/bc/C/rpc`, auth: { kind: 'basic', username: 'alice', password: 'wrong' } };
+    const endpoint: Endpoint = {
+      name: 'b',
+      url: `${server.httpBase}/ext/bc/C/rpc`,
+      auth: { kind: 'basic', username: 'alice', password: 'wrong' },
+    };
     const client = createRpcClient(endpoint, { ca: server.cert });
     const refused = await checkSupport(client, endpoint);
     assert.equal(refused.status, 'unauthorized');

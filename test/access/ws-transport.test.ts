@@ -33,7 +33,10 @@ function keyClient(options: RpcClientOptions = {}) {
 }
 
 async function failure(call: Promise<unknown>): Promise<NodeError> {
-  const error = await call.then(() => assert.fail('expected a failure'), (e: unknown) => e);
+  const error = await call.then(
+    () => assert.fail('expected a failure'),
+    (e: unknown) => e,
+  );
   assert.ok(error instanceof NodeError, `not a NodeError: ${String(error)}`);
   texts.push(error.message, error.explanation);
   return error;
@@ -53,8 +56,18 @@ test('one connection carries concurrent requests, each answer matched to its id'
     assert.equal(upgrades(keyed) - before, 1);
     const upgrade = keyed.requests.filter((r) => r.method === 'UPGRADE').at(-1)!;
     assert.equal(upgrade.path, `/${accessKey}/ext/bc/C/ws`);
-    const sent = keyed.requests.filter((r) => r.method === 'MESSAGE').slice(-3).map((r) => JSON.parse(r.body) as { id: number; method: string });
-    assert.deepEqual(sent.map((r) => [r.id, r.method]), [[1, 'eth_blockNumber'], [2, 'eth_chainId'], [3, 'eth_chainId']]);
+    const sent = keyed.requests
+      .filter((r) => r.method === 'MESSAGE')
+      .slice(-3)
+      .map((r) => JSON.parse(r.body) as { id: number; method: string });
+    assert.deepEqual(
+      sent.map((r) => [r.id, r.method]),
+      [
+        [1, 'eth_blockNumber'],
+        [2, 'eth_chainId'],
+        [3, 'eth_chainId'],
+      ],
+    );
   } finally {
     await client.close();
   }
@@ -81,7 +94,9 @@ test('a refused upgrade closes its connection even when the server keeps it aliv
     sockets.push(socket);
     // The client's end of the connection, as the server sees it.
     socket.on('end', () => (closed = true));
-    socket.write('HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nContent-Length: 12\r\nConnection: keep-alive\r\n\r\nUnauthorized');
+    socket.write(
+      'HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\nContent-Length: 12\r\nConnection: keep-alive\r\n\r\nUnauthorized',
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -13,8 +13,14 @@ let server: ProviderServer;
 
 before(async () => {
   server = await startProviderServer({ key: accessKey });
-  server.on('avm.getAssetDescription', { kind: 'result', value: { assetID: avaxId, name: 'Avalanche', symbol: 'AVAX', denomination: '9' } });
-  server.on('avm.getBalance', { kind: 'result', value: { balance: '1500000000', utxoIDs: [{ txID: 'WPQdyLNqHfiEKp4zcCpayRHYDVYuh1hqs9c1RqgZXS4VPgdvo', outputIndex: 1 }] } });
+  server.on('avm.getAssetDescription', {
+    kind: 'result',
+    value: { assetID: avaxId, name: 'Avalanche', symbol: 'AVAX', denomination: '9' },
+  });
+  server.on('avm.getBalance', {
+    kind: 'result',
+    value: { balance: '1500000000', utxoIDs: [{ txID: 'WPQdyLNqHfiEKp4zcCpayRHYDVYuh1hqs9c1RqgZXS4VPgdvo', outputIndex: 1 }] },
+  });
 });
 after(() => server.stop());
 

@@ -21,7 +21,12 @@ test('cache info lists each chain and upstream; cache clear empties the folder',
 
   const info = await runCli(['cache', 'info'], { env: { EVM_TRACER_CACHE_DIR: root } });
   assert.equal(info.status, 0, info.stderr);
-  assert.match(info.stdout, new RegExp(`^${join(root, 'fork-v1')}: 0\\.0 MiB of at most 512\\.0 MiB\\n  chain 43114, upstream [0-9a-f]{24}: 2 files, 0\\.0 MiB\\n$`));
+  assert.match(
+    info.stdout,
+    new RegExp(
+      `^${join(root, 'fork-v1')}: 0\\.0 MiB of at most 512\\.0 MiB\\n  chain 43114, upstream [0-9a-f]{24}: 2 files, 0\\.0 MiB\\n$`,
+    ),
+  );
   assert.ok(!info.stdout.includes('api.example') && !info.stdout.includes('SECRET'));
 
   const cleared = await runCli(['cache', 'clear', '--cache-dir', root]);

@@ -16,8 +16,8 @@ const file = (name: string, text: string) => {
 };
 const run = (args: string[], cwd = dir) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd });
 
-const CLEAN = "{\n  result: function (ctx, db) { return 1; },\n  fault: function (log, db) {}\n}\n";
-const WARNED = "// note\n{\n  result: function (ctx, db) { return \"x\"; },\n  fault: function (log, db) {}\n}\n";
+const CLEAN = '{\n  result: function (ctx, db) { return 1; },\n  fault: function (log, db) {}\n}\n';
+const WARNED = '// note\n{\n  result: function (ctx, db) { return "x"; },\n  fault: function (log, db) {}\n}\n';
 const BROKEN = '{\n  step: function (log) { let n = 1; },\n  result: function () {}\n};\n';
 
 test('lint: clean file → no output, exit 0', () => {
@@ -40,10 +40,20 @@ test('lint: errors → exit 1; json format has 0-based LSP ranges', () => {
   const path = file('broken.tracer.js', BROKEN);
   const result = run(['lint', '--format', 'json', path, file('clean2.tracer.js', CLEAN)]);
   assert.equal(result.status, 1);
-  const report = JSON.parse(result.stdout) as { file: string; diagnostics: { code: string; severity: string; message: string; range: unknown }[] }[];
+  const report = JSON.parse(result.stdout) as {
+    file: string;
+    diagnostics: { code: string; severity: string; message: string; range: unknown }[];
+  }[];
   assert.equal(report.length, 2);
   assert.equal(report[0].file, path);
-  assert.deepEqual(report[0].diagnostics.map((d) => [d.code, d.severity]), [['missing-fault', 'error'], ['syntax', 'error'], ['not-object', 'error']]);
+  assert.deepEqual(
+    report[0].diagnostics.map((d) => [d.code, d.severity]),
+    [
+      ['missing-fault', 'error'],
+      ['syntax', 'error'],
+      ['not-object', 'error'],
+    ],
+  );
   assert.deepEqual(report[0].diagnostics[1].range, { start: { line: 1, character: 25 }, end: { line: 1, character: 28 } });
   assert.match(report[0].diagnostics[1].message, /'let' declarations/);
   assert.deepEqual(Object.keys(report[0].diagnostics[0]).sort(), ['code', 'message', 'range', 'severity']);
@@ -60,7 +70,10 @@ test('lint: --ecma 2017 and --rule change the outcome', () => {
 
 test('lint: evm-tracer.config.json in the working directory (and --config) set ecmaVersion and rules', () => {
   const project = mkdtempSync(join(tmpdir(), 'evm-tracer-config-'));
-  writeFileSync(join(project, 'evm-tracer.config.json'), JSON.stringify({ lint: { ecmaVersion: 2017, rules: { 'not-object': 'off', 'missing-fault': 'off' } }, nodes: {} }));
+  writeFileSync(
+    join(project, 'evm-tracer.config.json'),
+    JSON.stringify({ lint: { ecmaVersion: 2017, rules: { 'not-object': 'off', 'missing-fault': 'off' } }, nodes: {} }),
+  );
   writeFileSync(join(project, 't.tracer.js'), BROKEN);
   assert.equal(run(['lint', 't.tracer.js'], project).status, 0);
   const other = file('other.config.json', JSON.stringify({ lint: { rules: { 'missing-fault': 'off' } } }));
@@ -81,7 +94,10 @@ test('lint: usage errors exit 2 with a clear message', () => {
     [['lint', join(dir, 'does-not-exist.tracer.js')], /cannot read .*does-not-exist\.tracer\.js: ENOENT/],
     [['lint', '--config', join(dir, 'missing.json'), 'x.js'], /cannot read config file .*missing\.json/],
     [['lint', '--config', file('bad.json', '{ lint: 1 }'), 'x.js'], /bad\.json is not valid JSON/],
-    [['lint', '--config', file('bad-rule.json', '{"lint":{"rules":{"comment":"loud"}}}'), 'x.js'], /bad-rule\.json: lint\.rules: severity of rule 'comment'/],
+    [
+      ['lint', '--config', file('bad-rule.json', '{"lint":{"rules":{"comment":"loud"}}}'), 'x.js'],
+      /bad-rule\.json: lint\.rules: severity of rule 'comment'/,
+    ],
   ];
   for (const [args, message] of cases) {
     const result = run(args);
@@ -133,7 +149,10 @@ test('lint and flatten on deep code: long chains work, nesting past the parser i
     const result = run([command, nested]);
     assert.equal(result.status, 1, result.stderr);
     const output = command === 'lint' ? result.stdout : result.stderr;
-    assert.match(output, /^\S+nested\.tracer\.js:3:\d+ error too-deep Nested too deeply for the checker \(\d+ levels of brackets are open here\)/);
+    assert.match(
+      output,
+      /^\S+nested\.tracer\.js:3:\d+ error too-deep Nested too deeply for the checker \(\d+ levels of brackets are open here\)/,
+    );
     assert.doesNotMatch(result.stdout + result.stderr, /RangeError|Maximum call stack|    at /);
   }
 });
@@ -151,14 +170,35 @@ test('lint and flatten on a wrapped tracer (var tracer = {…};) report the same
   // The same at ES2017, for the forms a module system uses.
   const exported = run(['lint', '--ecma', '2017', file('exported.tracer.js', `const t = ${CLEAN.trimEnd()};\nmodule.exports = t;\n`)]);
   assert.equal(exported.status, 1);
-  assert.match(exported.stdout, /^\S+:1:1 error not-object Keep only the object literal: .*'const t = \{…\}; module\.exports = t;' does not compile\.\n$/);
+  assert.match(
+    exported.stdout,
+    /^\S+:1:1 error not-object Keep only the object literal: .*'const t = \{…\}; module\.exports = t;' does not compile\.\n$/,
+  );
 });
 
 test('lint: calling a method log lacks is an error (exit 1); a gasPrice fee note is information (exit 0)', () => {
-  const called = run(['lint', file('called.tracer.js', "{\n  step: function (log) { var e = log['getCallError'](); },\n  result: function (ctx, db) { return 1; },\n  fault: function (log, db) {}\n}\n")]);
+  const called = run([
+    'lint',
+    file(
+      'called.tracer.js',
+      "{\n  step: function (log) { var e = log['getCallError'](); },\n  result: function (ctx, db) { return 1; },\n  fault: function (log, db) {}\n}\n",
+    ),
+  ]);
   assert.equal(called.status, 1);
-  assert.match(called.stdout, /^\S+:2:38 error unknown-method 'getCallError' is not a method of log: calling it throws TypeError .*did you mean 'getError'\?\n$/);
-  const fee = run(['lint', file('fee.tracer.js', "{\n  result: function (ctx, db) { return ctx.gasPrice.multiply(ctx.gasUsed).toString(); },\n  fault: function (log, db) {}\n}\n")]);
+  assert.match(
+    called.stdout,
+    /^\S+:2:38 error unknown-method 'getCallError' is not a method of log: calling it throws TypeError .*did you mean 'getError'\?\n$/,
+  );
+  const fee = run([
+    'lint',
+    file(
+      'fee.tracer.js',
+      '{\n  result: function (ctx, db) { return ctx.gasPrice.multiply(ctx.gasUsed).toString(); },\n  fault: function (log, db) {}\n}\n',
+    ),
+  ]);
   assert.equal(fee.status, 0);
-  assert.match(fee.stdout, /^\S+:2:39 information gas-price-tip ctx\.gasPrice in fee arithmetic\. From the hover of ctx\.gasPrice: ".*Since geth v1\.15\.0 this is the tip/);
+  assert.match(
+    fee.stdout,
+    /^\S+:2:39 information gas-price-tip ctx\.gasPrice in fee arithmetic\. From the hover of ctx\.gasPrice: ".*Since geth v1\.15\.0 this is the tip/,
+  );
 });

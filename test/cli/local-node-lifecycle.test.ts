@@ -14,7 +14,10 @@ import { after, test } from 'node:test';
 const cli = resolve('dist/cli.js');
 const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-lifecycle-'));
 const slowTracer = join(dir, 'slow.tracer.js');
-writeFileSync(slowTracer, '{\n  step: function () {},\n  fault: function () {},\n  result: function () { var x = 0; for (var i = 0; i < 1e12; i++) { x += i; } return x; }\n}\n');
+writeFileSync(
+  slowTracer,
+  '{\n  step: function () {},\n  fault: function () {},\n  result: function () { var x = 0; for (var i = 0; i < 1e12; i++) { x += i; } return x; }\n}\n',
+);
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const markerName = 'EVM_TRACER_LIFECYCLE_TEST';
@@ -68,7 +71,9 @@ function start(args: string[]): Started {
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   child.stdout!.resume();
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.on('exit', (code, signal) => done({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.on('exit', (code, signal) => done({ code, signal })),
+  );
   return { child, marker, stderr: () => stderr, exited };
 }
 
@@ -76,11 +81,19 @@ function start(args: string[]): Started {
 async function traceInProgress(): Promise<Started & { node: number }> {
   const call = JSON.stringify({ to: '0x0000000000000000000000000000000000000001' });
   const started = start([cli, 'trace', 'call', '--call', call, '--tracer', slowTracer, '--timeout', '5m', '--verbose']);
-  await until(() => started.stderr().includes('→ POST') && started.stderr().includes('debug_traceCall'), 60_000, 'the trace request goes out');
+  await until(
+    () => started.stderr().includes('→ POST') && started.stderr().includes('debug_traceCall'),
+    60_000,
+    'the trace request goes out',
+  );
   const nodes = marked(started.marker).filter((pid) => /\/dist\/cli\.js node --port 0 /.test(commandLine(pid)));
   assert.equal(nodes.length, 1, 'the command runs one local node');
   // The worker starts once the node has the request (after its first-use probe of the worker flags).
-  await until(() => marked(started.marker).some((pid) => commandLine(pid).includes('trace-worker.js')), 30_000, 'the node runs the trace in a worker process');
+  await until(
+    () => marked(started.marker).some((pid) => commandLine(pid).includes('trace-worker.js')),
+    30_000,
+    'the node runs the trace in a worker process',
+  );
   return { ...started, node: nodes[0] };
 }
 
@@ -108,7 +121,10 @@ test('check --network nosuchnet exits at once with a clear error and starts no n
   const exit = await check.exited;
   clearTimeout(timer);
   assert.deepEqual(exit, { code: 1, signal: null });
-  assert.equal(check.stderr(), "evm-tracer: unknown network 'nosuchnet': use mainnet (43114), fuji (43113), local (43112), a chain id, or any\n");
+  assert.equal(
+    check.stderr(),
+    "evm-tracer: unknown network 'nosuchnet': use mainnet (43114), fuji (43113), local (43112), a chain id, or any\n",
+  );
   assert.deepEqual(marked(check.marker), []);
 });
 

@@ -12,7 +12,11 @@ const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-report-'));
 const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
 
 /** The data element of a written report, parsed back. */
-function embedded(html: string): { main: { title: string; result: unknown }; compare?: { title: string }; names: { functions: Record<string, { name: string }> } } {
+function embedded(html: string): {
+  main: { title: string; result: unknown };
+  compare?: { title: string };
+  names: { functions: Record<string, { name: string }> };
+} {
   const match = /<script type="application\/json" id="report-data">([^<]*)<\/script>/.exec(html);
   assert.ok(match, 'no report-data element');
   return JSON.parse(match[1]);
@@ -22,7 +26,10 @@ test('report: writes one self-contained file with the result, the compared resul
   const input = join(dir, 'a.json');
   const other = join(dir, 'b.json');
   // 0xb6b55f25 is deposit(uint256) from the fixture workspace's Hardhat artifact.
-  writeFileSync(input, JSON.stringify({ type: 'CALL', from: '0x01', to: '0x02', gasUsed: '0x10', input: '0xb6b55f25' + '0'.repeat(63) + '1' }));
+  writeFileSync(
+    input,
+    JSON.stringify({ type: 'CALL', from: '0x01', to: '0x02', gasUsed: '0x10', input: '0xb6b55f25' + '0'.repeat(63) + '1' }),
+  );
   writeFileSync(other, JSON.stringify({ ops: { ADD: 1 } }));
   const out = join(dir, 'a.html');
   const result = run(['report', input, '--html', out, '--compare', other, '--abi-dir', resolve('test/fixtures/report-workspace')]);
@@ -33,7 +40,10 @@ test('report: writes one self-contained file with the result, the compared resul
   const data = embedded(html);
   assert.equal(data.main.title, 'a.json');
   assert.equal(data.compare?.title, 'b.json');
-  assert.deepEqual(Object.entries(data.names.functions).map(([selector, fn]) => [selector, fn.name]), [['0xb6b55f25', 'deposit']]);
+  assert.deepEqual(
+    Object.entries(data.names.functions).map(([selector, fn]) => [selector, fn.name]),
+    [['0xb6b55f25', 'deposit']],
+  );
 });
 
 test('report: a call tree 10,000 frames deep (a custom tracer can return one) is written, not "Maximum call stack size exceeded"', () => {
@@ -69,7 +79,16 @@ test('report: usage errors exit 2 and say what is wrong; unreadable input exits 
 
 test('trace call --html: the call tracer example on the local node, as JSON on stdout and as a report', () => {
   const out = join(dir, 'trace.html');
-  const result = run(['trace', 'call', '--call', resolve('examples/create-and-call.call.json'), '--tracer', resolve('examples/call.tracer.js'), '--html', out]);
+  const result = run([
+    'trace',
+    'call',
+    '--call',
+    resolve('examples/create-and-call.call.json'),
+    '--tracer',
+    resolve('examples/call.tracer.js'),
+    '--html',
+    out,
+  ]);
   assert.equal(result.status, 0, result.stderr);
   const printed = JSON.parse(result.stdout) as { type: string; calls: unknown[] };
   assert.equal(printed.type, 'CREATE');

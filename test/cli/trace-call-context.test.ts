@@ -10,8 +10,16 @@ const numberCall = JSON.stringify({ data: '0x4360005260206000f3' });
 
 test('trace call: --block-overrides and --state-overrides reach the node; --tx-index gets its error back', async () => {
   const traced = await runCli([
-    'trace', 'call', '--call', numberCall, '--tracer', 'callTracer', '--block-overrides', '{"number": 1000, "time": "0x5"}',
-    '--state-overrides', JSON.stringify({ ['0x' + '02'.padStart(40, '0')]: { movePrecompileToAddress: '0x' + 'bb'.padStart(40, '0') } }),
+    'trace',
+    'call',
+    '--call',
+    numberCall,
+    '--tracer',
+    'callTracer',
+    '--block-overrides',
+    '{"number": 1000, "time": "0x5"}',
+    '--state-overrides',
+    JSON.stringify({ ['0x' + '02'.padStart(40, '0')]: { movePrecompileToAddress: '0x' + 'bb'.padStart(40, '0') } }),
   ]);
   assert.equal(traced.status, 0, traced.stderr);
   assert.deepEqual(JSON.parse(traced.stdout).output, '0x' + (1000).toString(16).padStart(64, '0'));
@@ -22,7 +30,11 @@ test('trace call: --block-overrides and --state-overrides reach the node; --tx-i
 
 test('trace call refuses bad overrides and indexes before starting a node; they are for trace call only', async () => {
   const refused: Array<[string[], number, RegExp]> = [
-    [['--block-overrides', '{"random": "0x' + 'bb'.repeat(32) + '"}'], 1, /--block-overrides\.random: unknown field; block overrides are number, difficulty, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee \(geth\), coinbase, baseFee \(coreth\)/],
+    [
+      ['--block-overrides', '{"random": "0x' + 'bb'.repeat(32) + '"}'],
+      1,
+      /--block-overrides\.random: unknown field; block overrides are number, difficulty, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas, blobBaseFee \(geth\), coinbase, baseFee \(coreth\)/,
+    ],
     [['--block-overrides', '{"coinbase": "0x12"}'], 1, /--block-overrides\.coinbase: expected a 0x-prefixed 20-byte address, got "0x12"/],
     [['--block-overrides', '{"time": "soon"}'], 1, /--block-overrides\.time: "soon" is not a non-negative integer/],
     [['--block-overrides', '{"prevRandao": "0x12"}'], 1, /--block-overrides\.prevRandao: expected a 0x-prefixed 32-byte hash/],

@@ -28,15 +28,24 @@ function project(name: string, config: unknown): string {
   return folder;
 }
 
-function assertRefusedAtEs5(result: { status: number | null; stdout: string; stderr: string }, source: string, command = 'evm-tracer'): void {
+function assertRefusedAtEs5(
+  result: { status: number | null; stdout: string; stderr: string },
+  source: string,
+  command = 'evm-tracer',
+): void {
   assert.equal(result.status, 1, result.stderr);
   assert.equal(result.stdout, '');
   const lines = result.stderr.trimEnd().split('\n');
   assert.equal(lines[0], `${command}: the tracer cannot be flattened at ES5.1 (${source}):`);
   // One line per later feature, each at its place in the file, with its ES5 form and the way to target ES2017.
   assert.deepEqual(
-    lines.slice(1).map((line) => line.match(/modern\.tracer\.js:(\d+:\d+): ES2015 syntax \(([^)]+)\)/)?.slice(1, 3).join(' ')),
-    ['4:5 \'const\' declarations', '5:5 \'let\' declarations', '10:5 \'const\' declarations', '10:48 arrow functions', '10:55 template literals'],
+    lines.slice(1).map((line) =>
+      line
+        .match(/modern\.tracer\.js:(\d+:\d+): ES2015 syntax \(([^)]+)\)/)
+        ?.slice(1, 3)
+        .join(' '),
+    ),
+    ["4:5 'const' declarations", "5:5 'let' declarations", "10:5 'const' declarations", '10:48 arrow functions', '10:55 template literals'],
   );
   for (const line of lines.slice(1)) assert.match(line, /target ES2017: --ecma 2017, or ecmaVersion 2017 for the node/);
 }
@@ -99,9 +108,15 @@ test("a named node's ecmaVersion wins for that node over lint.ecmaVersion", asyn
   const traced = await run(['trace', 'call', '--call', call, '--tracer', tracer, '--endpoint', 'geth'], folder);
   assert.equal(traced.status, 0, traced.stderr);
   assert.equal(JSON.parse(traced.stdout), expected);
-  assertRefusedAtEs5(await run(['trace', 'call', '--call', call, '--tracer', tracer, '--endpoint', 'plain'], folder), 'lint.ecmaVersion in evm-tracer.config.json');
+  assertRefusedAtEs5(
+    await run(['trace', 'call', '--call', call, '--tracer', tracer, '--endpoint', 'plain'], folder),
+    'lint.ecmaVersion in evm-tracer.config.json',
+  );
   const other = project('nodes-lint-2017', { lint: { ecmaVersion: 2017 }, nodes: { provider: { url: node.url, ecmaVersion: 5 } } });
-  assertRefusedAtEs5(await run(['trace', 'call', '--call', call, '--tracer', tracer, '--endpoint', 'provider'], other), "node 'provider' in evm-tracer.config.json");
+  assertRefusedAtEs5(
+    await run(['trace', 'call', '--call', call, '--tracer', tracer, '--endpoint', 'provider'], other),
+    "node 'provider' in evm-tracer.config.json",
+  );
   const bad = project('nodes-bad', { nodes: { geth: { url: node.url, ecmaVersion: 6 } } });
   const refused = await run(['trace', 'call', '--call', call, '--tracer', tracer, '--endpoint', 'geth'], bad);
   assert.equal(refused.status, 1);
@@ -109,7 +124,10 @@ test("a named node's ecmaVersion wins for that node over lint.ecmaVersion", asyn
 });
 
 test("flatten takes the level the same way: --ecma, the --endpoint node's ecmaVersion, lint.ecmaVersion", async () => {
-  const folder = project('flatten-nodes', { lint: { ecmaVersion: 5 }, nodes: { geth: { url: node.url, ecmaVersion: 2017 }, provider: { url: node.url } } });
+  const folder = project('flatten-nodes', {
+    lint: { ecmaVersion: 5 },
+    nodes: { geth: { url: node.url, ecmaVersion: 2017 }, provider: { url: node.url } },
+  });
   const flat = await run(['flatten', tracer, '--endpoint', 'geth'], folder);
   assert.equal(flat.status, 0, flat.stderr);
   const expectedFlat = flattenTracer(readFileSync(tracer, 'utf8'), { ecmaVersion: 2017 });
@@ -145,18 +163,22 @@ test('replay checks the tracer at the level: refused at 5, accepted at 2017 (--e
   assert.match(fromCwd.stderr, /^evm-tracer replay: .*empty-fixture\.json: genesis: expected an object/);
 });
 
-test('replay runs an ES2017 tracer on a geth fixture at --ecma 2017, as its ES5 twin at 5', { skip: !existsSync(fixture) && `conformance fixtures not found at ${conformance}` }, async () => {
-  const es5 = join(dir, 'es5.tracer.js');
-  writeFileSync(
-    es5,
-    readFileSync(tracer, 'utf8')
-      .replace(/\b(const|let) /g, 'var ')
-      .replace('map((n) => `${n}=${this.counts[n]}`)', 'map(function (n) { return n + \'=\' + this.counts[n]; }, this)'),
-  );
-  const modern = await run(['replay', fixture, '--tracer', tracer, '--ecma', '2017']);
-  assert.equal(modern.status, 0, modern.stderr);
-  assert.match(JSON.parse(modern.stdout) as string, /^PUSH1=\d+,.*CALL=1,/);
-  const classic = await run(['replay', fixture, '--tracer', es5]);
-  assert.equal(classic.status, 0, classic.stderr);
-  assert.equal(modern.stdout, classic.stdout);
-});
+test(
+  'replay runs an ES2017 tracer on a geth fixture at --ecma 2017, as its ES5 twin at 5',
+  { skip: !existsSync(fixture) && `conformance fixtures not found at ${conformance}` },
+  async () => {
+    const es5 = join(dir, 'es5.tracer.js');
+    writeFileSync(
+      es5,
+      readFileSync(tracer, 'utf8')
+        .replace(/\b(const|let) /g, 'var ')
+        .replace('map((n) => `${n}=${this.counts[n]}`)', "map(function (n) { return n + '=' + this.counts[n]; }, this)"),
+    );
+    const modern = await run(['replay', fixture, '--tracer', tracer, '--ecma', '2017']);
+    assert.equal(modern.status, 0, modern.stderr);
+    assert.match(JSON.parse(modern.stdout) as string, /^PUSH1=\d+,.*CALL=1,/);
+    const classic = await run(['replay', fixture, '--tracer', es5]);
+    assert.equal(classic.status, 0, classic.stderr);
+    assert.equal(modern.stdout, classic.stdout);
+  },
+);

@@ -11,7 +11,13 @@ test('every command answers --help (and -h) with the same shape: usage, descript
     const long = spawnSync(process.execPath, ['dist/cli.js', name, '--help'], { encoding: 'utf8' });
     assert.equal(long.status, 0, name);
     assert.equal(long.stderr, '', name);
-    assert.match(long.stdout, new RegExp(`^usage: evm-tracer ${name} \\S.*\\n(.+\\n)*\\n.+\\n(.+\\n)*\\noptions:\\n(  -.+\\n| {25}.+\\n)*  -h, --help {13}print this help\\n`), name);
+    assert.match(
+      long.stdout,
+      new RegExp(
+        `^usage: evm-tracer ${name} \\S.*\\n(.+\\n)*\\n.+\\n(.+\\n)*\\noptions:\\n(  -.+\\n| {25}.+\\n)*  -h, --help {13}print this help\\n`,
+      ),
+      name,
+    );
   }
   const short = spawnSync(process.execPath, ['dist/cli.js', 'trace', '-h'], { encoding: 'utf8' });
   assert.equal(short.stdout, spawnSync(process.execPath, ['dist/cli.js', 'trace', '--help'], { encoding: 'utf8' }).stdout);
@@ -22,7 +28,13 @@ test('an unknown option is a usage error in every command: named, the closest op
     const run = spawnSync(process.execPath, ['dist/cli.js', name, '--jsonn'], { encoding: 'utf8' });
     assert.equal(run.status, 2, name);
     assert.equal(run.stdout, '', name);
-    assert.match(run.stderr, new RegExp(`^evm-tracer ${name}: Unknown option '--jsonn'.*\\n\\nusage: evm-tracer ${name} .*\\n(.*\\n)*Run 'evm-tracer ${name} --help' for its options\\.\\n$`), name);
+    assert.match(
+      run.stderr,
+      new RegExp(
+        `^evm-tracer ${name}: Unknown option '--jsonn'.*\\n\\nusage: evm-tracer ${name} .*\\n(.*\\n)*Run 'evm-tracer ${name} --help' for its options\\.\\n$`,
+      ),
+      name,
+    );
   }
   const report = spawnSync(process.execPath, ['dist/cli.js', 'report', 'r.json', '--htm', 'out.html'], { encoding: 'utf8' });
   assert.match(report.stderr, /^evm-tracer report: Unknown option '--htm' \(did you mean --html\?\)\n/);
@@ -44,7 +56,11 @@ test('option mistakes never repeat the value given (it may be a key or a passwor
 });
 
 test('a positional argument a command does not take is named', () => {
-  for (const [args, name] of [[['node', 'extra'], 'node'], [['check', 'extra'], 'check'], [['xchain', 'balance', 'extra'], 'xchain']] as const) {
+  for (const [args, name] of [
+    [['node', 'extra'], 'node'],
+    [['check', 'extra'], 'check'],
+    [['xchain', 'balance', 'extra'], 'xchain'],
+  ] as const) {
     const run = spawnSync(process.execPath, ['dist/cli.js', ...args], { encoding: 'utf8' });
     assert.equal(run.status, 2, args.join(' '));
     assert.match(run.stderr, new RegExp(`^evm-tracer ${name}: unexpected argument 'extra'\\n`), args.join(' '));

@@ -7,7 +7,16 @@ import { chainConfigFor } from '../../runtime/chain/hardforks';
 import { commonFor } from '../../runtime/evm/common';
 import type { AllocAccount } from '../../runtime/state/alloc';
 import type { CallObject, JobTransaction, TraceJob } from '../../runtime/evm/job';
-import { contractAddresses, contractCode, delegatedAccount, plainAccount, snippet, terminator, type ProgramContext, type Snippet } from './programs';
+import {
+  contractAddresses,
+  contractCode,
+  delegatedAccount,
+  plainAccount,
+  snippet,
+  terminator,
+  type ProgramContext,
+  type Snippet,
+} from './programs';
 import { Random } from './random';
 import { randomTracer, renderTracer, type TracerSpec } from './tracers';
 
@@ -44,7 +53,16 @@ export interface TxSpec {
 export interface CaseSpec {
   seed: number;
   fork: Fork;
-  block: { number: bigint; timestamp: bigint; coinbase: string; baseFee: bigint; randao: string; hash: string; parentHash: string; blockHashes: Record<string, string> };
+  block: {
+    number: bigint;
+    timestamp: bigint;
+    coinbase: string;
+    baseFee: bigint;
+    randao: string;
+    hash: string;
+    parentHash: string;
+    blockHashes: Record<string, string>;
+  };
   contracts: ContractSpec[];
   senderNonce: number;
   /** An untraced transaction before the traced one, in the same block. */
@@ -62,12 +80,25 @@ export function precompilesAt(fork: Fork): number[] {
 
 function programContext(fork: Fork, self: number): ProgramContext {
   let labels = 0;
-  return { self, precompiles: precompilesAt(fork), shanghai: at(fork, 'shanghai'), cancun: at(fork, 'cancun'), osaka: at(fork, 'osaka'), label: () => `L${labels++}` };
+  return {
+    self,
+    precompiles: precompilesAt(fork),
+    shanghai: at(fork, 'shanghai'),
+    cancun: at(fork, 'cancun'),
+    osaka: at(fork, 'osaka'),
+    label: () => `L${labels++}`,
+  };
 }
 
 function randomTx(r: Random, fork: Fork, baseFee: bigint, traced: boolean): TxSpec {
   const london = at(fork, 'london');
-  const kind = r.weighted({ call: traced ? 4 : 0, legacy: 1, accessList: 1, dynamicFee: london ? 3 : 0, setCode: at(fork, 'prague') ? 1 : 0 });
+  const kind = r.weighted({
+    call: traced ? 4 : 0,
+    legacy: 1,
+    accessList: 1,
+    dynamicFee: london ? 3 : 0,
+    setCode: at(fork, 'prague') ? 1 : 0,
+  });
   const to = traced && kind !== 'setCode' && r.chance(0.08) ? 'create' : r.chance(0.85) ? 0 : r.int(contractAddresses.length);
   // An earlier transaction must be valid: geth refuses to trace after one that fails.
   const gas = traced ? BigInt(r.pick([21000 + r.int(3000), 30000 + r.int(20000), 100000, 300000, 1000000, 3000000])) : 3000000n;
@@ -77,13 +108,21 @@ function randomTx(r: Random, fork: Fork, baseFee: bigint, traced: boolean): TxSp
   let fees: TxSpec['fees'] = {};
   if (kind === 'legacy' || kind === 'accessList') fees = { gasPrice: baseFee + tip + BigInt(r.int(3)) };
   // Now and then a fee cap below the base fee: the transaction is refused.
-  if (kind === 'dynamicFee' || kind === 'setCode') fees = { ...(traced && r.chance(0.05) && baseFee > 1n
-      ? { maxFeePerGas: baseFee - 1n, maxPriorityFeePerGas: 0n }
-      : { maxFeePerGas: baseFee + tip + BigInt(r.int(3)), maxPriorityFeePerGas: tip }) };
-  if (kind === 'call') fees = r.pick<TxSpec['fees']>(london ? [{}, {}, { gasPrice: baseFee + tip }, { maxFeePerGas: baseFee + 5n, maxPriorityFeePerGas: tip }] : [{}, { gasPrice: tip }]);
+  if (kind === 'dynamicFee' || kind === 'setCode')
+    fees = {
+      ...(traced && r.chance(0.05) && baseFee > 1n
+        ? { maxFeePerGas: baseFee - 1n, maxPriorityFeePerGas: 0n }
+        : { maxFeePerGas: baseFee + tip + BigInt(r.int(3)), maxPriorityFeePerGas: tip }),
+    };
+  if (kind === 'call')
+    fees = r.pick<TxSpec['fees']>(
+      london ? [{}, {}, { gasPrice: baseFee + tip }, { maxFeePerGas: baseFee + 5n, maxPriorityFeePerGas: tip }] : [{}, { gasPrice: tip }],
+    );
   const spec: TxSpec = { kind, to, gas, value, data, fees };
   if (kind !== 'call' && kind !== 'legacy' && r.chance(0.4)) {
-    spec.accessList = [{ address: r.pick([...contractAddresses, plainAccount]), storageKeys: r.chance(0.5) ? ['0x' + '00'.repeat(31) + '01'] : [] }];
+    spec.accessList = [
+      { address: r.pick([...contractAddresses, plainAccount]), storageKeys: r.chance(0.5) ? ['0x' + '00'.repeat(31) + '01'] : [] },
+    ];
   }
   if (kind === 'setCode') {
     spec.authorizations = Array.from({ length: r.int(2) + 1 }, () => ({
@@ -120,14 +159,36 @@ export function randomCase(seed: number): CaseSpec {
     const length = r.int([8, 5, 4][self]) + (self === 0 ? 2 : 0);
     const snippets = Array.from({ length }, () => snippet(r, ctx));
     const storage: Record<string, string> = {};
-    for (let s = 0; s < 4; s++) if (r.chance(0.4)) storage['0x' + s.toString(16).padStart(64, '0')] = '0x' + r.pick([1n, 2n, r.word() || 1n]).toString(16).padStart(64, '0');
+    for (let s = 0; s < 4; s++)
+      if (r.chance(0.4))
+        storage['0x' + s.toString(16).padStart(64, '0')] =
+          '0x' +
+          r
+            .pick([1n, 2n, r.word() || 1n])
+            .toString(16)
+            .padStart(64, '0');
     return { snippets, end: terminator(r, ctx), balance: r.pick([0n, 1000n, 10n ** 18n]), storage };
   });
   const prior = r.chance(0.12) ? randomTx(r, fork, baseFee, false) : undefined;
   const tx = randomTx(r, fork, baseFee, true);
-  const opcodes = [...new Set(contracts.flatMap((c) => [...c.snippets, c.end].flatMap((s) => s.items.filter((i): i is string => typeof i === 'string'))))];
-  const names = new Map<string, number>([['SSTORE', 0x55], ['SLOAD', 0x54], ['CALL', 0xf1], ['CREATE', 0xf0], ['CREATE2', 0xf5], ['REVERT', 0xfd], ['RETURN', 0xf3], ['LOG1', 0xa1], ['MSTORE', 0x52]]);
-  const tracer = randomTracer(r, opcodes.filter((o) => names.has(o)).map((o) => names.get(o)!));
+  const opcodes = [
+    ...new Set(contracts.flatMap((c) => [...c.snippets, c.end].flatMap((s) => s.items.filter((i): i is string => typeof i === 'string')))),
+  ];
+  const names = new Map<string, number>([
+    ['SSTORE', 0x55],
+    ['SLOAD', 0x54],
+    ['CALL', 0xf1],
+    ['CREATE', 0xf0],
+    ['CREATE2', 0xf5],
+    ['REVERT', 0xfd],
+    ['RETURN', 0xf3],
+    ['LOG1', 0xa1],
+    ['MSTORE', 0x52],
+  ]);
+  const tracer = randomTracer(
+    r,
+    opcodes.filter((o) => names.has(o)).map((o) => names.get(o)!),
+  );
   return { seed, fork, block, contracts, senderNonce: r.int(4), prior, tx, tracer };
 }
 
@@ -143,7 +204,12 @@ function preState(spec: CaseSpec): Record<string, AllocAccount> {
   };
   for (const authority of authorities) state[authority] = { balance: '0x3e8', nonce: 1 };
   spec.contracts.forEach((contract, i) => {
-    state[contractAddresses[i]] = { balance: '0x' + contract.balance.toString(16), nonce: 1, code: codeOf(spec, i), storage: contract.storage };
+    state[contractAddresses[i]] = {
+      balance: '0x' + contract.balance.toString(16),
+      nonce: 1,
+      code: codeOf(spec, i),
+      storage: contract.storage,
+    };
   });
   return state;
 }
@@ -167,16 +233,33 @@ function jobTransaction(spec: CaseSpec, tx: TxSpec, nonce: number): JobTransacti
   }
   const common = commonFor(chainConfig(spec.fork), spec.block.number, spec.block.timestamp);
   const fields = { nonce: BigInt(nonce), gasLimit: tx.gas, to, value: tx.value, data: data as `0x${string}`, chainId: BigInt(chainId) };
-  const accessList = (tx.accessList ?? []).map((e) => ({ address: e.address as `0x${string}`, storageKeys: e.storageKeys as `0x${string}`[] }));
+  const accessList = (tx.accessList ?? []).map((e) => ({
+    address: e.address as `0x${string}`,
+    storageKeys: e.storageKeys as `0x${string}`[],
+  }));
   let unsigned: TypedTransaction;
   if (tx.kind === 'legacy') unsigned = createLegacyTx({ ...fields, gasPrice: tx.fees.gasPrice }, { common });
   else if (tx.kind === 'accessList') unsigned = createAccessList2930Tx({ ...fields, gasPrice: tx.fees.gasPrice, accessList }, { common });
-  else if (tx.kind === 'dynamicFee') unsigned = createFeeMarket1559Tx({ ...fields, maxFeePerGas: tx.fees.maxFeePerGas, maxPriorityFeePerGas: tx.fees.maxPriorityFeePerGas, accessList }, { common });
+  else if (tx.kind === 'dynamicFee')
+    unsigned = createFeeMarket1559Tx(
+      { ...fields, maxFeePerGas: tx.fees.maxFeePerGas, maxPriorityFeePerGas: tx.fees.maxPriorityFeePerGas, accessList },
+      { common },
+    );
   else {
     const authorizationList = (tx.authorizations ?? []).map((a) =>
-      eoaCode7702SignAuthorization({ chainId: q(BigInt(a.chainId))! as `0x${string}`, address: a.address as `0x${string}`, nonce: q(BigInt(1 + a.nonceOffset))! as `0x${string}` }, authorityKeys[a.authority]),
+      eoaCode7702SignAuthorization(
+        {
+          chainId: q(BigInt(a.chainId))! as `0x${string}`,
+          address: a.address as `0x${string}`,
+          nonce: q(BigInt(1 + a.nonceOffset))! as `0x${string}`,
+        },
+        authorityKeys[a.authority],
+      ),
     );
-    unsigned = createEOACode7702Tx({ ...fields, maxFeePerGas: tx.fees.maxFeePerGas, maxPriorityFeePerGas: tx.fees.maxPriorityFeePerGas, accessList, authorizationList }, { common });
+    unsigned = createEOACode7702Tx(
+      { ...fields, maxFeePerGas: tx.fees.maxFeePerGas, maxPriorityFeePerGas: tx.fees.maxPriorityFeePerGas, accessList, authorizationList },
+      { common },
+    );
   }
   return { raw: bytesToHex(unsigned.sign(senderKey).serialize()) };
 }

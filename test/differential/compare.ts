@@ -24,7 +24,8 @@ export function normaliseError(text: string): string {
  * under, which for a probe tracer's records is `hook:member`. */
 function differingPaths(geth: unknown, ours: unknown, path: string, top: string, out: Divergence['details']): void {
   if (isDeepStrictEqual(geth, ours) || out.length >= 64) return;
-  const bothObjects = typeof geth === 'object' && typeof ours === 'object' && geth !== null && ours !== null && Array.isArray(geth) === Array.isArray(ours);
+  const bothObjects =
+    typeof geth === 'object' && typeof ours === 'object' && geth !== null && ours !== null && Array.isArray(geth) === Array.isArray(ours);
   if (!bothObjects) {
     out.push({ path: path || '(value)', member: top.includes(':') ? top : (path || '(value)').replace(/\[\d+\]/g, '[]'), geth, ours });
     return;
@@ -39,7 +40,7 @@ function differingPaths(geth: unknown, ours: unknown, path: string, top: string,
 export function compareOutcomes(geth: TraceOutcome, ours: TraceOutcome): Divergence | undefined {
   if ('error' in geth || 'error' in ours) {
     if ('error' in geth && 'error' in ours && normaliseError(geth.error) === normaliseError(ours.error)) return undefined;
-    const hook = (o: TraceOutcome) => ('error' in o ? / in server-side tracer function '(\w+)'/.exec(o.error)?.[1] ?? 'error' : 'result');
+    const hook = (o: TraceOutcome) => ('error' in o ? (/ in server-side tracer function '(\w+)'/.exec(o.error)?.[1] ?? 'error') : 'result');
     return { members: [`error:${hook(geth)}/${hook(ours)}`], details: [], geth, ours };
   }
   const a = JSON.parse(geth.json) as unknown;

@@ -18,7 +18,11 @@ const oracle = Oracle.start();
 const skip = 'skipped' in oracle ? `SKIPPED: ${oracle.skipped}` : false;
 const simple: Item[][] = [[1n, 2n, 'ADD', 'POP', 'STOP']];
 
-async function both(tracer: string, programs: Item[][] = simple, options?: SmallJobOptions): Promise<{ geth: TraceOutcome; ours: TraceOutcome }> {
+async function both(
+  tracer: string,
+  programs: Item[][] = simple,
+  options?: SmallJobOptions,
+): Promise<{ geth: TraceOutcome; ours: TraceOutcome }> {
   const job: TraceJob = smallJob(tracer, programs, options);
   const [[geth], [ours]] = await Promise.all([(oracle as Oracle).trace(job), runTraceJob(job)]);
   return { geth, ours };
@@ -36,8 +40,10 @@ const json = (o: TraceOutcome) => {
 describe('docs/differences-from-geth.md, pinned against geth', { skip }, () => {
   after(() => (oracle as Oracle).close?.());
 
-  test('Error positions: the same message and function, without goja\'s bytecode index', async () => {
-    const { geth, ours } = await both("{step: function(log) { throw new Error('boom'); }, fault: function() {}, result: function() { return 1; }}");
+  test("Error positions: the same message and function, without goja's bytecode index", async () => {
+    const { geth, ours } = await both(
+      "{step: function(log) { throw new Error('boom'); }, fault: function() {}, result: function() { return 1; }}",
+    );
     assert.match(error(geth), /^Error: boom at step \(<eval>:1:31\(\d+\)\) {4}in server-side tracer function 'step'$/);
     assert.equal(error(ours), "Error: boom at step (<eval>:1:31)    in server-side tracer function 'step'");
   });
@@ -52,7 +58,7 @@ describe('docs/differences-from-geth.md, pinned against geth', { skip }, () => {
   });
 
   test('Language level: 10n, replaceAll and regex named groups work locally, not on geth; deep recursion ends in a RangeError', async () => {
-    const bigint = await both("{fault: function() {}, result: function() { return String(10n); }}");
+    const bigint = await both('{fault: function() {}, result: function() { return String(10n); }}');
     assert.match(error(bigint.geth), /^SyntaxError: SyntaxError: \(anonymous\): Line 1:60 Unexpected token ILLEGAL/);
     assert.equal(json(bigint.ours), '10');
     const replaceAll = await both("{fault: function() {}, result: function() { return 'x'.replaceAll('x', 'y'); }}");
@@ -60,7 +66,11 @@ describe('docs/differences-from-geth.md, pinned against geth', { skip }, () => {
     assert.equal(json(replaceAll.ours), 'y');
     const groups = await both("{fault: function() {}, result: function() { return /(?<y>a)/.exec('a').groups; }}");
     assert.deepEqual([json(groups.geth), json(groups.ours)], [{}, { y: 'a' }]);
-    const recursion = await both('{f: function f(n) { return f(n + 1); }, fault: function() {}, result: function() { return this.f(0); }}', simple, { timeoutMs: 1500 });
+    const recursion = await both(
+      '{f: function f(n) { return f(n + 1); }, fault: function() {}, result: function() { return this.f(0); }}',
+      simple,
+      { timeoutMs: 1500 },
+    );
     assert.match(error(recursion.geth), /^execution timeout at f \(<eval>/);
     assert.match(error(recursion.ours), /^RangeError: Maximum call stack size exceeded at f \(<eval>/);
   });
@@ -69,27 +79,52 @@ describe('docs/differences-from-geth.md, pinned against geth', { skip }, () => {
     const host = await both('{fault: function() {}, result: function(ctx) { return toHex(ctx.from); }}');
     assert.deepEqual([json(host.geth), json(host.ours)], [{}, {}]);
     const built = await both("{fault: function() {}, result: function(ctx) { return toHex(ctx.from) + ''; }}");
-    assert.deepEqual([json(built.geth), json(built.ours)], ['0x00000000000000000000000000000000000000bb', '0x00000000000000000000000000000000000000bb']);
-    const helper = await both("{h: function(ctx) { return toHex(ctx.from) + ''; }, fault: function() {}, result: function(ctx) { var s = this.h(ctx); if (ctx.error) return ctx.error; return s; }}");
+    assert.deepEqual(
+      [json(built.geth), json(built.ours)],
+      ['0x00000000000000000000000000000000000000bb', '0x00000000000000000000000000000000000000bb'],
+    );
+    const helper = await both(
+      "{h: function(ctx) { return toHex(ctx.from) + ''; }, fault: function() {}, result: function(ctx) { var s = this.h(ctx); if (ctx.error) return ctx.error; return s; }}",
+    );
     assert.deepEqual([json(helper.geth), json(helper.ours)], ['0x00000000000000000000000000000000000000bb', {}]);
   });
 
   test('Time-out position: the running hook is named, not the function inside which the loop ran', async () => {
-    const { geth, ours } = await both('{spin: function() { while (true) {} }, step: function() { this.spin(); }, fault: function() {}, result: function() { return 1; }}', simple, { timeoutMs: 300 });
+    const { geth, ours } = await both(
+      '{spin: function() { while (true) {} }, step: function() { this.spin(); }, fault: function() {}, result: function() { return 1; }}',
+      simple,
+      { timeoutMs: 300 },
+    );
     assert.match(error(geth), /^execution timeout at spin \(<eval>:\d+:\d+\(\d+\)\) {4}in server-side tracer function 'step'$/);
     assert.match(error(ours), /^execution timeout at step \(<eval>:\d+:\d+\) {4}in server-side tracer function 'step'$/);
   });
 
   test("Out-of-gas checks before a step: before Prague, a CALL short of gas where only the target's coldness decides geth's text and cost", async () => {
-    const tracer = '{o: [], step: function(log) { if (log.getError()) this.o.push([log.op.toString(), log.getCost(), log.getError()]); }, fault: function() {}, result: function(ctx) { return [this.o, ctx.error]; }}';
+    const tracer =
+      '{o: [], step: function(log) { if (log.getError()) this.o.push([log.op.toString(), log.getCost(), log.getError()]); }, fault: function() {}, result: function(ctx) { return [this.o, ctx.error]; }}';
     const call = (target: bigint, value: bigint, requested: bigint, left: number) =>
-      both(tracer, [[0n, 0n, 0n, 0n, value, target, requested, 'CALL']], { gas: String(21000 + 7 * 3 + 100 + left), chainConfig: cancunConfig });
+      both(tracer, [[0n, 0n, 0n, 0n, value, target, requested, 'CALL']], {
+        gas: String(21000 + 7 * 3 + 100 + left),
+        chainConfig: cancunConfig,
+      });
     // A cold target and 2000 gas left: geth cannot pay the cold access.
     const cold = await call(0xdeadn, 0n, 0n, 2000);
-    assert.deepEqual([json(cold.geth), json(cold.ours)], [[[['CALL', 100, 'out of gas: out of gas']], 'out of gas: out of gas'], [[['CALL', 100, 'out of gas']], 'out of gas']]);
+    assert.deepEqual(
+      [json(cold.geth), json(cold.ours)],
+      [
+        [[['CALL', 100, 'out of gas: out of gas']], 'out of gas: out of gas'],
+        [[['CALL', 100, 'out of gas']], 'out of gas'],
+      ],
+    );
     // A warm target (a precompile), value and 100000 gas asked with 10000 left: geth's cost counts all of it.
     const warm = await call(2n, 1n, 100000n, 10000);
-    assert.deepEqual([json(warm.geth), json(warm.ours)], [[[['CALL', 134100, 'out of gas']], 'out of gas'], [[['CALL', 100, 'out of gas']], 'out of gas']]);
+    assert.deepEqual(
+      [json(warm.geth), json(warm.ours)],
+      [
+        [[['CALL', 134100, 'out of gas']], 'out of gas'],
+        [[['CALL', 100, 'out of gas']], 'out of gas'],
+      ],
+    );
   });
 
   test('No stack-trace API, no import(), no promise jobs: prepareStackTrace is undefined on both; import() fails at run time here; promise callbacks from hooks run only on geth', async () => {
@@ -98,7 +133,9 @@ describe('docs/differences-from-geth.md, pinned against geth', { skip }, () => {
     const dynamicImport = await both("{fault: function() {}, result: function() { return import('x'); }}");
     assert.match(error(dynamicImport.geth), /^SyntaxError: SyntaxError: \(anonymous\): Line 1:\d+ Unexpected reserved word/);
     assert.deepEqual(json(dynamicImport.ours), {});
-    const promises = await both('{x: 0, step: function() { var self = this; Promise.resolve().then(function () { self.x++; }); }, fault: function() {}, result: function() { return this.x; }}');
+    const promises = await both(
+      '{x: 0, step: function() { var self = this; Promise.resolve().then(function () { self.x++; }); }, fault: function() {}, result: function() { return this.x; }}',
+    );
     assert.deepEqual([json(promises.geth), json(promises.ours)], [5, 0]);
   });
 
@@ -110,17 +147,51 @@ describe('docs/differences-from-geth.md, pinned against geth', { skip }, () => {
 
   test('KZG: a trace in which the point-evaluation precompile is called to the proof check fails here', async () => {
     // Input: versioned hash of the all-zero commitment, z, y, the commitment and a proof (all zero).
-    const versionedHash = 0x01n << 248n | BigInt('0x17b0761f87b081d5cf10757ccc89f12be355c70e2e29df288b65b30710dcbcd1') & ((1n << 248n) - 1n);
+    const versionedHash =
+      (0x01n << 248n) | (BigInt('0x17b0761f87b081d5cf10757ccc89f12be355c70e2e29df288b65b30710dcbcd1') & ((1n << 248n) - 1n));
     const program: Item[] = [versionedHash, 0n, 'MSTORE', 0n, 0n, 192n, 0n, 0x0an, 'GAS', 'STATICCALL', 'STOP'];
-    const { geth, ours } = await both('{e: [], enter: function() {}, exit: function(r) { this.e.push(r.getError()); }, fault: function() {}, result: function() { return this.e; }}', [program]);
+    const { geth, ours } = await both(
+      '{e: [], enter: function() {}, exit: function(r) { this.e.push(r.getError()); }, fault: function() {}, result: function() { return this.e; }}',
+      [program],
+    );
     assert.match((json(geth) as string[])[0], /^error verifying kzg proof/);
     assert.match(error(ours), /^tracing failed: the point-evaluation precompile 0x0a was called, but this runtime includes no KZG library/);
   });
 
   const examples = join(__dirname, '..', '..', 'examples');
   const calls: Item[][] = [
-    [1n, 0n, 'SSTORE', 0n, 0n, 32n, 0n, 0n, 2n, 'GAS', 'STATICCALL', 'POP', 0n, 0n, 0n, 0n, 5n, BigInt(smallContracts[1]), 'GAS', 'CALL', 'POP',
-      0n, 0n, 0n, 0n, 1n << 100n, BigInt(smallContracts[1]), 'GAS', 'CALL', 'STOP'],
+    [
+      1n,
+      0n,
+      'SSTORE',
+      0n,
+      0n,
+      32n,
+      0n,
+      0n,
+      2n,
+      'GAS',
+      'STATICCALL',
+      'POP',
+      0n,
+      0n,
+      0n,
+      0n,
+      5n,
+      BigInt(smallContracts[1]),
+      'GAS',
+      'CALL',
+      'POP',
+      0n,
+      0n,
+      0n,
+      0n,
+      1n << 100n,
+      BigInt(smallContracts[1]),
+      'GAS',
+      'CALL',
+      'STOP',
+    ],
     [2n, 1n, 'SSTORE', 'STOP'],
   ];
 
@@ -129,12 +200,12 @@ describe('docs/differences-from-geth.md, pinned against geth', { skip }, () => {
     assert.deepEqual(json(example.ours), json(example.geth));
     const native = await both('callTracer', calls);
     assert.deepEqual(json(native.ours), json(native.geth));
-    const errors = (tree: unknown) => ((tree as { calls: Array<{ error?: string }> }).calls).map((c) => c.error);
+    const errors = (tree: unknown) => (tree as { calls: Array<{ error?: string }> }).calls.map((c) => c.error);
     assert.deepEqual(errors(json(example.ours)), [undefined, undefined, 'internal failure']);
     assert.deepEqual(errors(json(native.geth)), [undefined, undefined, 'insufficient balance for transfer']);
   });
 
-  test('Prestate from JavaScript: examples/prestate.tracer.js gives geth\'s engine\'s answer; against the native prestateTracer it lacks codeHash', async () => {
+  test("Prestate from JavaScript: examples/prestate.tracer.js gives geth's engine's answer; against the native prestateTracer it lacks codeHash", async () => {
     const example = await both(readFileSync(join(examples, 'prestate.tracer.js'), 'utf8'), calls);
     assert.deepEqual(json(example.ours), json(example.geth));
     const native = (await both('prestateTracer', calls)).geth;
@@ -143,12 +214,16 @@ describe('docs/differences-from-geth.md, pinned against geth', { skip }, () => {
   });
 
   test('String objects are taken where hex strings are, as geth does', async () => {
-    const { geth, ours } = await both("{fault: function() {}, result: function() { return { a: toHex(toAddress(new String('0x01'))), w: toHex(toWord(new String('ff'))) }; }}");
+    const { geth, ours } = await both(
+      "{fault: function() {}, result: function() { return { a: toHex(toAddress(new String('0x01'))), w: toHex(toWord(new String('ff'))) }; }}",
+    );
     assert.deepEqual(json(ours), json(geth));
   });
 
   test('the error texts compare equal once positions are normalised (what the differential tests rely on)', async () => {
-    const { geth, ours } = await both("{step: function(log) { this.f(); }, f: function() { throw new TypeError('t'); }, fault: function() {}, result: function() { return 1; }}");
+    const { geth, ours } = await both(
+      "{step: function(log) { this.f(); }, f: function() { throw new TypeError('t'); }, fault: function() {}, result: function() { return 1; }}",
+    );
     assert.notEqual(error(geth), error(ours));
     assert.equal(normaliseError(error(geth)), normaliseError(error(ours)));
   });

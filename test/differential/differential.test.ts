@@ -13,15 +13,27 @@ const seed = Number(process.env.DIFF_SEED ?? 20261126);
 const cases = Number(process.env.DIFF_CASES ?? 500);
 const oracle = Oracle.start();
 
-test(`differential: ${cases} cases from seed ${seed} agree with geth`, { skip: 'skipped' in oracle ? `SKIPPED: ${oracle.skipped}` : false, timeout: 1_800_000 }, async (t) => {
-  const geth = oracle as Oracle;
-  try {
-    const report = await runDifferential(geth, seed, cases);
-    t.diagnostic(`seed ${seed}: ${cases} cases in ${(report.ms / 1000).toFixed(1)} s`);
-    for (const [cause, count] of Object.entries(report.explained)) t.diagnostic(`known difference ${cause}: ${count} case(s)`);
-    t.diagnostic(`coverage: ${Object.entries(report.coverage).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-    assert.deepEqual(report.unexplained, [], `${report.unexplained.length} unexplained divergence(s):\n${report.unexplained.join('\n\n')}`);
-  } finally {
-    geth.close();
-  }
-});
+test(
+  `differential: ${cases} cases from seed ${seed} agree with geth`,
+  { skip: 'skipped' in oracle ? `SKIPPED: ${oracle.skipped}` : false, timeout: 1_800_000 },
+  async (t) => {
+    const geth = oracle as Oracle;
+    try {
+      const report = await runDifferential(geth, seed, cases);
+      t.diagnostic(`seed ${seed}: ${cases} cases in ${(report.ms / 1000).toFixed(1)} s`);
+      for (const [cause, count] of Object.entries(report.explained)) t.diagnostic(`known difference ${cause}: ${count} case(s)`);
+      t.diagnostic(
+        `coverage: ${Object.entries(report.coverage)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
+      assert.deepEqual(
+        report.unexplained,
+        [],
+        `${report.unexplained.length} unexplained divergence(s):\n${report.unexplained.join('\n\n')}`,
+      );
+    } finally {
+      geth.close();
+    }
+  },
+);

@@ -33,18 +33,34 @@ function callStepCost(detail: Divergence['details'][number], geth: TraceOutcome,
 
 /** A struct log entry geth left out: its log reached the size `limit` sooner, its error texts being longer. */
 function cutByLimit(detail: Divergence['details'][number], spec: CaseSpec): boolean {
-  return spec.tracer.kind === 'struct' && spec.tracer.options.limit !== undefined && /^structLogs\[\d+\]$/.test(detail.path) && detail.geth === undefined;
+  return (
+    spec.tracer.kind === 'struct' &&
+    spec.tracer.options.limit !== undefined &&
+    /^structLogs\[\d+\]$/.test(detail.path) &&
+    detail.geth === undefined
+  );
 }
 
 /** geth's texts for failing precompiles (its own and gnark-crypto's) and ethereumjs' instead, also as the
  * flatCallTracer's convertParityErrors words them ('Out of gas', 'Reverted'). */
-const gethPrecompileTexts = /^(?:[oO]ut of gas|invalid input length|invalid final flag|bad elliptic curve pairing size|invalid (?:g[12] point|field element) length|invalid point: not on curve|point is not on curve|invalid field element top bytes|invalid fp\.Element encoding|g[12] point is not on correct subgroup)$/;
-const ourPrecompileTexts = new Set(['execution reverted', 'Reverted', 'out of gas', 'Out of gas', 'invalid input length', 'point not on curve', 'input is empty', 'fp point not in field']);
+const gethPrecompileTexts =
+  /^(?:[oO]ut of gas|invalid input length|invalid final flag|bad elliptic curve pairing size|invalid (?:g[12] point|field element) length|invalid point: not on curve|point is not on curve|invalid field element top bytes|invalid fp\.Element encoding|g[12] point is not on correct subgroup)$/;
+const ourPrecompileTexts = new Set([
+  'execution reverted',
+  'Reverted',
+  'out of gas',
+  'Out of gas',
+  'invalid input length',
+  'point not on curve',
+  'input is empty',
+  'fp point not in field',
+]);
 
 /** A precompile failure's text, or what follows from it beside: the result geth leaves out of a failed frame
  * (flatCallTracer), erc7562Tracer's outOfGas where geth ran out of gas first. */
 function precompileDetail(detail: Divergence['details'][number]): boolean {
-  if (typeof detail.geth === 'string' && typeof detail.ours === 'string') return gethPrecompileTexts.test(detail.geth) && ourPrecompileTexts.has(detail.ours);
+  if (typeof detail.geth === 'string' && typeof detail.ours === 'string')
+    return gethPrecompileTexts.test(detail.geth) && ourPrecompileTexts.has(detail.ours);
   // erc7562Tracer's frame flag follows its error: geth's gas check came first, so it ran out of gas.
   if (detail.path.endsWith('.outOfGas')) return detail.geth === true && detail.ours === false;
   return detail.path.endsWith('.result') && detail.geth === undefined;
@@ -72,7 +88,10 @@ export const knownDifferences: KnownDifference[] = [
     id: 'rejection-order',
     why: 'a transaction invalid in two ways: geth checks the fee cap against the base fee before the intrinsic gas, ethereumjs the intrinsic gas first',
     explainsWhole: (d) =>
-      'error' in d.geth && 'error' in d.ours && /^tracing failed: max fee per gas less than block base fee/.test(d.geth.error) && /^tracing failed: (?:intrinsic gas too low|insufficient gas for floor data gas cost)/.test(d.ours.error),
+      'error' in d.geth &&
+      'error' in d.ours &&
+      /^tracing failed: max fee per gas less than block base fee/.test(d.geth.error) &&
+      /^tracing failed: (?:intrinsic gas too low|insufficient gas for floor data gas cost)/.test(d.ours.error),
   },
 ];
 
@@ -100,4 +119,3 @@ export function explain(divergence: Divergence, spec: CaseSpec): KnownDifference
 function rewrittenOutcome(outcome: TraceOutcome, rewrite: (text: string) => string): TraceOutcome {
   return 'error' in outcome ? { ...outcome, error: rewrite(outcome.error) } : { ...outcome, json: rewrite(outcome.json) };
 }
-

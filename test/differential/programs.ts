@@ -15,7 +15,11 @@ export interface Snippet {
 }
 
 /** The generated contracts, in call order: a contract only calls those after it (no unbounded recursion). */
-export const contractAddresses = ['0xc0de00000000000000000000000000000000000a', '0xc0de00000000000000000000000000000000000b', '0xc0de00000000000000000000000000000000000c'];
+export const contractAddresses = [
+  '0xc0de00000000000000000000000000000000000a',
+  '0xc0de00000000000000000000000000000000000b',
+  '0xc0de00000000000000000000000000000000000c',
+];
 /** An account with balance and no code. */
 export const plainAccount = '0x00000000000000000000000000000000000e0a01';
 /** An EOA delegated (EIP-7702) to the last contract. */
@@ -40,7 +44,29 @@ const word = (r: Random) => r.word();
 const smallOffset = (r: Random) => BigInt(r.pick([0, 0, 1, 31, 32, 33, 64, 96, 128, 200, 1000]));
 const slot = (r: Random) => BigInt(r.int(4));
 
-const binaryOps = ['ADD', 'MUL', 'SUB', 'DIV', 'SDIV', 'MOD', 'SMOD', 'EXP', 'SIGNEXTEND', 'LT', 'GT', 'SLT', 'SGT', 'EQ', 'AND', 'OR', 'XOR', 'BYTE', 'SHL', 'SHR', 'SAR'];
+const binaryOps = [
+  'ADD',
+  'MUL',
+  'SUB',
+  'DIV',
+  'SDIV',
+  'MOD',
+  'SMOD',
+  'EXP',
+  'SIGNEXTEND',
+  'LT',
+  'GT',
+  'SLT',
+  'SGT',
+  'EQ',
+  'AND',
+  'OR',
+  'XOR',
+  'BYTE',
+  'SHL',
+  'SHR',
+  'SAR',
+];
 
 function arithmetic(r: Random, ctx: ProgramContext): Snippet {
   const kind = r.int(10);
@@ -99,7 +125,28 @@ function anyAddress(r: Random, ctx: ProgramContext): bigint {
 }
 
 function environment(r: Random, ctx: ProgramContext): Snippet {
-  const simple = ['ADDRESS', 'ORIGIN', 'CALLER', 'CALLVALUE', 'CALLDATASIZE', 'CODESIZE', 'GASPRICE', 'RETURNDATASIZE', 'COINBASE', 'TIMESTAMP', 'NUMBER', 'DIFFICULTY', 'GASLIMIT', 'CHAINID', 'SELFBALANCE', 'BASEFEE', 'GAS', 'PC', 'MSIZE', 'PUSH0'];
+  const simple = [
+    'ADDRESS',
+    'ORIGIN',
+    'CALLER',
+    'CALLVALUE',
+    'CALLDATASIZE',
+    'CODESIZE',
+    'GASPRICE',
+    'RETURNDATASIZE',
+    'COINBASE',
+    'TIMESTAMP',
+    'NUMBER',
+    'DIFFICULTY',
+    'GASLIMIT',
+    'CHAINID',
+    'SELFBALANCE',
+    'BASEFEE',
+    'GAS',
+    'PC',
+    'MSIZE',
+    'PUSH0',
+  ];
   if (ctx.cancun) simple.push('BLOBBASEFEE');
   switch (r.int(6)) {
     case 0:
@@ -112,7 +159,10 @@ function environment(r: Random, ctx: ProgramContext): Snippet {
     case 4:
       return { family: 'env', items: [BigInt(r.pick([0, 1, 2, 3, 256, 257])), 'NUMBER', 'SUB', 'BLOCKHASH', 'POP'] };
     default:
-      return { family: 'env', items: [r.pick([0n, 1n, 4n, 32n, word(r)]), r.pick(ctx.cancun ? ['CALLDATALOAD', 'BLOBHASH'] : ['CALLDATALOAD']), 'POP'] };
+      return {
+        family: 'env',
+        items: [r.pick([0n, 1n, 4n, 32n, word(r)]), r.pick(ctx.cancun ? ['CALLDATALOAD', 'BLOBHASH'] : ['CALLDATALOAD']), 'POP'],
+      };
   }
 }
 
@@ -129,7 +179,23 @@ function precompileInput(r: Random, address: number): Item[] {
   const words = (n: number) => Array.from({ length: n }, (_, i): Item[] => [r.chance(0.5) ? 0n : word(r), BigInt(i * 32), 'MSTORE']).flat();
   if (address === 5) {
     // modexp: base, exponent and modulus lengths, kept small.
-    return [BigInt(r.int(33)), 0n, 'MSTORE', BigInt(r.int(33)), 32n, 'MSTORE', BigInt(r.int(33)), 64n, 'MSTORE', word(r), 96n, 'MSTORE', word(r), 128n, 'MSTORE'];
+    return [
+      BigInt(r.int(33)),
+      0n,
+      'MSTORE',
+      BigInt(r.int(33)),
+      32n,
+      'MSTORE',
+      BigInt(r.int(33)),
+      64n,
+      'MSTORE',
+      word(r),
+      96n,
+      'MSTORE',
+      word(r),
+      128n,
+      'MSTORE',
+    ];
   }
   if (address === 9) {
     // blake2f: 213 bytes, the rounds in the first 4.
@@ -138,12 +204,32 @@ function precompileInput(r: Random, address: number): Item[] {
   return words(r.int(8));
 }
 
-const precompileInputSizes: Record<number, number[]> = { 1: [128], 5: [160, 96], 6: [128], 7: [96], 8: [0, 192, 384], 9: [213, 212], 0x0b: [256], 0x0c: [160], 0x0d: [512], 0x0e: [288], 0x0f: [384, 0], 0x10: [64], 0x11: [128], 0x100: [160] };
+const precompileInputSizes: Record<number, number[]> = {
+  1: [128],
+  5: [160, 96],
+  6: [128],
+  7: [96],
+  8: [0, 192, 384],
+  9: [213, 212],
+  0x0b: [256],
+  0x0c: [160],
+  0x0d: [512],
+  0x0e: [288],
+  0x0f: [384, 0],
+  0x10: [64],
+  0x11: [128],
+  0x100: [160],
+};
 
 function call(r: Random, ctx: ProgramContext): Snippet {
   const later = contractAddresses.slice(ctx.self + 1);
   const kind = r.weighted({ contract: later.length > 0 ? 5 : 0, precompile: 3, plain: 1, missing: 1, delegated: later.length > 0 ? 1 : 0 });
-  const target = kind === 'contract' ? BigInt(r.pick(later)) : kind === 'precompile' ? BigInt(r.pick(ctx.precompiles)) : BigInt({ plain: plainAccount, missing: missingAccount, delegated: delegatedAccount }[kind]);
+  const target =
+    kind === 'contract'
+      ? BigInt(r.pick(later))
+      : kind === 'precompile'
+        ? BigInt(r.pick(ctx.precompiles))
+        : BigInt({ plain: plainAccount, missing: missingAccount, delegated: delegatedAccount }[kind]);
   const op = r.pick(['CALL', 'CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL']);
   const sizes = kind === 'precompile' ? precompileInputSizes[Number(target)] : undefined;
   const input: Item[] = kind === 'precompile' ? precompileInput(r, Number(target)) : r.chance(0.5) ? [word(r), 0n, 'MSTORE'] : [];
@@ -154,7 +240,19 @@ function call(r: Random, ctx: ProgramContext): Snippet {
   const after: Item[] = r.chance(0.4) ? ['RETURNDATASIZE', 0n, 0n, 'RETURNDATACOPY'] : [];
   return {
     family: `call:${op}:${kind}`,
-    items: [...input, BigInt(r.pick([0, 1, 32, 64])), BigInt(r.pick([0, 32, 64])), argsSize, 0n, ...value, target, ...gas, op, ...keep, ...after],
+    items: [
+      ...input,
+      BigInt(r.pick([0, 1, 32, 64])),
+      BigInt(r.pick([0, 32, 64])),
+      argsSize,
+      0n,
+      ...value,
+      target,
+      ...gas,
+      op,
+      ...keep,
+      ...after,
+    ],
   };
 }
 
@@ -164,7 +262,8 @@ function initCode(r: Random, ctx: ProgramContext): { kind: string; hex: string }
   const runtime = r.pick(['00', '6001600055', '33ff', '5f5ff3', '60205f5f3960205ff3']);
   const size = BigInt(runtime.length / 2);
   const code = (items: Item[], blobs: Blob[] = []) => assemble(items, blobs, ctx.shanghai).slice(2);
-  const deploy = (prefix: Item[]) => code([...prefix, size, { ref: 'runtime' }, 0n, 'CODECOPY', size, 0n, 'RETURN'], [{ label: 'runtime', hex: runtime }]);
+  const deploy = (prefix: Item[]) =>
+    code([...prefix, size, { ref: 'runtime' }, 0n, 'CODECOPY', size, 0n, 'RETURN'], [{ label: 'runtime', hex: runtime }]);
   switch (kind) {
     case 'deploy':
       return { kind, hex: deploy([]) };
@@ -202,7 +301,10 @@ function create(r: Random, ctx: ProgramContext): Snippet {
 
 function logs(r: Random): Snippet {
   const topics = r.int(5);
-  return { family: 'log', items: [...Array.from({ length: topics }, () => word(r)), BigInt(r.pick([0, 1, 32, 64])), smallOffset(r), `LOG${topics}`] };
+  return {
+    family: 'log',
+    items: [...Array.from({ length: topics }, () => word(r)), BigInt(r.pick([0, 1, 32, 64])), smallOffset(r), `LOG${topics}`],
+  };
 }
 
 function jumps(r: Random, ctx: ProgramContext): Snippet {
@@ -236,8 +338,20 @@ export function snippet(r: Random, ctx: ProgramContext): Snippet {
 /** How a contract ends: normally, with data, or failing in one of the ways an opcode can. */
 export function terminator(r: Random, ctx: ProgramContext): Snippet {
   const kind = r.weighted({
-    stop: 4, return: 4, revert: 3, 'revert-reason': 2, invalid: 1, undefined: 1, 'bad-jump': 1, underflow: 1, overflow: 1,
-    'oog-loop': 1, 'oog-memory': 1, 'returndata-oob': 1, selfdestruct: 2, sstore: 1,
+    stop: 4,
+    return: 4,
+    revert: 3,
+    'revert-reason': 2,
+    invalid: 1,
+    undefined: 1,
+    'bad-jump': 1,
+    underflow: 1,
+    overflow: 1,
+    'oog-loop': 1,
+    'oog-memory': 1,
+    'returndata-oob': 1,
+    selfdestruct: 2,
+    sstore: 1,
   });
   const data: Item[] = [word(r), 0n, 'MSTORE'];
   const label = ctx.label();
@@ -254,7 +368,23 @@ export function terminator(r: Random, ctx: ProgramContext): Snippet {
       const reason = BigInt('0x' + Buffer.from(text).toString('hex').padEnd(64, '0'));
       return {
         family: 'end:revert-reason',
-        items: [0x08c379a0n << 224n, 0n, 'MSTORE', 0x20n, 4n, 'MSTORE', BigInt(text.length), 36n, 'MSTORE', reason, 68n, 'MSTORE', 100n, 0n, 'REVERT'],
+        items: [
+          0x08c379a0n << 224n,
+          0n,
+          'MSTORE',
+          0x20n,
+          4n,
+          'MSTORE',
+          BigInt(text.length),
+          36n,
+          'MSTORE',
+          reason,
+          68n,
+          'MSTORE',
+          100n,
+          0n,
+          'REVERT',
+        ],
       };
     }
     case 'invalid':
@@ -285,5 +415,9 @@ export function terminator(r: Random, ctx: ProgramContext): Snippet {
 /** One contract's code: its snippets, the terminator, then the snippets' data blobs. */
 export function contractCode(snippets: Snippet[], end: Snippet, push0: boolean): string {
   const all = [...snippets, end];
-  return assemble(all.flatMap((s) => s.items), all.flatMap((s) => s.blobs ?? []), push0);
+  return assemble(
+    all.flatMap((s) => s.items),
+    all.flatMap((s) => s.blobs ?? []),
+    push0,
+  );
 }

@@ -37,13 +37,23 @@ function describe(spec: CaseSpec, divergence: Divergence, runs: number): string 
     `  fork ${spec.fork}, block ${spec.block.number}${spec.prior ? ', after an earlier transaction' : ''}; tx ${tx}`,
     ...spec.contracts.map((c, i) => `  contract ${i}: ${[...c.snippets, c.end].map((s) => s.family).join(' ')}  ${codeOf(spec, i)}`),
     `  tracer: ${cut(tracer.replace(/\s*\n\s*/g, ' '), 3000)}`,
-    ...divergence.details.slice(0, 8).map((d) => `  at ${d.path}: geth ${cut(JSON.stringify(d.geth) ?? 'absent', 300)} / ours ${cut(JSON.stringify(d.ours) ?? 'absent', 300)}`),
+    ...divergence.details
+      .slice(0, 8)
+      .map(
+        (d) =>
+          `  at ${d.path}: geth ${cut(JSON.stringify(d.geth) ?? 'absent', 300)} / ours ${cut(JSON.stringify(d.ours) ?? 'absent', 300)}`,
+      ),
     `  geth: ${cut(JSON.stringify(divergence.geth))}`,
     `  ours: ${cut(JSON.stringify(divergence.ours))}`,
   ].join('\n');
 }
 
-export async function runDifferential(oracle: Oracle, seed: number, count: number, onProgress?: (done: number) => void): Promise<DifferentialReport> {
+export async function runDifferential(
+  oracle: Oracle,
+  seed: number,
+  count: number,
+  onProgress?: (done: number) => void,
+): Promise<DifferentialReport> {
   const started = Date.now();
   const report: DifferentialReport = { seed, cases: count, ms: 0, coverage: {}, explained: {}, unexplained: [] };
   const tally = (table: Record<string, number>, key: string) => (table[key] = (table[key] ?? 0) + 1);
@@ -51,7 +61,10 @@ export async function runDifferential(oracle: Oracle, seed: number, count: numbe
     const spec = randomCase(seed + i);
     tally(report.coverage, `tracer:${spec.tracer.kind === 'builtin' ? spec.tracer.name : spec.tracer.kind}`);
     tally(report.coverage, `tx:${spec.tx.kind}`);
-    for (const family of new Set(spec.contracts.flatMap((c) => [...c.snippets, c.end].map((s) => s.family.split(':').slice(0, 2).join(':'))))) tally(report.coverage, family);
+    for (const family of new Set(
+      spec.contracts.flatMap((c) => [...c.snippets, c.end].map((s) => s.family.split(':').slice(0, 2).join(':'))),
+    ))
+      tally(report.coverage, family);
     let divergence: Divergence | undefined;
     try {
       divergence = await checkCase(oracle, spec);
@@ -61,7 +74,9 @@ export async function runDifferential(oracle: Oracle, seed: number, count: numbe
     }
     if (divergence) {
       const known = explain(divergence, spec);
-      if (known) for (const cause of known) tally(report.explained, cause.readme ? `${cause.id} (README: ${cause.readme})` : `${cause.id} (reported)`);
+      if (known)
+        for (const cause of known)
+          tally(report.explained, cause.readme ? `${cause.id} (README: ${cause.readme})` : `${cause.id} (reported)`);
       else {
         const small = await shrink(spec, divergence, (s) => checkCase(oracle, s));
         report.unexplained.push(describe(small.spec, small.divergence, small.runs));

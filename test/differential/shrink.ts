@@ -21,7 +21,9 @@ export function smallerCases(spec: CaseSpec): CaseSpec[] {
   if (spec.prior) out.push({ ...spec, prior: undefined });
   spec.contracts.forEach((contract, index) => {
     if (contract.snippets.length > 0) out.push(withContract(spec, index, { ...contract, snippets: [] }));
-    contract.snippets.forEach((_, drop) => out.push(withContract(spec, index, { ...contract, snippets: contract.snippets.filter((__, i) => i !== drop) })));
+    contract.snippets.forEach((_, drop) =>
+      out.push(withContract(spec, index, { ...contract, snippets: contract.snippets.filter((__, i) => i !== drop) })),
+    );
     if (contract.end.family !== stop.family) out.push(withContract(spec, index, { ...contract, end: stop }));
     if (Object.keys(contract.storage).length > 0) out.push(withContract(spec, index, { ...contract, storage: {} }));
   });
@@ -29,7 +31,9 @@ export function smallerCases(spec: CaseSpec): CaseSpec[] {
   if (tx.data !== '0x') out.push({ ...spec, tx: { ...tx, data: '0x' } });
   if (tx.value !== 0n) out.push({ ...spec, tx: { ...tx, value: 0n } });
   if (tx.accessList) out.push({ ...spec, tx: { ...tx, accessList: undefined } });
-  (tx.authorizations ?? []).forEach((_, drop) => out.push({ ...spec, tx: { ...tx, authorizations: tx.authorizations!.filter((__, i) => i !== drop) } }));
+  (tx.authorizations ?? []).forEach((_, drop) =>
+    out.push({ ...spec, tx: { ...tx, authorizations: tx.authorizations!.filter((__, i) => i !== drop) } }),
+  );
   const tracer = spec.tracer;
   if (tracer.kind === 'js') {
     tracer.probes.forEach((_, drop) => out.push(withTracer(spec, { probes: tracer.probes.filter((__, i) => i !== drop) })));
@@ -65,7 +69,7 @@ export async function shrink(
   let runs = 0;
   const deadline = Date.now() + seconds * 1000;
   const spent = () => runs >= budget || Date.now() > deadline;
-  for (let progress = true; progress && !spent(); ) {
+  for (let progress = true; progress && !spent();) {
     progress = false;
     for (const candidate of smallerCases(current.spec)) {
       if (spent()) break;

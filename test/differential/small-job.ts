@@ -5,15 +5,34 @@ import { assemble, type Item } from './asm';
 
 export const smallSender = '0x00000000000000000000000000000000000000bb';
 /** The contracts' addresses, in the order their programs are given. */
-export const smallContracts = ['0x00000000000000000000000000000000000000c1', '0x00000000000000000000000000000000000000c2', '0x00000000000000000000000000000000000000c3'];
+export const smallContracts = [
+  '0x00000000000000000000000000000000000000c1',
+  '0x00000000000000000000000000000000000000c2',
+  '0x00000000000000000000000000000000000000c3',
+];
 export const osakaConfig = {
-  chainId: 1337, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0,
-  petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0, terminalTotalDifficulty: 0, shanghaiTime: 0, cancunTime: 0,
-  pragueTime: 0, osakaTime: 0,
+  chainId: 1337,
+  homesteadBlock: 0,
+  eip150Block: 0,
+  eip155Block: 0,
+  eip158Block: 0,
+  byzantiumBlock: 0,
+  constantinopleBlock: 0,
+  petersburgBlock: 0,
+  istanbulBlock: 0,
+  berlinBlock: 0,
+  londonBlock: 0,
+  terminalTotalDifficulty: 0,
+  shanghaiTime: 0,
+  cancunTime: 0,
+  pragueTime: 0,
+  osakaTime: 0,
 };
 
 /** Every fork through Cancun. */
-export const cancunConfig = Object.fromEntries(Object.entries(osakaConfig).filter(([key]) => key !== 'pragueTime' && key !== 'osakaTime')) as typeof osakaConfig;
+export const cancunConfig = Object.fromEntries(
+  Object.entries(osakaConfig).filter(([key]) => key !== 'pragueTime' && key !== 'osakaTime'),
+) as typeof osakaConfig;
 
 export interface SmallJobOptions {
   /** Default: every fork through Osaka (osakaConfig). */
@@ -31,8 +50,17 @@ export function smallJob(tracer: string, programs: Item[][], options: SmallJobOp
   return {
     chainConfig: options.chainConfig ?? osakaConfig,
     preState,
-    block: { number: '0x10', timestamp: '0x100', gasLimit: '0x1c9c380', coinbase: '0x0000000000000000000000000000000000000000', baseFeePerGas: '0x7', prevRandao: '0x' + '11'.repeat(32) },
-    transactions: [{ call: { from: smallSender, to: smallContracts[0], gas: options.gas ?? '0x30000', value: options.value, data: options.data } }],
+    block: {
+      number: '0x10',
+      timestamp: '0x100',
+      gasLimit: '0x1c9c380',
+      coinbase: '0x0000000000000000000000000000000000000000',
+      baseFeePerGas: '0x7',
+      prevRandao: '0x' + '11'.repeat(32),
+    },
+    transactions: [
+      { call: { from: smallSender, to: smallContracts[0], gas: options.gas ?? '0x30000', value: options.value, data: options.data } },
+    ],
     trace: [0],
     tracer,
     tracerConfig: options.tracerConfig,

@@ -23,8 +23,16 @@ export const syntaxSnippets: SyntaxSnippet[] = [
   { name: 'method shorthand', year: 2015, member: 'helper() { return 1; }' },
   { name: 'shorthand property', year: 2015, body: 'var a = 1; return { a };' },
   { name: 'computed property', year: 2015, body: "var k = 'x'; return { [k]: 1 };" },
-  { name: 'class', year: 2015, body: 'class A { constructor(x) { this.x = x; } get y() { return this.x; } static s() { return 2; } } return new A(1).y + A.s();' },
-  { name: 'class extends super', year: 2015, body: 'class A { f() { return 1; } } class B extends A { f() { return super.f() + 1; } } return new B().f();' },
+  {
+    name: 'class',
+    year: 2015,
+    body: 'class A { constructor(x) { this.x = x; } get y() { return this.x; } static s() { return 2; } } return new A(1).y + A.s();',
+  },
+  {
+    name: 'class extends super',
+    year: 2015,
+    body: 'class A { f() { return 1; } } class B extends A { f() { return super.f() + 1; } } return new B().f();',
+  },
   { name: 'object destructuring', year: 2015, body: 'var { a, b: c = 2 } = { a: 1 }; return a + c;' },
   { name: 'array destructuring', year: 2015, body: 'var [a, , b = 3, ...r] = [1, 2]; return a + b + r.length;' },
   { name: 'default parameters', year: 2015, body: 'var f = function (a, b = 2) { return a + b; }; return f(1);' },
@@ -81,9 +89,21 @@ export const syntaxSnippets: SyntaxSnippet[] = [
   { name: 'regex v flag', year: 2024, body: 'return /[\\p{L}--[a-z]]/v.test("A");' },
   { name: 'hashbang comment', year: 2023, body: 'return 1;' },
   // Combined
-  { name: 'class with async method, optional chaining and ??', year: 2020, body: 'class A { async f(o) { return o?.v ?? 0; } } return typeof new A().f;' },
-  { name: 'arrow with destructured defaults and template', year: 2015, body: 'var f = ({ a = 1 } = {}, [b] = [2]) => `${a}${b}`; return f();' },
-  { name: 'generator method with computed key and spread', year: 2015, body: "var k = 'g'; var o = { *[k]() { yield* [1, 2]; } }; return [...o.g()];" },
+  {
+    name: 'class with async method, optional chaining and ??',
+    year: 2020,
+    body: 'class A { async f(o) { return o?.v ?? 0; } } return typeof new A().f;',
+  },
+  {
+    name: 'arrow with destructured defaults and template',
+    year: 2015,
+    body: 'var f = ({ a = 1 } = {}, [b] = [2]) => `${a}${b}`; return f();',
+  },
+  {
+    name: 'generator method with computed key and spread',
+    year: 2015,
+    body: "var k = 'g'; var o = { *[k]() { yield* [1, 2]; } }; return [...o.g()];",
+  },
   { name: 'class fields with arrow and ??=', year: 2022, body: 'class A { v = null; f = () => (this.v ??= 1); } return new A().f();' },
   { name: 'object spread with optional chaining', year: 2020, body: 'var o = { a: { b: 1 } }; return { ...o?.a, c: o?.c ?? 3 };' },
   { name: 'for of with destructuring and const', year: 2015, body: 'var s = 0; for (const [k, v] of [[1, 2]]) s += k + v; return s;' },
@@ -93,7 +113,9 @@ export const syntaxSnippets: SyntaxSnippet[] = [
 
 /** The snippet as a whole tracer, as geth would be sent it. */
 export function snippetTracer(snippet: SyntaxSnippet): string {
-  const members = [snippet.member, `result: function (ctx, db) { ${snippet.body ?? 'return 1;'} }`, 'fault: function (log, db) {}'].filter(Boolean);
+  const members = [snippet.member, `result: function (ctx, db) { ${snippet.body ?? 'return 1;'} }`, 'fault: function (log, db) {}'].filter(
+    Boolean,
+  );
   const text = `{\n  ${members.join(',\n  ')}\n}\n`;
   return snippet.name === 'hashbang comment' ? `#!/usr/bin/env node\n${text}` : text;
 }

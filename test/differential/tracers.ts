@@ -35,9 +35,7 @@ export interface JsTracerSpec {
 const brokenKinds = ['no-result', 'no-fault', 'enter-only', 'syntax', 'throws', 'primitive', 'trailing-semicolon'] as const;
 
 export type TracerSpec =
-  | JsTracerSpec
-  | { kind: 'builtin'; name: string; tracerConfig?: string }
-  | { kind: 'struct'; options: Record<string, boolean | number> };
+  JsTracerSpec | { kind: 'builtin'; name: string; tracerConfig?: string } | { kind: 'struct'; options: Record<string, boolean | number> };
 
 const hex = (address: string) => `'${address}'`;
 const knownAddresses = [...contractAddresses, plainAccount, delegatedAccount, missingAccount];
@@ -58,7 +56,9 @@ const logMembers: Record<string, ProbeMaker> = {
   'log.stack.length': () => 'log.stack.length()',
   'log.stack.peek': (r) => {
     const i = r.int(4);
-    return r.chance(0.3) ? `log.stack.length() > ${i} ? log.stack.peek(${i}) : null` : `log.stack.length() > ${i} ? log.stack.peek(${i}).toString(${r.pick([10, 16, 2])}) : -1`;
+    return r.chance(0.3)
+      ? `log.stack.length() > ${i} ? log.stack.peek(${i}) : null`
+      : `log.stack.length() > ${i} ? log.stack.peek(${i}).toString(${r.pick([10, 16, 2])}) : -1`;
   },
   'log.memory.length': () => 'log.memory.length()',
   'log.memory.slice': (r) => {
@@ -90,19 +90,20 @@ const contractMembers: Record<string, ProbeMaker> = {
 
 /** Helpers and bigInt, valid in any hook. */
 const helperMembers: Record<string, ProbeMaker> = {
-  isPrecompiled: (r) => `isPrecompiled(toAddress(${hex(r.pick(['0x01', '0x09', '0x0a', '0x0b', '0x11', '0x0100', '0x12', contractAddresses[0]]))}))`,
-  toWord: (r) => `toHex(toWord(${r.pick(["'0xffaa'", "'1234'", "[1, 2, 300, -1]", "'0x" + '11'.repeat(35) + "'"])}))`,
-  toAddress: (r) => `toHex(toAddress(${r.pick(["'0x01'", "'" + plainAccount + "'", "[255, 0, 256]"])}))`,
+  isPrecompiled: (r) =>
+    `isPrecompiled(toAddress(${hex(r.pick(['0x01', '0x09', '0x0a', '0x0b', '0x11', '0x0100', '0x12', contractAddresses[0]]))}))`,
+  toWord: (r) => `toHex(toWord(${r.pick(["'0xffaa'", "'1234'", '[1, 2, 300, -1]', "'0x" + '11'.repeat(35) + "'"])}))`,
+  toAddress: (r) => `toHex(toAddress(${r.pick(["'0x01'", "'" + plainAccount + "'", '[255, 0, 256]'])}))`,
   toHex: (r) => `toHex(${r.pick(['[]', '[1, 255, 256, -1]', 'new Uint8Array([7, 8])', "['a', null, 3.7]"])})`,
   bigInt: (r) =>
     r.pick([
       "bigInt('0xffffffffffffffffffffffffffffffff').multiply(bigInt(3)).add(7).toString(16)",
       "bigInt(2).pow(255).subtract(1).and(bigInt('0xff00ff')).toString()",
       "bigInt('123456789012345678901234567890').divide(7).mod(1000).toJSNumber()",
-      "bigInt(-5).shiftLeft(3).compare(bigInt(-40))",
-      "bigInt(10).equals(10) && bigInt(3).lt(bigInt(4)) && bigInt(0).isZero()",
+      'bigInt(-5).shiftLeft(3).compare(bigInt(-40))',
+      'bigInt(10).equals(10) && bigInt(3).lt(bigInt(4)) && bigInt(0).isZero()',
       "bigInt('ff', 16).xor(bigInt(15)).or(bigInt(256)).toString(2)",
-      "bigInt(7) + 1",
+      'bigInt(7) + 1',
       "bigInt('98765432109876543210')",
     ]),
 };
@@ -168,9 +169,29 @@ function draw(r: Random, hook: Hook, members: Record<string, ProbeMaker>, count:
 const thrownValues = ["new Error('boom')", "'plain string'", '{ a: 1 }', "new TypeError('typed')", 'undefinedThing', 'this.helper()'];
 /** What result may return besides the records (spec §3.8). */
 const returnShapes = [
-  'this.r', 'this.r', 'this.r', 'this.r',
-  'this.n', "'ok'", 'true', 'null', 'undefined', '-0', '1.5', '1e21', '[1, "a", null, undefined]', "bigInt('123456789012345678901234567890')",
-  'toHex(ctx.from)', "toHex(ctx.from) + ''", "'h\\u00e9llo'", 'ctx.from', 'new Map()', 'NaN', 'Infinity', 'function () {}', "'x'.repeat(20)",
+  'this.r',
+  'this.r',
+  'this.r',
+  'this.r',
+  'this.n',
+  "'ok'",
+  'true',
+  'null',
+  'undefined',
+  '-0',
+  '1.5',
+  '1e21',
+  '[1, "a", null, undefined]',
+  "bigInt('123456789012345678901234567890')",
+  'toHex(ctx.from)',
+  "toHex(ctx.from) + ''",
+  "'h\\u00e9llo'",
+  'ctx.from',
+  'new Map()',
+  'NaN',
+  'Infinity',
+  'function () {}',
+  "'x'.repeat(20)",
   '{ h: toHex(ctx.from), e: ctx.error }',
 ];
 
@@ -179,7 +200,8 @@ export function randomTracer(r: Random, opcodes: number[]): TracerSpec {
   if (kind === 'builtin') return randomBuiltin(r);
   if (kind === 'struct') {
     const options: Record<string, boolean | number> = {};
-    for (const name of ['enableMemory', 'disableStack', 'disableStorage', 'enableReturnData']) if (r.chance(0.4)) options[name] = r.chance(0.7);
+    for (const name of ['enableMemory', 'disableStack', 'disableStorage', 'enableReturnData'])
+      if (r.chance(0.4)) options[name] = r.chance(0.7);
     if (r.chance(0.2)) options.limit = r.pick([1, 100, 1000, 5000]);
     return { kind: 'struct', options };
   }
@@ -187,7 +209,11 @@ export function randomTracer(r: Random, opcodes: number[]): TracerSpec {
   const withFrames = r.chance(0.6);
   const probes: Probe[] = [];
   if (withStep) {
-    probes.push(...draw(r, 'step', logMembers, r.int(4) + 1), ...draw(r, 'step', contractMembers, r.int(3)), ...draw(r, 'step', helperMembers, r.int(2)));
+    probes.push(
+      ...draw(r, 'step', logMembers, r.int(4) + 1),
+      ...draw(r, 'step', contractMembers, r.int(3)),
+      ...draw(r, 'step', helperMembers, r.int(2)),
+    );
     if (r.chance(0.08)) probes.push(...draw(r, 'step', failingMembers, 1));
   }
   // Without step, geth never fills in log: fault reads only what is safe then (no contract).
@@ -196,10 +222,23 @@ export function randomTracer(r: Random, opcodes: number[]): TracerSpec {
   if (withFrames) probes.push(...draw(r, 'enter', frameMembers, r.int(4) + 1), ...draw(r, 'exit', frameResultMembers, r.int(3) + 1));
   probes.push(...draw(r, 'result', ctxMembers, r.int(5) + 1), ...draw(r, 'result', helperMembers, r.int(2)));
   if (r.chance(0.2)) probes.push({ hook: 'setup', member: 'setup.config', expr: 'cfg' });
-  const hooks: Hook[] = ['fault', 'result', 'setup', ...(withStep ? (['step'] as const) : []), ...(withFrames ? (['enter', 'exit'] as const) : [])];
+  const hooks: Hook[] = [
+    'fault',
+    'result',
+    'setup',
+    ...(withStep ? (['step'] as const) : []),
+    ...(withFrames ? (['enter', 'exit'] as const) : []),
+  ];
   const thrown = r.chance(0.1) ? { hook: r.pick(hooks), at: r.int(3) + 1, value: r.pick(thrownValues) } : undefined;
   const op = opcodes.length > 0 ? r.pick(opcodes) : 0;
-  const stepFilter = r.pick(['true', 'true', `log.op.toNumber() === ${op}`, 'log.getDepth() > 1', "log.getError() !== undefined", `this.n % ${r.int(5) + 2} === 0`]);
+  const stepFilter = r.pick([
+    'true',
+    'true',
+    `log.op.toNumber() === ${op}`,
+    'log.getDepth() > 1',
+    'log.getError() !== undefined',
+    `this.n % ${r.int(5) + 2} === 0`,
+  ]);
   const tracerConfig = r.chance(0.3) ? r.pick(['{"a": 1}', '{ "nested": { "x": [1, 2] } }', 'null', '"str"', '[]']) : undefined;
   const broken = r.chance(0.04) ? r.pick(brokenKinds) : undefined;
   return { kind: 'js', probes, stepFilter, withStep, withFrames, thrown, returns: r.pick(returnShapes), tracerConfig, broken };
@@ -212,8 +251,24 @@ function randomBuiltin(r: Random): TracerSpec {
     return config;
   };
   const name = r.pick([
-    'callTracer', 'callTracer', 'prestateTracer', 'prestateTracer', '4byteTracer', 'flatCallTracer', 'muxTracer', 'noopTracer', 'erc7562Tracer',
-    'callTracerLegacy', 'prestateTracerLegacy', '4byteTracerLegacy', 'bigramTracer', 'trigramTracer', 'unigramTracer', 'opcountTracer', 'evmdisTracer', 'noopTracerLegacy',
+    'callTracer',
+    'callTracer',
+    'prestateTracer',
+    'prestateTracer',
+    '4byteTracer',
+    'flatCallTracer',
+    'muxTracer',
+    'noopTracer',
+    'erc7562Tracer',
+    'callTracerLegacy',
+    'prestateTracerLegacy',
+    '4byteTracerLegacy',
+    'bigramTracer',
+    'trigramTracer',
+    'unigramTracer',
+    'opcountTracer',
+    'evmdisTracer',
+    'noopTracerLegacy',
   ]);
   let config: unknown;
   if (name === 'callTracer') config = flags(['onlyTopCall', 'withLog']);
@@ -224,8 +279,10 @@ function randomBuiltin(r: Random): TracerSpec {
     if (c.diffMode && c.includeEmpty && r.chance(0.8)) delete c.includeEmpty;
     config = c;
   }
-  if (name === 'erc7562Tracer') config = { ...flags(['withLog']), ...(r.chance(0.3) ? { ignoredOpcodes: r.pick([[], ['0x1'], ['0x54', '0x55']]) } : {}) };
-  if (name === 'muxTracer') config = { callTracer: flags(['withLog']), '4byteTracer': {}, ...(r.chance(0.5) ? { prestateTracer: flags(['diffMode']) } : {}) };
+  if (name === 'erc7562Tracer')
+    config = { ...flags(['withLog']), ...(r.chance(0.3) ? { ignoredOpcodes: r.pick([[], ['0x1'], ['0x54', '0x55']]) } : {}) };
+  if (name === 'muxTracer')
+    config = { callTracer: flags(['withLog']), '4byteTracer': {}, ...(r.chance(0.5) ? { prestateTracer: flags(['diffMode']) } : {}) };
   return { kind: 'builtin', name, tracerConfig: config === undefined || r.chance(0.2) ? undefined : JSON.stringify(config) };
 }
 
@@ -250,10 +307,11 @@ export function renderTracer(spec: TracerSpec): { tracer: string; tracerConfig?:
     ...(spec.broken === 'no-result' ? [] : [`result: function (ctx, db) { ${body('result')} return ${spec.returns}; }`]),
   ];
   const source = `{\n  ${members.join(',\n  ')}\n}`;
-  const tracer = {
-    syntax: source.replace('rec: function (k, v) {', 'rec: function (k, v) { ,'),
-    primitive: '42',
-    'trailing-semicolon': `${source};`,
-  }[spec.broken as string] ?? source;
+  const tracer =
+    {
+      syntax: source.replace('rec: function (k, v) {', 'rec: function (k, v) { ,'),
+      primitive: '42',
+      'trailing-semicolon': `${source};`,
+    }[spec.broken as string] ?? source;
   return { tracer, tracerConfig: spec.tracerConfig };
 }

@@ -17,9 +17,17 @@ import { missingTools } from './lib/tools.mjs';
  * profile, so runs in parallel in one working tree never share one.
  */
 const ignoredFlags = new Set([
-  '--no-sandbox', '--disable-gpu-sandbox', '--disable-gpu', '--disable-updates', '--skip-welcome',
-  '--skip-release-notes', '--no-cached-data', '--disable-workspace-trust', '--disable-extensions',
-  '--disable-telemetry', '--new-window',
+  '--no-sandbox',
+  '--disable-gpu-sandbox',
+  '--disable-gpu',
+  '--disable-updates',
+  '--skip-welcome',
+  '--skip-release-notes',
+  '--no-cached-data',
+  '--disable-workspace-trust',
+  '--disable-extensions',
+  '--disable-telemetry',
+  '--new-window',
 ]);
 const valueOptions = new Set(['--extensionDevelopmentPath', '--extensionTestsPath', '--user-data-dir', '--extensions-dir']);
 

@@ -93,9 +93,21 @@ function countReport(lines) {
   const progress = summaryAt === -1 ? lines : lines.slice(0, summaryAt);
   const failedTitles = progress.map((line) => /^\s+\d+\) (.*)$/.exec(line)?.[1]).filter(Boolean);
   if (summaryAt === -1) {
-    return { ended: false, passed: progress.filter((line) => /^\s+✔ /.test(line)).length, failed: failedTitles.length, skipped: 0, failedTitles };
+    return {
+      ended: false,
+      passed: progress.filter((line) => /^\s+✔ /.test(line)).length,
+      failed: failedTitles.length,
+      skipped: 0,
+      failedTitles,
+    };
   }
-  const summary = (word) => Number(lines.slice(summaryAt).map((line) => new RegExp(`^\\s+(\\d+) ${word}\\b`).exec(line)?.[1]).find(Boolean) ?? 0);
+  const summary = (word) =>
+    Number(
+      lines
+        .slice(summaryAt)
+        .map((line) => new RegExp(`^\\s+(\\d+) ${word}\\b`).exec(line)?.[1])
+        .find(Boolean) ?? 0,
+    );
   return { ended: true, passed: summary('passing'), failed: summary('failing'), skipped: summary('pending'), failedTitles };
 }
 
@@ -180,7 +192,8 @@ async function runSuite(signal, suites) {
   }
   if (passed + failed === 0) throw new Error('no test ran');
   if (failed === 0 && code !== 0) throw new Error(`all tests passed but vscode-test exited with ${code}`);
-  if (failures.length < failed) failures.push(`VS Code suite: ${failed - failures.length} more mocha failure(s) (see the [vscode] lines above)`);
+  if (failures.length < failed)
+    failures.push(`VS Code suite: ${failed - failures.length} more mocha failure(s) (see the [vscode] lines above)`);
   return { passed, failed, skipped, failures };
 }
 
@@ -188,12 +201,15 @@ async function main() {
   rmSync(countsFile, { force: true });
   const started = Date.now();
   // If cleanup itself hangs after the limits, end anyway: kill the servers, report, exit.
-  const backstop = setTimeout(() => {
-    stopAllNow();
-    record(failure('run', 'did not end after its time limits'));
-    writeCounts();
-    process.exit(1);
-  }, SUITE_RUN_LIMIT_MS + 2 * UI_LIMIT_MS + 120_000);
+  const backstop = setTimeout(
+    () => {
+      stopAllNow();
+      record(failure('run', 'did not end after its time limits'));
+      writeCounts();
+      process.exit(1);
+    },
+    SUITE_RUN_LIMIT_MS + 2 * UI_LIMIT_MS + 120_000,
+  );
   backstop.unref();
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.once(signal, () => {

@@ -58,10 +58,15 @@ async function controlStates(page) {
   // The pressed view is told apart by more than colour: its weight, and an underline of 3:1 against the page.
   const marks = await view.locator('.view-switch').evaluate((group) => {
     const look = (node) => ({ weight: getComputedStyle(node).fontWeight, underline: getComputedStyle(node).borderBottomColor });
-    return { pressed: look(group.querySelector('[aria-pressed="true"]')), other: look(group.querySelector('[aria-pressed="false"]')), page: getComputedStyle(document.body).backgroundColor };
+    return {
+      pressed: look(group.querySelector('[aria-pressed="true"]')),
+      other: look(group.querySelector('[aria-pressed="false"]')),
+      page: getComputedStyle(document.body).backgroundColor,
+    };
   });
   const underline = contrastOf(marks.pressed.underline, marks.page);
-  if (marks.pressed.weight === marks.other.weight || underline < 3) throw new Error(`the pressed view is not told apart: ${JSON.stringify(marks)} (underline ${underline}:1)`);
+  if (marks.pressed.weight === marks.other.weight || underline < 3)
+    throw new Error(`the pressed view is not told apart: ${JSON.stringify(marks)} (underline ${underline}:1)`);
   await options(true).hover();
   await measure(CONTROL_STATES[0], options(true));
   await options(false).hover();
@@ -102,7 +107,11 @@ export const steps = [
   },
   {
     name: 'the status bar shows the selected node and the ECMAScript level tracers are checked at',
-    run: ({ page }) => page.locator('.statusbar-item', { hasText: /Local \(in-process EVM\).* · ES5/ }).first().waitFor(),
+    run: ({ page }) =>
+      page
+        .locator('.statusbar-item', { hasText: /Local \(in-process EVM\).* · ES5/ })
+        .first()
+        .waitFor(),
   },
   {
     name: 'the language server underlines the missing fault hook',
@@ -142,7 +151,11 @@ export const steps = [
       ]) {
         await page.keyboard.press(key);
         await focused.filter({ hasText: expected.text }).waitFor();
-        const attributes = await focused.evaluate((row) => ({ level: row.getAttribute('aria-level'), expanded: row.getAttribute('aria-expanded') ?? undefined, id: row.id }));
+        const attributes = await focused.evaluate((row) => ({
+          level: row.getAttribute('aria-level'),
+          expanded: row.getAttribute('aria-expanded') ?? undefined,
+          id: row.id,
+        }));
         const active = await view.locator('[role="tree"]').getAttribute('aria-activedescendant');
         if (attributes.level !== expected.level || attributes.expanded !== expected.expanded || active !== attributes.id) {
           throw new Error(`after ${key}: ${JSON.stringify({ ...attributes, active })}, expected ${JSON.stringify(expected)}`);
@@ -176,11 +189,15 @@ export const steps = [
           await panelTab(page, tracer).click();
           await waitForWebviewTheme(page, theme);
           const body = resultView(page).locator('body');
-          await body.locator(tracer === 'ops.tracer.js' ? '.match' : '.error-kind').first().waitFor();
+          await body
+            .locator(tracer === 'ops.tracer.js' ? '.match' : '.error-kind')
+            .first()
+            .waitFor();
           if (!THEMES.includes(theme)) continue;
           for (const entry of await textContrast(body)) measured.push({ theme, panel: tracer, ...entry });
           if (tracer === 'ops.tracer.js') {
-            for (const [state, entries] of await controlStates(page)) for (const entry of entries) measured.push({ theme, panel: tracer, state, ...entry });
+            for (const [state, entries] of await controlStates(page))
+              for (const entry of entries) measured.push({ theme, panel: tracer, state, ...entry });
           }
         }
       }
@@ -188,7 +205,9 @@ export const steps = [
       writeFileSync(join(repoRoot, 'test-artifacts/contrast.json'), JSON.stringify(measured, null, 2));
       const low = measured.filter((entry) => entry.ratio < MIN_CONTRAST);
       if (low.length > 0) {
-        throw new Error(`${low.length} text styles below ${MIN_CONTRAST}:1 (all in test-artifacts/contrast.json):\n${low.map((e) => `${e.theme} ${e.panel} ${e.state ?? ''} ${e.kind} "${e.text}" ${e.color} on ${e.background}: ${e.ratio}`).join('\n')}`);
+        throw new Error(
+          `${low.length} text styles below ${MIN_CONTRAST}:1 (all in test-artifacts/contrast.json):\n${low.map((e) => `${e.theme} ${e.panel} ${e.state ?? ''} ${e.kind} "${e.text}" ${e.color} on ${e.background}: ${e.ratio}`).join('\n')}`,
+        );
       }
       // Both panels were measured, with their rows, buttons, header and error, and the view switch in every state.
       for (const kind of ['span.key', 'div.error-kind', 'button.action', 'span.label', 'button.view-option']) {
@@ -196,7 +215,8 @@ export const steps = [
       }
       for (const theme of THEMES) {
         for (const state of CONTROL_STATES) {
-          if (!measured.some((entry) => entry.theme === theme && entry.state === state && entry.kind.startsWith('button.view-option'))) throw new Error(`the view switch was not measured ${state} in ${theme}`);
+          if (!measured.some((entry) => entry.theme === theme && entry.state === state && entry.kind.startsWith('button.view-option')))
+            throw new Error(`the view switch was not measured ${state} in ${theme}`);
         }
       }
     },
@@ -220,18 +240,31 @@ export const steps = [
       // The Variables view's preview of log (defined inside the tracer's realm for debug runs).
       // VS Code expands the first scope by itself once the frame's variables arrive; click it open otherwise.
       const logRow = page.locator('.debug-variables .monaco-list-row', { hasText: /log\W+PUSH1 pc=0 gas=\d+/ }).first();
-      if (!(await logRow.waitFor({ timeout: 10_000 }).then(() => true, () => false))) {
+      if (
+        !(await logRow.waitFor({ timeout: 10_000 }).then(
+          () => true,
+          () => false,
+        ))
+      ) {
         await page.locator('.debug-variables .monaco-list-row', { hasText: 'Local: step' }).first().click();
         await logRow.waitFor();
       }
       // Expanded, log lists its API with the current values (issue 23 §10), not the closures behind it; the
       // Call Stack folds the tracer API's own frames away.
       await logRow.click();
-      await page.locator('.debug-variables .monaco-list-row', { hasText: /getPC\(\)\W+0(?!\d)/ }).first().waitFor();
-      await page.locator('.debug-variables .monaco-list-row', { hasText: /op\W+PUSH1 \(0x60\)/ }).first().waitFor();
-      if ((await page.locator('.debug-variables .monaco-list-row', { hasText: '=>' }).count()) > 0) throw new Error("log's variables show a closure's source");
+      await page
+        .locator('.debug-variables .monaco-list-row', { hasText: /getPC\(\)\W+0(?!\d)/ })
+        .first()
+        .waitFor();
+      await page
+        .locator('.debug-variables .monaco-list-row', { hasText: /op\W+PUSH1 \(0x60\)/ })
+        .first()
+        .waitFor();
+      if ((await page.locator('.debug-variables .monaco-list-row', { hasText: '=>' }).count()) > 0)
+        throw new Error("log's variables show a closure's source");
       for (const hidden of ['tracer-api', 'processTicksAndRejections']) {
-        if ((await page.locator('.debug-call-stack .monaco-list-row', { hasText: hidden }).count()) > 0) throw new Error(`the Call Stack shows ${hidden} frames`);
+        if ((await page.locator('.debug-call-stack .monaco-list-row', { hasText: hidden }).count()) > 0)
+          throw new Error(`the Call Stack shows ${hidden} frames`);
       }
     },
   },
@@ -253,7 +286,7 @@ export const steps = [
     },
   },
   {
-    name: 'a call-tree tracer\'s result opens as a gas flame chart, the JSON tree one click away',
+    name: "a call-tree tracer's result opens as a gas flame chart, the JSON tree one click away",
     run: async ({ page }) => {
       await traceFromCodeLens(page, 'call-tree.tracer.js');
       const view = page.frameLocator('iframe.webview.ready').last().frameLocator('#active-frame');
@@ -265,12 +298,17 @@ export const steps = [
     },
   },
   {
-    name: 'the result panel\'s actions are codicons in its title bar, the rest in its overflow menu and the palette',
+    name: "the result panel's actions are codicons in its title bar, the rest in its overflow menu and the palette",
     run: async ({ page }) => {
       await panelTab(page, 'call-tree.tracer.js').click();
       // The panels' group (panelTab's): its title bar acts on the panel it shows.
       const actions = page.locator('.editor-group-container').nth(1).locator('.editor-actions');
-      for (const [icon, title] of [['refresh', 'Re-run Trace'], ['search', 'Find in Result'], ['diff', 'Compare Results…'], ['file-code', 'Save Result as HTML Report…']]) {
+      for (const [icon, title] of [
+        ['refresh', 'Re-run Trace'],
+        ['search', 'Find in Result'],
+        ['diff', 'Compare Results…'],
+        ['file-code', 'Save Result as HTML Report…'],
+      ]) {
         const action = actions.locator(`.action-label.codicon-${icon}`);
         await action.waitFor();
         const label = `${await action.getAttribute('aria-label')} ${await action.getAttribute('title')}`;
@@ -290,7 +328,7 @@ export const steps = [
     },
   },
   {
-    name: 'Compare Results picks two runs from the panels\' histories and shows a readable diff table',
+    name: "Compare Results picks two runs from the panels' histories and shows a readable diff table",
     run: async ({ page }) => {
       await runCommand(page, 'EVM Tracer: Compare Results…');
       await pick(page, 'call-tree.tracer.js · run 1');
@@ -300,11 +338,13 @@ export const steps = [
       await view.locator('.compare-summary', { hasText: /^\d+ differences?$/ }).waitFor();
       // No path or change kind broken over two lines.
       const broken = await view.locator('.diff-table').evaluate((table) =>
-        [...table.querySelectorAll('.diff-path, .diff-kind')].filter((cell) => {
-          const range = document.createRange();
-          range.selectNodeContents(cell);
-          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
-        }).map((cell) => cell.textContent),
+        [...table.querySelectorAll('.diff-path, .diff-kind')]
+          .filter((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+          })
+          .map((cell) => cell.textContent),
       );
       if (broken.length > 0) throw new Error(`cells broken over lines: ${broken.join(', ')}`);
       await page.keyboard.press('Control+1');
@@ -324,14 +364,16 @@ export const steps = [
     run: async ({ page }) => {
       await page.locator('[id="status.editor.mode"]', { hasText: 'Flattened EVM Tracer' }).waitFor();
       // Wrapped: the one line takes several view lines in the editor.
-      const editor = page.locator('.editor-instance .monaco-editor', { has: page.locator('.view-lines', { hasText: '{ops: [],step' }) }).first();
+      const editor = page
+        .locator('.editor-instance .monaco-editor', { has: page.locator('.view-lines', { hasText: '{ops: [],step' }) })
+        .first();
       await editor.locator('.view-line').nth(1).waitFor();
       // Highlighted as JavaScript: `function` gets another color than the property names around it, once
       // the grammar has tokenized the line (in the background, after the language is set).
       const keyword = editor.locator('.view-line span span', { hasText: /^function$/ }).first();
       const name = editor.locator('.view-line span span', { hasText: /^\{?ops/ }).first();
       const classes = async () => [await keyword.getAttribute('class'), await name.getAttribute('class')];
-      for (const deadline = Date.now() + 30_000; ; ) {
+      for (const deadline = Date.now() + 30_000; ;) {
         const [keywordClass, nameClass] = await classes();
         if (keywordClass !== nameClass) break;
         if (Date.now() > deadline) throw new Error(`not highlighted: 'function' and 'ops' are both ${keywordClass}`);
@@ -362,7 +404,10 @@ export const steps = [
     name: 'Add Node… from the status-bar picker: any EVM chain, a bare host, then Select',
     run: async ({ page }) => {
       await page.keyboard.press('Escape'); // the call builder of the step before
-      await page.locator('.statusbar-item', { hasText: /Local \(in-process EVM\)/ }).first().click();
+      await page
+        .locator('.statusbar-item', { hasText: /Local \(in-process EVM\)/ })
+        .first()
+        .click();
       await pick(page, 'Add Node…');
       await answer(page, 'Name', 'Sepolia (ui)');
       await pick(page, 'Any EVM chain');

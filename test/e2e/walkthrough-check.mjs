@@ -35,7 +35,13 @@ async function expectTicked(page, id, ticked) {
 async function showWalkthrough(page) {
   // "Welcome", or "Walkthrough: EVM Tracer Studio" once the page shows it.
   await page.locator('.tabs-container .tab', { hasText: /^(Welcome|Walkthrough: )/ }).click();
-  const shown = await stepEntry(page, 'open-tracer').and(page.locator(':enabled')).waitFor({ timeout: 3000 }).then(() => true, () => false);
+  const shown = await stepEntry(page, 'open-tracer')
+    .and(page.locator(':enabled'))
+    .waitFor({ timeout: 3000 })
+    .then(
+      () => true,
+      () => false,
+    );
   if (!shown) await page.locator('.getting-started-category[x-dispatch$="#gettingStarted"]:enabled').click();
 }
 
@@ -67,12 +73,22 @@ async function startKeyedNode(key) {
     });
     probe.once('error', reject);
   });
-  const child = spawn(process.execPath, [join(repoRoot, 'dist/cli.js'), 'node', '--port', String(port), '--key', key], { detached: true, stdio: 'ignore' });
+  const child = spawn(process.execPath, [join(repoRoot, 'dist/cli.js'), 'node', '--port', String(port), '--key', key], {
+    detached: true,
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}`;
   const stop = () => killGroup(child.pid, 'SIGKILL');
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const answered = await fetch(`${url}/${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' }).then((response) => response.ok, () => false);
+    const answered = await fetch(`${url}/${key}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
+    }).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (answered) return { url, stop };
     if (Date.now() > deadline) {
       stop();
@@ -168,7 +184,11 @@ export function walkthroughSteps(keyed) {
         await pick(page, 'Any EVM chain');
         await answer(page, 'Chain id', '43112');
         await pick(page, 'an access key in the URL');
-        await page.locator('.quick-input-widget .quick-input-message', { hasText: 'put {key} where the access key goes: last (https://host/v2/{key})' }).waitFor();
+        await page
+          .locator('.quick-input-widget .quick-input-message', {
+            hasText: 'put {key} where the access key goes: last (https://host/v2/{key})',
+          })
+          .waitFor();
         await answer(page, 'RPC URL', `${keyed.url}/{key}`);
         await answer(page, 'Access key', keyed.key);
         // The level (step 7 of 8): Enter keeps the evmTracer.ecmaVersion setting.
@@ -215,7 +235,8 @@ export function walkthroughSteps(keyed) {
         // Saved (a moment for the settings file to be written), and the same as before.
         await page.waitForTimeout(1000);
         const { text } = nodeSettings(server);
-        if (JSON.stringify(JSON.parse(text)) !== JSON.stringify(JSON.parse(settingsAfterAdd))) throw new Error(`settings.json changed:\nbefore ${settingsAfterAdd}\nafter ${text}`);
+        if (JSON.stringify(JSON.parse(text)) !== JSON.stringify(JSON.parse(settingsAfterAdd)))
+          throw new Error(`settings.json changed:\nbefore ${settingsAfterAdd}\nafter ${text}`);
         // The stored key: the node serves only under it, and lists its (empty) chain.
         await runCommand(page, 'EVM Tracer: Select Node');
         await pick(page, NODE_NAME);
@@ -244,7 +265,14 @@ export async function runWalkthroughCheck({ browser, signal }) {
     page.setDefaultTimeout(60_000);
     mkdirSync(screenshots, { recursive: true });
     await page.goto(workbenchUrl(server));
-    return await runJourney({ label: 'Walkthrough check', page, server, steps: walkthroughSteps({ url: keyedNode.url, key }), prefix: 'walkthrough-', signal });
+    return await runJourney({
+      label: 'Walkthrough check',
+      page,
+      server,
+      steps: walkthroughSteps({ url: keyedNode.url, key }),
+      prefix: 'walkthrough-',
+      signal,
+    });
   } finally {
     await page?.context().close();
     await server?.stop();

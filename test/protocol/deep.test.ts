@@ -4,7 +4,15 @@
 // Each text is within the size the server analyses (core/analysis-limit.ts).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CompletionItem, Diagnostic, DocumentDiagnosticReport, FoldingRange, Hover, SelectionRange, SignatureHelp } from 'vscode-languageserver-protocol';
+import type {
+  CompletionItem,
+  Diagnostic,
+  DocumentDiagnosticReport,
+  FoldingRange,
+  Hover,
+  SelectionRange,
+  SignatureHelp,
+} from 'vscode-languageserver-protocol';
 import { MAX_ANALYSED_BYTES } from '../../core/analysis-limit';
 import { FlattenRequest, type FlattenResult } from '../../core/protocol';
 import { MAX_SELECTION_STEPS } from '../../server/features/selection-ranges';
@@ -45,7 +53,14 @@ test('a 15,000-member chain and a 30,000-term sum: folding, selection ranges, ho
   assert.deepEqual(await diagnostics(uri), []);
 
   const folds = await ask<FoldingRange[]>('textDocument/foldingRange', { textDocument });
-  assert.deepEqual(folds.map((f) => [f.startLine, f.endLine]), [[0, 8], [1, 2], [4, 5]]);
+  assert.deepEqual(
+    folds.map((f) => [f.startLine, f.endLine]),
+    [
+      [0, 8],
+      [1, 2],
+      [4, 5],
+    ],
+  );
 
   const middle = { line: 2, character: 4 + Math.floor(chain.length / 2) };
   const [selection] = await ask<SelectionRange[]>('textDocument/selectionRange', { textDocument, positions: [middle] });
@@ -72,7 +87,10 @@ test('nesting too deep for the parser: one too-deep error where it happens, feat
   const uri = await client.open('deep-nesting.tracer.js', inStep(`var a = ${'['.repeat(60_000)}${']'.repeat(60_000)};`));
   const textDocument = { uri };
   const found = await diagnostics(uri);
-  assert.deepEqual(found.map((d) => [d.code, d.severity, d.range.start.line]), [['too-deep', 1, 2]]);
+  assert.deepEqual(
+    found.map((d) => [d.code, d.severity, d.range.start.line]),
+    [['too-deep', 1, 2]],
+  );
   const { message } = found[0];
   assert.ok(typeof message === 'string');
   assert.match(message, /Nested too deeply for the checker \(\d+ levels of brackets are open here\)/);

@@ -45,7 +45,8 @@ test('switching the selected node re-pushes diagnostics at its level; flatten fo
   await client.open('modern.tracer.js', MODERN);
   const atEs5 = (await first).diagnostics;
   assert.deepEqual(codesOf(atEs5), AT_ES5);
-  for (const syntax of atEs5.filter((d) => d.code === 'syntax')) assert.match(String(syntax.message), /beyond ES5\.1 .*target ES2017: --ecma 2017/);
+  for (const syntax of atEs5.filter((d) => d.code === 'syntax'))
+    assert.match(String(syntax.message), /beyond ES5\.1 .*target ES2017: --ecma 2017/);
   assert.ok('error' in (await flatten()));
 
   // geth takes ES2017: no syntax errors, and the provider rules are off there.
@@ -69,7 +70,11 @@ test('pull diagnostics: a node switch changes the result', async (t) => {
   const client = await startServer({ workspace: { configuration: true }, textDocument: { diagnostic: {} } }, settings);
   t.after(() => client.close());
   const uri = await client.open('pulled.tracer.js', MODERN);
-  const pull = async (previousResultId?: string) => (await client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri }, previousResultId })) as DocumentDiagnosticReport;
+  const pull = async (previousResultId?: string) =>
+    (await client.connection.sendRequest('textDocument/diagnostic', {
+      textDocument: { uri },
+      previousResultId,
+    })) as DocumentDiagnosticReport;
   const before = await pull();
   assert.ok(before.kind === 'full');
   assert.deepEqual(codesOf(before.items), AT_ES5);
@@ -81,7 +86,10 @@ test('pull diagnostics: a node switch changes the result', async (t) => {
 });
 
 test('invalid levels in settings are ignored and logged', async (t) => {
-  const client = await startServer({ workspace: { configuration: true } }, { evmTracer: { ecmaVersion: 2017, nodes: [{ name: 'odd', url: 'http://h', ecmaVersion: 6 }], selectedNode: 'odd' } });
+  const client = await startServer(
+    { workspace: { configuration: true } },
+    { evmTracer: { ecmaVersion: 2017, nodes: [{ name: 'odd', url: 'http://h', ecmaVersion: 6 }], selectedNode: 'odd' } },
+  );
   t.after(() => client.close());
   const logged = new Promise<string>((resolve) =>
     client.connection.onNotification('window/logMessage', (params: { message: string }) => {

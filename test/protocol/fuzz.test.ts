@@ -21,8 +21,12 @@ const ONLY = process.env.LSP_FUZZ_CASE === undefined ? undefined : Number(proces
 const MAX_REPORTED = 10;
 
 const sources = [
-  ...readdirSync('examples').filter((name) => name.endsWith('.tracer.js')).map((name) => join('examples', name)),
-  ...readdirSync('test/fixtures/tracers').filter((name) => name.endsWith('.js')).map((name) => join('test/fixtures/tracers', name)),
+  ...readdirSync('examples')
+    .filter((name) => name.endsWith('.tracer.js'))
+    .map((name) => join('examples', name)),
+  ...readdirSync('test/fixtures/tracers')
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => join('test/fixtures/tracers', name)),
 ].sort();
 const texts = sources.map((path) => readFileSync(path, 'utf8'));
 
@@ -38,13 +42,16 @@ function edit(before: string, after: string): { range: Range; text: string } {
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start++;
   let end = 0;
-  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end])
+    end++;
   const lines = new LineMap(before);
   return { range: lines.range(start, before.length - end), text: after.slice(start, after.length - end) };
 }
 
 test(`LSP fuzz: mutated tracers, every request answered within ${BOUND_MS} ms`, { timeout: 120_000 }, async (t) => {
-  const client: TestClient = await startServer({ textDocument: { diagnostic: {}, completion: { completionItem: { snippetSupport: true } } } });
+  const client: TestClient = await startServer({
+    textDocument: { diagnostic: {}, completion: { completionItem: { snippetSupport: true } } },
+  });
   const errorsLogged: string[] = [];
   client.connection.onNotification('window/logMessage', (params: { type: number; message: string }) => {
     if (params.type === 1) errorsLogged.push(params.message);
@@ -71,7 +78,10 @@ test(`LSP fuzz: mutated tracers, every request answered within ${BOUND_MS} ms`, 
     const document = open ?? { uri: `file:///tmp/fuzz-${source}.tracer.js`, version: 0, text: '' };
     document.version++;
     if (open) await client.change(document.uri, document.version, [edit(document.text, text)]);
-    else await client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: document.uri, languageId: 'evm-tracer', version: 1, text } });
+    else
+      await client.connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri: document.uri, languageId: 'evm-tracer', version: 1, text },
+      });
     document.text = text;
     versions.set(source, document);
 
@@ -109,9 +119,15 @@ test(`LSP fuzz: mutated tracers, every request answered within ${BOUND_MS} ms`, 
 
   const seconds = (performance.now() - started) / 1000;
   timings.sort((a, b) => a - b);
-  t.diagnostic(`${timings.length} requests in ${seconds.toFixed(1)} s; slowest ${timings[timings.length - 1]?.toFixed(1)} ms, p99 ${timings[Math.floor(timings.length * 0.99)]?.toFixed(1)} ms`);
+  t.diagnostic(
+    `${timings.length} requests in ${seconds.toFixed(1)} s; slowest ${timings[timings.length - 1]?.toFixed(1)} ms, p99 ${timings[Math.floor(timings.length * 0.99)]?.toFixed(1)} ms`,
+  );
   if (gone) client.kill();
   else await client.close();
   const stderr = client.stderr();
-  assert.deepEqual(failures, [], `seed ${SEED}: ${failures.length} failing case(s)\n${failures.join('\n')}${stderr ? `\nserver stderr:\n${stderr.slice(-4000)}` : ''}`);
+  assert.deepEqual(
+    failures,
+    [],
+    `seed ${SEED}: ${failures.length} failing case(s)\n${failures.join('\n')}${stderr ? `\nserver stderr:\n${stderr.slice(-4000)}` : ''}`,
+  );
 });

@@ -33,7 +33,12 @@ function tracer(stepBody: string, extra = ''): string {
 }
 
 const memberCases: Array<[string, string, string[], string[]]> = [
-  ['log.', tracer('l.|'), ['op', 'stack', 'memory', 'contract', 'getPC', 'getGas', 'getCost', 'getDepth', 'getRefund', 'getError'], ['getOpcode', 'peek', 'getBalance']],
+  [
+    'log.',
+    tracer('l.|'),
+    ['op', 'stack', 'memory', 'contract', 'getPC', 'getGas', 'getCost', 'getDepth', 'getRefund', 'getError'],
+    ['getOpcode', 'peek', 'getBalance'],
+  ],
   ['log.op.', tracer('if (l.op.|)'), ['toNumber', 'toString', 'isPush'], ['peek', 'getPC']],
   ['log.stack.', tracer('var top = l.stack.|'), ['peek', 'length'], ['slice', 'op']],
   ['log.memory.', tracer('l.memory.|'), ['slice', 'getUint', 'length'], ['peek']],
@@ -56,7 +61,23 @@ for (const [name, text, present, absent] of memberCases) {
 
 test('completion after ctx. and db. in result, whatever the parameters are called', async () => {
   const ctxItems = await complete(client, 'ctx.tracer.js', '{ fault: function () {}, result: function (c, store) { return c.|; } }');
-  for (const label of ['type', 'from', 'to', 'input', 'value', 'gas', 'gasPrice', 'block', 'coinbase', 'gasUsed', 'output', 'error', 'blockHash', 'txIndex', 'txHash']) {
+  for (const label of [
+    'type',
+    'from',
+    'to',
+    'input',
+    'value',
+    'gas',
+    'gasPrice',
+    'block',
+    'coinbase',
+    'gasUsed',
+    'output',
+    'error',
+    'blockHash',
+    'txIndex',
+    'txHash',
+  ]) {
     assert.ok(labels(ctxItems).includes(label), label);
   }
   assert.ok(!labels(ctxItems).includes('time'));
@@ -91,7 +112,12 @@ test('globals and hook parameters at an expression position', async () => {
 test('hook names at the top level: the hooks not yet defined, each a whole hook (the snippets insert whole tracers only)', async () => {
   const items = await complete(client, 'hooks.tracer.js', '{\n  step: function (log, db) {},\n  |\n}');
   const hooks = ['step', 'fault', 'result', 'enter', 'exit', 'setup'];
-  assert.deepEqual(labels(items).filter((l) => hooks.includes(l)).sort(), ['enter', 'exit', 'fault', 'result', 'setup']);
+  assert.deepEqual(
+    labels(items)
+      .filter((l) => hooks.includes(l))
+      .sort(),
+    ['enter', 'exit', 'fault', 'result', 'setup'],
+  );
   const fault = items.find((i) => i.label === 'fault')!;
   assert.equal(fault.insertTextFormat, 2);
   assert.equal((fault.textEdit as { newText: string }).newText, 'fault: function (log, db) {\n    $0\n  },');
@@ -99,19 +125,39 @@ test('hook names at the top level: the hooks not yet defined, each a whole hook 
 
 test('opcode names inside log.op.toString() comparisons, opcode numbers after toNumber()', async () => {
   const names = await complete(client, 'opnames.tracer.js', tracer("if (l.op.toString() === 'C|') {}"));
-  for (const label of ['CALL', 'KECCAK256', 'DIFFICULTY', 'PUSH0', 'TLOAD', 'TSTORE', 'MCOPY', 'BLOBHASH', 'BLOBBASEFEE', 'CLZ', 'SELFDESTRUCT']) {
+  for (const label of [
+    'CALL',
+    'KECCAK256',
+    'DIFFICULTY',
+    'PUSH0',
+    'TLOAD',
+    'TSTORE',
+    'MCOPY',
+    'BLOBHASH',
+    'BLOBBASEFEE',
+    'CLZ',
+    'SELFDESTRUCT',
+  ]) {
     assert.ok(labels(names).includes(label), label);
   }
   assert.ok(!labels(names).includes('PREVRANDAO'));
   assert.ok(!labels(names).includes('SHA3'));
   assert.equal(names.find((i) => i.label === 'CALL')!.detail, '0xf1');
-  const viaVariable = await complete(client, 'opvar.tracer.js', tracer("var name = l.op.toString();\n    switch (name) { case '|': break; }"));
+  const viaVariable = await complete(
+    client,
+    'opvar.tracer.js',
+    tracer("var name = l.op.toString();\n    switch (name) { case '|': break; }"),
+  );
   assert.ok(labels(viaVariable).includes('STATICCALL'));
   const numbers = await complete(client, 'opnumbers.tracer.js', tracer('if (l.op.toNumber() == |) {}'));
   const call = numbers.find((i) => i.label === '0xf1');
   assert.equal(call?.detail, 'CALL');
   assert.equal(numbers.find((i) => i.label === '0x44')?.detail, 'DIFFICULTY');
-  const numberVariable = await complete(client, 'opnumvar.tracer.js', tracer('var code = l.op.toNumber();\n    switch (code) { case |: break; }'));
+  const numberVariable = await complete(
+    client,
+    'opnumvar.tracer.js',
+    tracer('var code = l.op.toNumber();\n    switch (code) { case |: break; }'),
+  );
   assert.equal(numberVariable.find((i) => i.label === '0xfa')?.detail, 'STATICCALL');
   const plain = await complete(client, 'plainstring.tracer.js', tracer("var s = 'C|';"));
   assert.deepEqual(plain, []);
@@ -119,7 +165,10 @@ test('opcode names inside log.op.toString() comparisons, opcode numbers after to
 
 test('nothing for unknown receivers and for the setup config string', async () => {
   assert.deepEqual(await complete(client, 'unknown.tracer.js', tracer('foo.|')), []);
-  assert.deepEqual(await complete(client, 'setup.tracer.js', '{ setup: function (cfg) { cfg.| }, fault: function () {}, result: function () {} }'), []);
+  assert.deepEqual(
+    await complete(client, 'setup.tracer.js', '{ setup: function (cfg) { cfg.| }, fault: function () {}, result: function () {} }'),
+    [],
+  );
 });
 
 test('completions do not duplicate the snippets in snippets/', async (t) => {

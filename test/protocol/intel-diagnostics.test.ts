@@ -8,7 +8,15 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { CodeAction, Diagnostic, Hover, TextEdit } from 'vscode-languageserver-protocol';
 import { startServer, type TestClient } from '../support/lsp-client';
 
-const OURS = new Set(['unknown-member', 'unknown-method', 'bytes-argument', 'result-host-string', 'op-string-compare', 'bigint-strict-equals', 'gas-price-tip']);
+const OURS = new Set([
+  'unknown-member',
+  'unknown-method',
+  'bytes-argument',
+  'result-host-string',
+  'op-string-compare',
+  'bigint-strict-equals',
+  'gas-price-tip',
+]);
 
 let client: TestClient;
 before(async () => {
@@ -57,22 +65,33 @@ const BAD = `{
 test('each misuse gets its warning at the right place', async () => {
   const found = await diagnose(BAD);
   const at = (code: string, needle: string) =>
-    found.find((d) => d.code === code && d.range.start.line === lineOf(BAD, needle) && BAD.split('\n')[d.range.start.line].slice(d.range.start.character).startsWith(needle));
+    found.find(
+      (d) =>
+        d.code === code &&
+        d.range.start.line === lineOf(BAD, needle) &&
+        BAD.split('\n')[d.range.start.line].slice(d.range.start.character).startsWith(needle),
+    );
   assert.match(messageOf(at('unknown-method', 'getOpcode')), /log\.op\.toString\(\)/);
   assert.match(messageOf(at('unknown-member', 'gasprice')), /did you mean 'gasPrice'\?/);
-  assert.match(messageOf(at('bytes-argument', "'0x0000000000000000000000000000000000000001'")), /db\.getBalance .*invalid buffer type.*toAddress/);
+  assert.match(
+    messageOf(at('bytes-argument', "'0x0000000000000000000000000000000000000001'")),
+    /db\.getBalance .*invalid buffer type.*toAddress/,
+  );
   assert.match(messageOf(at('bytes-argument', "'0x01'")), /toWord/);
   assert.match(messageOf(at('bytes-argument', "'0x1234'")), /^slice takes/);
   assert.match(messageOf(at('bytes-argument', "'0xabcdef'")), /^toHex takes/);
   assert.ok(at('bytes-argument', 'toHex(log.contract'), 'toHex of a toHex result is a string argument too');
   assert.match(messageOf(at('op-string-compare', 'log.op ==')), /log\.op\.toString\(\)/);
-  assert.ok(at('op-string-compare', "log.op)"), 'the string may be on the left');
+  assert.ok(at('op-string-compare', 'log.op)'), 'the string may be on the left');
   assert.match(messageOf(at('result-host-string', 'toHex(ctx.from)')), /\{\}/);
   assert.ok(at('result-host-string', 'ctx.error;'));
   assert.match(messageOf(at('bigint-strict-equals', 'log.stack.peek(0) === 0')), /always false\. Use log\.stack\.peek\(0\)\.equals\(0\)/);
   assert.equal(found.length, 12, found.map((d) => `${d.code}@${d.range.start.line}`).join(', '));
   // Calling what log lacks is a certain TypeError: an error; the rest are warnings.
-  assert.deepEqual(found.filter((d) => d.severity === 1).map((d) => d.code), ['unknown-method']);
+  assert.deepEqual(
+    found.filter((d) => d.severity === 1).map((d) => d.code),
+    ['unknown-method'],
+  );
   assert.ok(found.every((d) => d.severity === (d.code === 'unknown-method' ? 1 : 2)));
 });
 
@@ -124,7 +143,8 @@ test('a tracer using every member correctly gets none of these warnings', async 
 });
 
 test('returning toHex(...) + "" or toHex of a short literal from result is fine', async () => {
-  const text = "{ fault: function () {}, result: function (ctx) { if (ctx.block) { return toHex([1, 2, 3]); } return toHex(ctx.from) + ''; } }";
+  const text =
+    "{ fault: function () {}, result: function (ctx) { if (ctx.block) { return toHex([1, 2, 3]); } return toHex(ctx.from) + ''; } }";
   assert.deepEqual(await diagnose(text), []);
 });
 
@@ -137,25 +157,46 @@ test('the shipped example tracers produce no errors or warnings, and only the kn
   if (files.length === 0) return t.skip('SKIPPED: no examples/*.tracer.js yet');
   for (const file of files) {
     const all = await diagnose(readFileSync(`examples/${file}`, 'utf8'), () => true);
-    assert.deepEqual(all.filter((d) => d.severity !== 3).map((d) => `${d.code}: ${d.message}`), [], file);
-    assert.deepEqual(all.filter((d) => d.severity === 3).map((d) => `${d.code}@${d.range.start.line}`), EXAMPLE_NOTES[file] ?? [], file);
+    assert.deepEqual(
+      all.filter((d) => d.severity !== 3).map((d) => `${d.code}: ${d.message}`),
+      [],
+      file,
+    );
+    assert.deepEqual(
+      all.filter((d) => d.severity === 3).map((d) => `${d.code}@${d.range.start.line}`),
+      EXAMPLE_NOTES[file] ?? [],
+      file,
+    );
   }
 });
 
 test('quick fixes of the API warnings, and which ones fix-all applies', async () => {
-  const text = "{ fault: function () {}, step: function (log, db) { if (log.op == 'SLOAD') { db.getBalance('0x01'); } }, result: function (ctx) { var v = ctx.gasprice + ctx.Gas; return toHex(ctx.from); } }";
+  const text =
+    "{ fault: function () {}, step: function (log, db) { if (log.op == 'SLOAD') { db.getBalance('0x01'); } }, result: function (ctx) { var v = ctx.gasprice + ctx.Gas; return toHex(ctx.from); } }";
   const { uri, diagnostics } = await diagnoseAt(text);
   const fixes = async (code: string) => {
     const diagnostic = diagnostics.find((d) => d.code === code)!;
-    const actions = await client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic], only: ['quickfix'] } });
-    return actions.map((a) => ({ title: a.title, preferred: a.isPreferred === true, newText: a.edit!.changes![uri].map((e: TextEdit) => e.newText).join('|') }));
+    const actions = await client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: diagnostic.range,
+      context: { diagnostics: [diagnostic], only: ['quickfix'] },
+    });
+    return actions.map((a) => ({
+      title: a.title,
+      preferred: a.isPreferred === true,
+      newText: a.edit!.changes![uri].map((e: TextEdit) => e.newText).join('|'),
+    }));
   };
   assert.deepEqual(await fixes('op-string-compare'), [{ title: 'Use log.op.toString()', preferred: true, newText: '.toString()' }]);
   assert.deepEqual(await fixes('bytes-argument'), [{ title: 'Wrap in toAddress(...)', preferred: false, newText: "toAddress('0x01')" }]);
   assert.deepEqual(await fixes('result-host-string'), [{ title: "Append + '' to return a JS string", preferred: true, newText: " + ''" }]);
   const renames = diagnostics.filter((d) => d.code === 'unknown-member');
   assert.equal(renames.length, 2);
-  const fixAll = await client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll.evm-tracer'] } });
+  const fixAll = await client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri },
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    context: { diagnostics: [], only: ['source.fixAll.evm-tracer'] },
+  });
   const edits = fixAll[0].edit!.changes![uri].map((e: TextEdit) => e.newText).sort();
   assert.deepEqual(edits, [" + ''", '.toString()', 'gas', 'gasPrice'].sort());
 });
@@ -173,11 +214,21 @@ test('literal computed keys are checked like dotted names; the rename fix keeps 
 }
 `;
   const { uri, diagnostics } = await diagnoseAt(text);
-  assert.deepEqual(diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`), ['unknown-method@5:18', 'unknown-member@8:50', 'unknown-member@8:70']);
+  assert.deepEqual(
+    diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`),
+    ['unknown-method@5:18', 'unknown-member@8:50', 'unknown-member@8:70'],
+  );
   assert.match(messageOf(diagnostics[1]), /'time' is not a member of ctx.*removed in geth v1\.11\.0/);
-  const actions = await client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[2].range, context: { diagnostics: [diagnostics[2]], only: ['quickfix'] } });
+  const actions = await client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri },
+    range: diagnostics[2].range,
+    context: { diagnostics: [diagnostics[2]], only: ['quickfix'] },
+  });
   assert.equal(actions[0].title, "Change to 'gasPrice'");
-  assert.deepEqual(actions[0].edit!.changes![uri].map((e: TextEdit) => e.newText), ["'gasPrice'"]);
+  assert.deepEqual(
+    actions[0].edit!.changes![uri].map((e: TextEdit) => e.newText),
+    ["'gasPrice'"],
+  );
 });
 
 test('calling a method an API object lacks is an error with the near-miss fix; reading one stays a warning', async () => {
@@ -194,15 +245,27 @@ test('calling a method an API object lacks is an error with the near-miss fix; r
 }
 `;
   const { uri, diagnostics } = await diagnoseAt(text);
-  assert.deepEqual(diagnostics.map((d) => `${d.code}:${d.severity}@${d.range.start.line}`), [
-    'unknown-method:1@2', 'unknown-member:2@3', 'unknown-member:2@3', 'unknown-member:2@4', 'unknown-method:1@6', 'unknown-method:1@9',
-  ]);
-  assert.equal(messageOf(diagnostics[0]), "'getCallError' is not a method of log: calling it throws TypeError (it is undefined on the node); did you mean 'getError'?");
+  assert.deepEqual(
+    diagnostics.map((d) => `${d.code}:${d.severity}@${d.range.start.line}`),
+    ['unknown-method:1@2', 'unknown-member:2@3', 'unknown-member:2@3', 'unknown-member:2@4', 'unknown-method:1@6', 'unknown-method:1@9'],
+  );
+  assert.equal(
+    messageOf(diagnostics[0]),
+    "'getCallError' is not a method of log: calling it throws TypeError (it is undefined on the node); did you mean 'getError'?",
+  );
   assert.match(messageOf(diagnostics[4]), /^'getGasUsd' is not a method of res \(frameResult\).*did you mean 'getGasUsed'\?$/);
-  assert.equal(messageOf(diagnostics[5]), "'gasUsed' is a property of ctx (of type number), not a method: calling it throws TypeError. Read it as ctx.gasUsed.");
+  assert.equal(
+    messageOf(diagnostics[5]),
+    "'gasUsed' is a property of ctx (of type number), not a method: calling it throws TypeError. Read it as ctx.gasUsed.",
+  );
   const fixes = async (diagnostic: Diagnostic) =>
-    (await client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic], only: ['quickfix'] } }))
-      .map((a) => `${a.title} → ${a.edit!.changes![uri].map((e: TextEdit) => JSON.stringify(e.newText)).join(' ')}`);
+    (
+      await client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: diagnostic.range,
+        context: { diagnostics: [diagnostic], only: ['quickfix'] },
+      })
+    ).map((a) => `${a.title} → ${a.edit!.changes![uri].map((e: TextEdit) => JSON.stringify(e.newText)).join(' ')}`);
   assert.deepEqual(await fixes(diagnostics[0]), ['Change to \'getError\' → "getError"']);
   assert.deepEqual(await fixes(diagnostics[3]), ['Change to \'getGas\' → "getGas"']);
   assert.deepEqual(await fixes(diagnostics[4]), ['Change to \'getGasUsed\' → "getGasUsed"']);
@@ -220,8 +283,14 @@ test('ctx.gasPrice in fee arithmetic: an information note on the read, whose hov
 }
 `;
   const { uri, diagnostics } = await diagnoseAt(text);
-  assert.deepEqual(diagnostics.map((d) => `${d.code}:${d.severity}@${d.range.start.line}:${d.range.start.character}-${d.range.end.character}`), ['gas-price-tip:3@3:14-26', 'gas-price-tip:3@4:49-61']);
-  const hover = await client.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 3, character: 20 } });
+  assert.deepEqual(
+    diagnostics.map((d) => `${d.code}:${d.severity}@${d.range.start.line}:${d.range.start.character}-${d.range.end.character}`),
+    ['gas-price-tip:3@3:14-26', 'gas-price-tip:3@4:49-61'],
+  );
+  const hover = await client.connection.sendRequest<Hover | null>('textDocument/hover', {
+    textDocument: { uri },
+    position: { line: 3, character: 20 },
+  });
   const markdown = (hover!.contents as { value: string }).value;
   const quoted = messageOf(diagnostics[0]).match(/From the hover of ctx\.gasPrice: "(.*)"/)![1];
   for (const sentence of quoted.split(/(?<=\.) /)) assert.ok(markdown.includes(sentence), `hover has: ${sentence}`);

@@ -95,7 +95,10 @@ test('signature help in helpers and API methods, with the active parameter', asy
   const create2 = await signature(base('var a = toContract2(ctx.from, |'), 'sig3.tracer.js');
   assert.equal(create2?.activeParameter, 1);
   assert.match(JSON.stringify(create2?.signatures[0].documentation), /parsed as hex/);
-  const slice = await signature('{ fault: function () {}, result: function () {}, step: function (log) { var m = log.memory.slice(0, |) } }', 'sig4.tracer.js');
+  const slice = await signature(
+    '{ fault: function () {}, result: function () {}, step: function (log) { var m = log.memory.slice(0, |) } }',
+    'sig4.tracer.js',
+  );
   assert.equal(slice?.signatures[0].label, 'log.memory.slice(start: number, end: number): Uint8Array');
   assert.equal(slice?.activeParameter, 1);
   const big = await signature(base('var n = bigInt(|'), 'sig5.tracer.js');
@@ -110,21 +113,27 @@ async function request<T>(method: string, name: string, text: string, extra: Rec
 
 test('document symbols list hooks, helper methods and state', async () => {
   const symbols = await request<DocumentSymbol[]>('textDocument/documentSymbol', 'symbols.tracer.js', TRACER);
-  assert.deepEqual(symbols.map((s) => [s.name, s.detail]), [
-    ['calls', 'state'],
-    ['tally', 'helper method'],
-    ['step', 'hook step(log: log, db: db)'],
-    ['fault', 'hook fault(log: log, db: db)'],
-    ['result', 'hook result(ctx: ctx, db: db)'],
-  ]);
+  assert.deepEqual(
+    symbols.map((s) => [s.name, s.detail]),
+    [
+      ['calls', 'state'],
+      ['tally', 'helper method'],
+      ['step', 'hook step(log: log, db: db)'],
+      ['fault', 'hook fault(log: log, db: db)'],
+      ['result', 'hook result(ctx: ctx, db: db)'],
+    ],
+  );
   assert.deepEqual(symbols[2].range, { start: { line: 3, character: 2 }, end: { line: 8, character: 3 } });
   assert.deepEqual(symbols[2].selectionRange, { start: { line: 3, character: 2 }, end: { line: 3, character: 6 } });
 });
 
 test('the outline survives an unfinished edit (from the top-level scan)', async () => {
-  const broken = TRACER.replace("var top = l.stack.peek(0);", 'var top = l.stack.');
+  const broken = TRACER.replace('var top = l.stack.peek(0);', 'var top = l.stack.');
   const symbols = await request<DocumentSymbol[]>('textDocument/documentSymbol', 'symbols-broken.tracer.js', broken);
-  assert.deepEqual(symbols.map((s) => s.name), ['calls', 'tally', 'step', 'fault', 'result']);
+  assert.deepEqual(
+    symbols.map((s) => s.name),
+    ['calls', 'tally', 'step', 'fault', 'result'],
+  );
   assert.deepEqual(symbols[2].selectionRange, { start: { line: 3, character: 2 }, end: { line: 3, character: 6 } });
   assert.equal(symbols[2].range.end.line, 8);
 });

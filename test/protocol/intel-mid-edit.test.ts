@@ -82,7 +82,9 @@ let opened = 0;
 
 /** TEMPLATE with the given spots typed (the others left out), opened in the server. */
 async function openBroken(spots: number[]): Promise<Broken> {
-  let text = TEMPLATE.replace(/«(\d+)»\n/g, (_, n: string) => (spots.includes(Number(n)) ? `${SPOTS[Number(n)].replace('|', `‸${n}‸`)}\n` : ''));
+  let text = TEMPLATE.replace(/«(\d+)»\n/g, (_, n: string) =>
+    spots.includes(Number(n)) ? `${SPOTS[Number(n)].replace('|', `‸${n}‸`)}\n` : '',
+  );
   const offsets = new Map<number, number>();
   for (let match = /‸(\d+)‸/.exec(text); match; match = /‸(\d+)‸/.exec(text)) {
     offsets.set(Number(match[1]), match.index);
@@ -102,7 +104,10 @@ function at(file: Broken, needle: string, into: number): Position {
 }
 
 async function labels(file: Broken, position: Position): Promise<string[]> {
-  const items = await client.connection.sendRequest<CompletionItem[] | null>('textDocument/completion', { textDocument: { uri: file.uri }, position });
+  const items = await client.connection.sendRequest<CompletionItem[] | null>('textDocument/completion', {
+    textDocument: { uri: file.uri },
+    position,
+  });
   return (items ?? []).map((item) => item.label);
 }
 
@@ -120,7 +125,9 @@ async function signature(file: Broken, position: Position): Promise<SignatureHel
 }
 
 async function diagnostics(file: Broken): Promise<Diagnostic[]> {
-  const report = await client.connection.sendRequest<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri: file.uri } });
+  const report = await client.connection.sendRequest<DocumentDiagnosticReport>('textDocument/diagnostic', {
+    textDocument: { uri: file.uri },
+  });
   assert.equal(report.kind, 'full');
   return report.kind === 'full' ? report.items : [];
 }
@@ -137,13 +144,20 @@ async function checkIntelligence(spots: number[]): Promise<void> {
   const file = await openBroken(spots);
   const found = await diagnostics(file);
   const where = `${spots.length} broken spot(s)`;
-  assert.ok(found.some((d) => d.code === 'syntax' && d.severity === 1), `${where}: the syntax error is reported`);
+  assert.ok(
+    found.some((d) => d.code === 'syntax' && d.severity === 1),
+    `${where}: the syntax error is reported`,
+  );
 
   // Semantic warnings of the parts that parse stay, each on its line; nothing about the repairs.
   const unknown = found.filter((d) => d.code === 'unknown-member' || d.code === 'unknown-method');
   assert.deepEqual(
     unknown.map((d) => [d.range.start, file.text.slice(file.lines.offsetAt(d.range.start), file.lines.offsetAt(d.range.end))]),
-    [[at(file, 'getOpcode', 0), 'getOpcode'], [at(file, 'getDepthh', 0), 'getDepthh'], [at(file, 'gasprice', 0), 'gasprice']],
+    [
+      [at(file, 'getOpcode', 0), 'getOpcode'],
+      [at(file, 'getDepthh', 0), 'getDepthh'],
+      [at(file, 'gasprice', 0), 'gasprice'],
+    ],
     where,
   );
 
@@ -161,7 +175,11 @@ async function checkIntelligence(spots: number[]): Promise<void> {
 
   // Hover outside the broken spans: API members, hooks, renamed parameters.
   assert.match(await hover(file, at(file, 'peek(0)', 1)), /log\.stack\.peek\(i: number\): bigInt/, `${where}: hover on peek`);
-  assert.match(await hover(file, at(file, 'getBalance(toAddress', 1)), /db\.getBalance\(addr: Uint8Array \| Array\): bigInt/, `${where}: hover on getBalance`);
+  assert.match(
+    await hover(file, at(file, 'getBalance(toAddress', 1)),
+    /db\.getBalance\(addr: Uint8Array \| Array\): bigInt/,
+    `${where}: hover on getBalance`,
+  );
   assert.match(await hover(file, at(file, 'result: function', 1)), /\(hook\) result/, `${where}: hover on the result hook`);
   assert.match(await hover(file, at(file, 'lg.getDepthh', 1)), /\blog\b/, `${where}: hover on lg`);
   assert.match(await hover(file, at(file, 'getFrom', 1)), /getFrom\(\): Uint8Array/, `${where}: hover on getFrom`);
@@ -193,6 +211,9 @@ test('ten broken spots, a stray } and an unfinished member among them', async ()
 test('the file before any break: the same answers, and only the semantic warnings', async () => {
   const file = await openBroken([]);
   const found = await diagnostics(file);
-  assert.deepEqual(found.map((d) => d.code), ['unknown-method', 'unknown-method', 'unknown-member']);
+  assert.deepEqual(
+    found.map((d) => d.code),
+    ['unknown-method', 'unknown-method', 'unknown-member'],
+  );
   assertOffers(await labels(file, at(file, 'c.gasprice', 2)), ['gasPrice'], 'intact file');
 });

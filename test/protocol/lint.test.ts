@@ -53,7 +53,11 @@ test('push diagnostics: open, incremental change, settings change; fixes applied
   let text = applyTextEdits(TRACER, edits);
   assert.ok(text.includes("=== 'CALL'"));
   const second = client.nextDiagnostics(uri);
-  await client.change(uri, 2, edits.map((edit) => ({ range: edit.range, text: edit.newText })));
+  await client.change(
+    uri,
+    2,
+    edits.map((edit) => ({ range: edit.range, text: edit.newText })),
+  );
   assert.deepEqual(codesOf((await second).diagnostics), ['comment', 'missing-fault']);
 
   // Settings change: comments off → the server asks again and re-pushes.
@@ -79,7 +83,10 @@ test('pull diagnostics: announced, full then unchanged, then full again after a 
   t.after(() => client.close());
   const uri = await client.open('pull.tracer.js', TRACER);
   const pull = (previousResultId?: string) =>
-    client.connection.sendRequest('textDocument/diagnostic', { textDocument: { uri }, previousResultId }) as Promise<DocumentDiagnosticReport>;
+    client.connection.sendRequest('textDocument/diagnostic', {
+      textDocument: { uri },
+      previousResultId,
+    }) as Promise<DocumentDiagnosticReport>;
 
   const full = await pull();
   assert.equal(full.kind, 'full');
@@ -106,7 +113,10 @@ test('pull diagnostics: quick fixes for each problem kind, fix-all-of-a-kind', a
   assert.deepEqual(codesOf(items), ['double-quote', 'double-quote', 'comment', 'near-miss-hook', 'not-object']);
 
   const quoteActions = await codeActions(client, uri, [items[0]], ['quickfix']);
-  assert.deepEqual(quoteActions.map((a) => a.title), ['Use single quotes', 'Convert all double quotes to single quotes / \\x22']);
+  assert.deepEqual(
+    quoteActions.map((a) => a.title),
+    ['Use single quotes', 'Convert all double quotes to single quotes / \\x22'],
+  );
   assert.equal(applyTextEdits(text, editsOf(quoteActions[1], uri)), text.replace('"x"', "'x'").replace('"y"', "'y'"));
 
   const [rename] = await codeActions(client, uri, [items[3]]);
@@ -128,7 +138,10 @@ test('settings: ecmaVersion 2017 accepts ES2015 syntax; flatten uses it too', as
     await es5.close();
     await es2017.close();
   });
-  for (const [client, expected] of [[es5, ['syntax', 'syntax']], [es2017, []]] as const) {
+  for (const [client, expected] of [
+    [es5, ['syntax', 'syntax']],
+    [es2017, []],
+  ] as const) {
     const pushed = client.nextDiagnostics('file:///tmp/modern.tracer.js');
     const uri = await client.open('modern.tracer.js', modern);
     assert.deepEqual(codesOf((await pushed).diagnostics), expected);
@@ -145,7 +158,9 @@ test('settings sent with didChangeConfiguration apply when the client cannot be 
   await client.open('sent.tracer.js', TRACER);
   assert.deepEqual(codesOf((await first).diagnostics), ['comment', 'missing-fault', 'double-quote']);
   const second = client.nextDiagnostics(uri);
-  await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: { evmTracer: { rules: { comment: 'off', 'double-quote': 'bogus' } } } });
+  await client.connection.sendNotification('workspace/didChangeConfiguration', {
+    settings: { evmTracer: { rules: { comment: 'off', 'double-quote': 'bogus' } } },
+  });
   // 'bogus' is not a severity: that entry is ignored (and logged), the rest applies.
   assert.deepEqual(codesOf((await second).diagnostics), ['missing-fault', 'double-quote']);
 });

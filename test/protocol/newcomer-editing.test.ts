@@ -25,7 +25,11 @@ async function diagnosticsOf(text: string): Promise<{ uri: string; diagnostics: 
 /** The quick fixes VS Code's light bulb would list at the first diagnostic (or the file's start). */
 function codeActions(uri: string, diagnostics: Diagnostic[]): Promise<CodeAction[]> {
   const range = diagnostics[0]?.range ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-  return client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics, only: ['quickfix'] } });
+  return client.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri },
+    range,
+    context: { diagnostics, only: ['quickfix'] },
+  });
 }
 
 /** The text once the editor has applied the item: its edit with the snippet's tab stop dropped, and its extra edits. */
@@ -50,7 +54,11 @@ test('a hook completed before, between or after members (with or without their c
     const step = items.find((item) => item.label === 'step');
     assert.ok(step, `no step hook offered in ${JSON.stringify(marked)}: ${items.map((i) => i.label).join(', ')}`);
     const text = accepted(marked.replace('|', ''), step);
-    assert.deepEqual((await diagnosticsOf(text)).diagnostics.map((d) => d.message), [], text);
+    assert.deepEqual(
+      (await diagnosticsOf(text)).diagnostics.map((d) => d.message),
+      [],
+      text,
+    );
   }
 });
 
@@ -58,11 +66,15 @@ test('a missing comma between members: named, and the quick fix leaves a tracer 
   // What inserting a hook without its comma after the last member gave: "Unexpected token 'step'" and no fix.
   const text = `{\n  ${FAULT},\n  ${RESULT}\n  step: function (log, db) {}\n}\n`;
   const { uri, diagnostics } = await diagnosticsOf(text);
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, d.message]), [
-    ['syntax', 3, "Unexpected token 'step': a ',' is probably missing before it (between two members, or two items of a list)."],
-  ]);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.range.start.line, d.message]),
+    [['syntax', 3, "Unexpected token 'step': a ',' is probably missing before it (between two members, or two items of a list)."]],
+  );
   const fixes = await codeActions(uri, diagnostics);
-  assert.deepEqual(fixes.map((f) => [f.title, f.isPreferred]), [["Insert the missing ','", true]]);
+  assert.deepEqual(
+    fixes.map((f) => [f.title, f.isPreferred]),
+    [["Insert the missing ','", true]],
+  );
   const fixed = applyTextEdits(text, fixes[0].edit!.changes![uri] as TextEdit[]);
   assert.equal(fixed, `{\n  ${FAULT},\n  ${RESULT},\n  step: function (log, db) {}\n}\n`);
   assert.deepEqual((await diagnosticsOf(fixed)).diagnostics, []);
@@ -71,7 +83,10 @@ test('a missing comma between members: named, and the quick fix leaves a tracer 
 test("an unexpected token that is no missing comma ('return 1 2') gets no comma fix", async () => {
   const text = `{ ${FAULT}, result: function (ctx, db) { return 1 2; } }\n`;
   const { uri, diagnostics } = await diagnosticsOf(text);
-  assert.deepEqual(diagnostics.map((d) => d.message), ["Unexpected token '2'."]);
+  assert.deepEqual(
+    diagnostics.map((d) => d.message),
+    ["Unexpected token '2'."],
+  );
   assert.deepEqual(await codeActions(uri, diagnostics), []);
 });
 
@@ -80,7 +95,10 @@ test('an empty file: no error, and a code action that inserts the skeleton trace
     const { uri, diagnostics } = await diagnosticsOf(empty);
     assert.deepEqual(diagnostics, []);
     const actions = await codeActions(uri, []);
-    assert.deepEqual(actions.map((a) => [a.title, a.kind]), [['Insert a tracer skeleton (step, fault, result)', 'quickfix']]);
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.kind]),
+      [['Insert a tracer skeleton (step, fault, result)', 'quickfix']],
+    );
     const filled = applyTextEdits(empty, actions[0].edit!.changes![uri] as TextEdit[]);
     assert.match(filled, /^\{\n {2}data: \[\],\n {2}step: function \(log, db\) \{/);
     assert.deepEqual((await diagnosticsOf(filled)).diagnostics, []);

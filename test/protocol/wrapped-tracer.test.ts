@@ -51,7 +51,11 @@ test('each wrapper shape: one error on its words, the checks inside at their pla
   ];
   for (const [text, words] of shapes) {
     const { uri, diagnostics } = await open(text);
-    assert.deepEqual(diagnostics.map((d) => `${d.code}:${d.severity}@${d.range.start.line}`), ['not-object:1@0', 'unknown-method:1@4'], text);
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.code}:${d.severity}@${d.range.start.line}`),
+      ['not-object:1@0', 'unknown-method:1@4'],
+      text,
+    );
     const [wrapper] = diagnostics;
     assert.deepEqual(wrapper.range, { start: { line: 0, character: 0 }, end: { line: 0, character: words.length } });
     assert.match(messageOf(wrapper), /^Keep only the object literal: geth evaluates the file as one expression/);
@@ -75,7 +79,10 @@ test('fix all removes the wrapper; flatten refuses with the same message, then w
   assert.equal(fixed, `// from the project's repository\n${OBJECT}\n`);
   const pushed = client.nextDiagnostics(uri);
   await client.change(uri, 2, [{ text: fixed }]);
-  assert.deepEqual((await pushed).diagnostics.map((d) => d.code), ['unknown-method']);
+  assert.deepEqual(
+    (await pushed).diagnostics.map((d) => d.code),
+    ['unknown-method'],
+  );
   const flat = (await client.connection.sendRequest(FlattenRequest.method, { uri })) as FlattenResult;
   assert.ok('code' in flat && flat.code.startsWith('{calls: 0,'), JSON.stringify(flat));
 });
@@ -83,7 +90,10 @@ test('fix all removes the wrapper; flatten refuses with the same message, then w
 test('an object that names itself through the wrapper: the fix is offered but not preferred (not in fix all)', async () => {
   const text = `var tracer = {\n  n: 0,\n  step: function (log) { tracer.n++; },\n  fault: function (log, db) {},\n  result: function (ctx, db) { return tracer.n; }\n};\n`;
   const { uri, diagnostics } = await open(text);
-  assert.deepEqual(diagnostics.map((d) => d.code), ['not-object']);
+  assert.deepEqual(
+    diagnostics.map((d) => d.code),
+    ['not-object'],
+  );
   assert.match(messageOf(diagnostics[0]), /refers to itself as 'tracer'/);
   const [fix] = await actions(uri, diagnostics, ['quickfix']);
   assert.equal(fix.isPreferred, false);

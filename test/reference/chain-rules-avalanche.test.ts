@@ -39,7 +39,9 @@ function structAsGeth117(trace: Json): Json {
   const hex = (text: string) => '0x' + text;
   const logs = (trace.structLogs as Json[]).map((entry) => ({
     ...entry,
-    ...(entry.storage ? { storage: Object.fromEntries(Object.entries(entry.storage as Record<string, string>).map(([k, v]) => [hex(k), hex(v)])) } : {}),
+    ...(entry.storage
+      ? { storage: Object.fromEntries(Object.entries(entry.storage as Record<string, string>).map(([k, v]) => [hex(k), hex(v)])) }
+      : {}),
   }));
   return withClzName({ ...trace, returnValue: hex(trace.returnValue as string), structLogs: logs }) as Json;
 }
@@ -50,106 +52,135 @@ function prestateCommon(result: Json): Json {
   const accounts = (map: Json) =>
     Object.fromEntries(
       Object.entries(map)
-        .map(([address, account]) => [address, Object.fromEntries(Object.entries(account as Json).filter(([key]) => key !== 'codeHash'))] as const)
+        .map(
+          ([address, account]) =>
+            [address, Object.fromEntries(Object.entries(account as Json).filter(([key]) => key !== 'codeHash'))] as const,
+        )
         .filter(([, account]) => !(Object.keys(account).length === 0 || (Object.keys(account).length === 1 && account.balance === '0x0'))),
     );
   return 'post' in result ? { post: accounts(result.post as Json), pre: accounts(result.pre as Json) } : accounts(result);
 }
 
-describe('avalanchego (C-Chain, Granite): coreth, the fork of it and --chain avalanche-local trace the probe transactions alike', { skip: referenceSkip() }, () => {
-  let node: RunningAvalanchego;
-  let fork: Awaited<ReturnType<typeof spawnNodeWithOutput>>;
-  let local: Awaited<ReturnType<typeof startNode>>;
-  let probe: string;
-  let warpHash: string;
-  const sent: Record<string, Sent> = {};
-  const p256 = p256Input();
-  const pids: number[] = [];
+describe(
+  'avalanchego (C-Chain, Granite): coreth, the fork of it and --chain avalanche-local trace the probe transactions alike',
+  { skip: referenceSkip() },
+  () => {
+    let node: RunningAvalanchego;
+    let fork: Awaited<ReturnType<typeof spawnNodeWithOutput>>;
+    let local: Awaited<ReturnType<typeof startNode>>;
+    let probe: string;
+    let warpHash: string;
+    const sent: Record<string, Sent> = {};
+    const p256 = p256Input();
+    const pids: number[] = [];
 
-  before(async () => {
-    requireReferenceTools();
-    node = await startAvalanchego();
-    pids.push(...processTree(node.pid));
-    probe = (await sendSigned(node.cChainRpc, ewoq, { data: probeInitcode })).contractAddress!;
-    for (const [name, tx] of Object.entries(probeTransactions(probe, p256))) {
-      const receipt = (await sendSigned(node.cChainRpc, ewoq, { ...tx, gas: 500_000n })) as unknown as { transactionHash: string; gasUsed: string; effectiveGasPrice: string };
-      sent[name] = { hash: receipt.transactionHash, gasUsed: BigInt(receipt.gasUsed), effectiveGasPrice: BigInt(receipt.effectiveGasPrice) };
-    }
-    warpHash = (await sendSigned(node.cChainRpc, ewoq, { ...warpCall(probe), gas: 500_000n })).transactionHash;
-    fork = await spawnNodeWithOutput(['--fork', node.cChainRpc]);
-    pids.push(fork.pid);
-    local = await startNode(['--chain', 'avalanche-local']);
-  });
-  after(() => stopAll(pids, 'avalanchego and the fork', fork, local, node));
-
-  const both = (hash: string, config: object) => Promise.all([node.cChainRpc, fork.url].map((url) => call<Json>(url, 'debug_traceTransaction', [hash, config])));
-
-  test('the fork knows the local C-Chain by chain id and genesis; coreth charges what the rules say', async () => {
-    assert.match(fork.output(), /^fork: the upstream's rules come from Avalanche local network C-Chain \(chain id 43112, genesis 0x608ddbd6…\)$/m);
-    assert.equal(sent.refund.gasUsed, 48_269n, 'no refund');
-    assert.equal(sent.zeros.gasUsed, 25_000n, 'no EIP-7623 floor');
-    assert.equal(sent.nativeAssetDelegate.gasUsed, 492_588n, 'a DELEGATECALL into a native-asset contract uses all its gas');
-  });
-
-  test("callTracer and a JavaScript tracer (ctx.gasPrice, the coinbase's balance, every step's gas, cost and refund): coreth's answers", async () => {
-    for (const [name, { hash, effectiveGasPrice }] of Object.entries(sent)) {
-      for (const config of [{ tracer: 'callTracer', tracerConfig: { withLog: true } }, { tracer: stepsTracer }]) {
-        const [theirs, ours] = await both(hash, config);
-        assert.deepEqual(ours, withClzName(theirs), `${name} ${config.tracer.slice(0, 12)}`);
+    before(async () => {
+      requireReferenceTools();
+      node = await startAvalanchego();
+      pids.push(...processTree(node.pid));
+      probe = (await sendSigned(node.cChainRpc, ewoq, { data: probeInitcode })).contractAddress!;
+      for (const [name, tx] of Object.entries(probeTransactions(probe, p256))) {
+        const receipt = (await sendSigned(node.cChainRpc, ewoq, { ...tx, gas: 500_000n })) as unknown as {
+          transactionHash: string;
+          gasUsed: string;
+          effectiveGasPrice: string;
+        };
+        sent[name] = {
+          hash: receipt.transactionHash,
+          gasUsed: BigInt(receipt.gasUsed),
+          effectiveGasPrice: BigInt(receipt.effectiveGasPrice),
+        };
       }
-      const { gasPrice } = (await both(hash, { tracer: stepsTracer }))[1];
-      assert.equal(gasPrice, effectiveGasPrice.toString(), `${name}: ctx.gasPrice is the whole effective gas price`);
-    }
-  });
+      warpHash = (await sendSigned(node.cChainRpc, ewoq, { ...warpCall(probe), gas: 500_000n })).transactionHash;
+      fork = await spawnNodeWithOutput(['--fork', node.cChainRpc]);
+      pids.push(fork.pid);
+      local = await startNode(['--chain', 'avalanche-local']);
+    });
+    after(() => stopAll(pids, 'avalanchego and the fork', fork, local, node));
 
-  test("the struct logger: coreth's answers in geth v1.17's formats", async () => {
-    for (const [name, { hash }] of Object.entries(sent)) {
-      const [theirs, ours] = await both(hash, {});
-      assert.deepEqual(ours, structAsGeth117(theirs), name);
-    }
-  });
+    const both = (hash: string, config: object) =>
+      Promise.all([node.cChainRpc, fork.url].map((url) => call<Json>(url, 'debug_traceTransaction', [hash, config])));
 
-  test("prestateTracer with and without diffMode: coreth's accounts; the coinbase gains the whole fee", async () => {
-    for (const [name, { hash }] of Object.entries(sent)) {
-      for (const tracerConfig of [{}, { diffMode: true }]) {
-        const [theirs, ours] = await both(hash, { tracer: 'prestateTracer', tracerConfig });
-        assert.deepEqual(prestateCommon(ours), prestateCommon(theirs), `${name} ${JSON.stringify(tracerConfig)}`);
+    test('the fork knows the local C-Chain by chain id and genesis; coreth charges what the rules say', async () => {
+      assert.match(
+        fork.output(),
+        /^fork: the upstream's rules come from Avalanche local network C-Chain \(chain id 43112, genesis 0x608ddbd6…\)$/m,
+      );
+      assert.equal(sent.refund.gasUsed, 48_269n, 'no refund');
+      assert.equal(sent.zeros.gasUsed, 25_000n, 'no EIP-7623 floor');
+      assert.equal(sent.nativeAssetDelegate.gasUsed, 492_588n, 'a DELEGATECALL into a native-asset contract uses all its gas');
+    });
+
+    test("callTracer and a JavaScript tracer (ctx.gasPrice, the coinbase's balance, every step's gas, cost and refund): coreth's answers", async () => {
+      for (const [name, { hash, effectiveGasPrice }] of Object.entries(sent)) {
+        for (const config of [{ tracer: 'callTracer', tracerConfig: { withLog: true } }, { tracer: stepsTracer }]) {
+          const [theirs, ours] = await both(hash, config);
+          assert.deepEqual(ours, withClzName(theirs), `${name} ${config.tracer.slice(0, 12)}`);
+        }
+        const { gasPrice } = (await both(hash, { tracer: stepsTracer }))[1];
+        assert.equal(gasPrice, effectiveGasPrice.toString(), `${name}: ctx.gasPrice is the whole effective gas price`);
       }
-    }
-    const { hash, gasUsed, effectiveGasPrice } = sent.refund;
-    const [, diff] = await both(hash, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } });
-    const balance = (side: string) => BigInt(((diff[side] as Json)[blackhole] as { balance: string }).balance);
-    assert.equal(balance('post') - balance('pre'), gasUsed * effectiveGasPrice);
-  });
+    });
 
-  test('a transaction that called the warp precompile: the fork refuses to trace it, saying why', async () => {
-    const reply = await rpc(fork.url, 'debug_traceTransaction', [warpHash, { tracer: 'callTracer' }]);
-    assert.match(reply.error?.message ?? '', /^tracing failed: the warp precompile 0x0200000000000000000000000000000000000005 was called; its answers come from validator signatures/);
-    assert.equal((await call<Json>(node.cChainRpc, 'debug_traceTransaction', [warpHash, { tracer: 'callTracer' }])).type, 'CALL', 'coreth traces it');
-  });
+    test("the struct logger: coreth's answers in geth v1.17's formats", async () => {
+      for (const [name, { hash }] of Object.entries(sent)) {
+        const [theirs, ours] = await both(hash, {});
+        assert.deepEqual(ours, structAsGeth117(theirs), name);
+      }
+    });
 
-  test('--chain avalanche-local runs the same transactions with the gas, steps and context of the C-Chain', async () => {
-    const [from] = await call<string[]>(local.url, 'eth_accounts');
-    const send = async (tx: { to?: string; data: string }) => {
-      const hash = await call<string>(local.url, 'eth_sendTransaction', [{ from, gas: '0x7a120', ...tx }]);
-      return { hash, receipt: await call<{ gasUsed: string; contractAddress: string }>(local.url, 'eth_getTransactionReceipt', [hash]) };
-    };
-    const localProbe = (await send({ data: probeInitcode })).receipt.contractAddress;
-    const words = (hex: string) => hex.slice(2).match(/.{64}/g)!;
-    for (const [name, tx] of Object.entries(probeTransactions(localProbe, p256))) {
-      const { hash, receipt } = await send(tx);
-      assert.equal(BigInt(receipt.gasUsed), sent[name].gasUsed, `${name}: gasUsed`);
-      const [theirs, ours] = await Promise.all([call<{ ops: string[] }>(node.cChainRpc, 'debug_traceTransaction', [sent[name].hash, { tracer: stepsTracer }]), call<{ ops: string[] }>(local.url, 'debug_traceTransaction', [hash, { tracer: stepsTracer }])]);
-      assert.deepEqual(ours.ops, (withClzName(theirs) as { ops: string[] }).ops, `${name}: steps`);
-      if (name !== 'context') continue;
-      const [theirContext, ourContext] = await Promise.all([
-        call<{ output: string }>(node.cChainRpc, 'debug_traceTransaction', [sent[name].hash, { tracer: 'callTracer' }]),
-        call<{ output: string }>(local.url, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }]),
-      ]);
-      // BASEFEE, PREVRANDAO, GASPRICE, COINBASE, GASLIMIT, NUMBER, TIMESTAMP, CHAINID, SELFBALANCE: all but the
-      // block number and time (and the gas price each sender chose) are the C-Chain's.
-      const same = (output: string) => words(output).filter((_, i) => ![2, 5, 6].includes(i));
-      assert.deepEqual(same(ourContext.output), same(theirContext.output));
-    }
-  });
-});
+    test("prestateTracer with and without diffMode: coreth's accounts; the coinbase gains the whole fee", async () => {
+      for (const [name, { hash }] of Object.entries(sent)) {
+        for (const tracerConfig of [{}, { diffMode: true }]) {
+          const [theirs, ours] = await both(hash, { tracer: 'prestateTracer', tracerConfig });
+          assert.deepEqual(prestateCommon(ours), prestateCommon(theirs), `${name} ${JSON.stringify(tracerConfig)}`);
+        }
+      }
+      const { hash, gasUsed, effectiveGasPrice } = sent.refund;
+      const [, diff] = await both(hash, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } });
+      const balance = (side: string) => BigInt(((diff[side] as Json)[blackhole] as { balance: string }).balance);
+      assert.equal(balance('post') - balance('pre'), gasUsed * effectiveGasPrice);
+    });
+
+    test('a transaction that called the warp precompile: the fork refuses to trace it, saying why', async () => {
+      const reply = await rpc(fork.url, 'debug_traceTransaction', [warpHash, { tracer: 'callTracer' }]);
+      assert.match(
+        reply.error?.message ?? '',
+        /^tracing failed: the warp precompile 0x0200000000000000000000000000000000000005 was called; its answers come from validator signatures/,
+      );
+      assert.equal(
+        (await call<Json>(node.cChainRpc, 'debug_traceTransaction', [warpHash, { tracer: 'callTracer' }])).type,
+        'CALL',
+        'coreth traces it',
+      );
+    });
+
+    test('--chain avalanche-local runs the same transactions with the gas, steps and context of the C-Chain', async () => {
+      const [from] = await call<string[]>(local.url, 'eth_accounts');
+      const send = async (tx: { to?: string; data: string }) => {
+        const hash = await call<string>(local.url, 'eth_sendTransaction', [{ from, gas: '0x7a120', ...tx }]);
+        return { hash, receipt: await call<{ gasUsed: string; contractAddress: string }>(local.url, 'eth_getTransactionReceipt', [hash]) };
+      };
+      const localProbe = (await send({ data: probeInitcode })).receipt.contractAddress;
+      const words = (hex: string) => hex.slice(2).match(/.{64}/g)!;
+      for (const [name, tx] of Object.entries(probeTransactions(localProbe, p256))) {
+        const { hash, receipt } = await send(tx);
+        assert.equal(BigInt(receipt.gasUsed), sent[name].gasUsed, `${name}: gasUsed`);
+        const [theirs, ours] = await Promise.all([
+          call<{ ops: string[] }>(node.cChainRpc, 'debug_traceTransaction', [sent[name].hash, { tracer: stepsTracer }]),
+          call<{ ops: string[] }>(local.url, 'debug_traceTransaction', [hash, { tracer: stepsTracer }]),
+        ]);
+        assert.deepEqual(ours.ops, (withClzName(theirs) as { ops: string[] }).ops, `${name}: steps`);
+        if (name !== 'context') continue;
+        const [theirContext, ourContext] = await Promise.all([
+          call<{ output: string }>(node.cChainRpc, 'debug_traceTransaction', [sent[name].hash, { tracer: 'callTracer' }]),
+          call<{ output: string }>(local.url, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }]),
+        ]);
+        // BASEFEE, PREVRANDAO, GASPRICE, COINBASE, GASLIMIT, NUMBER, TIMESTAMP, CHAINID, SELFBALANCE: all but the
+        // block number and time (and the gas price each sender chose) are the C-Chain's.
+        const same = (output: string) => words(output).filter((_, i) => ![2, 5, 6].includes(i));
+        assert.deepEqual(same(ourContext.output), same(theirContext.output));
+      }
+    });
+  },
+);

@@ -36,7 +36,7 @@ describe('geth --dev (Osaka) as the fork upstream: its own traces of every probe
 
   before(async () => {
     requireReferenceTools();
-    geth = await startGethDev({ withoutForks: ["bogotaTime"], fund: [signer.address] });
+    geth = await startGethDev({ withoutForks: ['bogotaTime'], fund: [signer.address] });
     pids.push(...processTree(geth.pid));
     const deployed = await sendSigned(geth.url, signer, { data: probeInitcode });
     for (const [name, tx] of Object.entries(probeTransactions(deployed.contractAddress!))) {
@@ -66,14 +66,21 @@ describe('geth --dev (Osaka) as the fork upstream: its own traces of every probe
   }
 });
 
-test('a geth chain running a fork this runtime does not know (geth --dev: Bogota) is refused at start-up', { skip: referenceSkip() }, async () => {
-  requireReferenceTools();
-  const geth = await startGethDev();
-  try {
-    const run = await runNode(['--fork', geth.url]);
-    assert.equal(run.status, 1);
-    assert.match(run.stderr, /the upstream's eth_config answer\.current has system contracts of a fork this runtime does not know \(BUILDER_[A-Z_]+, BUILDER_[A-Z_]+\): give --hardfork NAME/);
-  } finally {
-    await stopAll(processTree(geth.pid), 'geth', geth);
-  }
-});
+test(
+  'a geth chain running a fork this runtime does not know (geth --dev: Bogota) is refused at start-up',
+  { skip: referenceSkip() },
+  async () => {
+    requireReferenceTools();
+    const geth = await startGethDev();
+    try {
+      const run = await runNode(['--fork', geth.url]);
+      assert.equal(run.status, 1);
+      assert.match(
+        run.stderr,
+        /the upstream's eth_config answer\.current has system contracts of a fork this runtime does not know \(BUILDER_[A-Z_]+, BUILDER_[A-Z_]+\): give --hardfork NAME/,
+      );
+    } finally {
+      await stopAll(processTree(geth.pid), 'geth', geth);
+    }
+  },
+);

@@ -37,7 +37,14 @@ describe('geth --dev behind nginx: the CLI, and the local node forked from it', 
   const pids: number[] = [];
   const env = { NODE_KEY: accessKey, NODE_PASSWORD: password };
   const keyed = () => ['--node', `${nginx.keyBase}/rpc`, '--key-env', 'NODE_KEY'];
-  const basicWss = () => ['--node', `${nginx.basicBase.replace(/^https/, 'wss')}/rpc`, '--user', 'alice', '--password-env', 'NODE_PASSWORD'];
+  const basicWss = () => [
+    '--node',
+    `${nginx.basicBase.replace(/^https/, 'wss')}/rpc`,
+    '--user',
+    'alice',
+    '--password-env',
+    'NODE_PASSWORD',
+  ];
 
   before(async () => {
     requireReferenceTools();
@@ -58,7 +65,10 @@ describe('geth --dev behind nginx: the CLI, and the local node forked from it', 
   });
 
   test('check: supported over HTTPS with the key in the path and over WSS with Basic auth', async () => {
-    for (const [args, shown] of [[keyed(), `${nginx.keyBase}/****/rpc`], [basicWss(), `${nginx.basicBase.replace(/^https/, 'wss')}/rpc`]] as const) {
+    for (const [args, shown] of [
+      [keyed(), `${nginx.keyBase}/****/rpc`],
+      [basicWss(), `${nginx.basicBase.replace(/^https/, 'wss')}/rpc`],
+    ] as const) {
       const checked = await run(['check', ...args, '--json'], env);
       assert.equal(checked.status, 0, checked.stderr);
       const report = JSON.parse(checked.stdout) as { node: string; status: string; chainId: number };
@@ -66,14 +76,17 @@ describe('geth --dev behind nginx: the CLI, and the local node forked from it', 
     }
   });
 
-  test('trace tx with callTracer (HTTPS, key) prints geth\'s own call tree, every frame kind in it', async () => {
+  test("trace tx with callTracer (HTTPS, key) prints geth's own call tree, every frame kind in it", async () => {
     const traced = await run(['trace', 'tx', hash, '--tracer', 'callTracer', '--config', '{"withLog":true}', ...keyed()], env);
     assert.equal(traced.status, 0, traced.stderr);
     assert.deepEqual(JSON.parse(traced.stdout), gethCallTrace);
-    assert.deepEqual(gethCallTrace.calls!.map((frame) => frame.type), ['CALL', 'CALL', 'DELEGATECALL', 'CREATE2', 'CALL', 'STATICCALL', 'CALL']);
+    assert.deepEqual(
+      gethCallTrace.calls!.map((frame) => frame.type),
+      ['CALL', 'CALL', 'DELEGATECALL', 'CREATE2', 'CALL', 'STATICCALL', 'CALL'],
+    );
   });
 
-  test('a custom JS tracer (WSS, Basic auth) sees the frames and gas geth\'s callTracer reports', async () => {
+  test("a custom JS tracer (WSS, Basic auth) sees the frames and gas geth's callTracer reports", async () => {
     const traced = await run(['trace', 'tx', hash, '--tracer', frames, ...basicWss()], env);
     assert.equal(traced.status, 0, traced.stderr);
     assert.deepEqual(JSON.parse(traced.stdout), framesOf(gethCallTrace));
@@ -81,7 +94,8 @@ describe('geth --dev behind nginx: the CLI, and the local node forked from it', 
 
   test('the local node forked from geth through nginx gives the identical callTracer, custom tracer and prestateTracer results', async () => {
     const local = await spawnNodeWithOutput(['--fork-url-env', 'UPSTREAM', '--hardfork', 'osaka'], {
-      UPSTREAM: `${nginx.keyBase}/${accessKey}/rpc`, NODE_EXTRA_CA_CERTS: nginx.caFile,
+      UPSTREAM: `${nginx.keyBase}/${accessKey}/rpc`,
+      NODE_EXTRA_CA_CERTS: nginx.caFile,
     });
     const localPids = processTree(local.pid);
     try {
@@ -96,7 +110,7 @@ describe('geth --dev behind nginx: the CLI, and the local node forked from it', 
     } finally {
       await stopAll(localPids, 'the forked node', local);
     }
-    assertNoSecret(local.output(), 'the forked node\'s output');
+    assertNoSecret(local.output(), "the forked node's output");
   });
 
   test('a wrong key is not-found (404) and a wrong password unauthorized (401), secrets masked', async () => {

@@ -33,7 +33,10 @@ test('a 10,000-deep call tree is recognised, and its selectors collected', () =>
   let leaf = tree;
   while (leaf.calls) leaf = leaf.calls[0] as typeof tree;
   leaf.input = '0xa9059cbb';
-  assert.deepEqual(Object.values(reportData({ title: 'deep', result: tree }, nameTable()).names.functions).map((fn) => fn.name), ['transfer']);
+  assert.deepEqual(
+    Object.values(reportData({ title: 'deep', result: tree }, nameTable()).names.functions).map((fn) => fn.name),
+    ['transfer'],
+  );
 });
 
 test('the report data of a 10,000-deep tree embeds and parses back', () => {
@@ -51,17 +54,32 @@ test('structuralDiff of 10,000-deep trees: a difference below MAX_DIFF_DEPTH is 
   leaf.gasUsed = '0x1';
   const cut = `$${'.calls[0]'.repeat(MAX_DIFF_DEPTH / 2)}`;
   const diff = structuralDiff(a, b);
-  assert.deepEqual(diff.entries.map((e) => [e.path, e.kind]), [[cut, 'changed']]);
+  assert.deepEqual(
+    diff.entries.map((e) => [e.path, e.kind]),
+    [[cut, 'changed']],
+  );
   assert.equal(chainLength(diff.entries[0].before), DEPTH - MAX_DIFF_DEPTH / 2);
   // Above the cut every difference has its own path, in document order.
   const top = deepTree() as { gasUsed: string; calls: Array<{ type: string }> };
   top.gasUsed = '0x2';
   top.calls[0].type = 'STATICCALL';
-  assert.deepEqual(structuralDiff(a, top).entries.map((e) => e.path), ['$.gasUsed', '$.calls[0].type']);
+  assert.deepEqual(
+    structuralDiff(a, top).entries.map((e) => e.path),
+    ['$.gasUsed', '$.calls[0].type'],
+  );
 });
 
 test('jsonText: the same text as JSON.stringify, also for data too deep for it; indentation stops growing', () => {
-  for (const value of [callTree(), counts(true), prestate(), [1, 'x', null, true, [], {}, [undefined]], { a: undefined, [HOSTILE]: '\u2028' }, 'text', 5, null]) {
+  for (const value of [
+    callTree(),
+    counts(true),
+    prestate(),
+    [1, 'x', null, true, [], {}, [undefined]],
+    { a: undefined, [HOSTILE]: '\u2028' },
+    'text',
+    5,
+    null,
+  ]) {
     for (const indent of [0, 2]) {
       assert.equal(jsonText(value, { indent }), JSON.stringify(value, null, indent));
       // The walk itself, as a limit past the end forces it.

@@ -22,7 +22,15 @@ export function callTree(rootGas = 100_000, hostile = false) {
     gasUsed: hex(rootGas),
     input: encodeCall(functionFromSignature('deposit(uint256)'), ['1000']),
     calls: [
-      { type: 'STATICCALL', from: VAULT, to: TOKEN, gas: hex(50_000), gasUsed: hex(20_000), input: encodeCall(functionFromSignature('balanceOf(address)'), [USER]), output: '0x' + word(5) },
+      {
+        type: 'STATICCALL',
+        from: VAULT,
+        to: TOKEN,
+        gas: hex(50_000),
+        gasUsed: hex(20_000),
+        input: encodeCall(functionFromSignature('balanceOf(address)'), [USER]),
+        output: '0x' + word(5),
+      },
       {
         type: 'CALL',
         from: VAULT,
@@ -31,8 +39,25 @@ export function callTree(rootGas = 100_000, hostile = false) {
         gas: hex(60_000),
         gasUsed: hex(30_000),
         input: encodeCall(functionFromSignature('transfer(address,uint256)'), [VAULT, '1000']),
-        logs: [{ address: TOKEN, topics: [keccakHex('Transfer(address,address,uint256)'), '0x' + word(USER), '0x' + word(VAULT)], data: '0x' + word(1000) }],
-        calls: [{ type: 'DELEGATECALL', from: TOKEN, to: USER, gas: hex(20_000), gasUsed: hex(10_000), input: '0x12345678', error: 'execution reverted', revertReason: hostile ? HOSTILE : 'paused' }],
+        logs: [
+          {
+            address: TOKEN,
+            topics: [keccakHex('Transfer(address,address,uint256)'), '0x' + word(USER), '0x' + word(VAULT)],
+            data: '0x' + word(1000),
+          },
+        ],
+        calls: [
+          {
+            type: 'DELEGATECALL',
+            from: TOKEN,
+            to: USER,
+            gas: hex(20_000),
+            gasUsed: hex(10_000),
+            input: '0x12345678',
+            error: 'execution reverted',
+            revertReason: hostile ? HOSTILE : 'paused',
+          },
+        ],
       },
       {
         type: 'CALL',
@@ -59,7 +84,10 @@ export function counts(hostile = false): Record<string, number> {
 export const SLOT = '0x' + word(1);
 export function prestate() {
   return {
-    pre: { [VAULT]: { balance: '0x10', nonce: 1, code: '0x6000', storage: { [SLOT]: '0x' + word(7) } }, [TOKEN]: { balance: '0x5', nonce: 3 } },
+    pre: {
+      [VAULT]: { balance: '0x10', nonce: 1, code: '0x6000', storage: { [SLOT]: '0x' + word(7) } },
+      [TOKEN]: { balance: '0x5', nonce: 3 },
+    },
     post: { [VAULT]: { balance: '0x20', storage: { [SLOT]: '0x' + word(8) } } },
   };
 }
@@ -67,9 +95,27 @@ export function prestate() {
 /** Flat, parity-style form of a three-frame tree (flatCallTracer). */
 export function flatCalls() {
   return [
-    { action: { callType: 'call', from: USER, to: VAULT, gas: '0x10000', input: '0x', value: '0x0' }, result: { gasUsed: '0x9000', output: '0x' }, subtraces: 2, traceAddress: [], type: 'call' },
-    { action: { callType: 'staticcall', from: VAULT, to: TOKEN, gas: '0x8000', input: '0x', value: '0x0' }, result: { gasUsed: '0x3000', output: '0x' }, subtraces: 0, traceAddress: [0], type: 'call' },
-    { action: { from: VAULT, gas: '0x4000', init: '0x6000', value: '0x0' }, result: { gasUsed: '0x2000', address: TOKEN, code: '0x' }, subtraces: 0, traceAddress: [1], type: 'create' },
+    {
+      action: { callType: 'call', from: USER, to: VAULT, gas: '0x10000', input: '0x', value: '0x0' },
+      result: { gasUsed: '0x9000', output: '0x' },
+      subtraces: 2,
+      traceAddress: [],
+      type: 'call',
+    },
+    {
+      action: { callType: 'staticcall', from: VAULT, to: TOKEN, gas: '0x8000', input: '0x', value: '0x0' },
+      result: { gasUsed: '0x3000', output: '0x' },
+      subtraces: 0,
+      traceAddress: [0],
+      type: 'call',
+    },
+    {
+      action: { from: VAULT, gas: '0x4000', init: '0x6000', value: '0x0' },
+      result: { gasUsed: '0x2000', address: TOKEN, code: '0x' },
+      subtraces: 0,
+      traceAddress: [1],
+      type: 'create',
+    },
   ];
 }
 
@@ -80,7 +126,7 @@ export function flatCalls() {
  */
 export function aliasedMulticall(size: number): string {
   const count = Math.floor((size - 100) / 64);
-  const blob = (size - 100) - count * 32;
+  const blob = size - 100 - count * 32;
   return '0xac9650d8' + word(32) + word(count) + word(count * 32).repeat(count) + word(blob) + 'ab'.repeat(blob);
 }
 

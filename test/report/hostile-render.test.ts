@@ -46,7 +46,7 @@ for (const size of [31_000, 188_000]) {
     await page.hover('[data-frame="0"]');
     const tip = (await page.textContent('.report-tooltip')) ?? '';
     assert.match(tip, /call multicall\(not decoded: too large\)/);
-    assert.match(tip, new RegExp(`input ${(size).toLocaleString('en-US')} bytes 0xac9650d8`));
+    assert.match(tip, new RegExp(`input ${size.toLocaleString('en-US')} bytes 0xac9650d8`));
     assert.ok(((await page.textContent('.json-text')) ?? '').includes(input), 'the whole input is in the JSON');
     assert.deepEqual(problems, []);
     await page.close();
@@ -58,7 +58,10 @@ test(`report: a call tree ${DEPTH.toLocaleString('en-US')} frames deep, compared
   assert.match((await page.textContent('.calls .report-heading')) ?? '', /Call tree: 10,000 frames/);
   const main = '.calls';
   assert.equal(await frameBoxes(page, main), LEVELS);
-  assert.equal(await page.textContent(`${main} .flame-note`), `${(DEPTH - LEVELS).toLocaleString('en-US')} frames more than 1,025 levels below the top frame: click a frame to zoom in.`);
+  assert.equal(
+    await page.textContent(`${main} .flame-note`),
+    `${(DEPTH - LEVELS).toLocaleString('en-US')} frames more than 1,025 levels below the top frame: click a frame to zoom in.`,
+  );
   // Zoomed into the deepest frame drawn: the next window of levels, the breadcrumbs shortened.
   const deepest = `0${'.0'.repeat(LEVELS - 1)}`;
   await page.click(`${main} [data-frame="${deepest}"]`);
@@ -68,11 +71,19 @@ test(`report: a call tree ${DEPTH.toLocaleString('en-US')} frames deep, compared
   await page.click(`${main} [data-crumb="0"]`);
   assert.equal(await frameBoxes(page, main), LEVELS);
   // Compare: both trees drawn, the one difference listed where the diff stops descending.
-  assert.deepEqual(await page.$$eval('.compare-side .flame', (nodes) => nodes.map((n) => n.querySelectorAll('[data-frame]').length)), [LEVELS, LEVELS]);
+  assert.deepEqual(await page.$$eval('.compare-side .flame', (nodes) => nodes.map((n) => n.querySelectorAll('[data-frame]').length)), [
+    LEVELS,
+    LEVELS,
+  ]);
   assert.equal(await page.textContent('.compare-summary'), '1 difference');
   assert.equal(await page.textContent('.diff-path'), `$${'.calls[0]'.repeat(MAX_DIFF_DEPTH / 2)}`);
   // The JSON text holds the whole chain.
-  assert.equal(await page.evaluate(`(() => { let f = JSON.parse(document.querySelector('.json-text').textContent), n = 1; while (f.calls) { f = f.calls[0]; n++; } return n; })()`), DEPTH);
+  assert.equal(
+    await page.evaluate(
+      `(() => { let f = JSON.parse(document.querySelector('.json-text').textContent), n = 1; while (f.calls) { f = f.calls[0]; n++; } return n; })()`,
+    ),
+    DEPTH,
+  );
   assert.deepEqual(problems, []);
   await page.close();
 });
@@ -91,7 +102,12 @@ test('panel: the aliased input reads "not decoded: too large"; the deep tree dra
   const last = await page.$eval('.tree .row.focused', (row) => [row.getAttribute('aria-level'), row.textContent]);
   assert.deepEqual(last, [String(2 * DEPTH), ' input: "0x"']);
   await page.click('#toolbar button:text-is("Raw JSON")');
-  assert.equal(await page.evaluate(`(() => { let f = JSON.parse(document.querySelector('pre.raw').textContent), n = 1; while (f.calls) { f = f.calls[0]; n++; } return n; })()`), DEPTH);
+  assert.equal(
+    await page.evaluate(
+      `(() => { let f = JSON.parse(document.querySelector('pre.raw').textContent), n = 1; while (f.calls) { f = f.calls[0]; n++; } return n; })()`,
+    ),
+    DEPTH,
+  );
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -10,7 +10,9 @@ export const NEXT_FRAME = 'new Promise((resolve) => requestAnimationFrame(() => 
 /** Loads the panel's markup, styles and script into `page`. */
 export async function loadPanel(page: Page): Promise<void> {
   const css = readFileSync('media/result.css', 'utf8') + readFileSync('dist/report.css', 'utf8');
-  await page.setContent(`<!DOCTYPE html><html><head><style>${css}</style></head><body><header id="header"></header><nav id="toolbar"></nav><div id="find" hidden></div><section id="error" hidden></section><main id="content"></main></body></html>`);
+  await page.setContent(
+    `<!DOCTYPE html><html><head><style>${css}</style></head><body><header id="header"></header><nav id="toolbar"></nav><div id="find" hidden></div><section id="error" hidden></section><main id="content"></main></body></html>`,
+  );
   await page.evaluate(`window.acquireVsCodeApi = () => ({ postMessage() {}, setState() {}, getState() { return undefined; } })`);
   await page.addScriptTag({ path: 'dist/webview.js' });
 }

@@ -24,13 +24,33 @@ const browser = testBrowser();
 const texts = (page: Page, selector: string) => page.$$eval(selector, (nodes) => nodes.map((n) => n.textContent ?? ''));
 
 test('numbers that measure different things are figures (no bars, no shares); counts of one kind stay bars', async () => {
-  const { page, problems } = await openReport(browser(), buildReport(dir, 'figures', { summary: { gas: 98_500, steps: 1_500 }, ops: { PUSH1: 3, ADD: 1 }, calls: { call: 2, staticcall: 1 } }));
-  assert.deepEqual(await texts(page, '.report-heading'), ['Figures at $.summary: 2 values', 'Counts at $.ops: 2 keys', 'Counts at $.calls: 2 keys']);
-  assert.deepEqual(await page.$$eval('[data-figure]', (rows) => rows.map((row) => [(row as HTMLElement).dataset.figure, row.querySelector('.figure-value')?.textContent])), [['gas', '98,500'], ['steps', '1,500']]);
+  const { page, problems } = await openReport(
+    browser(),
+    buildReport(dir, 'figures', { summary: { gas: 98_500, steps: 1_500 }, ops: { PUSH1: 3, ADD: 1 }, calls: { call: 2, staticcall: 1 } }),
+  );
+  assert.deepEqual(await texts(page, '.report-heading'), [
+    'Figures at $.summary: 2 values',
+    'Counts at $.ops: 2 keys',
+    'Counts at $.calls: 2 keys',
+  ]);
+  assert.deepEqual(
+    await page.$$eval('[data-figure]', (rows) =>
+      rows.map((row) => [(row as HTMLElement).dataset.figure, row.querySelector('.figure-value')?.textContent]),
+    ),
+    [
+      ['gas', '98,500'],
+      ['steps', '1,500'],
+    ],
+  );
   const figures = (await page.textContent('.figures')) ?? '';
   assert.doesNotMatch(figures, /%/);
   assert.equal(await page.$$eval('.figures .bar', (nodes) => nodes.length), 0);
-  assert.deepEqual(await page.$$eval('[data-bar]', (nodes) => nodes.map((n) => (n as HTMLElement).dataset.bar)), ['PUSH1', 'ADD', 'call', 'staticcall']);
+  assert.deepEqual(await page.$$eval('[data-bar]', (nodes) => nodes.map((n) => (n as HTMLElement).dataset.bar)), [
+    'PUSH1',
+    'ADD',
+    'call',
+    'staticcall',
+  ]);
   assert.deepEqual(await texts(page, '.counts .bar-share'), ['75.0%', '25.0%', '66.7%', '33.3%']);
   assert.deepEqual(problems, []);
   await page.close();
@@ -38,7 +58,15 @@ test('numbers that measure different things are figures (no bars, no shares); co
 
 test('plural forms: "1 frame", "1 key", "1 difference", "1 byte"', async () => {
   const one = { type: 'CALL', from: VAULT, to: TOKEN, gas: '0x10', gasUsed: '0x5', input: '0x' };
-  const { page, problems } = await openReport(browser(), buildReport(dir, 'plural', { tree: one, ops: { STOP: 1 }, state: { pre: { [VAULT]: { code: '0x00' } }, post: {} } }, { tree: { ...one, gasUsed: '0x6' }, ops: { STOP: 1 }, state: { pre: { [VAULT]: { code: '0x00' } }, post: {} } }));
+  const { page, problems } = await openReport(
+    browser(),
+    buildReport(
+      dir,
+      'plural',
+      { tree: one, ops: { STOP: 1 }, state: { pre: { [VAULT]: { code: '0x00' } }, post: {} } },
+      { tree: { ...one, gasUsed: '0x6' }, ops: { STOP: 1 }, state: { pre: { [VAULT]: { code: '0x00' } }, post: {} } },
+    ),
+  );
   const headings = await texts(page, '.report-heading');
   assert.ok(headings.includes('Call tree at $.tree: 1 frame, 5 gas used'), headings.join(' | '));
   assert.ok(headings.includes('Counts at $.ops: 1 key'), headings.join(' | '));
@@ -51,8 +79,18 @@ test('plural forms: "1 frame", "1 key", "1 difference", "1 byte"', async () => {
 });
 
 test('the diff table in a wide page: every path and change kind on one line, long values wrapped in their cells', async () => {
-  const a = { steps: 12, removed: 'x', structLogs: [{ op: 'PUSH1', stack: ['0x' + 'ab'.repeat(60)] }], nested: { deeperAndLongerKeyName: { value: 1 } } };
-  const b = { steps: 13, structLogs: [{ op: 'PUSH2', stack: ['0x' + 'cd'.repeat(60)] }], nested: { deeperAndLongerKeyName: { value: 2 } }, added: [1, 2, 3] };
+  const a = {
+    steps: 12,
+    removed: 'x',
+    structLogs: [{ op: 'PUSH1', stack: ['0x' + 'ab'.repeat(60)] }],
+    nested: { deeperAndLongerKeyName: { value: 1 } },
+  };
+  const b = {
+    steps: 13,
+    structLogs: [{ op: 'PUSH2', stack: ['0x' + 'cd'.repeat(60)] }],
+    nested: { deeperAndLongerKeyName: { value: 2 } },
+    added: [1, 2, 3],
+  };
   const { page, problems } = await openReport(browser(), buildReport(dir, 'diff-wide', a, b));
   // In the page as text: a named function in a callback would need the bundler's helper there.
   const lines = (await page.evaluate(`[...document.querySelectorAll('.diff-table tr[data-diff]')].map((row) => {
@@ -63,7 +101,10 @@ test('the diff table in a wide page: every path and change kind on one line, lon
     };
     return { path: row.querySelector('.diff-path').textContent, pathLines: linesOf(row.querySelector('.diff-path')), kindLines: linesOf(row.querySelector('.diff-kind')) };
   })`)) as Array<{ path: string; pathLines: number; kindLines: number }>;
-  assert.deepEqual(lines.map((line) => line.path), ['$.steps', '$.removed', '$.structLogs[0].op', '$.structLogs[0].stack[0]', '$.nested.deeperAndLongerKeyName.value', '$.added']);
+  assert.deepEqual(
+    lines.map((line) => line.path),
+    ['$.steps', '$.removed', '$.structLogs[0].op', '$.structLogs[0].stack[0]', '$.nested.deeperAndLongerKeyName.value', '$.added'],
+  );
   for (const line of lines) assert.deepEqual([line.path, line.pathLines, line.kindLines], [line.path, 1, 1]);
   // The table fits the page: nothing scrolls sideways.
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the page scrolls sideways');
@@ -72,14 +113,22 @@ test('the diff table in a wide page: every path and change kind on one line, lon
   await page.close();
 });
 
-test('a report names the node (masked URL), target, method and tracer; call boxes carry the seeded contracts\' names', async () => {
+test("a report names the node (masked URL), target, method and tracer; call boxes carry the seeded contracts' names", async () => {
   const names = nameTable([functionFromSignature('deposit(uint256)')]);
   names.contracts = { [VAULT]: 'Vault', [TOKEN]: 'Router' };
-  const source = { method: 'debug_traceTransaction', tracer: 'calls.tracer.js', node: 'provider', maskedUrl: 'https://rpc.example/****/v1', target: `tx 0x${'12'.repeat(32)}` };
+  const source = {
+    method: 'debug_traceTransaction',
+    tracer: 'calls.tracer.js',
+    node: 'provider',
+    maskedUrl: 'https://rpc.example/****/v1',
+    target: `tx 0x${'12'.repeat(32)}`,
+  };
   const file = join(dir, 'source.html');
   writeFileSync(file, reportHtml(reportData({ title: 'calls.tracer.js', result: callTree(), source }, names), reportAssets()));
   const { page, problems } = await openReport(browser(), file);
-  const shown = await page.$$eval('.report-source dt', (terms) => terms.map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+  const shown = await page.$$eval('.report-source dt', (terms) =>
+    terms.map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
   assert.deepEqual(shown, [
     ['Node', 'provider (https://rpc.example/****/v1)'],
     ['Target', source.target],
@@ -91,7 +140,9 @@ test('a report names the node (masked URL), target, method and tracer; call boxe
   await page.hover('[data-frame="0.1"]');
   assert.match((await page.textContent('.report-tooltip')) ?? '', new RegExp(`to ${TOKEN} \\(Router\\)`));
   // Only the names the result mentions are embedded.
-  assert.deepEqual(reportData({ title: '', result: { type: 'CALL', to: VAULT, gasUsed: 1, input: '0x' } }, names).names.contracts, { [VAULT]: 'Vault' });
+  assert.deepEqual(reportData({ title: '', result: { type: 'CALL', to: VAULT, gasUsed: 1, input: '0x' } }, names).names.contracts, {
+    [VAULT]: 'Vault',
+  });
   await page.screenshot({ path: join(artifacts, 'source-and-names.png') });
   assert.deepEqual(problems, []);
   await page.close();
@@ -103,7 +154,14 @@ test('panel: in the page only the run history and the view switch; the pressed v
   // Light Modern's colours for what the switch uses (VS Code injects these into a webview).
   await page.evaluate(() => {
     const style = document.documentElement.style;
-    for (const [name, value] of Object.entries({ foreground: '#3b3b3b', 'editor-background': '#ffffff', 'toolbar-hoverBackground': 'rgba(184, 184, 184, 0.31)', 'panelTitle-activeBorder': '#005fb8', focusBorder: '#005fb8' })) style.setProperty(`--vscode-${name}`, value);
+    for (const [name, value] of Object.entries({
+      foreground: '#3b3b3b',
+      'editor-background': '#ffffff',
+      'toolbar-hoverBackground': 'rgba(184, 184, 184, 0.31)',
+      'panelTitle-activeBorder': '#005fb8',
+      focusBorder: '#005fb8',
+    }))
+      style.setProperty(`--vscode-${name}`, value);
   });
   await showInPanel(page, callTree(), '[data-frame]');
   assert.deepEqual(await texts(page, '#toolbar button'), ['Pictures', 'Tree', 'Raw JSON']);

@@ -11,16 +11,29 @@ import { findShapes, type CallFrame } from '../../report/shapes';
 import { aliasedMulticall, callTree, callWithInput, counts, flatCalls, HOSTILE, prestate } from './fixtures';
 
 test('findShapes: a call tree, counts and a prestate diff in sub-objects; the root first', () => {
-  assert.deepEqual(findShapes(callTree()).map((f) => [f.path, f.shape.kind]), [['$', 'calls']]);
+  assert.deepEqual(
+    findShapes(callTree()).map((f) => [f.path, f.shape.kind]),
+    [['$', 'calls']],
+  );
   const found = findShapes({ tree: callTree(), ops: counts(), 'state diff': prestate(), note: 'x' });
-  assert.deepEqual(found.map((f) => [f.path, f.shape.kind]), [['$.tree', 'calls'], ['$.ops', 'counts'], ['$["state diff"]', 'prestate']]);
+  assert.deepEqual(
+    found.map((f) => [f.path, f.shape.kind]),
+    [
+      ['$.tree', 'calls'],
+      ['$.ops', 'counts'],
+      ['$["state diff"]', 'prestate'],
+    ],
+  );
   const tree = found[0].shape;
   assert.ok(tree.kind === 'calls');
   assert.equal(tree.frameCount, 5);
   assert.equal(tree.root.calls[1].calls[0].error, 'execution reverted');
   assert.deepEqual(findShapes({ a: [1, 'x'], b: { c: 'not a number' } }), []);
   // A frame that does not fit (calls not an array) means no call tree.
-  assert.deepEqual(findShapes({ ...callTree(), calls: 'x' }).map((f) => f.shape.kind), []);
+  assert.deepEqual(
+    findShapes({ ...callTree(), calls: 'x' }).map((f) => f.shape.kind),
+    [],
+  );
 });
 
 test('the flat (parity-style) list becomes the same tree', () => {
@@ -28,11 +41,24 @@ test('the flat (parity-style) list becomes the same tree', () => {
   assert.ok(found.shape.kind === 'calls');
   assert.equal(found.shape.flat, true);
   const root = found.shape.root;
-  assert.deepEqual([root.type, root.gasUsed, root.calls.map((c: CallFrame) => [c.type, c.gasUsed])], ['CALL', 0x9000, [['STATICCALL', 0x3000], ['CREATE', 0x2000]]]);
+  assert.deepEqual(
+    [root.type, root.gasUsed, root.calls.map((c: CallFrame) => [c.type, c.gasUsed])],
+    [
+      'CALL',
+      0x9000,
+      [
+        ['STATICCALL', 0x3000],
+        ['CREATE', 0x2000],
+      ],
+    ],
+  );
   // A traceAddress that skips a sibling is not a tree.
   const broken = flatCalls();
   broken[2].traceAddress = [3];
-  assert.deepEqual(findShapes(broken).map((f) => f.shape.kind), []);
+  assert.deepEqual(
+    findShapes(broken).map((f) => f.shape.kind),
+    [],
+  );
 });
 
 test('decoding: built-in ERC-20 names, Error(string) revert data', () => {
@@ -40,7 +66,10 @@ test('decoding: built-in ERC-20 names, Error(string) revert data', () => {
   assert.ok(found.shape.kind === 'calls');
   const names = nameTable();
   const transfer = found.shape.root.calls[1];
-  assert.deepEqual(decodeFrame(transfer, names).args?.map((a) => a.value), ['0x' + 'aa'.repeat(20), '1000']);
+  assert.deepEqual(
+    decodeFrame(transfer, names).args?.map((a) => a.value),
+    ['0x' + 'aa'.repeat(20), '1000'],
+  );
   assert.equal(revertText(found.shape.root.calls[2], names), 'Insufficient balance');
 });
 
@@ -52,10 +81,16 @@ test('decoding beyond the budget: calls, revert data and log data read "not deco
   assert.deepEqual(decoded, { selector: '0xac9650d8', signature: 'multicall(bytes[])', name: 'multicall', tooLarge: true });
   assert.equal(callText(decoded), 'multicall(not decoded: too large)');
   // The same data as a custom error's and as an event's arguments.
-  const names = addEntries(nameTable(), [{ ...functionFromSignature('Boom(bytes[])'), kind: 'error' }, eventFromSignature('Batch(bytes[])')]);
+  const names = addEntries(nameTable(), [
+    { ...functionFromSignature('Boom(bytes[])'), kind: 'error' },
+    eventFromSignature('Batch(bytes[])'),
+  ]);
   const data = `0x${input.slice(10)}`;
   const boom = Object.keys(names.errors).find((selector) => names.errors[selector].name === 'Boom') as string;
-  assert.equal(revertText({ ...frame.root, error: 'execution reverted', output: boom + data.slice(2) }, names), 'Boom(not decoded: too large)');
+  assert.equal(
+    revertText({ ...frame.root, error: 'execution reverted', output: boom + data.slice(2) }, names),
+    'Boom(not decoded: too large)',
+  );
   const topic = Object.keys(names.events).find((t) => names.events[t][0].name === 'Batch') as string;
   assert.equal(callText(decodeLog({ topics: [topic], data }, names)), 'Batch(not decoded: too large)');
 });
@@ -68,7 +103,14 @@ test('structuralDiff lists added, removed and changed paths', () => {
     { path: '$.c.e', kind: 'added', after: null },
   ]);
   assert.equal(structuralDiff({ x: 1 }, [1]).entries[0].kind, 'changed');
-  assert.equal(structuralDiff(Array.from({ length: 10 }, (_, i) => i), [], 4).truncated, 6);
+  assert.equal(
+    structuralDiff(
+      Array.from({ length: 10 }, (_, i) => i),
+      [],
+      4,
+    ).truncated,
+    6,
+  );
 });
 
 test('embedded data cannot close its element or open markup', () => {
@@ -78,6 +120,12 @@ test('embedded data cannot close its element or open markup', () => {
   const html = reportHtml(reportData({ title: HOSTILE, result: { reason: HOSTILE } }, nameTable()), { script: 'void 0', style: 'body{}' });
   assert.equal(html.split('</script>').length, 3); // the data element's and the script's own
   assert.doesNotMatch(html, /<img/);
-  assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-[^']+'; style-src 'sha256-[^']+'/);
-  assert.throws(() => reportHtml(reportData({ title: 't', result: 1 }, nameTable()), { script: 'a="</script>"', style: '' }), /closing tag/);
+  assert.match(
+    html,
+    /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-[^']+'; style-src 'sha256-[^']+'/,
+  );
+  assert.throws(
+    () => reportHtml(reportData({ title: 't', result: 1 }, nameTable()), { script: 'a="</script>"', style: '' }),
+    /closing tag/,
+  );
 });

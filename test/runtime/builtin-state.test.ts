@@ -14,9 +14,29 @@ const childCode = '0x60006000a0' + '60006000fd';
 
 function job(tracer: string, tracerConfig?: object): TraceJob {
   return {
-    chainConfig: { chainId: 43112, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0, shanghaiTime: 0, cancunTime: 0 },
+    chainConfig: {
+      chainId: 43112,
+      homesteadBlock: 0,
+      eip150Block: 0,
+      eip155Block: 0,
+      eip158Block: 0,
+      byzantiumBlock: 0,
+      constantinopleBlock: 0,
+      petersburgBlock: 0,
+      istanbulBlock: 0,
+      berlinBlock: 0,
+      londonBlock: 0,
+      shanghaiTime: 0,
+      cancunTime: 0,
+    },
     preState: { [parent]: { code: parentCode }, [child]: { code: childCode }, [sender]: { balance: '0x0' } },
-    block: { number: '1', timestamp: '10', gasLimit: '0x1c9c380', coinbase: '0x0000000000000000000000000000000000000000', baseFeePerGas: '0' },
+    block: {
+      number: '1',
+      timestamp: '10',
+      gasLimit: '0x1c9c380',
+      coinbase: '0x0000000000000000000000000000000000000000',
+      baseFeePerGas: '0',
+    },
     transactions: [{ call: { from: sender, to: parent, gas: '0x100000', gasPrice: '0x0' } }],
     trace: [0],
     tracer,
@@ -37,7 +57,9 @@ async function json(tracer: string, tracerConfig?: object) {
 }
 
 test('prestateTracer refuses diffMode with includeEmpty, and a config field of the wrong type, as geth does', async () => {
-  assert.deepEqual(await traced('prestateTracer', { diffMode: true, includeEmpty: true }), { error: 'cannot use diffMode with includeEmpty' });
+  assert.deepEqual(await traced('prestateTracer', { diffMode: true, includeEmpty: true }), {
+    error: 'cannot use diffMode with includeEmpty',
+  });
   assert.deepEqual(await traced('prestateTracer', { diffMode: 1 }), {
     error: 'json: cannot unmarshal number into Go struct field PrestateTracerConfig.diffMode of type bool',
   });

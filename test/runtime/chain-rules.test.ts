@@ -19,9 +19,18 @@ const hardfork = (config: Parameters<typeof rulesFor>[0], number: number, timest
 
 describe('the registry', () => {
   test('knows each chain by name and by id, and by chain id with its genesis hash', () => {
-    assert.deepEqual(knownChains.map((chain) => [chain.name, chain.chainId]), [
-      ['mainnet', 1], ['sepolia', 11155111], ['holesky', 17000], ['hoodi', 560048], ['avalanche', 43114], ['fuji', 43113], ['avalanche-local', 43112],
-    ]);
+    assert.deepEqual(
+      knownChains.map((chain) => [chain.name, chain.chainId]),
+      [
+        ['mainnet', 1],
+        ['sepolia', 11155111],
+        ['holesky', 17000],
+        ['hoodi', 560048],
+        ['avalanche', 43114],
+        ['fuji', 43113],
+        ['avalanche-local', 43112],
+      ],
+    );
     assert.equal(knownChain('Fuji')?.chainId, 43113);
     assert.equal(knownChain('43112')?.name, 'avalanche-local');
     assert.equal(knownChain('43111'), undefined);
@@ -32,14 +41,26 @@ describe('the registry', () => {
   });
 
   test("the extension's evmTracer.localNode.chain setting offers exactly these chains (and the plain dev chain)", () => {
-    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { contributes: { configuration: { properties: Record<string, { enum?: string[] }> } } };
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { enum?: string[] }> } };
+    };
     assert.deepEqual(manifest.contributes.configuration.properties['evmTracer.localNode.chain'].enum, ['', ...knownChainNames]);
   });
 
   test("a dev chain's latest rules: every fork active by now from block 0, merged from genesis", () => {
     const latest = latestRules(mainnetConfig, 1_800_000_000n);
     assert.equal(latest.chainId, 1);
-    for (const key of ['homesteadBlock', 'londonBlock', 'grayGlacierBlock', 'shanghaiTime', 'pragueTime', 'osakaTime', 'bpo2Time', 'terminalTotalDifficulty']) assert.equal(latest[key], 0, key);
+    for (const key of [
+      'homesteadBlock',
+      'londonBlock',
+      'grayGlacierBlock',
+      'shanghaiTime',
+      'pragueTime',
+      'osakaTime',
+      'bpo2Time',
+      'terminalTotalDifficulty',
+    ])
+      assert.equal(latest[key], 0, key);
     assert.equal(hardfork(latest, 1, 1_800_000_000), 'bpo2');
     // A fork scheduled after `now` keeps its time.
     assert.equal(latestRules(mainnetConfig, 1_764_798_550n).osakaTime, 1764798551);
@@ -72,12 +93,20 @@ describe("Ethereum mainnet's rules at a block", () => {
   });
 
   test('a config without petersburgBlock is Petersburg from Constantinople on, as geth reads it', () => {
-    assert.equal(hardfork({ chainId: 5, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0 }, 1, 0), 'petersburg');
+    assert.equal(
+      hardfork(
+        { chainId: 5, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0 },
+        1,
+        0,
+      ),
+      'petersburg',
+    );
   });
 });
 
 describe('C-Chain rules at a block (Avalanche mainnet)', () => {
-  const at = (number: number, timestamp: number) => rulesFor(avalancheMainnetConfig, { number: BigInt(number), timestamp: BigInt(timestamp), difficulty: 1n });
+  const at = (number: number, timestamp: number) =>
+    rulesFor(avalancheMainnetConfig, { number: BigInt(number), timestamp: BigInt(timestamp), difficulty: 1n });
   // The VM adds its parameters (EIP-3529's quotient among them) to the rules' Common.
   const refundQuotient = async (rules: ReturnType<typeof at>) =>
     (await createChainVM(rules, new SimpleStateManager(), { coinbase: avalancheCoinbase })).common.param('maxRefundQuotient');
@@ -117,7 +146,14 @@ describe('historical C-Chain blocks whose rules cannot be reproduced fail their 
     const job: TraceJob = {
       chainConfig: avalancheMainnetConfig,
       preState: { [probe]: { code: probeRuntime, storage: { '0x1': '0x1' } }, [sender]: { balance: '0x0' } },
-      block: { number: '0x3d0900', timestamp: '0x' + timestamp.toString(16), gasLimit: '0x7a1200', difficulty: '0x1', coinbase: avalancheCoinbase, baseFeePerGas: '0x5d21dba00' },
+      block: {
+        number: '0x3d0900',
+        timestamp: '0x' + timestamp.toString(16),
+        gasLimit: '0x7a1200',
+        difficulty: '0x1',
+        coinbase: avalancheCoinbase,
+        baseFeePerGas: '0x5d21dba00',
+      },
       transactions: [{ call: { from: sender, to: probe, data, gas: '0x100000', gasPrice: '0x0' } }],
       trace: [0],
       tracer: 'callTracer',
@@ -134,7 +170,10 @@ describe('historical C-Chain blocks whose rules cannot be reproduced fail their 
 
   test('a live native-asset contract (Apricot Phase 2 until Banff) reads multi-coin balances', async () => {
     const outcome = await trace(1_640_000_000, probeCase.call('CALL', nativeAsset, '0x' + '00'.repeat(52)));
-    assert.match('error' in outcome ? outcome.error : '', /^tracing failed: a native-asset precompile \(0x0100…\) was called, which reads or moves Avalanche multi-coin balances/);
+    assert.match(
+      'error' in outcome ? outcome.error : '',
+      /^tracing failed: a native-asset precompile \(0x0100…\) was called, which reads or moves Avalanche multi-coin balances/,
+    );
   });
 
   test("a DELEGATECALL into one between coreth's invalidation date and Granite invalidates the transaction", async () => {
@@ -146,6 +185,9 @@ describe('historical C-Chain blocks whose rules cannot be reproduced fail their 
     const outcome = await trace(1_700_000_000, probeCase.call('CALL', nativeAsset));
     assert.ok('json' in outcome, JSON.stringify(outcome));
     const calls = (JSON.parse(outcome.json) as { calls: Array<{ error?: string; gasUsed: string }> }).calls;
-    assert.deepEqual(calls.map((frame) => [frame.error, frame.gasUsed]), [['execution reverted', '0x0']]);
+    assert.deepEqual(
+      calls.map((frame) => [frame.error, frame.gasUsed]),
+      [['execution reverted', '0x0']],
+    );
   });
 });

@@ -38,7 +38,8 @@ function normaliseCall(call: { [key: string]: Json }): Record<string, unknown> {
     input: bytes(call.input),
     output: bytes(call.output),
     error: call.error || undefined,
-    calls: Array.isArray(call.calls) && call.calls.length > 0 ? call.calls.map((c) => normaliseCall(c as { [key: string]: Json })) : undefined,
+    calls:
+      Array.isArray(call.calls) && call.calls.length > 0 ? call.calls.map((c) => normaliseCall(c as { [key: string]: Json })) : undefined,
   };
   for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
   return out;
@@ -50,7 +51,8 @@ function normalisePrestate(result: { [address: string]: { [key: string]: Json } 
   const out: Record<string, unknown> = {};
   for (const [address, account] of Object.entries(result)) {
     const storage: Record<string, string> = {};
-    for (const [slot, value] of Object.entries((account.storage ?? {}) as Record<string, string>)) storage[slot.toLowerCase()] = value.toLowerCase();
+    for (const [slot, value] of Object.entries((account.storage ?? {}) as Record<string, string>))
+      storage[slot.toLowerCase()] = value.toLowerCase();
     const entry: Record<string, unknown> = {
       balance: quantity(account.balance),
       nonce: quantity(account.nonce ?? 0),
@@ -63,7 +65,12 @@ function normalisePrestate(result: { [address: string]: { [key: string]: Json } 
   return out;
 }
 
-const sets: Array<{ folder: string; tracer: string; normalise: (r: never) => unknown; align?: (actual: never, expected: never) => unknown }> = [
+const sets: Array<{
+  folder: string;
+  tracer: string;
+  normalise: (r: never) => unknown;
+  align?: (actual: never, expected: never) => unknown;
+}> = [
   { folder: 'call_tracer_legacy', tracer: 'call.tracer.js', normalise: normaliseCall, align: withoutLegacyGasGaps },
   { folder: 'prestate_tracer', tracer: 'prestate.tracer.js', normalise: normalisePrestate },
   { folder: 'prestate_tracer_legacy', tracer: 'prestate.tracer.js', normalise: normalisePrestate },
@@ -75,8 +82,14 @@ const nativeOnly: Record<string, { tracer: string; cause: string }> = {
     tracer: 'prestateTracer',
     cause: 'no opcode runs, so a JS tracer rebuilds the sender balance from ctx alone and is not told the base fee or blob fee it paid',
   },
-  'prestate_tracer/7702_delegate.json': { tracer: 'prestateTracer', cause: 'authority accounts are read before the EIP-7702 authorizations apply; a JS tracer has no hook that early' },
-  'prestate_tracer/setcode_tx.json': { tracer: 'prestateTracer', cause: 'authority accounts are read before the EIP-7702 authorizations apply; a JS tracer has no hook that early' },
+  'prestate_tracer/7702_delegate.json': {
+    tracer: 'prestateTracer',
+    cause: 'authority accounts are read before the EIP-7702 authorizations apply; a JS tracer has no hook that early',
+  },
+  'prestate_tracer/setcode_tx.json': {
+    tracer: 'prestateTracer',
+    cause: 'authority accounts are read before the EIP-7702 authorizations apply; a JS tracer has no hook that early',
+  },
   'prestate_tracer/create_create.json': {
     tracer: 'prestateTracer',
     cause: 'the transaction uses all its gas, so a JS tracer cannot measure the base fee the sender paid from balances during execution',
@@ -92,7 +105,9 @@ if (!existsSync(root)) {
     const dir = join(root, set.folder);
     if (!existsSync(dir)) continue;
     const tracer = readFileSync(join(examples, set.tracer), 'utf8');
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       const native = nativeOnly[`${set.folder}/${file}`];
       const name = native ? `conformance ${set.folder}/${file} (${native.tracer}: ${native.cause})` : `conformance ${set.folder}/${file}`;
       test(name, { timeout: 120_000 }, async () => {

@@ -80,7 +80,10 @@ test('the answer of a task is passed through and its slot freed when it fails', 
   const run = fairLimiter(2);
   const client = {};
   const signal = new AbortController().signal;
-  await assert.rejects(run(client, signal, () => Promise.reject(new Error('boom'))), /boom/);
+  await assert.rejects(
+    run(client, signal, () => Promise.reject(new Error('boom'))),
+    /boom/,
+  );
   assert.equal(await run(client, signal, async () => 42), 42);
 });
 

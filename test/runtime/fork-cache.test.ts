@@ -112,5 +112,9 @@ test('hostile files in the cache folder are ignored: a FIFO, a link, a huge file
   assert.deepEqual(read.snapshot.accounts, { [good]: { balance: '0x10', nonce: '0x1', code: '0x60' } });
   assert.deepEqual(read.snapshot.slots, { [slotKey(good, '0x1')]: '0x' + '05'.padStart(64, '0') });
   assert.deepEqual([...read.targets], ['block:x']);
-  assert.equal(await cache.state('../../etc/passwd').then((state) => Object.keys(state.snapshot.accounts).length), 0, 'a hash that is not one names no file');
+  assert.equal(
+    await cache.state('../../etc/passwd').then((state) => Object.keys(state.snapshot.accounts).length),
+    0,
+    'a hash that is not one names no file',
+  );
 });

@@ -10,7 +10,16 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { LocalNode } from '../../core/local-node-launcher';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
-import { deployWorkload, signedSender, slotsPerStore, storageTracer, storeCount, unlockedSender, type ForkWorkload, type Sender } from '../support/fork-workload';
+import {
+  deployWorkload,
+  signedSender,
+  slotsPerStore,
+  storageTracer,
+  storeCount,
+  unlockedSender,
+  type ForkWorkload,
+  type Sender,
+} from '../support/fork-workload';
 import { startLatencyProxy, type LatencyProxy } from '../support/latency-proxy';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
@@ -28,7 +37,12 @@ interface TraceResult {
   reads: string[];
 }
 
-function forkAtLatency(name: string, skip: string | false, startUpstream: () => Promise<{ upstream: RunningNode; sender: Sender }>, ownResult: boolean) {
+function forkAtLatency(
+  name: string,
+  skip: string | false,
+  startUpstream: () => Promise<{ upstream: RunningNode; sender: Sender }>,
+  ownResult: boolean,
+) {
   describe(`fork mode at ${latencyMs} ms from ${name}: a transaction touching ${storeCount * slotsPerStore} slots`, { skip }, () => {
     let upstream: RunningNode;
     let workload: ForkWorkload;
@@ -55,7 +69,8 @@ function forkAtLatency(name: string, skip: string | false, startUpstream: () => 
       return dir;
     };
     const traceTx = (node: LocalNode) => call<TraceResult>(node.url, 'debug_traceTransaction', [workload.txHash, txConfig]);
-    const traceCall = (node: LocalNode, data = workload.call.data) => call<TraceResult>(node.url, 'debug_traceCall', [{ ...workload.call, data }, 'latest', txConfig]);
+    const traceCall = (node: LocalNode, data = workload.call.data) =>
+      call<TraceResult>(node.url, 'debug_traceCall', [{ ...workload.call, data }, 'latest', txConfig]);
 
     before(async () => {
       const started = await startUpstream();
@@ -76,8 +91,17 @@ function forkAtLatency(name: string, skip: string | false, startUpstream: () => 
     test('read lazily, the trace sees every slot and takes a round trip for nearly each', async () => {
       assert.equal(lazyResult.tx.count, storeCount * slotsPerStore);
       assert.equal(lazyResult.tx.reads.length, storeCount * slotsPerStore + 2);
-      assert.deepEqual(lazyResult.call.reads, lazyResult.tx.reads.map((read) => read), 'the call reads what the transaction read');
-      if (ownResult) assert.deepEqual(lazyResult.tx, await call(upstream.url, 'debug_traceTransaction', [workload.txHash, txConfig]), `${name}'s own answer`);
+      assert.deepEqual(
+        lazyResult.call.reads,
+        lazyResult.tx.reads.map((read) => read),
+        'the call reads what the transaction read',
+      );
+      if (ownResult)
+        assert.deepEqual(
+          lazyResult.tx,
+          await call(upstream.url, 'debug_traceTransaction', [workload.txHash, txConfig]),
+          `${name}'s own answer`,
+        );
     });
 
     test('with prestateTracer: the transaction in at most 5 round trips, the call too, results as read lazily', async () => {
@@ -85,7 +109,10 @@ function forkAtLatency(name: string, skip: string | false, startUpstream: () => 
       assert.deepEqual(await traceTx(node), lazyResult.tx);
       const txTrips = proxy.requests.length;
       assert.ok(txTrips <= 5, `${txTrips} round trips: ${JSON.stringify(proxy.requests.map((r) => r.slice(0, 3)))}`);
-      assert.ok(proxy.requests.some((methods) => methods.includes('debug_traceBlockByHash')), 'the block was prefetched with prestateTracer');
+      assert.ok(
+        proxy.requests.some((methods) => methods.includes('debug_traceBlockByHash')),
+        'the block was prefetched with prestateTracer',
+      );
       proxy.reset();
       assert.deepEqual(await traceCall(node), lazyResult.call);
       assert.ok(proxy.requests.length <= 5, `${proxy.requests.length} round trips for the call`);
@@ -169,7 +196,9 @@ describe('fork mode waiting on a slow upstream', { skip: anvilAvailable() ? fals
     // Nothing prefetched: every read waits on the upstream.
     proxy = await startLatencyProxy(upstream.url, latencyMs, noPrefetch);
     cacheDir = mkdtempSync(join(tmpdir(), 'evm-tracer-fork-cache-'));
-    node = await spawnNodeWithOutput(['--fork', `${proxy.url}/v3/${key}`, '--accounts', '0', '--cache-dir', cacheDir], { EVM_TRACER_FORK_PROGRESS: 'lines' });
+    node = await spawnNodeWithOutput(['--fork', `${proxy.url}/v3/${key}`, '--accounts', '0', '--cache-dir', cacheDir], {
+      EVM_TRACER_FORK_PROGRESS: 'lines',
+    });
   });
   after(async () => {
     await node?.stop();
@@ -192,8 +221,18 @@ describe('fork mode waiting on a slow upstream', { skip: anvilAvailable() ? fals
   test('a trace cancelled by its client stops fetching', async () => {
     proxy.reset();
     const controller = new AbortController();
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'debug_traceCall', params: [workload.call, 'latest', { tracer: storageTracer }] });
-    const trace = fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: controller.signal }).catch(() => 'cancelled');
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'debug_traceCall',
+      params: [workload.call, 'latest', { tracer: storageTracer }],
+    });
+    const trace = fetch(node.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal: controller.signal,
+    }).catch(() => 'cancelled');
     await waitFor('the trace to be fetching lazily', () => proxy.requests.length >= 20);
     controller.abort();
     assert.equal(await trace, 'cancelled');
@@ -208,7 +247,10 @@ describe('fork mode waiting on a slow upstream', { skip: anvilAvailable() ? fals
     await call(node.url, 'debug_traceTransaction', [workload.txHash, { tracer: storageTracer }]);
     assert.match(node.output(), /^fork: fetched \d+ accounts?, \d+ slots? in \d+ round trips?$/m);
     assert.ok(!node.output().includes(key), 'the output names the key');
-    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+      );
     const cached = files(cacheDir);
     assert.ok(cached.length > 0);
     for (const file of cached) {

@@ -31,42 +31,55 @@ function asGeth(anvil: StructLogResult): StructLog[] {
   });
 }
 
-describe('fork mode with anvil at each hardfork from London to Prague as the upstream', { skip: anvilAvailable() ? false : 'anvil binary not installed (test/setup/nodes.mjs installs it)' }, () => {
-  for (const hardfork of hardforks) {
-    test(`${hardfork}: the fork finds anvil's hardfork; gas and struct logs are anvil's`, { timeout: 120_000 }, async () => {
-      const anvil = await startAnvil({ args: ['--hardfork', hardfork.toLowerCase(), '--steps-tracing'] });
-      let node: Awaited<ReturnType<typeof startNode>> | undefined;
-      try {
-        const [from] = await call<string[]>(anvil.url, 'eth_accounts');
-        const send = async (tx: object) => {
-          const hash = await call<string>(anvil.url, 'eth_sendTransaction', [{ from, gas: '0x7a120', ...tx }]);
-          return { hash, receipt: (await waitForReceipt(anvil.url, hash)) as { status: string; gasUsed?: string; contractAddress: string | null } };
-        };
-        const probe = (await send({ data: probeInitcode })).receipt.contractAddress!;
-        const sent: Record<string, Awaited<ReturnType<typeof send>>> = {};
-        const transactions = probeTransactions(probe);
-        for (const name of sentCases) sent[name] = await send(transactions[name]);
-        const fork = await startNode(['--fork', anvil.url]);
-        node = fork;
-        const gasTracer = '{step: function() {}, fault: function() {}, result: function(ctx) { return ctx.gasUsed; }}';
-        for (const [name, { hash, receipt }] of Object.entries(sent)) {
-          const gasUsed = Number(receipt.gasUsed);
-          const calls = await call<{ gasUsed: string }>(fork.url, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }]);
-          assert.equal(Number(calls.gasUsed), gasUsed, `${name}: callTracer gasUsed`);
-          assert.equal(await call(fork.url, 'debug_traceTransaction', [hash, { tracer: gasTracer }]), gasUsed, `${name}: ctx.gasUsed`);
-          const [ours, theirs] = await Promise.all([fork.url, anvil.url].map((url) => call<StructLogResult>(url, 'debug_traceTransaction', [hash])));
-          assert.deepEqual({ gas: ours.gas, failed: ours.failed }, { gas: theirs.gas, failed: theirs.failed }, name);
-          assert.deepEqual(ours.structLogs, asGeth(theirs), `${name}: struct log`);
+describe(
+  'fork mode with anvil at each hardfork from London to Prague as the upstream',
+  { skip: anvilAvailable() ? false : 'anvil binary not installed (test/setup/nodes.mjs installs it)' },
+  () => {
+    for (const hardfork of hardforks) {
+      test(`${hardfork}: the fork finds anvil's hardfork; gas and struct logs are anvil's`, { timeout: 120_000 }, async () => {
+        const anvil = await startAnvil({ args: ['--hardfork', hardfork.toLowerCase(), '--steps-tracing'] });
+        let node: Awaited<ReturnType<typeof startNode>> | undefined;
+        try {
+          const [from] = await call<string[]>(anvil.url, 'eth_accounts');
+          const send = async (tx: object) => {
+            const hash = await call<string>(anvil.url, 'eth_sendTransaction', [{ from, gas: '0x7a120', ...tx }]);
+            return {
+              hash,
+              receipt: (await waitForReceipt(anvil.url, hash)) as { status: string; gasUsed?: string; contractAddress: string | null },
+            };
+          };
+          const probe = (await send({ data: probeInitcode })).receipt.contractAddress!;
+          const sent: Record<string, Awaited<ReturnType<typeof send>>> = {};
+          const transactions = probeTransactions(probe);
+          for (const name of sentCases) sent[name] = await send(transactions[name]);
+          const fork = await startNode(['--fork', anvil.url]);
+          node = fork;
+          const gasTracer = '{step: function() {}, fault: function() {}, result: function(ctx) { return ctx.gasUsed; }}';
+          for (const [name, { hash, receipt }] of Object.entries(sent)) {
+            const gasUsed = Number(receipt.gasUsed);
+            const calls = await call<{ gasUsed: string }>(fork.url, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }]);
+            assert.equal(Number(calls.gasUsed), gasUsed, `${name}: callTracer gasUsed`);
+            assert.equal(await call(fork.url, 'debug_traceTransaction', [hash, { tracer: gasTracer }]), gasUsed, `${name}: ctx.gasUsed`);
+            const [ours, theirs] = await Promise.all(
+              [fork.url, anvil.url].map((url) => call<StructLogResult>(url, 'debug_traceTransaction', [hash])),
+            );
+            assert.deepEqual({ gas: ours.gas, failed: ours.failed }, { gas: theirs.gas, failed: theirs.failed }, name);
+            assert.deepEqual(ours.structLogs, asGeth(theirs), `${name}: struct log`);
+          }
+          // The rules of the fork, as the receipts show them.
+          assert.equal(
+            Number(sent.zeros.receipt.gasUsed),
+            after(hardfork, 'prague') ? 31_000 : 25_000,
+            "EIP-7623's floor from Prague only",
+          );
+          assert.equal(Number(sent.refund.receipt.gasUsed), 48_269 - Math.floor(48_269 / 5), "EIP-3529's refund cap");
+          assert.equal(sent.cancun.receipt.status, after(hardfork, 'cancun') ? '0x1' : '0x0', 'TSTORE from Cancun');
+          assert.equal(sent.clz.receipt.status, '0x0', 'no CLZ before Osaka');
+        } finally {
+          await node?.stop();
+          await anvil.stop();
         }
-        // The rules of the fork, as the receipts show them.
-        assert.equal(Number(sent.zeros.receipt.gasUsed), after(hardfork, 'prague') ? 31_000 : 25_000, "EIP-7623's floor from Prague only");
-        assert.equal(Number(sent.refund.receipt.gasUsed), 48_269 - Math.floor(48_269 / 5), "EIP-3529's refund cap");
-        assert.equal(sent.cancun.receipt.status, after(hardfork, 'cancun') ? '0x1' : '0x0', 'TSTORE from Cancun');
-        assert.equal(sent.clz.receipt.status, '0x0', 'no CLZ before Osaka');
-      } finally {
-        await node?.stop();
-        await anvil.stop();
-      }
-    });
-  }
-});
+      });
+    }
+  },
+);

@@ -14,7 +14,7 @@ import { call, runNode, spawnNodeWithOutput, startNode, storeAndLogInitcode } fr
 
 const keyPath = `/${accessKey}/ext/bc/C/rpc`;
 
-describe('an upstream that describes itself with debug_chainConfig (the project\'s own node, chain id 43112 but not the C-Chain)', () => {
+describe("an upstream that describes itself with debug_chainConfig (the project's own node, chain id 43112 but not the C-Chain)", () => {
   let upstream: LocalNode;
   let fork: Awaited<ReturnType<typeof spawnNodeWithOutput>>;
   before(async () => {
@@ -29,7 +29,11 @@ describe('an upstream that describes itself with debug_chainConfig (the project\
   test("the fork runs by the upstream's own config, and says where it came from", async () => {
     assert.match(fork.output(), /^fork: the upstream's rules come from the upstream's debug_chainConfig$/m);
     assert.deepEqual(await call(fork.url, 'debug_chainConfig'), await call(upstream.url, 'debug_chainConfig'));
-    assert.equal((await call<Record<string, unknown>>(fork.url, 'debug_chainConfig')).cancunTime, undefined, 'Shanghai, not the Avalanche local network');
+    assert.equal(
+      (await call<Record<string, unknown>>(fork.url, 'debug_chainConfig')).cancunTime,
+      undefined,
+      'Shanghai, not the Avalanche local network',
+    );
     const [from] = await call<string[]>(upstream.url, 'eth_accounts');
     const hash = await call<string>(upstream.url, 'eth_sendTransaction', [{ from, data: storeAndLogInitcode }]);
     const { gasUsed } = await call<{ gasUsed: string }>(upstream.url, 'eth_getTransactionReceipt', [hash]);
@@ -54,12 +58,21 @@ describe('an upstream that does not say which rules it runs', () => {
   });
 
   test('a hostile answer quoted in the error never shows the key from the URL', async () => {
-    upstream.hostile = { when: (c) => c.method === 'anvil_nodeInfo', answer: (echo) => ({ kind: 'result', value: { hardFork: `fork-of-${echo.path}` } }) };
+    upstream.hostile = {
+      when: (c) => c.method === 'anvil_nodeInfo',
+      answer: (echo) => ({ kind: 'result', value: { hardFork: `fork-of-${echo.path}` } }),
+    };
     const odd = await runNode(['--fork', upstream.httpBase + keyPath]);
     assert.equal(odd.status, 1);
-    assert.match(odd.stderr, /the upstream's anvil_nodeInfo names hardfork 'fork-of-\*\*\*\*', which this runtime does not know: give --hardfork NAME/);
+    assert.match(
+      odd.stderr,
+      /the upstream's anvil_nodeInfo names hardfork 'fork-of-\*\*\*\*', which this runtime does not know: give --hardfork NAME/,
+    );
     assertNoSecret(odd.stderr + odd.stdout, 'the start-up output');
-    upstream.hostile = { when: (c) => c.method === 'debug_chainConfig', answer: (echo) => ({ kind: 'result', value: { chainId: 43114, londonBlock: echo.path } }) };
+    upstream.hostile = {
+      when: (c) => c.method === 'debug_chainConfig',
+      answer: (echo) => ({ kind: 'result', value: { chainId: 43114, londonBlock: echo.path } }),
+    };
     const bad = await runNode(['--fork', upstream.httpBase + keyPath]);
     assert.equal(bad.status, 1);
     assert.match(bad.stderr, /the upstream's debug_chainConfig answer\.londonBlock: expected a non-negative number/);
@@ -70,10 +83,16 @@ describe('an upstream that does not say which rules it runs', () => {
     upstream.hostile = undefined;
     const config = join(mkdtempSync(join(tmpdir(), 'chain-config-')), 'genesis.json');
     writeFileSync(config, JSON.stringify({ config: { chainId: 43114, homesteadBlock: 0, londonBlock: 0 } }));
-    for (const args of [['--hardfork', 'cancun'], ['--chain-config', config]]) {
+    for (const args of [
+      ['--hardfork', 'cancun'],
+      ['--chain-config', config],
+    ]) {
       const node = await spawnNodeWithOutput(['--fork', upstream.httpBase + keyPath, ...args]);
       try {
-        assert.match(node.output(), new RegExp(`^fork: the upstream's rules come from ${args[0] === '--hardfork' ? '--hardfork cancun' : config}$`, 'm'));
+        assert.match(
+          node.output(),
+          new RegExp(`^fork: the upstream's rules come from ${args[0] === '--hardfork' ? '--hardfork cancun' : config}$`, 'm'),
+        );
       } finally {
         await node.stop();
       }

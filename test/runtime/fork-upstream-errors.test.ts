@@ -44,15 +44,32 @@ async function upstreamServer(handle: (request: IncomingMessage, body: string, r
   };
 }
 
-const forkBlock = { number: '0x10', hash: '0x' + '11'.repeat(32), timestamp: '0x65000000', gasLimit: '0x1c9c380', baseFeePerGas: '0x5d21dba00' };
+const forkBlock = {
+  number: '0x10',
+  hash: '0x' + '11'.repeat(32),
+  timestamp: '0x65000000',
+  gasLimit: '0x1c9c380',
+  baseFeePerGas: '0x5d21dba00',
+};
 
 /** Answers start-up calls like a chain at block 16; any call about `victim` fails echoing the request path. */
 function echoingKey(failing: (call: { method: string; params: unknown[] }) => boolean) {
   return (request: IncomingMessage, body: string, response: ServerResponse) => {
-    const parsed = JSON.parse(body) as { id: number; method: string; params: unknown[] } | Array<{ id: number; method: string; params: unknown[] }>;
+    const parsed = JSON.parse(body) as
+      { id: number; method: string; params: unknown[] } | Array<{ id: number; method: string; params: unknown[] }>;
     const answers = [parsed].flat().map((call) => {
-      if (failing(call)) return { jsonrpc: '2.0', id: call.id, error: { code: -32000, message: `invalid key in ${request.url}`, data: { path: request.url } } };
-      const results: Record<string, unknown> = { eth_chainId: '0xa86a', eth_blockNumber: forkBlock.number, eth_getBlockByNumber: forkBlock, eth_getCode: '0x' };
+      if (failing(call))
+        return {
+          jsonrpc: '2.0',
+          id: call.id,
+          error: { code: -32000, message: `invalid key in ${request.url}`, data: { path: request.url } },
+        };
+      const results: Record<string, unknown> = {
+        eth_chainId: '0xa86a',
+        eth_blockNumber: forkBlock.number,
+        eth_getBlockByNumber: forkBlock,
+        eth_getCode: '0x',
+      };
       return { jsonrpc: '2.0', id: call.id, result: results[call.method] ?? '0x0' };
     });
     response.writeHead(200, { 'content-type': 'application/json' });
@@ -111,7 +128,10 @@ describe('a fork whose upstream echoes its key in error texts', () => {
     const reply = await rpc(node.url, 'debug_traceCall', [{ to: '0x' + '00'.repeat(19) + '01' }, 'latest', { tracer }]);
     assertNoSecret(JSON.stringify(reply), 'debug_traceCall');
     assert.equal(reply.error?.code, -32000);
-    assert.match(reply.error!.message, new RegExp(`fork upstream ${masked.replace(/[.*]/g, '\\$&')}: eth_getBalance failed: invalid key in \\*\\*\\*\\*`));
+    assert.match(
+      reply.error!.message,
+      new RegExp(`fork upstream ${masked.replace(/[.*]/g, '\\$&')}: eth_getBalance failed: invalid key in \\*\\*\\*\\*`),
+    );
   });
 });
 
@@ -122,7 +142,11 @@ test('start-up: an echoed key in a JSON-RPC error or an HTTP error body is maske
     response.end(`forbidden:\n  invalid key in ${request.url}`);
   });
   try {
-    await assertStartFails(rpcError.url, `http://127.0.0.1:${rpcError.port}/****`, 'invalid key in **** [code -32000] (data: {"path":"****"})');
+    await assertStartFails(
+      rpcError.url,
+      `http://127.0.0.1:${rpcError.port}/****`,
+      'invalid key in **** [code -32000] (data: {"path":"****"})',
+    );
     await assertStartFails(status.url, `http://127.0.0.1:${status.port}/****`, 'HTTP 403: forbidden: invalid key in ****');
   } finally {
     await rpcError.close();
@@ -132,19 +156,34 @@ test('start-up: an echoed key in a JSON-RPC error or an HTTP error body is maske
 
 test('unusable fork URLs say why: refused, DNS, TLS, redirect; the path masked', async () => {
   const closed = await freePort();
-  await assertStartFails(`http://127.0.0.1:${closed}${keyPath}`, `http://127.0.0.1:${closed}/****`, 'the connection was refused: nothing listens on that host and port');
+  await assertStartFails(
+    `http://127.0.0.1:${closed}${keyPath}`,
+    `http://127.0.0.1:${closed}/****`,
+    'the connection was refused: nothing listens on that host and port',
+  );
   const dns = await runNode(['--fork', `http://no-such-host.invalid${keyPath}`]);
   assertNoSecret(dns.stderr, 'the node output');
   assert.equal(dns.status, 1);
-  assert.match(dns.stderr, /^evm-tracer: fork upstream http:\/\/no-such-host\.invalid\/\*\*\*\*: eth_chainId failed: the host name (does not resolve|could not be resolved right now) \(DNS\)\n$/);
+  assert.match(
+    dns.stderr,
+    /^evm-tracer: fork upstream http:\/\/no-such-host\.invalid\/\*\*\*\*: eth_chainId failed: the host name (does not resolve|could not be resolved right now) \(DNS\)\n$/,
+  );
   const plain = await upstreamServer(echoingKey(() => false));
   const redirecting = await upstreamServer((request, _body, response) => {
     response.writeHead(301, { location: `https://elsewhere.example${request.url}` });
     response.end();
   });
   try {
-    await assertStartFails(`https://127.0.0.1:${plain.port}${keyPath}`, `https://127.0.0.1:${plain.port}/****`, 'TLS error: the server did not answer with TLS (is it plain http?)');
-    await assertStartFails(redirecting.url, `http://127.0.0.1:${redirecting.port}/****`, 'the upstream redirects (HTTP 301) to https://elsewhere.example/****: give the URL it redirects to');
+    await assertStartFails(
+      `https://127.0.0.1:${plain.port}${keyPath}`,
+      `https://127.0.0.1:${plain.port}/****`,
+      'TLS error: the server did not answer with TLS (is it plain http?)',
+    );
+    await assertStartFails(
+      redirecting.url,
+      `http://127.0.0.1:${redirecting.port}/****`,
+      'the upstream redirects (HTTP 301) to https://elsewhere.example/****: give the URL it redirects to',
+    );
   } finally {
     await plain.close();
     await redirecting.close();
@@ -186,7 +225,9 @@ test('an answer past the size bound is refused, asynchronously and synchronously
 });
 
 test('the masker hides every form of the URL secrets, short ones only where they stand alone', () => {
-  const { mask, masked, headers } = upstreamEndpoint(`https://alice:${encodeURIComponent('p@ss word')}@node.example/v3/abc123?apikey=${accessKey}`);
+  const { mask, masked, headers } = upstreamEndpoint(
+    `https://alice:${encodeURIComponent('p@ss word')}@node.example/v3/abc123?apikey=${accessKey}`,
+  );
   assert.equal(masked, 'https://****@node.example/****');
   assert.equal(headers.Authorization, `Basic ${Buffer.from('alice:p@ss word').toString('base64')}`);
   const basic = Buffer.from('alice:p@ss word').toString('base64');
@@ -213,7 +254,11 @@ describe('a fork URL from the environment (--fork-url-env), with a key in its pa
       answer(request, body, response);
     });
     const url = credentialedUrl(upstream.url, { kind: 'basic', username: 'alice', password });
-    node = await launchLocalNode({ cliPath: 'dist/cli.js', args: ['--fork-url-env', variable, '--accounts', '0', '--hardfork', 'prague'], env: { [variable]: url } });
+    node = await launchLocalNode({
+      cliPath: 'dist/cli.js',
+      args: ['--fork-url-env', variable, '--accounts', '0', '--hardfork', 'prague'],
+      env: { [variable]: url },
+    });
   });
   after(async () => {
     await node?.stop();

@@ -17,16 +17,34 @@ const stored = '0x' + 'f0e1d2c3b4a5968778695a4b3c2d1e0f'.repeat(2);
 const code = '0x7f' + stored.slice(2) + '600052' + '00';
 const input = '0x1234567890abcdef' + '00112233445566778899aabbccddeeff'.repeat(2) + 'c0de';
 const pragueForks = {
-  chainId: 1337, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0,
-  constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0,
-  shanghaiTime: 0, cancunTime: 0, pragueTime: 0, terminalTotalDifficulty: 0,
+  chainId: 1337,
+  homesteadBlock: 0,
+  eip150Block: 0,
+  eip155Block: 0,
+  eip158Block: 0,
+  byzantiumBlock: 0,
+  constantinopleBlock: 0,
+  petersburgBlock: 0,
+  istanbulBlock: 0,
+  berlinBlock: 0,
+  londonBlock: 0,
+  shanghaiTime: 0,
+  cancunTime: 0,
+  pragueTime: 0,
+  terminalTotalDifficulty: 0,
 };
 
 async function trace(tracer: string): Promise<TraceOutcome> {
   const job: TraceJob = {
     chainConfig: pragueForks,
     preState: { [contract]: { code }, [sender]: { balance: '0xffffffffffffffff' } },
-    block: { number: '1', timestamp: '10', gasLimit: '30000000', coinbase: '0x0000000000000000000000000000000000000000', baseFeePerGas: '0' },
+    block: {
+      number: '1',
+      timestamp: '10',
+      gasLimit: '30000000',
+      coinbase: '0x0000000000000000000000000000000000000000',
+      baseFeePerGas: '0',
+    },
     transactions: [{ call: { from: sender, to: contract, gas: '0x100000', gasPrice: '0x1', input } }],
     trace: [0],
     tracer,
@@ -86,13 +104,22 @@ test('§3.6: every helper takes every byte form geth accepts, from ctx, db, log,
     word: fit(contractBytes, 32),
   };
   const expected = {
-    buffers: Object.fromEntries(Object.entries(buffers).map(([name, bytes]) => [name, {
-      ...either(bytes),
-      toHex: hex(bytes),
-      slice: bytes.length >= 3 ? hex(bytes.slice(1, 3)) : null,
-    }])),
-    hexStrings: Object.fromEntries(Object.entries({ prefixed: '0xdeadbeef', bare: 'c0ffee', odd: '0xabc', precompile: '0x01' })
-      .map(([name, text]) => [name, either(fromHex(text))])),
+    buffers: Object.fromEntries(
+      Object.entries(buffers).map(([name, bytes]) => [
+        name,
+        {
+          ...either(bytes),
+          toHex: hex(bytes),
+          slice: bytes.length >= 3 ? hex(bytes.slice(1, 3)) : null,
+        },
+      ]),
+    ),
+    hexStrings: Object.fromEntries(
+      Object.entries({ prefixed: '0xdeadbeef', bare: 'c0ffee', odd: '0xabc', precompile: '0x01' }).map(([name, text]) => [
+        name,
+        either(fromHex(text)),
+      ]),
+    ),
     salts: {
       number: hex(generateAddress2(contractBytes, fit(fromHex('16'), 32), inputBytes)),
       bigInt: hex(generateAddress2(contractBytes, fit(fromHex('255'), 32), inputBytes)),
@@ -102,8 +129,9 @@ test('§3.6: every helper takes every byte form geth accepts, from ctx, db, log,
   assert.deepEqual(JSON.parse(outcome.json), expected);
 });
 
-test('§3.6: toContract2 over the bytes geth\'s own tracers pass (ctx.input, db.getCode, a memory slice) inside step', async () => {
-  const tracer = "{d: [], step: function(log, db) { if (log.op.toString() !== 'STOP') return; var to = log.contract.getAddress(); this.d.push(toHex(toContract2(to, '0x2a', db.getCode(to))), toHex(toContract2(to, '0x2a', log.memory.slice(0, 32))), toHex(toContract2(to, '0x2a', log.contract.getInput()))); }, fault: function() {}, result: function() { return this.d; }}";
+test("§3.6: toContract2 over the bytes geth's own tracers pass (ctx.input, db.getCode, a memory slice) inside step", async () => {
+  const tracer =
+    "{d: [], step: function(log, db) { if (log.op.toString() !== 'STOP') return; var to = log.contract.getAddress(); this.d.push(toHex(toContract2(to, '0x2a', db.getCode(to))), toHex(toContract2(to, '0x2a', log.memory.slice(0, 32))), toHex(toContract2(to, '0x2a', log.contract.getInput()))); }, fault: function() {}, result: function() { return this.d; }}";
   const outcome = await trace(tracer);
   assert.ok('json' in outcome, 'error' in outcome ? outcome.error : '');
   const salt = fit(hexToBytes('0x2a'), 32);
@@ -115,9 +143,11 @@ test('§3.6: toContract2 over the bytes geth\'s own tracers pass (ctx.input, db.
 });
 
 test('§3.6: a String object counts as a hex string where geth takes strings, and is refused where it does not', async () => {
-  const ok = await trace("{fault: function() {}, result: function() { return [toHex(toAddress(new String('0x01'))), isPrecompiled(new String('0x02'))]; }}");
+  const ok = await trace(
+    "{fault: function() {}, result: function() { return [toHex(toAddress(new String('0x01'))), isPrecompiled(new String('0x02'))]; }}",
+  );
   assert.deepEqual(ok, { json: '["0x0000000000000000000000000000000000000001",true]' });
-  for (const call of ["toHex(new String('0x01'))", "slice(new String('0x0102'), 0, 1)", "toHex({length: 2, 0: 1, 1: 2})"]) {
+  for (const call of ["toHex(new String('0x01'))", "slice(new String('0x0102'), 0, 1)", 'toHex({length: 2, 0: 1, 1: 2})']) {
     const failed = await trace(`{fault: function() {}, result: function() { try { return ${call}; } catch (e) { return 'caught'; } }}`);
     assert.ok('error' in failed && failed.error.startsWith('invalid buffer type at '), `${call}: ${JSON.stringify(failed)}`);
   }

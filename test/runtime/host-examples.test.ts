@@ -22,9 +22,29 @@ function flattened(name: string): string {
 
 async function traceExample(name: string, tracerConfig?: string, contractCode = code): Promise<unknown> {
   const job: TraceJob = {
-    chainConfig: { chainId: 1337, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0, shanghaiTime: 0, cancunTime: 0 },
+    chainConfig: {
+      chainId: 1337,
+      homesteadBlock: 0,
+      eip150Block: 0,
+      eip155Block: 0,
+      eip158Block: 0,
+      byzantiumBlock: 0,
+      constantinopleBlock: 0,
+      petersburgBlock: 0,
+      istanbulBlock: 0,
+      berlinBlock: 0,
+      londonBlock: 0,
+      shanghaiTime: 0,
+      cancunTime: 0,
+    },
     preState: { [contract]: { code: contractCode }, [sender]: { balance: '0x1000000000000000', nonce: '0x3' } },
-    block: { number: '5', timestamp: '100', gasLimit: '30000000', coinbase: '0x00000000000000000000000000000000000000cc', baseFeePerGas: '0' },
+    block: {
+      number: '5',
+      timestamp: '100',
+      gasLimit: '30000000',
+      coinbase: '0x00000000000000000000000000000000000000cc',
+      baseFeePerGas: '0',
+    },
     transactions: [{ call: { from: sender, to: contract, gas: '0x30000', gasPrice: '0x0' } }],
     trace: [0],
     tracer: flattened(name),
@@ -55,28 +75,45 @@ test('storage records SSTORE and SLOAD with the value before', async () => {
   ]);
 });
 
-test('call tracer builds the call tree; a callee without code has gas and gasUsed, as in geth\'s callTracer', async () => {
+test("call tracer builds the call tree; a callee without code has gas and gasUsed, as in geth's callTracer", async () => {
   const tree = (await traceExample('call.tracer.js')) as Record<string, unknown>;
   assert.equal(tree.type, 'CALL');
   assert.equal(tree.from, sender);
   assert.equal(tree.to, contract);
   assert.equal(tree.gas, '0x30000');
-  assert.deepEqual(tree.calls, [{ type: 'CALL', from: contract, to: sender, input: '0xdeadbeef00000000', value: '0x0', gas: '0xffff', gasUsed: '0x0' }]);
+  assert.deepEqual(tree.calls, [
+    { type: 'CALL', from: contract, to: sender, input: '0xdeadbeef00000000', value: '0x0', gas: '0xffff', gasUsed: '0x0' },
+  ]);
 });
 
-test('call tracer: a precompile call has gas and gasUsed (identity: 15 + 3 per word), as in geth\'s callTracer', async () => {
+test("call tracer: a precompile call has gas and gasUsed (identity: 15 + 3 per word), as in geth's callTracer", async () => {
   const identity = '0x0000000000000000000000000000000000000004';
-  const tree = (await traceExample('call.tracer.js', undefined, code.replace(sender.slice(2), identity.slice(2)))) as Record<string, unknown>;
-  assert.deepEqual(tree.calls, [{
-    type: 'CALL', from: contract, to: identity, input: '0xdeadbeef00000000', output: '0xdeadbeef00000000', value: '0x0', gas: '0xffff', gasUsed: '0x12',
-  }]);
+  const tree = (await traceExample('call.tracer.js', undefined, code.replace(sender.slice(2), identity.slice(2)))) as Record<
+    string,
+    unknown
+  >;
+  assert.deepEqual(tree.calls, [
+    {
+      type: 'CALL',
+      from: contract,
+      to: identity,
+      input: '0xdeadbeef00000000',
+      output: '0xdeadbeef00000000',
+      value: '0x0',
+      gas: '0xffff',
+      gasUsed: '0x12',
+    },
+  ]);
 });
 
 test('prestate tracer reports touched accounts before the transaction, honouring disableStorage', async () => {
   const pre = (await traceExample('prestate.tracer.js')) as Record<string, Record<string, unknown>>;
   assert.deepEqual(pre[contract], { balance: '0x0', code, storage: { [zeroWord]: zeroWord } });
   assert.deepEqual(pre[sender], { balance: '0x1000000000000000', nonce: 3 });
-  const noStorage = (await traceExample('prestate.tracer.js', '{"disableStorage":true,"disableCode":true}')) as Record<string, Record<string, unknown>>;
+  const noStorage = (await traceExample('prestate.tracer.js', '{"disableStorage":true,"disableCode":true}')) as Record<
+    string,
+    Record<string, unknown>
+  >;
   assert.deepEqual(noStorage[contract], { balance: '0x0' });
 });
 

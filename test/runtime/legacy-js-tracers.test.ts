@@ -17,10 +17,30 @@ const codeB = '0x600160020160005260206000f3';
 
 async function run(tracer: string) {
   const job: TraceJob = {
-    chainConfig: { chainId: 1, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0 },
+    chainConfig: {
+      chainId: 1,
+      homesteadBlock: 0,
+      eip150Block: 0,
+      eip155Block: 0,
+      eip158Block: 0,
+      byzantiumBlock: 0,
+      constantinopleBlock: 0,
+      petersburgBlock: 0,
+      istanbulBlock: 0,
+      berlinBlock: 0,
+      londonBlock: 0,
+    },
     preState: { [A]: { code: codeA, balance: '0x0' }, [B]: { code: codeB, balance: '0x0' } },
-    block: { number: '1', timestamp: '1', gasLimit: '30000000', coinbase: '0x0000000000000000000000000000000000000000', baseFeePerGas: '0' },
-    transactions: [{ call: { from: '0x00000000000000000000000000000000000000cc', to: A, input: '0x12345678' + '00'.repeat(32), gas: '0x100000' } }],
+    block: {
+      number: '1',
+      timestamp: '1',
+      gasLimit: '30000000',
+      coinbase: '0x0000000000000000000000000000000000000000',
+      baseFeePerGas: '0',
+    },
+    transactions: [
+      { call: { from: '0x00000000000000000000000000000000000000cc', to: A, input: '0x12345678' + '00'.repeat(32), gas: '0x100000' } },
+    ],
     trace: [0],
     tracer,
     timeoutMs: 10_000,
@@ -37,12 +57,31 @@ test('opcountTracer, unigramTracer: 14 steps in A, 8 in B', async () => {
 
 test('bigramTracer, trigramTracer: pairs and triples within a frame, as geth counts them at frame changes', async () => {
   assert.deepEqual(await run('bigramTracer'), {
-    'PUSH4-PUSH1': 1, 'PUSH1-SHL': 1, 'SHL-PUSH1': 1, 'PUSH1-MSTORE': 2, 'MSTORE-PUSH1': 2, 'PUSH1-PUSH1': 7,
-    'PUSH1-GAS': 1, 'GAS-CALL': 1, 'PUSH1-ADD': 1, 'ADD-PUSH1': 1, 'PUSH1-RETURN': 1,
+    'PUSH4-PUSH1': 1,
+    'PUSH1-SHL': 1,
+    'SHL-PUSH1': 1,
+    'PUSH1-MSTORE': 2,
+    'MSTORE-PUSH1': 2,
+    'PUSH1-PUSH1': 7,
+    'PUSH1-GAS': 1,
+    'GAS-CALL': 1,
+    'PUSH1-ADD': 1,
+    'ADD-PUSH1': 1,
+    'PUSH1-RETURN': 1,
   });
   assert.deepEqual(await run('trigramTracer'), {
-    '--PUSH1': 2, '-PUSH1-SHL': 1, 'PUSH1-SHL-PUSH1': 1, 'SHL-PUSH1-MSTORE': 1, 'PUSH1-MSTORE-PUSH1': 2, 'MSTORE-PUSH1-PUSH1': 2,
-    'PUSH1-PUSH1-PUSH1': 4, 'PUSH1-PUSH1-GAS': 1, 'PUSH1-GAS-CALL': 1, '-PUSH1-ADD': 1, 'PUSH1-ADD-PUSH1': 1, 'ADD-PUSH1-MSTORE': 1,
+    '--PUSH1': 2,
+    '-PUSH1-SHL': 1,
+    'PUSH1-SHL-PUSH1': 1,
+    'SHL-PUSH1-MSTORE': 1,
+    'PUSH1-MSTORE-PUSH1': 2,
+    'MSTORE-PUSH1-PUSH1': 2,
+    'PUSH1-PUSH1-PUSH1': 4,
+    'PUSH1-PUSH1-GAS': 1,
+    'PUSH1-GAS-CALL': 1,
+    '-PUSH1-ADD': 1,
+    'PUSH1-ADD-PUSH1': 1,
+    'ADD-PUSH1-MSTORE': 1,
     'PUSH1-PUSH1-RETURN': 1,
   });
 });
@@ -54,7 +93,10 @@ test('4byteTracerLegacy: the call selectors with their argument sizes; noopTrace
 
 test('evmdisTracer: the executed ops of the top frame, the call with its own ops and the values each op pushed', async () => {
   const ops = await run('evmdisTracer');
-  assert.deepEqual(ops.map((o: { op: number }) => o.op), [0x63, 0x60, 0x1b, 0x60, 0x52, 0x60, 0x60, 0x60, 0x60, 0x60, 0x60, 0x5a, 0xf1]);
+  assert.deepEqual(
+    ops.map((o: { op: number }) => o.op),
+    [0x63, 0x60, 0x1b, 0x60, 0x52, 0x60, 0x60, 0x60, 0x60, 0x60, 0x60, 0x5a, 0xf1],
+  );
   assert.deepEqual(ops[0], { op: 0x63, depth: 1, result: ['deadbeef'], len: 5 });
   assert.deepEqual(ops[1].result, ['e0']);
   assert.deepEqual(ops[2].result, [], "geth's push table predates SHL: no result for it");
@@ -62,9 +104,19 @@ test('evmdisTracer: the executed ops of the top frame, the call with its own ops
   assert.equal(call.to, 'bb');
   assert.equal(call.value, '0');
   assert.equal(call.error, null);
-  assert.deepEqual(call.ops.map((o: { op: number; result: string[] }) => [o.op, o.result]), [
-    [0x60, ['1']], [0x60, ['2']], [0x01, ['3']], [0x60, ['0']], [0x52, []], [0x60, ['20']], [0x60, ['0']], [0xf3, []],
-  ]);
+  assert.deepEqual(
+    call.ops.map((o: { op: number; result: string[] }) => [o.op, o.result]),
+    [
+      [0x60, ['1']],
+      [0x60, ['2']],
+      [0x01, ['3']],
+      [0x60, ['0']],
+      [0x52, []],
+      [0x60, ['20']],
+      [0x60, ['0']],
+      [0xf3, []],
+    ],
+  );
 });
 
 test('callTracerLegacy: the call into B with its input, output and gas', async () => {
@@ -93,5 +145,8 @@ test("the sources pass the project's own lint: no error or warning (one informat
   const lint = spawnSync(process.execPath, ['dist/cli.js', 'lint', ...files], { encoding: 'utf8' });
   assert.equal(lint.status, 0, lint.stdout + lint.stderr);
   const findings = lint.stdout.trim().split('\n').filter(Boolean);
-  assert.deepEqual(findings.map((line) => line.split(' ').slice(1, 3).join(' ')), ['information gas-price-tip']);
+  assert.deepEqual(
+    findings.map((line) => line.split(' ').slice(1, 3).join(' ')),
+    ['information gas-price-tip'],
+  );
 });

@@ -41,7 +41,12 @@ describe('access key in the path', () => {
 
 describe('HTTP Basic credentials (--basic-user, the password from the environment)', () => {
   let node: Awaited<ReturnType<typeof spawnNodeWithOutput>>;
-  before(async () => (node = await spawnNodeWithOutput(['--basic-user', user, '--basic-password-env', 'NODE_TEST_PASSWORD'], { NODE_TEST_PASSWORD: password })));
+  before(
+    async () =>
+      (node = await spawnNodeWithOutput(['--basic-user', user, '--basic-password-env', 'NODE_TEST_PASSWORD'], {
+        NODE_TEST_PASSWORD: password,
+      })),
+  );
   after(() => node?.stop());
 
   test('HTTP: missing or wrong credentials get 401 with WWW-Authenticate; the right ones are served', async () => {
@@ -58,7 +63,11 @@ describe('HTTP Basic credentials (--basic-user, the password from the environmen
   test('WebSocket: the upgrade needs the credentials too', async () => {
     await assert.rejects(wsExchange(node.wsUrl, chainId), { status: 401 });
     await assert.rejects(wsExchange(node.wsUrl, chainId, basic(user, 'wrong')), { status: 401 });
-    assert.deepEqual(await wsExchange(node.wsUrl + '/ext/bc/C/ws', chainId, basic(user, password)), { jsonrpc: '2.0', id: 1, result: '0xa868' });
+    assert.deepEqual(await wsExchange(node.wsUrl + '/ext/bc/C/ws', chainId, basic(user, password)), {
+      jsonrpc: '2.0',
+      id: 1,
+      result: '0xa868',
+    });
   });
 
   test('the password never appears in what the node printed, and no warning is given', () => {
@@ -74,21 +83,36 @@ describe('--basic USER:PASS still works, with a warning about the process list',
   test('the credentials are required; the warning names the safer options; the password is not printed', async () => {
     assert.equal((await post(node.url, chainId)).status, 401);
     assert.equal((await post(node.url, chainId, basic(user, password))).status, 200);
-    assert.match(node.output(), /^warning: --basic puts the password on the command line, where anyone on this machine can read it in the process list; use --basic-user USER --basic-password-env VAR\n/m);
+    assert.match(
+      node.output(),
+      /^warning: --basic puts the password on the command line, where anyone on this machine can read it in the process list; use --basic-user USER --basic-password-env VAR\n/m,
+    );
     assert.ok(!node.output().includes(password));
   });
 });
 
 describe('Basic option mistakes are usage errors that name the option, never the password', () => {
   const start = (args: string[], env: Record<string, string> = {}) =>
-    spawnSync(process.execPath, ['dist/cli.js', 'node', '--port', '0', ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+    spawnSync(process.execPath, ['dist/cli.js', 'node', '--port', '0', ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+      timeout: 60_000,
+    });
 
   test('each mistake exits 2 with its own message', () => {
     const cases: Array<[string[], Record<string, string>, RegExp]> = [
       [['--basic-user', user], {}, /--basic-user needs --basic-password-env VAR/],
       [['--basic-password-env', 'NODE_TEST_PASSWORD'], { NODE_TEST_PASSWORD: password }, /--basic-password-env needs --basic-user USER/],
-      [['--basic-user', user, '--basic-password-env', 'NODE_TEST_UNSET'], { NODE_TEST_UNSET: '' }, /--basic-password-env: environment variable NODE_TEST_UNSET is not set/],
-      [['--basic', `${user}:${password}`, '--basic-user', user], {}, /give either --basic or --basic-user with --basic-password-env, not both/],
+      [
+        ['--basic-user', user, '--basic-password-env', 'NODE_TEST_UNSET'],
+        { NODE_TEST_UNSET: '' },
+        /--basic-password-env: environment variable NODE_TEST_UNSET is not set/,
+      ],
+      [
+        ['--basic', `${user}:${password}`, '--basic-user', user],
+        {},
+        /give either --basic or --basic-user with --basic-password-env, not both/,
+      ],
       [['--basic', password], {}, /--basic must be USER:PASS/],
     ];
     for (const [args, env, message] of cases) {
@@ -102,13 +126,22 @@ describe('Basic option mistakes are usage errors that name the option, never the
 
 describe('key and Basic together', () => {
   let node: Awaited<ReturnType<typeof spawnNodeWithOutput>>;
-  before(async () => (node = await spawnNodeWithOutput(['--key', key, '--basic-user', user, '--basic-password-env', 'NODE_TEST_PASSWORD'], { NODE_TEST_PASSWORD: password })));
+  before(
+    async () =>
+      (node = await spawnNodeWithOutput(['--key', key, '--basic-user', user, '--basic-password-env', 'NODE_TEST_PASSWORD'], {
+        NODE_TEST_PASSWORD: password,
+      })),
+  );
   after(() => node?.stop());
 
   test('both are required: the key path without credentials is 401, credentials without the key path 404', async () => {
     assert.equal((await post(`${node.url}/${key}`, chainId)).status, 401);
     assert.equal((await post(node.url, chainId, basic(user, password))).status, 404);
     assert.equal((await post(`${node.url}/${key}`, chainId, basic(user, password))).status, 200);
-    assert.deepEqual(await wsExchange(`${node.wsUrl}/${key}/ext/bc/C/ws`, chainId, basic(user, password)), { jsonrpc: '2.0', id: 1, result: '0xa868' });
+    assert.deepEqual(await wsExchange(`${node.wsUrl}/${key}/ext/bc/C/ws`, chainId, basic(user, password)), {
+      jsonrpc: '2.0',
+      id: 1,
+      result: '0xa868',
+    });
   });
 });

@@ -23,7 +23,11 @@ describe('browser rules by default (no --cors, no --vhosts)', () => {
   after(() => node?.stop());
 
   test('a POST with a foreign Origin is refused with 403 before it is run, without CORS headers', async () => {
-    const [from] = (JSON.parse((await rawRequest(url, { headers: json, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_accounts' }) })).text) as { result: string[] }).result;
+    const [from] = (
+      JSON.parse(
+        (await rawRequest(url, { headers: json, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_accounts' }) })).text,
+      ) as { result: string[] }
+    ).result;
     const send = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendTransaction', params: [{ from, to: from, value: '0x1' }] });
     for (const origin of ['https://evil.example', 'http://127.0.0.1:3000', 'http://localhost:3000', 'null']) {
       const reply = await rawRequest(url, { headers: { ...json, origin }, body: send });
@@ -31,14 +35,20 @@ describe('browser rules by default (no --cors, no --vhosts)', () => {
       assert.match(reply.text, /^origin .* not allowed: start the node with --cors ORIGIN/, origin);
       assert.equal(reply.headers['access-control-allow-origin'], undefined, origin);
     }
-    const block = JSON.parse((await rawRequest(url, { headers: json, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' }) })).text);
+    const block = JSON.parse(
+      (await rawRequest(url, { headers: json, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' }) })).text,
+    );
     assert.equal(block.result, '0x0', 'no transaction was sent');
   });
 
   test('a preflight from a foreign origin is refused with 403', async () => {
     const reply = await rawRequest(url, {
       method: 'OPTIONS',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     assert.equal(reply.status, 403);
     assert.equal(reply.headers['access-control-allow-origin'], undefined);
@@ -46,7 +56,13 @@ describe('browser rules by default (no --cors, no --vhosts)', () => {
   });
 
   test("a Content-Type other than geth's JSON types gets 415 with geth's text; parameters and case do not matter", async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', undefined]) {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonx',
+      undefined,
+    ]) {
       const reply = await rawRequest(url, { headers: type === undefined ? {} : { 'content-type': type }, body: chainId });
       assert.equal(reply.status, 415, String(type));
       assert.equal(reply.text, 'invalid content type, only application/json is supported\n', String(type));
@@ -96,27 +112,49 @@ describe('browser rules by default (no --cors, no --vhosts)', () => {
 describe('--cors and --vhosts, with --basic on top', () => {
   let node: Node;
   const credentials = basic('alice', 'pa55-Cors-1');
-  before(async () => (node = await spawnNodeWithOutput(
-    ['--cors', 'https://App.example,http://localhost:3000/', '--vhosts', 'MyNode.test', '--basic-user', 'alice', '--basic-password-env', 'NODE_TEST_PASSWORD'],
-    { NODE_TEST_PASSWORD: 'pa55-Cors-1' },
-  )));
+  before(
+    async () =>
+      (node = await spawnNodeWithOutput(
+        [
+          '--cors',
+          'https://App.example,http://localhost:3000/',
+          '--vhosts',
+          'MyNode.test',
+          '--basic-user',
+          'alice',
+          '--basic-password-env',
+          'NODE_TEST_PASSWORD',
+        ],
+        { NODE_TEST_PASSWORD: 'pa55-Cors-1' },
+      )),
+  );
   after(() => node?.stop());
 
   test("an allowed page's preflight is answered without credentials; its POSTs get CORS headers and still need them", async () => {
     const preflight = await rawRequest(node.url, {
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,authorization',
+      },
     });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers['access-control-allow-origin'], 'https://app.example');
     assert.match(String(preflight.headers['access-control-allow-methods']), /\bPOST\b/);
     assert.match(String(preflight.headers['access-control-allow-headers']), /Content-Type, Authorization/);
     const ok = await rawRequest(node.url, { headers: { ...json, origin: 'http://localhost:3000', ...credentials }, body: chainId });
-    assert.deepEqual([ok.status, JSON.parse(ok.text).result, ok.headers['access-control-allow-origin']], [200, '0xa868', 'http://localhost:3000']);
+    assert.deepEqual(
+      [ok.status, JSON.parse(ok.text).result, ok.headers['access-control-allow-origin']],
+      [200, '0xa868', 'http://localhost:3000'],
+    );
     assert.equal(ok.headers.vary, 'Origin');
     const noCredentials = await rawRequest(node.url, { headers: { ...json, origin: 'https://app.example' }, body: chainId });
     assert.deepEqual([noCredentials.status, noCredentials.headers['access-control-allow-origin']], [401, 'https://app.example']);
-    const badType = await rawRequest(node.url, { headers: { 'content-type': 'text/plain', origin: 'https://app.example', ...credentials }, body: chainId });
+    const badType = await rawRequest(node.url, {
+      headers: { 'content-type': 'text/plain', origin: 'https://app.example', ...credentials },
+      body: chainId,
+    });
     assert.equal(badType.status, 415);
   });
 
@@ -126,7 +164,11 @@ describe('--cors and --vhosts, with --basic on top', () => {
       assert.equal(reply.status, 403, origin);
     }
     await assert.rejects(wsExchange(node.wsUrl, chainId, { origin: 'https://other.example', ...credentials }), { status: 403 });
-    assert.deepEqual(await wsExchange(node.wsUrl, chainId, { origin: 'https://app.example', ...credentials }), { jsonrpc: '2.0', id: 1, result: '0xa868' });
+    assert.deepEqual(await wsExchange(node.wsUrl, chainId, { origin: 'https://app.example', ...credentials }), {
+      jsonrpc: '2.0',
+      id: 1,
+      result: '0xa868',
+    });
     await assert.rejects(wsExchange(node.wsUrl, chainId, { origin: 'https://app.example' }), { status: 401 });
   });
 

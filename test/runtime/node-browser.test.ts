@@ -15,7 +15,12 @@ import { call, post, spawnNodeWithOutput } from './node-helpers';
 /** A debug_traceCall whose tracer tries to reach Node's fs through the Function constructor. */
 function escapingTrace(canary: string): string {
   const tracer = `{fault: function() {}, result: function() { var P = toHex.constructor('return process')(); P.getBuiltinModule ? P.getBuiltinModule('fs').writeFileSync(${JSON.stringify(canary)}, 'x') : 0; return 1; }}`;
-  return JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'debug_traceCall', params: [{ to: '0x' + '11'.repeat(20) }, 'latest', { tracer }] });
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'debug_traceCall',
+    params: [{ to: '0x' + '11'.repeat(20) }, 'latest', { tracer }],
+  });
 }
 
 /** The attacking page: every attempt runs, then `window.outcome` holds what the page saw of each. */
@@ -72,13 +77,19 @@ test('a web page on another origin cannot get the node to run a tracer (fetch no
 
     const tab = await (await browser.newContext()).newPage();
     await tab.goto(pageOrigin + '/');
-    await tab.waitForFunction(() => (window as unknown as { outcome: { done?: boolean } }).outcome.done === true, undefined, { timeout: 30_000 });
+    await tab.waitForFunction(() => (window as unknown as { outcome: { done?: boolean } }).outcome.done === true, undefined, {
+      timeout: 30_000,
+    });
     const outcome = await tab.evaluate(() => (window as unknown as { outcome: Record<string, unknown> }).outcome);
     // The page saw its requests go out (opaque answers it cannot read) and the WebSocket fail.
     assert.deepEqual(outcome, { fetch: 'opaque', rebind: 'opaque', form: 'submitted', ws: 'refused', done: true });
 
     const lines = node.output().split('\n');
-    assert.equal(lines.filter((line) => line === `refused request: Origin ${pageOrigin} not allowed (allow it with --cors)`).length, 2, node.output());
+    assert.equal(
+      lines.filter((line) => line === `refused request: Origin ${pageOrigin} not allowed (allow it with --cors)`).length,
+      2,
+      node.output(),
+    );
     assert.ok(lines.includes(`refused WebSocket upgrade: Origin ${pageOrigin} not allowed (allow it with --cors)`), node.output());
     assert.ok(lines.includes(`refused request: Host rebind.example:${nodePort} not allowed (allow it with --vhosts)`), node.output());
     assert.deepEqual(readdirSync(canaries), [], 'no tracer ran');

@@ -45,7 +45,7 @@ async function deployProbe(url: string): Promise<string> {
   return receipt.contractAddress!;
 }
 
-describe('--chain avalanche-local: a dev C-Chain with coreth\'s rules (Granite)', () => {
+describe("--chain avalanche-local: a dev C-Chain with coreth's rules (Granite)", () => {
   let node: LocalNode;
   let probe: string;
   before(async () => {
@@ -72,17 +72,31 @@ describe('--chain avalanche-local: a dev C-Chain with coreth\'s rules (Granite)'
   });
 
   test('the coinbase receives the whole fee, base fee included; ctx.gasPrice is the whole gas price', async () => {
-    const { hash, receipt } = await send(node.url, { to: probe, data: probeCase.context, maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00' });
+    const { hash, receipt } = await send(node.url, {
+      to: probe,
+      data: probeCase.context,
+      maxFeePerGas: '0x77359400',
+      maxPriorityFeePerGas: '0x3b9aca00',
+    });
     assert.equal(receipt.effectiveGasPrice, '0x3b9aca01', 'tip 1 gwei + base fee 1 wei');
-    const diff = await call<{ pre: Record<string, { balance: string }>; post: Record<string, { balance: string }> }>(node.url, 'debug_traceTransaction', [
-      hash, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } },
-    ]);
-    assert.equal(BigInt(diff.post[blackhole].balance) - BigInt(diff.pre[blackhole]?.balance ?? 0), BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice));
+    const diff = await call<{ pre: Record<string, { balance: string }>; post: Record<string, { balance: string }> }>(
+      node.url,
+      'debug_traceTransaction',
+      [hash, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }],
+    );
+    assert.equal(
+      BigInt(diff.post[blackhole].balance) - BigInt(diff.pre[blackhole]?.balance ?? 0),
+      BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice),
+    );
     const tracer = '{step: function() {}, fault: function() {}, result: function(ctx) { return ctx.gasPrice.toString(); }}';
     assert.equal(await call(node.url, 'debug_traceTransaction', [hash, { tracer }]), '1000000001');
     const output = (await call<{ output: string }>(node.url, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }])).output;
     const [baseFee, randao, gasPrice, coinbase, gasLimit, , , chainId] = words(output);
-    assert.deepEqual([baseFee, randao, gasPrice, coinbase, gasLimit, chainId], [1n, 1n, 1_000_000_001n, BigInt(blackhole), 10_000_000n, 43112n], 'PREVRANDAO gives the difficulty');
+    assert.deepEqual(
+      [baseFee, randao, gasPrice, coinbase, gasLimit, chainId],
+      [1n, 1n, 1_000_000_001n, BigInt(blackhole), 10_000_000n, 43112n],
+      'PREVRANDAO gives the difficulty',
+    );
   });
 
   test("Cancun's opcodes run (Etna); Osaka's CLZ is an invalid opcode", async () => {
@@ -90,12 +104,22 @@ describe('--chain avalanche-local: a dev C-Chain with coreth\'s rules (Granite)'
     assert.equal(BigInt(cancun.receipt.gasUsed), 21_374n);
     const clz = await send(node.url, { to: probe, data: probeCase.clz });
     assert.equal(clz.receipt.status, '0x0');
-    assert.equal((await call<{ error: string }>(node.url, 'debug_traceTransaction', [clz.hash, { tracer: 'callTracer' }])).error, 'invalid opcode: CLZ');
+    assert.equal(
+      (await call<{ error: string }>(node.url, 'debug_traceTransaction', [clz.hash, { tracer: 'callTracer' }])).error,
+      'invalid opcode: CLZ',
+    );
   });
 
   test('P256VERIFY at 0x100 (Granite)', async () => {
-    const result = await call<string>(node.url, 'eth_call', [{ to: probe, data: probeCase.call('STATICCALL', p256, p256Input()) }, 'latest']);
-    assert.deepEqual(words(result).filter((_, i) => i !== 1), [1n, 32n, 1n], 'success, 32 bytes of return data, 1 (valid)');
+    const result = await call<string>(node.url, 'eth_call', [
+      { to: probe, data: probeCase.call('STATICCALL', p256, p256Input()) },
+      'latest',
+    ]);
+    assert.deepEqual(
+      words(result).filter((_, i) => i !== 1),
+      [1n, 32n, 1n],
+      'success, 32 bytes of return data, 1 (valid)',
+    );
   });
 
   test('the native-asset contracts revert giving their gas back; DELEGATECALL into one reverts using all of it (Granite)', async () => {
@@ -103,16 +127,31 @@ describe('--chain avalanche-local: a dev C-Chain with coreth\'s rules (Granite)'
     assert.equal(BigInt(called.receipt.gasUsed), 21_695n);
     const delegated = await send(node.url, { to: probe, data: probeCase.call('DELEGATECALL', nativeAsset) });
     assert.equal(BigInt(delegated.receipt.gasUsed), 492_588n);
-    const trace = await call<{ calls: Array<{ type: string; error: string; gasUsed: string; gas: string }> }>(node.url, 'debug_traceTransaction', [delegated.hash, { tracer: 'callTracer' }]);
-    assert.deepEqual(trace.calls.map((c) => [c.type, c.error, c.gasUsed === c.gas]), [['DELEGATECALL', 'execution reverted', true]]);
+    const trace = await call<{ calls: Array<{ type: string; error: string; gasUsed: string; gas: string }> }>(
+      node.url,
+      'debug_traceTransaction',
+      [delegated.hash, { tracer: 'callTracer' }],
+    );
+    assert.deepEqual(
+      trace.calls.map((c) => [c.type, c.error, c.gasUsed === c.gas]),
+      [['DELEGATECALL', 'execution reverted', true]],
+    );
   });
 
   test('a transaction or call into the warp precompile is refused: its result cannot be reproduced', async () => {
     const [from] = await call<string[]>(node.url, 'eth_accounts');
     const data = probeCase.call('STATICCALL', warp, '0x4213cf78');
     for (const method of ['eth_sendTransaction', 'eth_call']) {
-      const reply = await rpc(node.url, method, method === 'eth_call' ? [{ to: probe, data }, 'latest'] : [{ from, to: probe, data, gas: '0x7a120' }]);
-      assert.match(reply.error?.message ?? '', /^this local chain cannot run the (transaction|call): the warp precompile 0x0200000000000000000000000000000000000005 was called/, method);
+      const reply = await rpc(
+        node.url,
+        method,
+        method === 'eth_call' ? [{ to: probe, data }, 'latest'] : [{ from, to: probe, data, gas: '0x7a120' }],
+      );
+      assert.match(
+        reply.error?.message ?? '',
+        /^this local chain cannot run the (transaction|call): the warp precompile 0x0200000000000000000000000000000000000005 was called/,
+        method,
+      );
     }
   });
 
@@ -120,7 +159,14 @@ describe('--chain avalanche-local: a dev C-Chain with coreth\'s rules (Granite)'
     const common = createCustomCommon({ chainId: 43112 }, Mainnet, { hardfork: 'cancun', customCrypto: { kzg: {} as never } });
     const [account] = devAccounts(1);
     const tx = createBlob4844Tx(
-      { to: probe as PrefixedHexString, gasLimit: 100_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n, maxFeePerBlobGas: 1n, blobVersionedHashes: [`0x01${'00'.repeat(31)}`] },
+      {
+        to: probe as PrefixedHexString,
+        gasLimit: 100_000n,
+        maxFeePerGas: 10n ** 10n,
+        maxPriorityFeePerGas: 1n,
+        maxFeePerBlobGas: 1n,
+        blobVersionedHashes: [`0x01${'00'.repeat(31)}`],
+      },
       { common },
     ).sign(account.privateKey);
     const reply = await rpc(node.url, 'eth_sendRawTransaction', [bytesToHex(tx.serialize())]);
@@ -128,7 +174,7 @@ describe('--chain avalanche-local: a dev C-Chain with coreth\'s rules (Granite)'
   });
 });
 
-describe('--chain mainnet: Ethereum mainnet\'s id and latest rules (Osaka and its blob forks)', () => {
+describe("--chain mainnet: Ethereum mainnet's id and latest rules (Osaka and its blob forks)", () => {
   let node: LocalNode;
   before(async () => (node = await startNode(['--chain', 'mainnet'])));
   after(() => node?.stop());
@@ -136,14 +182,20 @@ describe('--chain mainnet: Ethereum mainnet\'s id and latest rules (Osaka and it
   test("CLZ runs, a call may use more gas than EIP-7825 lets a transaction, refunds are Ethereum's", async () => {
     assert.equal(await call(node.url, 'eth_chainId'), '0x1');
     const probe = await deployProbe(node.url);
-    assert.equal(await call(node.url, 'eth_call', [{ to: probe, data: probeCase.clz }, 'latest']), '0x' + (255).toString(16).padStart(64, '0'));
-    assert.equal(await call(node.url, 'eth_call', [{ to: probe, data: probeCase.clz, gas: '0x2faf080' }, 'latest']), '0x' + (255).toString(16).padStart(64, '0'));
+    assert.equal(
+      await call(node.url, 'eth_call', [{ to: probe, data: probeCase.clz }, 'latest']),
+      '0x' + (255).toString(16).padStart(64, '0'),
+    );
+    assert.equal(
+      await call(node.url, 'eth_call', [{ to: probe, data: probeCase.clz, gas: '0x2faf080' }, 'latest']),
+      '0x' + (255).toString(16).padStart(64, '0'),
+    );
     const { receipt } = await send(node.url, { to: probe, data: probeCase.refund });
     assert.equal(BigInt(receipt.gasUsed), 48_269n - 48_269n / 5n, 'refund capped at a fifth of the gas used');
   });
 });
 
-describe('--chain-config FILE: a dev chain with the rules of a chain config (here coreth\'s, as eth_getChainConfig gives it)', () => {
+describe("--chain-config FILE: a dev chain with the rules of a chain config (here coreth's, as eth_getChainConfig gives it)", () => {
   let node: LocalNode;
   before(async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'chain-config-')), 'config.json');

@@ -12,7 +12,23 @@ import { call, opcodeTracer, startNode, storeAndLogOps, storeAndLogRuntime, word
 const contract = '0x00000000000000000000000000000000000c0de0';
 const rich = '0x1111111111111111111111111111111111111111';
 const genesis = {
-  config: { chainId: 1337, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0, mergeNetsplitBlock: 0, terminalTotalDifficulty: 0, shanghaiTime: 0, cancunTime: 0 },
+  config: {
+    chainId: 1337,
+    homesteadBlock: 0,
+    eip150Block: 0,
+    eip155Block: 0,
+    eip158Block: 0,
+    byzantiumBlock: 0,
+    constantinopleBlock: 0,
+    petersburgBlock: 0,
+    istanbulBlock: 0,
+    berlinBlock: 0,
+    londonBlock: 0,
+    mergeNetsplitBlock: 0,
+    terminalTotalDifficulty: 0,
+    shanghaiTime: 0,
+    cancunTime: 0,
+  },
   timestamp: '0x0',
   gasLimit: '0x1c9c380',
   difficulty: '0x0',

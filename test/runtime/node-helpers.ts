@@ -15,13 +15,27 @@ export function startNode(args: string[] = [], options: Omit<LaunchOptions, 'cli
   return launchLocalNode({ cliPath: 'dist/cli.js', args, ...options });
 }
 
-export async function post(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; headers: Headers }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(120_000) });
+export async function post(
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string; headers: Headers }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+    signal: AbortSignal.timeout(120_000),
+  });
   return { status: response.status, text: await response.text(), headers: response.headers };
 }
 
 /** `params` is positional, or an object for avalanchego's X-Chain and info APIs. */
-export async function rpc(url: string, method: string, params: unknown[] | Record<string, unknown> = [], headers: Record<string, string> = {}): Promise<RpcReply> {
+export async function rpc(
+  url: string,
+  method: string,
+  params: unknown[] | Record<string, unknown> = [],
+  headers: Record<string, string> = {},
+): Promise<RpcReply> {
   const { status, text } = await post(url, JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), headers);
   if (status !== 200) throw new Error(`${method}: HTTP ${status} ${text}`);
   return JSON.parse(text) as RpcReply;
@@ -84,12 +98,27 @@ export function wsExchange(url: string, payload: string, headers: Record<string,
 }
 
 /** A tracer listing the opcode names it saw. */
-export const opcodeTracer = '{ops: [], step: function(log) { this.ops.push(log.op.toString()); }, fault: function() {}, result: function() { return this.ops; }}';
+export const opcodeTracer =
+  '{ops: [], step: function(log) { this.ops.push(log.op.toString()); }, fault: function() {}, result: function() { return this.ops; }}';
 
 /** Deploys (initcode, 12 bytes) a contract that stores its first calldata word at slot 0, logs it and returns it. */
 export const storeAndLogInitcode = '0x6014600c60003960146000f3' + '6000358060005560005260206000a060206000f3';
 export const storeAndLogRuntime = '0x6000358060005560005260206000a060206000f3';
-export const storeAndLogOps = ['PUSH1', 'CALLDATALOAD', 'DUP1', 'PUSH1', 'SSTORE', 'PUSH1', 'MSTORE', 'PUSH1', 'PUSH1', 'LOG0', 'PUSH1', 'PUSH1', 'RETURN'];
+export const storeAndLogOps = [
+  'PUSH1',
+  'CALLDATALOAD',
+  'DUP1',
+  'PUSH1',
+  'SSTORE',
+  'PUSH1',
+  'MSTORE',
+  'PUSH1',
+  'PUSH1',
+  'LOG0',
+  'PUSH1',
+  'PUSH1',
+  'RETURN',
+];
 export const word = (n: number) => '0x' + n.toString(16).padStart(64, '0');
 
 /** `evm-tracer node --port 0 ARGS` until it exits (a start-up that fails), without blocking this process (an
@@ -112,9 +141,15 @@ export async function runNode(args: string[]): Promise<{ status: number | null; 
 }
 
 /** Like startNode, but keeps everything the node printed (to check that no secret appears in it). */
-export async function spawnNodeWithOutput(args: string[], env: Record<string, string> = {}): Promise<LocalNode & { output(): string; pid: number }> {
+export async function spawnNodeWithOutput(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<LocalNode & { output(): string; pid: number }> {
   const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, ['dist/cli.js', 'node', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ['dist/cli.js', 'node', '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -144,14 +179,21 @@ export interface RawReply {
 }
 
 /** One HTTP request with exactly these headers (Host and Origin included, which fetch would not let us set). */
-export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string }): Promise<RawReply> {
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string },
+): Promise<RawReply> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: options.method ?? 'POST', headers: options.headers ?? {}, localAddress: options.localAddress, timeout: 60_000 }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text }));
-    });
+    const request = httpRequest(
+      url,
+      { method: options.method ?? 'POST', headers: options.headers ?? {}, localAddress: options.localAddress, timeout: 60_000 },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text }));
+      },
+    );
     request.on('timeout', () => request.destroy(new Error('no HTTP answer within 60 s')));
     request.on('error', reject);
     request.end(options.body);

@@ -22,7 +22,12 @@ const quick = '{n: 0, step: function() { this.n++; }, fault: function() {}, resu
 const returning = (chars: number) => `{step: function() {}, fault: function() {}, result: function() { return "x".repeat(${chars}); }}`;
 // A generous time-out: serialising tens of MB on a loaded machine can take longer than geth's default 5 s.
 const traceCall = (tracer: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'debug_traceCall', params: [{ to: target }, 'latest', { tracer, stateOverrides: overrides, timeout: '30s', ...extra }] });
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'debug_traceCall',
+    params: [{ to: target }, 'latest', { tracer, stateOverrides: overrides, timeout: '30s', ...extra }],
+  });
 const slots = Math.max(2, availableParallelism());
 
 async function stillServing(node: Node) {
@@ -31,7 +36,12 @@ async function stillServing(node: Node) {
 
 /** A POST whose answer must come within `ms` (a generous bound), parsed. */
 async function postWithin(url: string, body: string, ms = 30_000): Promise<RpcReply> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(ms) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    signal: AbortSignal.timeout(ms),
+  });
   return (await response.json()) as RpcReply;
 }
 
@@ -56,7 +66,9 @@ function spinningWorkers(nodePid: number): number {
 function unreadHttp(port: number, text: string): Socket {
   const socket = connect(port, '127.0.0.1');
   socket.on('error', () => undefined);
-  socket.write(`POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+  socket.write(
+    `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+  );
   return socket;
 }
 
@@ -65,7 +77,9 @@ function unreadWebSocket(port: number, text: string): Socket {
   const socket = connect(port, '127.0.0.1');
   socket.on('error', () => undefined);
   const key = randomBytes(16).toString('base64');
-  socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+  socket.write(
+    `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+  );
   const payload = Buffer.from(text);
   const mask = randomBytes(4);
   const header = Buffer.from([0x81, 0x80 | 126, payload.length >> 8, payload.length & 0xff]);
@@ -106,7 +120,10 @@ describe('hostile requests', () => {
   test('an answer over --max-response-bytes is a -32003 error naming its size and the limit (HTTP, WebSocket, batches)', async () => {
     const big = await postWithin(node.url, traceCall(returning(limit)));
     assert.equal(big.error?.code, -32003);
-    assert.equal(big.error?.message, `response too large: ${limit + 2 + 34} bytes, more than the node's limit of ${limit} bytes (--max-response-bytes)`);
+    assert.equal(
+      big.error?.message,
+      `response too large: ${limit + 2 + 34} bytes, more than the node's limit of ${limit} bytes (--max-response-bytes)`,
+    );
     const overWs = (await wsExchange(node.wsUrl, traceCall(returning(limit)))) as RpcReply;
     assert.equal(overWs.error?.code, -32003);
     const third = Math.floor(limit / 3) + 1000;
@@ -114,7 +131,10 @@ describe('hostile requests', () => {
     const answers = (await postWithin(node.url, JSON.stringify(batch))) as unknown as RpcReply[];
     assert.equal(answers.filter((answer) => typeof answer.result === 'string' && answer.result.length === third).length, 2);
     const [dropped] = answers.filter((answer) => answer.error);
-    assert.match(dropped.error!.message, /^response too large: \d+ bytes, and the batch's earlier answers leave \d+ of the node's limit of 40000000 bytes/);
+    assert.match(
+      dropped.error!.message,
+      /^response too large: \d+ bytes, and the batch's earlier answers leave \d+ of the node's limit of 40000000 bytes/,
+    );
     await stillServing(node);
   });
 
@@ -125,7 +145,11 @@ describe('hostile requests', () => {
       const unread = Array.from({ length: 3 }, () => (transport === 'HTTP' ? unreadHttp(port, request) : unreadWebSocket(port, request)));
       // Two unread answers of 0.9 × the limit exceed it even after the sockets' kernel buffers took their share.
       await waitFor('two answers to start arriving', () => unread.filter((socket) => socket.readableLength > 1000).length >= 2);
-      await assert.rejects(postWithin(node.url, traceCall(quick), 2000), { name: 'TimeoutError' }, 'a new trace waits while unread answers exceed the limit');
+      await assert.rejects(
+        postWithin(node.url, traceCall(quick), 2000),
+        { name: 'TimeoutError' },
+        'a new trace waits while unread answers exceed the limit',
+      );
       for (const socket of unread) socket.destroy();
       assert.equal((await postWithin(node.url, traceCall(quick))).result, 1);
       await stillServing(node);
@@ -147,10 +171,14 @@ describe('hostile requests', () => {
     await stillServing(node);
   });
 
-  test("HTTP clients that go away mid-trace have their traces killed: every slot is free again at once", async () => {
+  test('HTTP clients that go away mid-trace have their traces killed: every slot is free again at once', async () => {
     // One client per slot (a client holds at most all slots but one), each from its own loopback address.
     const gone = Array.from({ length: slots }, (_, i) => {
-      const request = httpRequest(node.url, { method: 'POST', localAddress: `127.0.0.${10 + i}`, headers: { 'content-type': 'application/json' } });
+      const request = httpRequest(node.url, {
+        method: 'POST',
+        localAddress: `127.0.0.${10 + i}`,
+        headers: { 'content-type': 'application/json' },
+      });
       request.on('error', () => undefined);
       request.end(traceCall(runaway, { timeout: '1h' }));
       return request;

@@ -51,7 +51,10 @@ test('bad options are usage errors (status 2) that say what is wrong', () => {
 });
 
 test('a fork upstream that cannot be reached fails start-up without printing its key', () => {
-  const run = spawnSync(process.execPath, ['dist/cli.js', 'node', '--port', '0', '--fork', 'http://127.0.0.1:1/s3cret-key/ext/bc/C/rpc'], { encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, ['dist/cli.js', 'node', '--port', '0', '--fork', 'http://127.0.0.1:1/s3cret-key/ext/bc/C/rpc'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   assert.equal(run.status, 1);
   assert.match(run.stderr, /fork upstream http:\/\/127\.0\.0\.1:1\/\*\*\*\*: eth_chainId failed/);
   assert.ok(!run.stderr.includes('s3cret-key') && !run.stdout.includes('s3cret-key'));
@@ -78,8 +81,14 @@ test("a failed start shows the node's last stderr lines whole: none starts with 
     const controller = new AbortController();
     let received = '';
     const onStderr = (text: string) => (received += text).endsWith(last) && controller.abort();
-    const error = await launchLocalNode({ cliPath: fake, signal: controller.signal, onStderr }).then(() => assert.fail('expected a failure'), (e: Error) => e);
-    assert.equal(maskSecrets(error.message, { auth: { kind: 'key', key: accessKey } }), 'the local node did not start: cancelled\nfork upstream failed');
+    const error = await launchLocalNode({ cliPath: fake, signal: controller.signal, onStderr }).then(
+      () => assert.fail('expected a failure'),
+      (e: Error) => e,
+    );
+    assert.equal(
+      maskSecrets(error.message, { auth: { kind: 'key', key: accessKey } }),
+      'the local node did not start: cancelled\nfork upstream failed',
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -29,7 +29,9 @@ test('replay prints the call tracer result geth recorded for the fixture (plus g
 test('replay passes --config to setup() (prestate tracer with disableCode)', { skip: missing }, () => {
   const fixture = join(conformance, 'prestate_tracer', 'simple.json');
   const withCode = JSON.parse(replay(fixture, '--tracer', 'examples/prestate.tracer.js').stdout) as Record<string, { code?: string }>;
-  const without = JSON.parse(replay(fixture, '--tracer', 'examples/prestate.tracer.js', '--config', '{"disableCode": true}').stdout) as Record<string, { code?: string }>;
+  const without = JSON.parse(
+    replay(fixture, '--tracer', 'examples/prestate.tracer.js', '--config', '{"disableCode": true}').stdout,
+  ) as Record<string, { code?: string }>;
   assert.ok(Object.values(withCode).some((account) => account.code !== undefined));
   assert.deepEqual(Object.keys(without).sort(), Object.keys(withCode).sort());
   assert.ok(Object.values(without).every((account) => account.code === undefined));
@@ -59,7 +61,14 @@ test('replay runs every named tracer geth ships as JavaScript on a fixture (call
       config: pragueChainConfig,
       alloc: { [signer.address]: { balance: '0x' + (10n ** 20n).toString(16) }, [contract]: { code: '0x600160005260206000f3' } },
     },
-    context: { number: '1', difficulty: '0', timestamp: '1700000000', gasLimit: '30000000', miner: '0x' + '00'.repeat(20), baseFeePerGas: '7' },
+    context: {
+      number: '1',
+      difficulty: '0',
+      timestamp: '1700000000',
+      gasLimit: '30000000',
+      miner: '0x' + '00'.repeat(20),
+      baseFeePerGas: '7',
+    },
     input: signedRawCall(signer, contract, { data: '0x12345678' }),
   };
   const file = join(mkdtempSync(join(tmpdir(), 'replay-named-')), 'named.json');
@@ -77,7 +86,10 @@ test('replay runs every named tracer geth ships as JavaScript on a fixture (call
   assert.deepEqual(result('4byteTracerLegacy'), { '0x12345678-0': 1 });
   assert.deepEqual(result('4byteTracer'), { '0x12345678-0': 1 });
   const calls = result('callTracerLegacy') as Record<string, string>;
-  assert.deepEqual([calls.type, calls.from, calls.to, calls.input, calls.output], ['CALL', signer.address, contract, '0x12345678', '0x' + '1'.padStart(64, '0')]);
+  assert.deepEqual(
+    [calls.type, calls.from, calls.to, calls.input, calls.output],
+    ['CALL', signer.address, contract, '0x12345678', '0x' + '1'.padStart(64, '0')],
+  );
   assert.deepEqual(Object.keys(result('prestateTracerLegacy') as object).sort(), [contract, signer.address].sort());
   for (const tracer of ['trigramTracer', 'evmdisTracer']) assert.equal(typeof result(tracer), 'object', tracer);
   const unknown = replay(file, '--tracer', 'callTracerLegacyy');

@@ -23,25 +23,48 @@ describe('node robustness', () => {
   after(() => node?.stop());
 
   test('a tracer looping forever in step is stopped at its timeout with geth text; the node answers next', async () => {
-    const stuck = await traceCall(node, echo, '{step: function() { while (true) {} }, fault: function() {}, result: function() { return 1; }}', { timeout: '500ms' });
+    const stuck = await traceCall(
+      node,
+      echo,
+      '{step: function() { while (true) {} }, fault: function() {}, result: function() { return 1; }}',
+      { timeout: '500ms' },
+    );
     assert.equal(stuck.error?.code, -32000);
     assert.match(stuck.error!.message, /^execution timeout .*in server-side tracer function 'step'$/);
-    const ok = await traceCall(node, echo, '{step: function() {}, fault: function() {}, result: function(ctx) { return [toHex(ctx.output) + ""]; }}');
+    const ok = await traceCall(
+      node,
+      echo,
+      '{step: function() {}, fault: function() {}, result: function(ctx) { return [toHex(ctx.output) + ""]; }}',
+    );
     assert.deepEqual(ok.result, [word(1)]);
   });
 
   test('a tracer allocating without bound is stopped by the memory limit; the node answers next', async () => {
-    const hog = await traceCall(node, echo, '{a: [], step: function() { for (;;) { this.a.push(new Array(1000000).fill(this.a.length)); } }, fault: function() {}, result: function() { return 1; }}', { timeout: '90s' });
+    const hog = await traceCall(
+      node,
+      echo,
+      '{a: [], step: function() { for (;;) { this.a.push(new Array(1000000).fill(this.a.length)); } }, fault: function() {}, result: function() { return 1; }}',
+      { timeout: '90s' },
+    );
     assert.equal(hog.error?.code, -32000);
     assert.match(hog.error!.message, /memory/);
     assert.equal(await call(node.url, 'eth_chainId'), '0xa868');
   });
 
   test('a tracer throwing in each hook fails that request only, naming the hook', async () => {
-    const cases: Array<[hook: string, to: string]> = [['setup', echo], ['step', echo], ['enter', caller], ['exit', caller], ['fault', invalid], ['result', echo]];
+    const cases: Array<[hook: string, to: string]> = [
+      ['setup', echo],
+      ['step', echo],
+      ['enter', caller],
+      ['exit', caller],
+      ['fault', invalid],
+      ['result', echo],
+    ];
     for (const [hook, to] of cases) {
       const hooks = ['setup', 'step', 'enter', 'exit', 'fault', 'result']
-        .map((name) => `${name}: function() { ${name === hook ? `throw new Error("boom-${name}");` : name === 'result' ? 'return 1;' : ''} }`)
+        .map(
+          (name) => `${name}: function() { ${name === hook ? `throw new Error("boom-${name}");` : name === 'result' ? 'return 1;' : ''} }`,
+        )
         .join(', ');
       const reply = await traceCall(node, to, `{${hooks}}`);
       assert.equal(reply.error?.code, -32000, `${hook}: ${JSON.stringify(reply)}`);
@@ -52,9 +75,12 @@ describe('node robustness', () => {
   });
 
   test('100 concurrent trace requests are each answered with their own result', async () => {
-    const tracer = '{n: 0, step: function() { this.n++; }, fault: function() {}, result: function(ctx) { return [toHex(ctx.output) + "", this.n]; }}';
+    const tracer =
+      '{n: 0, step: function() { this.n++; }, fault: function() {}, result: function(ctx) { return [toHex(ctx.output) + "", this.n]; }}';
     const replies = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => rpc(node.url, 'debug_traceCall', [{ to: echo, data: word(i) }, 'latest', { tracer, stateOverrides: overrides }])),
+      Array.from({ length: 100 }, (_, i) =>
+        rpc(node.url, 'debug_traceCall', [{ to: echo, data: word(i) }, 'latest', { tracer, stateOverrides: overrides }]),
+      ),
     );
     replies.forEach((reply, i) => assert.deepEqual(reply.result, [word(i), 13], `request ${i}: ${JSON.stringify(reply.error)}`));
     assert.equal(await call(node.url, 'eth_chainId'), '0xa868');

@@ -8,7 +8,18 @@ import { bytesToHex, hexToBytes } from '@ethereumjs/util';
 import { WebSocket } from 'ws';
 import type { LocalNode } from '../../core/local-node-launcher';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
-import { call, opcodeTracer, post, rpc, startNode, storeAndLogInitcode, storeAndLogOps, storeAndLogRuntime, word, wsExchange } from './node-helpers';
+import {
+  call,
+  opcodeTracer,
+  post,
+  rpc,
+  startNode,
+  storeAndLogInitcode,
+  storeAndLogOps,
+  storeAndLogRuntime,
+  word,
+  wsExchange,
+} from './node-helpers';
 
 interface Receipt {
   status: string;
@@ -52,7 +63,10 @@ describe('dev node', () => {
     const receipt = await call<Receipt>(node.url, 'eth_getTransactionReceipt', [storeHash]);
     assert.equal(receipt.status, '0x1');
     assert.equal(receipt.blockNumber, '0x2');
-    assert.deepEqual(receipt.logs.map((l) => [l.address, l.data, l.topics]), [[contract, word(42), []]]);
+    assert.deepEqual(
+      receipt.logs.map((l) => [l.address, l.data, l.topics]),
+      [[contract, word(42), []]],
+    );
     assert.equal(await call(node.url, 'eth_getCode', [contract, 'latest']), storeAndLogRuntime);
     assert.equal(await call(node.url, 'eth_getStorageAt', [contract, '0x0', 'latest']), word(42));
     assert.equal(await call(node.url, 'eth_getStorageAt', [contract, '0x0', '0x1']), word(0), 'state before block 2');
@@ -62,7 +76,11 @@ describe('dev node', () => {
     const block = await call<{ hash: string; number: string; transactions: string[] }>(node.url, 'eth_getBlockByNumber', ['0x2', false]);
     assert.deepEqual(block.transactions, [storeHash]);
     assert.equal(block.hash, receipt.blockHash);
-    const byHash = await call<{ number: string; transactions: Array<{ hash: string; from: string; to: string }> }>(node.url, 'eth_getBlockByHash', [block.hash, true]);
+    const byHash = await call<{ number: string; transactions: Array<{ hash: string; from: string; to: string }> }>(
+      node.url,
+      'eth_getBlockByHash',
+      [block.hash, true],
+    );
     assert.equal(byHash.number, '0x2');
     assert.deepEqual([byHash.transactions[0].hash, byHash.transactions[0].from, byHash.transactions[0].to], [storeHash, from, contract]);
     const tx = await call<{ hash: string; input: string; blockNumber: string }>(node.url, 'eth_getTransactionByHash', [storeHash]);
@@ -89,7 +107,14 @@ describe('dev node', () => {
     const common = createCustomCommon({ chainId: 43112 }, Mainnet, { hardfork: 'prague' });
     const gasPrice = BigInt(await call<string>(node.url, 'eth_gasPrice'));
     const tx = createFeeMarket1559Tx(
-      { nonce: 0n, to: contract as `0x${string}`, data: hexToBytes(word(5) as `0x${string}`), gasLimit: 100_000n, maxFeePerGas: gasPrice * 2n, maxPriorityFeePerGas: 1n },
+      {
+        nonce: 0n,
+        to: contract as `0x${string}`,
+        data: hexToBytes(word(5) as `0x${string}`),
+        gasLimit: 100_000n,
+        maxFeePerGas: gasPrice * 2n,
+        maxPriorityFeePerGas: 1n,
+      },
       { common },
     ).sign(second.privateKey);
     const raw = bytesToHex(tx.serialize());
@@ -103,7 +128,10 @@ describe('dev node', () => {
     assert.deepEqual(await call(node.url, 'debug_traceTransaction', [storeHash, { tracer: opcodeTracer }]), storeAndLogOps);
     const ctx = await call(node.url, 'debug_traceTransaction', [
       storeHash,
-      { tracer: '{step: function() {}, fault: function() {}, result: function(ctx) { return [ctx.type, toHex(ctx.to) + "", ctx.block, typeof ctx.blockHash]; }}' },
+      {
+        tracer:
+          '{step: function() {}, fault: function() {}, result: function(ctx) { return [ctx.type, toHex(ctx.to) + "", ctx.block, typeof ctx.blockHash]; }}',
+      },
     ]);
     assert.deepEqual(ctx, ['CALL', contract, 2, 'object']);
   });
@@ -121,9 +149,12 @@ describe('dev node', () => {
   test('debug_traceCall: call object, block, raw tracerConfig, stateOverrides, no blockHash/txHash in ctx', async () => {
     const tracer =
       '{cfg: null, setup: function(c) { this.cfg = c; }, step: function() {}, fault: function() {},' +
-      ' result: function(ctx, db) { return [this.cfg, typeof ctx.blockHash, typeof ctx.txHash, toHex(ctx.output) + "", db.getBalance(toAddress("' + from + '")).toString() !== "0"]; }}';
+      ' result: function(ctx, db) { return [this.cfg, typeof ctx.blockHash, typeof ctx.txHash, toHex(ctx.output) + "", db.getBalance(toAddress("' +
+      from +
+      '")).toString() !== "0"]; }}';
     // tracerConfig reaches setup() as its raw text, spacing included: so the request is written by hand.
-    const params = JSON.stringify([{ from, to: contract, data: word(3) }, '0x2', { tracer }]).slice(0, -2) + ',"tracerConfig":{"spaced":  [1, 2]}}]';
+    const params =
+      JSON.stringify([{ from, to: contract, data: word(3) }, '0x2', { tracer }]).slice(0, -2) + ',"tracerConfig":{"spaced":  [1, 2]}}]';
     const reply = JSON.parse((await post(node.url, `{"jsonrpc":"2.0","id":1,"method":"debug_traceCall","params":${params}}`)).text);
     assert.deepEqual(reply.result, ['{"spaced":  [1, 2]}', 'undefined', 'undefined', word(3), true]);
     const overridden = await call(node.url, 'debug_traceCall', [
@@ -134,19 +165,33 @@ describe('dev node', () => {
     assert.deepEqual(overridden, ['STOP']);
   });
 
-  test('state overrides out of range (balance ≥ 2^256, nonce ≥ 2^64) are refused with geth\'s texts (eth_call\'s and traceCall\'s field paths)', async () => {
+  test("state overrides out of range (balance ≥ 2^256, nonce ≥ 2^64) are refused with geth's texts (eth_call's and traceCall's field paths)", async () => {
     const max256 = '0x' + 'f'.repeat(64);
-    const fits = await call(node.url, 'eth_call', [{ to: contract, data: word(3) }, 'latest', { [from]: { balance: max256, nonce: '0x' + 'f'.repeat(16) } }]);
+    const fits = await call(node.url, 'eth_call', [
+      { to: contract, data: word(3) },
+      'latest',
+      { [from]: { balance: max256, nonce: '0x' + 'f'.repeat(16) } },
+    ]);
     assert.equal(fits, word(3), 'the largest values still fit');
-    const balance = await rpc(node.url, 'eth_call', [{ to: contract, data: word(3) }, 'latest', { [from]: { balance: '0x1' + '0'.repeat(64) } }]);
+    const balance = await rpc(node.url, 'eth_call', [
+      { to: contract, data: word(3) },
+      'latest',
+      { [from]: { balance: '0x1' + '0'.repeat(64) } },
+    ]);
     assert.deepEqual(balance.error, {
       code: -32602,
-      message: 'invalid argument 2: json: cannot unmarshal hex number > 256 bits into Go struct field OverrideAccount.balance of type *hexutil.Big',
+      message:
+        'invalid argument 2: json: cannot unmarshal hex number > 256 bits into Go struct field OverrideAccount.balance of type *hexutil.Big',
     });
-    const nonce = await rpc(node.url, 'debug_traceCall', [{ to: contract }, 'latest', { tracer: opcodeTracer, stateOverrides: { [contract]: { nonce: '0x1' + '0'.repeat(16) } } }]);
+    const nonce = await rpc(node.url, 'debug_traceCall', [
+      { to: contract },
+      'latest',
+      { tracer: opcodeTracer, stateOverrides: { [contract]: { nonce: '0x1' + '0'.repeat(16) } } },
+    ]);
     assert.deepEqual(nonce.error, {
       code: -32602,
-      message: 'invalid argument 2: json: cannot unmarshal hex number > 64 bits into Go struct field OverrideAccount.StateOverrides.nonce of type hexutil.Uint64',
+      message:
+        'invalid argument 2: json: cannot unmarshal hex number > 64 bits into Go struct field OverrideAccount.StateOverrides.nonce of type hexutil.Uint64',
     });
   });
 
@@ -161,7 +206,11 @@ describe('dev node', () => {
     assert.equal(noTracer.error?.code, -32602);
     assert.match(noTracer.error!.message, /"tracer" must be a string/);
     const structLogs = await call<{ structLogs: Array<{ op: string }> }>(node.url, 'debug_traceTransaction', [storeHash, {}]);
-    assert.deepEqual(structLogs.structLogs.map((l) => l.op), storeAndLogOps, 'no tracer: the struct logger');
+    assert.deepEqual(
+      structLogs.structLogs.map((l) => l.op),
+      storeAndLogOps,
+      'no tracer: the struct logger',
+    );
     const unknown = await rpc(node.url, 'debug_traceTransaction', ['0x' + '12'.repeat(32), { tracer: opcodeTracer }]);
     assert.deepEqual(unknown.error, { code: -32000, message: 'transaction not found' });
   });
@@ -195,7 +244,11 @@ describe('dev node', () => {
     );
     assert.deepEqual(
       batch.map((r: { id: unknown; result?: unknown; error?: { code: number } }) => [r.id, r.result ?? r.error?.code]),
-      [['a', '0xa868'], [2, -32601], [null, -32600]],
+      [
+        ['a', '0xa868'],
+        [2, -32601],
+        [null, -32600],
+      ],
     );
     const notifications = await post(node.url, JSON.stringify([{ jsonrpc: '2.0', method: 'eth_chainId' }]));
     assert.deepEqual([notifications.status, notifications.text], [200, '']);
@@ -216,11 +269,19 @@ describe('dev node', () => {
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ data: '0x' + '00'.repeat(6 * 1024 * 1024) }] }));
     assert.equal(await closed, 1009);
-    assert.deepEqual(await wsExchange(node.wsUrl, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_chainId' })), { jsonrpc: '2.0', id: 2, result: '0xa868' });
+    assert.deepEqual(await wsExchange(node.wsUrl, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_chainId' })), {
+      jsonrpc: '2.0',
+      id: 2,
+      result: '0xa868',
+    });
   });
 
   test('WebSocket on the same port: single calls and batches', async () => {
-    assert.deepEqual(await wsExchange(node.wsUrl, JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_chainId' })), { jsonrpc: '2.0', id: 7, result: '0xa868' });
+    assert.deepEqual(await wsExchange(node.wsUrl, JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_chainId' })), {
+      jsonrpc: '2.0',
+      id: 7,
+      result: '0xa868',
+    });
     const batch = (await wsExchange(
       node.wsUrl,
       JSON.stringify([
@@ -228,6 +289,9 @@ describe('dev node', () => {
         { jsonrpc: '2.0', id: 2, method: 'eth_getStorageAt', params: [contract, '0x0', '0x2'] },
       ]),
     )) as Array<{ id: number; result: unknown }>;
-    assert.deepEqual(batch.map((r) => r.result), [storeAndLogOps, word(42)]);
+    assert.deepEqual(
+      batch.map((r) => r.result),
+      [storeAndLogOps, word(42)],
+    );
   });
 });

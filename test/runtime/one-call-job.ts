@@ -5,10 +5,37 @@ import { runTraceJob } from '../../runtime/trace/run';
 
 export function oneCallJob(tracer: string, timeoutMs: number): TraceJob {
   return {
-    chainConfig: { chainId: 1, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0 },
+    chainConfig: {
+      chainId: 1,
+      homesteadBlock: 0,
+      eip150Block: 0,
+      eip155Block: 0,
+      eip158Block: 0,
+      byzantiumBlock: 0,
+      constantinopleBlock: 0,
+      petersburgBlock: 0,
+      istanbulBlock: 0,
+      berlinBlock: 0,
+      londonBlock: 0,
+    },
     preState: { '0x00000000000000000000000000000000000000aa': { code: '0x6001600052600160005300' } },
-    block: { number: '1', timestamp: '10', gasLimit: '0x1000000', coinbase: '0x0000000000000000000000000000000000000000', baseFeePerGas: '0' },
-    transactions: [{ call: { from: '0x00000000000000000000000000000000000000bb', to: '0x00000000000000000000000000000000000000aa', gas: '0x100000', gasPrice: '0x0' } }],
+    block: {
+      number: '1',
+      timestamp: '10',
+      gasLimit: '0x1000000',
+      coinbase: '0x0000000000000000000000000000000000000000',
+      baseFeePerGas: '0',
+    },
+    transactions: [
+      {
+        call: {
+          from: '0x00000000000000000000000000000000000000bb',
+          to: '0x00000000000000000000000000000000000000aa',
+          gas: '0x100000',
+          gasPrice: '0x0',
+        },
+      },
+    ],
     trace: [0],
     tracer,
     timeoutMs,

@@ -35,9 +35,21 @@ function mainRuntime(): string {
   // CODECOPY the child's init code from behind STOP, then CREATE2 and call the child.
   const tail = (initOffset: number) =>
     [
-      `6022`, `61${hex(initOffset, 2)}`, '6000', '39', // CODECOPY(0, init, 34)
-      '6099', '6022', '6000', '34', 'f5', // CREATE2(callvalue, 0, 34, 0x99)
-      '60006000600060006000', '85', '5a', 'f1', '50', '50', // CALL(gas, child, 0, -, -) ; POP ; POP
+      `6022`,
+      `61${hex(initOffset, 2)}`,
+      '6000',
+      '39', // CODECOPY(0, init, 34)
+      '6099',
+      '6022',
+      '6000',
+      '34',
+      'f5', // CREATE2(callvalue, 0, 34, 0x99)
+      '60006000600060006000',
+      '85',
+      '5a',
+      'f1',
+      '50',
+      '50', // CALL(gas, child, 0, -, -) ; POP ; POP
       '00',
     ].join('');
   return body + tail(body.length / 2 + tail(0).length / 2) + childInit;
@@ -68,7 +80,16 @@ async function play(url: string): Promise<Scenario> {
   const called = await send({ to: main.receipt.contractAddress!, value: '0x5', data: `0x${word(store)}${word(reverter)}` });
   assert.equal(called.receipt.status, '0x1');
   const block = await call<{ miner: string }>(url, 'eth_getBlockByNumber', ['latest', false]);
-  return { url, store: store.toLowerCase(), reverter: reverter.toLowerCase(), main: main.receipt.contractAddress!.toLowerCase(), coinbase: block.miner.toLowerCase(), sender: sender.toLowerCase(), deployMain: main.hash, callMain: called.hash };
+  return {
+    url,
+    store: store.toLowerCase(),
+    reverter: reverter.toLowerCase(),
+    main: main.receipt.contractAddress!.toLowerCase(),
+    coinbase: block.miner.toLowerCase(),
+    sender: sender.toLowerCase(),
+    deployMain: main.hash,
+    callMain: called.hash,
+  };
 }
 
 const trace = (s: Scenario, hash: string, tracerConfig?: object) =>
@@ -77,7 +98,12 @@ const trace = (s: Scenario, hash: string, tracerConfig?: object) =>
 type Side = 'ours' | 'anvil';
 
 function isEmpty(account: Prestate[string]): boolean {
-  return (account.balance ?? '0x0') === '0x0' && !account.nonce && (account.code ?? '0x') === '0x' && Object.keys(account.storage ?? {}).length === 0;
+  return (
+    (account.balance ?? '0x0') === '0x0' &&
+    !account.nonce &&
+    (account.code ?? '0x') === '0x' &&
+    Object.keys(account.storage ?? {}).length === 0
+  );
 }
 
 /** One side's trace with the known differences taken out (docs/differences-from-geth.md, "anvil"): the sender's and
@@ -100,45 +126,64 @@ function normalise(state: Prestate, s: Scenario, side: Side, part: 'pre' | 'post
 
 function comparable(result: unknown, s: Scenario, side: Side): unknown {
   const r = result as Prestate | { pre: Prestate; post: Prestate };
-  if ('pre' in r && 'post' in r) return { pre: normalise(r.pre as Prestate, s, side, 'pre'), post: normalise(r.post as Prestate, s, side, 'post') };
+  if ('pre' in r && 'post' in r)
+    return { pre: normalise(r.pre as Prestate, s, side, 'pre'), post: normalise(r.post as Prestate, s, side, 'post') };
   return normalise(r as Prestate, s, side, 'plain');
 }
 
-describe('prestateTracer: local node and anvil agree', { skip: anvilAvailable() ? false : 'anvil binary not installed (test/setup/nodes.mjs installs it)' }, () => {
-  let anvil: RunningNode;
-  let local: LocalNode;
-  let ours: Scenario;
-  let theirs: Scenario;
+describe(
+  'prestateTracer: local node and anvil agree',
+  { skip: anvilAvailable() ? false : 'anvil binary not installed (test/setup/nodes.mjs installs it)' },
+  () => {
+    let anvil: RunningNode;
+    let local: LocalNode;
+    let ours: Scenario;
+    let theirs: Scenario;
 
-  before(async () => {
-    [anvil, local] = await Promise.all([startAnvil({ args: ['--hardfork', 'prague'] }), startNode()]);
-    [ours, theirs] = await Promise.all([play(local.url), play(anvil.url)]);
-  });
-  after(async () => {
-    await Promise.all([anvil?.stop(), local?.stop()]);
-  });
+    before(async () => {
+      [anvil, local] = await Promise.all([startAnvil({ args: ['--hardfork', 'prague'] }), startNode()]);
+      [ours, theirs] = await Promise.all([play(local.url), play(anvil.url)]);
+    });
+    after(async () => {
+      await Promise.all([anvil?.stop(), local?.stop()]);
+    });
 
-  for (const [name, config] of [['prestate', undefined], ['diffMode', { diffMode: true }]] as const) {
-    test(`${name}: nested calls, revert, CREATE2, SELFDESTRUCT, logs`, async () => {
-      const [a, b] = await Promise.all([trace(ours, ours.callMain, config), trace(theirs, theirs.callMain, config)]);
-      assert.deepEqual(comparable(a, ours, 'ours'), comparable(b, theirs, 'anvil'));
-      const slot = (n: number) => `0x${hex(n, 32)}`;
-      if (config) {
-        const post = (a as { post: Prestate }).post;
-        assert.deepEqual(post[ours.store].storage, { [slot(0)]: slot(42) });
-        assert.deepEqual(post[ours.main], { nonce: 2, storage: { [slot(2)]: slot(0x55) } }, 'CREATE2 bumped the nonce; the child was deleted');
-        assert.deepEqual(post[`0x${beneficiary}`], { balance: '0x5' });
-        assert.deepEqual(post[`0x${'cafe'.padStart(40, '0')}`], { codeHash: `0x${'00'.repeat(32)}` }, "geth's code hash of an absent account");
-        assert.equal(ours.reverter in post, false, 'the reverted write is no change');
-      } else {
-        const pre = a as Prestate;
-        assert.deepEqual([ours.store, ours.reverter, ours.main].map((c) => Object.keys(pre[c].storage ?? {})), [[slot(0)], [slot(1)], [slot(2)]]);
-        assert.equal(`0x${beneficiary}` in pre, false, 'an account empty before the transaction is left out');
-      }
-    });
-    test(`${name}: contract creation`, async () => {
-      const [a, b] = await Promise.all([trace(ours, ours.deployMain, config), trace(theirs, theirs.deployMain, config)]);
-      assert.deepEqual(comparable(a, ours, 'ours'), comparable(b, theirs, 'anvil'));
-    });
-  }
-});
+    for (const [name, config] of [
+      ['prestate', undefined],
+      ['diffMode', { diffMode: true }],
+    ] as const) {
+      test(`${name}: nested calls, revert, CREATE2, SELFDESTRUCT, logs`, async () => {
+        const [a, b] = await Promise.all([trace(ours, ours.callMain, config), trace(theirs, theirs.callMain, config)]);
+        assert.deepEqual(comparable(a, ours, 'ours'), comparable(b, theirs, 'anvil'));
+        const slot = (n: number) => `0x${hex(n, 32)}`;
+        if (config) {
+          const post = (a as { post: Prestate }).post;
+          assert.deepEqual(post[ours.store].storage, { [slot(0)]: slot(42) });
+          assert.deepEqual(
+            post[ours.main],
+            { nonce: 2, storage: { [slot(2)]: slot(0x55) } },
+            'CREATE2 bumped the nonce; the child was deleted',
+          );
+          assert.deepEqual(post[`0x${beneficiary}`], { balance: '0x5' });
+          assert.deepEqual(
+            post[`0x${'cafe'.padStart(40, '0')}`],
+            { codeHash: `0x${'00'.repeat(32)}` },
+            "geth's code hash of an absent account",
+          );
+          assert.equal(ours.reverter in post, false, 'the reverted write is no change');
+        } else {
+          const pre = a as Prestate;
+          assert.deepEqual(
+            [ours.store, ours.reverter, ours.main].map((c) => Object.keys(pre[c].storage ?? {})),
+            [[slot(0)], [slot(1)], [slot(2)]],
+          );
+          assert.equal(`0x${beneficiary}` in pre, false, 'an account empty before the transaction is left out');
+        }
+      });
+      test(`${name}: contract creation`, async () => {
+        const [a, b] = await Promise.all([trace(ours, ours.deployMain, config), trace(theirs, theirs.deployMain, config)]);
+        assert.deepEqual(comparable(a, ours, 'ours'), comparable(b, theirs, 'anvil'));
+      });
+    }
+  },
+);

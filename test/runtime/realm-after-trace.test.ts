@@ -42,33 +42,68 @@ const armed: Record<string, string> = {
 };
 
 for (const [name, code] of Object.entries(armed)) {
-  test(`${name}: no tracer code runs after the answer, and the worker serves the next trace`, { skip: process.platform !== 'linux' && 'reads /proc' }, async () => {
-    // Whatever the primitive, the tracer's own answer is unaffected: it arms it in result and returns.
-    const outcome = await trace(`{fault: function () {}, result: function () { try { ${code} } catch (e) { return 'refused: ' + e.name; } return 'armed'; }}`);
-    assert.ok('json' in outcome, JSON.stringify(outcome));
-    const pool = workers();
-    assert.ok(pool.length > 0, 'the worker is kept for the next trace');
-    const before = new Map(pool.map((pid) => [pid, cpuTicks(pid)]));
-    await sleep(1500);
-    for (const [pid, ticks] of before) {
-      // Idle means idle: a few ticks for V8's own housekeeping, never the 150 a callback would burn.
-      assert.ok(cpuTicks(pid) - ticks < 30, `worker ${pid} used ${cpuTicks(pid) - ticks} ticks of CPU after the answer`);
-    }
-    assert.deepEqual(workers(), pool, 'the worker is still alive');
-    const next = await trace('{fault: function () {}, result: function () { return 7; }}', 2_000);
-    assert.deepEqual(next, { json: '7' });
-    assert.ok(workers().some((pid) => pool.includes(pid)), 'the next trace ran on the same worker');
-  });
+  test(
+    `${name}: no tracer code runs after the answer, and the worker serves the next trace`,
+    { skip: process.platform !== 'linux' && 'reads /proc' },
+    async () => {
+      // Whatever the primitive, the tracer's own answer is unaffected: it arms it in result and returns.
+      const outcome = await trace(
+        `{fault: function () {}, result: function () { try { ${code} } catch (e) { return 'refused: ' + e.name; } return 'armed'; }}`,
+      );
+      assert.ok('json' in outcome, JSON.stringify(outcome));
+      const pool = workers();
+      assert.ok(pool.length > 0, 'the worker is kept for the next trace');
+      const before = new Map(pool.map((pid) => [pid, cpuTicks(pid)]));
+      await sleep(1500);
+      for (const [pid, ticks] of before) {
+        // Idle means idle: a few ticks for V8's own housekeeping, never the 150 a callback would burn.
+        assert.ok(cpuTicks(pid) - ticks < 30, `worker ${pid} used ${cpuTicks(pid) - ticks} ticks of CPU after the answer`);
+      }
+      assert.deepEqual(workers(), pool, 'the worker is still alive');
+      const next = await trace('{fault: function () {}, result: function () { return 7; }}', 2_000);
+      assert.deepEqual(next, { json: '7' });
+      assert.ok(
+        workers().some((pid) => pool.includes(pid)),
+        'the next trace ran on the same worker',
+      );
+    },
+  );
 }
 
 test("the realm's globals are goja's (geth's engine) and the tracer helpers: nothing that schedules work", async () => {
   const outcome = await trace('{fault: function () {}, result: function () { return Object.getOwnPropertyNames(globalThis).sort(); }}');
   assert.ok('json' in outcome, JSON.stringify(outcome));
   const globals: string[] = JSON.parse(outcome.json);
-  for (const absent of ['FinalizationRegistry', 'WeakRef', 'Atomics', 'SharedArrayBuffer', 'WebAssembly', 'Intl', 'BigInt', 'BigInt64Array', 'BigUint64Array', 'console']) {
+  for (const absent of [
+    'FinalizationRegistry',
+    'WeakRef',
+    'Atomics',
+    'SharedArrayBuffer',
+    'WebAssembly',
+    'Intl',
+    'BigInt',
+    'BigInt64Array',
+    'BigUint64Array',
+    'console',
+  ]) {
     assert.ok(!globals.includes(absent), `${absent} is not a global of geth's engine`);
   }
-  for (const present of ['Promise', 'Proxy', 'Reflect', 'WeakMap', 'WeakSet', 'Map', 'Set', 'Symbol', 'ArrayBuffer', 'DataView', 'Uint8Array', 'bigInt', 'toHex', 'isPrecompiled']) {
+  for (const present of [
+    'Promise',
+    'Proxy',
+    'Reflect',
+    'WeakMap',
+    'WeakSet',
+    'Map',
+    'Set',
+    'Symbol',
+    'ArrayBuffer',
+    'DataView',
+    'Uint8Array',
+    'bigInt',
+    'toHex',
+    'isPrecompiled',
+  ]) {
     assert.ok(globals.includes(present), `${present} is a global of geth's engine`);
   }
 });

@@ -56,7 +56,9 @@ test('the seed info names the contracts and the example transactions', async () 
 });
 
 /** A node answering `answer(method, params)` to everything. */
-async function fakeNode(answer: (method: string, params: unknown[]) => unknown): Promise<{ url: string; server: Server; requests: string[] }> {
+async function fakeNode(
+  answer: (method: string, params: unknown[]) => unknown,
+): Promise<{ url: string; server: Server; requests: string[] }> {
   const requests: string[] = [];
   const server = createServer((request, response) => {
     let body = '';
@@ -66,7 +68,11 @@ async function fakeNode(answer: (method: string, params: unknown[]) => unknown):
       requests.push(method);
       const result = answer(method, params);
       response.setHeader('content-type', 'application/json');
-      response.end(result instanceof Error ? JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32601, message: result.message } }) : JSON.stringify({ jsonrpc: '2.0', id, result }));
+      response.end(
+        result instanceof Error
+          ? JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32601, message: result.message } })
+          : JSON.stringify({ jsonrpc: '2.0', id, result }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -100,8 +106,17 @@ test('a hostile node: a huge head, oversized blocks and malformed entries are bo
 
 test('a not-found hash is explained for what this node is', () => {
   const hash = '0x' + '12'.repeat(32);
-  assert.match(transactionNotFound(hash, { nodeName: 'Local', local: true, head: 0n }), /its chain is empty \(block 0; evmTracer\.localNode\.seed is "empty"\)/);
-  assert.match(transactionNotFound(hash, { nodeName: 'Local', local: true, head: 12n }), /only what it mined since it started \(blocks 0–12\)/);
+  assert.match(
+    transactionNotFound(hash, { nodeName: 'Local', local: true, head: 0n }),
+    /its chain is empty \(block 0; evmTracer\.localNode\.seed is "empty"\)/,
+  );
+  assert.match(
+    transactionNotFound(hash, { nodeName: 'Local', local: true, head: 12n }),
+    /only what it mined since it started \(blocks 0–12\)/,
+  );
   const remote = transactionNotFound(hash, { nodeName: 'fuji', local: false, chainId: 43113 });
-  assert.match(remote, /^Transaction 0x1212…1212 is not known to "fuji" \(chain 43113\)\. It may be on another network, not mined yet, or older than this node keeps/);
+  assert.match(
+    remote,
+    /^Transaction 0x1212…1212 is not known to "fuji" \(chain 43113\)\. It may be on another network, not mined yet, or older than this node keeps/,
+  );
 });

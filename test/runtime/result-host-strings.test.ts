@@ -12,9 +12,27 @@ const senderText = JSON.stringify(sender);
 
 async function trace(tracer: string, code = '0x00'): Promise<TraceOutcome> {
   const job: TraceJob = {
-    chainConfig: { chainId: 1337, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0 },
+    chainConfig: {
+      chainId: 1337,
+      homesteadBlock: 0,
+      eip150Block: 0,
+      eip155Block: 0,
+      eip158Block: 0,
+      byzantiumBlock: 0,
+      constantinopleBlock: 0,
+      petersburgBlock: 0,
+      istanbulBlock: 0,
+      berlinBlock: 0,
+      londonBlock: 0,
+    },
     preState: { [contract]: { code }, [sender]: { balance: '0xffffffffffffffff' } },
-    block: { number: '1', timestamp: '10', gasLimit: '30000000', coinbase: '0x0000000000000000000000000000000000000000', baseFeePerGas: '0' },
+    block: {
+      number: '1',
+      timestamp: '10',
+      gasLimit: '30000000',
+      coinbase: '0x0000000000000000000000000000000000000000',
+      baseFeePerGas: '0',
+    },
     transactions: [{ call: { from: sender, to: contract, gas: '0x10000', gasPrice: '0x1' } }],
     trace: [0],
     tracer,
@@ -37,9 +55,10 @@ test('§3.8: a host string returned as is serialises as {}', async () => {
     'return this.kept;',
   ]) {
     const extra = body.includes('this.kept') ? 'kept: null, step: function(log) { this.kept = toHex(log.contract.getCaller()); }, ' : '';
-    const outcome = body === 'return ctx.error;'
-      ? await trace('{fault: function() {}, result: function(ctx) { return ctx.error; }}', '0x60006000fd')
-      : await resultOf(body, extra);
+    const outcome =
+      body === 'return ctx.error;'
+        ? await trace('{fault: function() {}, result: function(ctx) { return ctx.error; }}', '0x60006000fd')
+        : await resultOf(body, extra);
     assert.deepEqual(outcome, { json: '{}' }, body);
   }
 });
@@ -53,14 +72,16 @@ test('§3.8: a string the tracer built from a host string serialises as the stri
     "return [toHex(ctx.from)].join('');",
     "var h = toHex(ctx.from) + ''; return h;",
     "var h; h = toHex(ctx.from) + ''; return ctx.type === 'CALL' ? h : 'none';",
-    "return toHex(ctx.from).toLowerCase();",
+    'return toHex(ctx.from).toLowerCase();',
   ]) {
     assert.deepEqual(await resultOf(body), { json: senderText }, body);
   }
   // Arrow and method forms of result, and a literal equal to a host string's text.
   assert.deepEqual(await trace("{fault() {}, result: (ctx) => toHex(ctx.from) + ''}"), { json: senderText });
   assert.deepEqual(await trace("{fault() {}, result(ctx) { return toHex(ctx.from) + ''; }}"), { json: senderText });
-  assert.deepEqual(await trace(`{fault: function() {}, result: function(ctx) { toHex(ctx.from); return '${sender}'; }}`), { json: senderText });
+  assert.deepEqual(await trace(`{fault: function() {}, result: function(ctx) { toHex(ctx.from); return '${sender}'; }}`), {
+    json: senderText,
+  });
 });
 
 test('§3.8: when one return passes a value through, a string equal to a host string is taken for one', async () => {

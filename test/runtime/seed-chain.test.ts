@@ -35,8 +35,10 @@ after(() => node?.stop());
 
 const address = (name: string) => seed.contracts.find((contract) => contract.name === name)!.address;
 const txNamed = (title: string) => seed.transactions.find((tx) => tx.title === title)!.hash;
-const trace = (title: string) => call<CallFrame>(node.url, 'debug_traceTransaction', [txNamed(title), { tracer, tracerConfig: { withLog: true } }]);
-const receipt = (title: string) => call<{ status: string; contractAddress: string | null }>(node.url, 'eth_getTransactionReceipt', [txNamed(title)]);
+const trace = (title: string) =>
+  call<CallFrame>(node.url, 'debug_traceTransaction', [txNamed(title), { tracer, tracerConfig: { withLog: true } }]);
+const receipt = (title: string) =>
+  call<{ status: string; contractAddress: string | null }>(node.url, 'eth_getTransactionReceipt', [txNamed(title)]);
 const topic = (hexAddress: string) => '0x' + hexAddress.slice(2).padStart(64, '0');
 
 test('the seed deploys every example contract and mines the example transactions, one per block', async () => {
@@ -124,7 +126,8 @@ test('a node without --seed is empty and says so', async () => {
 });
 
 test('--seed names its choices, and examples need CREATE2', () => {
-  const node = (...args: string[]) => spawnSync(process.execPath, ['dist/cli.js', 'node', '--port', '0', ...args], { encoding: 'utf8', timeout: 30_000 });
+  const node = (...args: string[]) =>
+    spawnSync(process.execPath, ['dist/cli.js', 'node', '--port', '0', ...args], { encoding: 'utf8', timeout: 30_000 });
   const unknown = node('--seed', 'demo');
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /--seed must be examples or empty \(got 'demo'\)/);

@@ -84,7 +84,7 @@ describe('struct logger (no tracer)', () => {
     assert.deepEqual(result.structLogs.at(-1)!.memory, [slot(1), slot(1), slot(1)]);
   });
 
-  test('enableReturnData: the frame\'s return data once the precompile answered', async () => {
+  test("enableReturnData: the frame's return data once the precompile answered", async () => {
     const result = await trace({ enableReturnData: true });
     const at = result.structLogs.findIndex((l) => l.op === 'STATICCALL');
     assert.ok(result.structLogs.slice(0, at + 1).every((l) => l.returnData === undefined));
@@ -100,15 +100,27 @@ describe('struct logger (no tracer)', () => {
     assert.equal(result.gas, full.gas);
   });
 
-  test('a failing step carries geth\'s error; an option of the wrong type is refused, naming it', async () => {
+  test("a failing step carries geth's error; an option of the wrong type is refused, naming it", async () => {
     const [from] = await call<string[]>(node.url, 'eth_accounts');
     const failing = await call<StructLogResult>(node.url, 'debug_traceCall', [{ from, data: '0x600101' }, 'latest', {}]);
     assert.equal(failing.failed, true);
     assert.equal(failing.returnValue, '0x');
-    assert.deepEqual(failing.structLogs.at(-1), { pc: 2, op: 'ADD', gas: failing.structLogs.at(-1)!.gas, gasCost: 3, depth: 1, error: 'stack underflow (1 <=> 2)', stack: ['0x1'] });
+    assert.deepEqual(failing.structLogs.at(-1), {
+      pc: 2,
+      op: 'ADD',
+      gas: failing.structLogs.at(-1)!.gas,
+      gasCost: 3,
+      depth: 1,
+      error: 'stack underflow (1 <=> 2)',
+      stack: ['0x1'],
+    });
     const blank = await rpc(node.url, 'debug_traceTransaction', [hash, { tracer: '' }]);
     assert.match(blank.error?.message ?? '', /"tracer" is empty: leave it out for the struct logger/);
-    assert.equal((await call<StructLogResult>(node.url, 'debug_traceTransaction', [hash, { tracer: null }])).structLogs.length, 29, 'null is no tracer');
+    assert.equal(
+      (await call<StructLogResult>(node.url, 'debug_traceTransaction', [hash, { tracer: null }])).structLogs.length,
+      29,
+      'null is no tracer',
+    );
     const reply = await rpc(node.url, 'debug_traceTransaction', [hash, { disableStack: 'yes' }]);
     assert.equal(reply.error?.code, -32602);
     assert.match(reply.error!.message, /invalid argument 1: .*"disableStack" of type bool/);
@@ -116,7 +128,10 @@ describe('struct logger (no tracer)', () => {
 
   test('debug_traceBlockByNumber: one struct log per transaction', async () => {
     const receipt = await call<{ blockNumber: string }>(node.url, 'eth_getTransactionReceipt', [hash]);
-    const results = await call<Array<{ txHash: string; result: StructLogResult }>>(node.url, 'debug_traceBlockByNumber', [receipt.blockNumber, { disableStack: true }]);
+    const results = await call<Array<{ txHash: string; result: StructLogResult }>>(node.url, 'debug_traceBlockByNumber', [
+      receipt.blockNumber,
+      { disableStack: true },
+    ]);
     assert.equal(results.length, 1);
     assert.equal(results[0].txHash, hash);
     assert.equal(results[0].result.structLogs.length, 29);
@@ -136,7 +151,8 @@ describe('struct logger (no tracer)', () => {
   });
 
   test('the CLI: trace tx --struct-logs with the logger options in --config', () => {
-    const cli = (args: string[]) => spawnSync(process.execPath, ['dist/cli.js', 'trace', 'tx', hash, '--node', node.url, ...args], { encoding: 'utf8' });
+    const cli = (args: string[]) =>
+      spawnSync(process.execPath, ['dist/cli.js', 'trace', 'tx', hash, '--node', node.url, ...args], { encoding: 'utf8' });
     const traced = cli(['--struct-logs', '--config', '{"disableStack":true,"enableMemory":true}']);
     assert.equal(traced.status, 0, traced.stderr);
     const result = JSON.parse(traced.stdout) as StructLogResult;
@@ -153,52 +169,68 @@ describe('struct logger (no tracer)', () => {
     try {
       const tx = await deployAndCall(small.url);
       const reply = await rpc(small.url, 'debug_traceTransaction', [tx]);
-      assert.match(reply.error?.message ?? '', /^response too large: \d+ bytes, more than the node's limit of 2000 bytes \(--max-response-bytes\)$/);
+      assert.match(
+        reply.error?.message ?? '',
+        /^response too large: \d+ bytes, more than the node's limit of 2000 bytes \(--max-response-bytes\)$/,
+      );
     } finally {
       await small.stop();
     }
   });
 });
 
-describe('struct logger beside anvil --steps-tracing', { skip: anvilAvailable() ? false : 'anvil binary not installed (test/setup/nodes.mjs installs it)' }, () => {
-  let node: LocalNode;
-  let anvil: RunningNode;
-  before(async () => {
-    [node, anvil] = await Promise.all([startNode(), startAnvil({ chainId: 43112, args: ['--steps-tracing'] })]);
-  });
-  after(async () => {
-    await node?.stop();
-    await anvil?.stop();
-  });
-
-  const cases = [
-    { what: 'storage, memory and a precompile call', code: runtime, inputs: [42] },
-    { what: 'a slot cleared: a refund', code: runtime, inputs: [42, 0] },
-    { what: 'CREATE and a CALL into the new contract', code: factory, inputs: [0] },
-  ];
-  for (const { what, code, inputs } of cases) {
-    test(`the same transaction (${what}): pc, op, gas, gasCost, depth, stack and refund agree`, async () => {
-      const [ours, theirs] = await Promise.all([node.url, anvil.url].map(async (url) => {
-        const tx = await deployAndCall(url, code, inputs);
-        return call<StructLogResult>(url, 'debug_traceTransaction', [tx]);
-      }));
-      const depthRuns = ours.structLogs.map((l) => l.depth).filter((d, i, all) => i === 0 || all[i - 1] !== d);
-      if (code === factory) assert.deepEqual(depthRuns, [1, 2, 1, 2, 1], 'into the init code and back, into the new code and back');
-      // anvil's one departure here: a CREATE's gasCost includes the gas it hands the init code, which geth
-      // (and a JS tracer's log.getCost(), which callTracerLegacy's gas arithmetic relies on) leaves out.
-      const creates = ours.structLogs.flatMap((l, at) => (l.op === 'CREATE' || l.op === 'CREATE2' ? [at] : []));
-      for (const at of creates) assert.equal(theirs.structLogs[at].gasCost, ours.structLogs[at].gasCost + ours.structLogs[at + 1].gas);
-      // anvil writes a zero refund that geth leaves out, and shows an SSTORE's refund change only from the next
-      // step on (geth's gas function for SSTORE adjusts the counter before the step is logged).
-      const refund = (logs: StructLog[], at: number, sstoreLag: boolean) => logs[sstoreLag && logs[at].op === 'SSTORE' ? at + 1 : at].refund ?? 0;
-      const pick = (l: StructLog, at: number, logs: StructLog[]) => ({
-        pc: l.pc, op: l.op, gas: l.gas, gasCost: creates.includes(at) ? 0 : l.gasCost, depth: l.depth, stack: l.stack, refund: refund(logs, at, logs === theirs.structLogs),
-      });
-      if (inputs.at(-1) === 0 && code === runtime) assert.equal(ours.structLogs.at(-1)!.refund, 4800, 'slot 1 cleared');
-      assert.equal(ours.structLogs.length, theirs.structLogs.length);
-      assert.deepEqual(ours.structLogs.map(pick), theirs.structLogs.map(pick));
-      assert.equal(ours.gas, theirs.gas);
-      assert.equal(ours.returnValue, theirs.returnValue);
+describe(
+  'struct logger beside anvil --steps-tracing',
+  { skip: anvilAvailable() ? false : 'anvil binary not installed (test/setup/nodes.mjs installs it)' },
+  () => {
+    let node: LocalNode;
+    let anvil: RunningNode;
+    before(async () => {
+      [node, anvil] = await Promise.all([startNode(), startAnvil({ chainId: 43112, args: ['--steps-tracing'] })]);
     });
-  }
-});
+    after(async () => {
+      await node?.stop();
+      await anvil?.stop();
+    });
+
+    const cases = [
+      { what: 'storage, memory and a precompile call', code: runtime, inputs: [42] },
+      { what: 'a slot cleared: a refund', code: runtime, inputs: [42, 0] },
+      { what: 'CREATE and a CALL into the new contract', code: factory, inputs: [0] },
+    ];
+    for (const { what, code, inputs } of cases) {
+      test(`the same transaction (${what}): pc, op, gas, gasCost, depth, stack and refund agree`, async () => {
+        const [ours, theirs] = await Promise.all(
+          [node.url, anvil.url].map(async (url) => {
+            const tx = await deployAndCall(url, code, inputs);
+            return call<StructLogResult>(url, 'debug_traceTransaction', [tx]);
+          }),
+        );
+        const depthRuns = ours.structLogs.map((l) => l.depth).filter((d, i, all) => i === 0 || all[i - 1] !== d);
+        if (code === factory) assert.deepEqual(depthRuns, [1, 2, 1, 2, 1], 'into the init code and back, into the new code and back');
+        // anvil's one departure here: a CREATE's gasCost includes the gas it hands the init code, which geth
+        // (and a JS tracer's log.getCost(), which callTracerLegacy's gas arithmetic relies on) leaves out.
+        const creates = ours.structLogs.flatMap((l, at) => (l.op === 'CREATE' || l.op === 'CREATE2' ? [at] : []));
+        for (const at of creates) assert.equal(theirs.structLogs[at].gasCost, ours.structLogs[at].gasCost + ours.structLogs[at + 1].gas);
+        // anvil writes a zero refund that geth leaves out, and shows an SSTORE's refund change only from the next
+        // step on (geth's gas function for SSTORE adjusts the counter before the step is logged).
+        const refund = (logs: StructLog[], at: number, sstoreLag: boolean) =>
+          logs[sstoreLag && logs[at].op === 'SSTORE' ? at + 1 : at].refund ?? 0;
+        const pick = (l: StructLog, at: number, logs: StructLog[]) => ({
+          pc: l.pc,
+          op: l.op,
+          gas: l.gas,
+          gasCost: creates.includes(at) ? 0 : l.gasCost,
+          depth: l.depth,
+          stack: l.stack,
+          refund: refund(logs, at, logs === theirs.structLogs),
+        });
+        if (inputs.at(-1) === 0 && code === runtime) assert.equal(ours.structLogs.at(-1)!.refund, 4800, 'slot 1 cleared');
+        assert.equal(ours.structLogs.length, theirs.structLogs.length);
+        assert.deepEqual(ours.structLogs.map(pick), theirs.structLogs.map(pick));
+        assert.equal(ours.gas, theirs.gas);
+        assert.equal(ours.returnValue, theirs.returnValue);
+      });
+    }
+  },
+);

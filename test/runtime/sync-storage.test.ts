@@ -28,9 +28,29 @@ const tracer = `{
 
 function job(): TraceJob {
   return {
-    chainConfig: { chainId: 1337, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0, shanghaiTime: 0, cancunTime: 0 },
+    chainConfig: {
+      chainId: 1337,
+      homesteadBlock: 0,
+      eip150Block: 0,
+      eip155Block: 0,
+      eip158Block: 0,
+      byzantiumBlock: 0,
+      constantinopleBlock: 0,
+      petersburgBlock: 0,
+      istanbulBlock: 0,
+      berlinBlock: 0,
+      londonBlock: 0,
+      shanghaiTime: 0,
+      cancunTime: 0,
+    },
     preState: { [contract]: { code, storage: { '0x03': '0x05' } }, [sender]: { balance: '0x0' } },
-    block: { number: '1', timestamp: '10', gasLimit: '0x1c9c380', coinbase: '0x0000000000000000000000000000000000000000', baseFeePerGas: '0' },
+    block: {
+      number: '1',
+      timestamp: '10',
+      gasLimit: '0x1c9c380',
+      coinbase: '0x0000000000000000000000000000000000000000',
+      baseFeePerGas: '0',
+    },
     transactions: [{ call: { from: sender, to: contract, gas: '0x100000', gasPrice: '0x0' } }],
     trace: [0],
     tracer,

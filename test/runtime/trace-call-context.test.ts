@@ -66,8 +66,13 @@ describe('debug_traceCall: block overrides, txIndex, state overrides', () => {
   test('each overridden header field is what the call sees (and ctx.block, ctx.coinbase); later blocks have no hash', async () => {
     const n = BigInt(head.number);
     const overrides = {
-      number: hex(n + 10n), time: '0x77777777', gasLimit: '0x1234567', feeRecipient: address('bb'),
-      prevRandao: '0x' + '12'.repeat(32), baseFeePerGas: '0x5', blobBaseFee: '0x9',
+      number: hex(n + 10n),
+      time: '0x77777777',
+      gasLimit: '0x1234567',
+      feeRecipient: address('bb'),
+      prevRandao: '0x' + '12'.repeat(32),
+      baseFeePerGas: '0x5',
+      blobBaseFee: '0x9',
     };
     const result = await traced('latest', { blockOverrides: overrides });
     assert.deepEqual([result.block, result.coinbase], [Number(n + 10n), address('bb')]);
@@ -88,7 +93,10 @@ describe('debug_traceCall: block overrides, txIndex, state overrides', () => {
   });
 
   test('a call naming no fee runs with a zero base fee, an overridden one too (geth lowers it after overriding)', async () => {
-    const words = blockProbeWords((await traced('latest', { blockOverrides: { baseFeePerGas: '0x5' } }, { maxFeePerGas: undefined, maxPriorityFeePerGas: undefined })).output);
+    const words = blockProbeWords(
+      (await traced('latest', { blockOverrides: { baseFeePerGas: '0x5' } }, { maxFeePerGas: undefined, maxPriorityFeePerGas: undefined }))
+        .output,
+    );
     assert.equal(words.BASEFEE, 0n);
   });
 
@@ -104,13 +112,16 @@ describe('debug_traceCall: block overrides, txIndex, state overrides', () => {
       trace('0x3', { txIndex: '0xffffffffffffffff' }),
       trace('0x3', { txIndex: '0x1', blockOverrides: { beaconRoot: '0x' + '00'.repeat(32) } }),
     ]);
-    assert.deepEqual(errors.map((reply) => reply.error), [
-      { code: -32000, message: `transaction index 1 out of range for block ${head.hash}` },
-      { code: -32000, message: 'no transaction in genesis' },
-      // geth takes the index as a Go int: from 2^63 up it is negative.
-      { code: -32000, message: `transaction index -1 out of range for block ${head.hash}` },
-      { code: -32000, message: `transaction index 1 out of range for block ${head.hash}` },
-    ]);
+    assert.deepEqual(
+      errors.map((reply) => reply.error),
+      [
+        { code: -32000, message: `transaction index 1 out of range for block ${head.hash}` },
+        { code: -32000, message: 'no transaction in genesis' },
+        // geth takes the index as a Go int: from 2^63 up it is negative.
+        { code: -32000, message: `transaction index -1 out of range for block ${head.hash}` },
+        { code: -32000, message: `transaction index 1 out of range for block ${head.hash}` },
+      ],
+    );
   });
 
   test("badly typed members get geth's decoding texts (the first in the config's order; a type's own error first)", async () => {
@@ -119,34 +130,93 @@ describe('debug_traceCall: block overrides, txIndex, state overrides', () => {
       [{ blockOverrides: { number: 5 } }, `json: cannot unmarshal non-string into ${field('Number', '*hexutil.Big')}`],
       [{ blockOverrides: { NUMBER: '10' } }, `json: cannot unmarshal hex string without 0x prefix into ${field('Number', '*hexutil.Big')}`],
       [{ blockOverrides: { number: '0x' } }, `json: cannot unmarshal hex string "0x" into ${field('Number', '*hexutil.Big')}`],
-      [{ blockOverrides: { number: '0x01' } }, `json: cannot unmarshal hex number with leading zero digits into ${field('Number', '*hexutil.Big')}`],
-      [{ blockOverrides: { number: '0x1' + '0'.repeat(64) } }, `json: cannot unmarshal hex number > 256 bits into ${field('Number', '*hexutil.Big')}`],
-      [{ blockOverrides: { baseFeePerGas: '0xzz' } }, `json: cannot unmarshal invalid hex string into ${field('BaseFeePerGas', '*hexutil.Big')}`],
-      [{ blockOverrides: { time: '0x1' + '0'.repeat(16) } }, `json: cannot unmarshal hex number > 64 bits into ${field('Time', 'hexutil.Uint64')}`],
+      [
+        { blockOverrides: { number: '0x01' } },
+        `json: cannot unmarshal hex number with leading zero digits into ${field('Number', '*hexutil.Big')}`,
+      ],
+      [
+        { blockOverrides: { number: '0x1' + '0'.repeat(64) } },
+        `json: cannot unmarshal hex number > 256 bits into ${field('Number', '*hexutil.Big')}`,
+      ],
+      [
+        { blockOverrides: { baseFeePerGas: '0xzz' } },
+        `json: cannot unmarshal invalid hex string into ${field('BaseFeePerGas', '*hexutil.Big')}`,
+      ],
+      [
+        { blockOverrides: { time: '0x1' + '0'.repeat(16) } },
+        `json: cannot unmarshal hex number > 64 bits into ${field('Time', 'hexutil.Uint64')}`,
+      ],
       [{ blockOverrides: { feeRecipient: '0x12' } }, 'hex string has length 2, want 40 for common.Address'],
-      [{ blockOverrides: { feeRecipient: '0x123' } }, `json: cannot unmarshal hex string of odd length into ${field('FeeRecipient', 'common.Address')}`],
-      [{ blockOverrides: { prevRandao: '12'.repeat(32) } }, `json: cannot unmarshal hex string without 0x prefix into ${field('PrevRandao', 'common.Hash')}`],
+      [
+        { blockOverrides: { feeRecipient: '0x123' } },
+        `json: cannot unmarshal hex string of odd length into ${field('FeeRecipient', 'common.Address')}`,
+      ],
+      [
+        { blockOverrides: { prevRandao: '12'.repeat(32) } },
+        `json: cannot unmarshal hex string without 0x prefix into ${field('PrevRandao', 'common.Hash')}`,
+      ],
       [{ blockOverrides: { withdrawals: {} } }, `json: cannot unmarshal object into ${field('Withdrawals', 'types.Withdrawals')}`],
-      [{ blockOverrides: { withdrawals: 5, number: '0x' } }, `json: cannot unmarshal hex string "0x" into ${field('Number', '*hexutil.Big')}`],
-      [{ blockOverrides: 'x' }, 'json: cannot unmarshal string into Go struct field TraceCallConfig.BlockOverrides of type override.BlockOverrides'],
-      [{ blockOverrides: [], txIndex: 0 }, 'json: cannot unmarshal non-string into Go struct field TraceCallConfig.TxIndex of type hexutil.Uint'],
-      [{ txIndex: '0x1' + '0'.repeat(16) }, 'json: cannot unmarshal hex number > 64 bits into Go struct field TraceCallConfig.TxIndex of type hexutil.Uint'],
-      [{ stateOverrides: { [probe]: { balance: true } } }, 'json: cannot unmarshal non-string into Go struct field OverrideAccount.StateOverrides.balance of type *hexutil.Big'],
-      [{ stateOverrides: { [probe]: { code: '0x1' } } }, 'json: cannot unmarshal hex string of odd length into Go struct field OverrideAccount.StateOverrides.code of type hexutil.Bytes'],
+      [
+        { blockOverrides: { withdrawals: 5, number: '0x' } },
+        `json: cannot unmarshal hex string "0x" into ${field('Number', '*hexutil.Big')}`,
+      ],
+      [
+        { blockOverrides: 'x' },
+        'json: cannot unmarshal string into Go struct field TraceCallConfig.BlockOverrides of type override.BlockOverrides',
+      ],
+      [
+        { blockOverrides: [], txIndex: 0 },
+        'json: cannot unmarshal non-string into Go struct field TraceCallConfig.TxIndex of type hexutil.Uint',
+      ],
+      [
+        { txIndex: '0x1' + '0'.repeat(16) },
+        'json: cannot unmarshal hex number > 64 bits into Go struct field TraceCallConfig.TxIndex of type hexutil.Uint',
+      ],
+      [
+        { stateOverrides: { [probe]: { balance: true } } },
+        'json: cannot unmarshal non-string into Go struct field OverrideAccount.StateOverrides.balance of type *hexutil.Big',
+      ],
+      [
+        { stateOverrides: { [probe]: { code: '0x1' } } },
+        'json: cannot unmarshal hex string of odd length into Go struct field OverrideAccount.StateOverrides.code of type hexutil.Bytes',
+      ],
       [{ stateOverrides: { [probe]: { state: { '0x01': '0x02' } } } }, 'hex string has length 2, want 64 for common.Hash'],
-      [{ stateOverrides: { [probe]: { stateDiff: [] } } }, 'json: cannot unmarshal array into Go struct field OverrideAccount.StateOverrides.stateDiff of type map[common.Hash]common.Hash'],
-      [{ stateOverrides: { [probe]: { state: 5, nonce: 5 } } }, 'json: cannot unmarshal non-string into Go struct field OverrideAccount.StateOverrides.nonce of type hexutil.Uint64'],
-      [{ stateOverrides: { ['0x' + 'zz'.repeat(20)]: {} } }, 'json: cannot unmarshal invalid hex string into Go struct field TraceCallConfig.StateOverrides of type common.Address'],
-      [{ stateOverrides: { [probe]: [] } }, 'json: cannot unmarshal array into Go struct field TraceCallConfig.StateOverrides of type override.OverrideAccount'],
+      [
+        { stateOverrides: { [probe]: { stateDiff: [] } } },
+        'json: cannot unmarshal array into Go struct field OverrideAccount.StateOverrides.stateDiff of type map[common.Hash]common.Hash',
+      ],
+      [
+        { stateOverrides: { [probe]: { state: 5, nonce: 5 } } },
+        'json: cannot unmarshal non-string into Go struct field OverrideAccount.StateOverrides.nonce of type hexutil.Uint64',
+      ],
+      [
+        { stateOverrides: { ['0x' + 'zz'.repeat(20)]: {} } },
+        'json: cannot unmarshal invalid hex string into Go struct field TraceCallConfig.StateOverrides of type common.Address',
+      ],
+      [
+        { stateOverrides: { [probe]: [] } },
+        'json: cannot unmarshal array into Go struct field TraceCallConfig.StateOverrides of type override.OverrideAccount',
+      ],
     ];
     for (const [config, message] of cases) {
-      assert.deepEqual((await trace('latest', config)).error, { code: -32602, message: `invalid argument 2: ${message}` }, JSON.stringify(config));
+      assert.deepEqual(
+        (await trace('latest', config)).error,
+        { code: -32602, message: `invalid argument 2: ${message}` },
+        JSON.stringify(config),
+      );
     }
     // eth_call's set is a parameter of its own: Go names no struct for it.
     const ethCall = await rpc(node.url, 'eth_call', [{ to: probe }, 'latest', { [probe]: [] }]);
-    assert.deepEqual(ethCall.error, { code: -32602, message: 'invalid argument 2: json: cannot unmarshal array into Go value of type override.OverrideAccount' });
+    assert.deepEqual(ethCall.error, {
+      code: -32602,
+      message: 'invalid argument 2: json: cannot unmarshal array into Go value of type override.OverrideAccount',
+    });
     // Unknown keys and nulls are ignored, as geth ≥ 1.16 ignores them (coreth's `coinbase` too).
-    const ignored = await traced('latest', { blockOverrides: { coinbase: address('cc'), number: null }, txIndex: null, stateOverrides: null });
+    const ignored = await traced('latest', {
+      blockOverrides: { coinbase: address('cc'), number: null },
+      txIndex: null,
+      stateOverrides: null,
+    });
     assert.deepEqual([ignored.coinbase, ignored.block], [head.miner, Number(head.number)]);
   });
 
@@ -155,9 +225,18 @@ describe('debug_traceCall: block overrides, txIndex, state overrides', () => {
       [{ blockOverrides: { beaconRoot: '0x' + '12'.repeat(32) } }, 'block override "beaconRoot" is not supported for this RPC method'],
       [{ blockOverrides: { withdrawals: [] } }, 'block override "withdrawals" is not supported for this RPC method'],
       // Addresses checksummed, as geth prints them.
-      [{ stateOverrides: { [address('abcdef0000000000000000000000000000000aa1')]: { state: {}, stateDiff: {} } } }, "account 0xABcDEf0000000000000000000000000000000aa1 has both 'state' and 'stateDiff'"],
-      [{ stateOverrides: { [probe]: { movePrecompileToAddress: address('bb') } } }, `account ${toChecksumAddress(probe)} is not a precompile`],
-      [{ stateOverrides: { [address('2')]: { movePrecompileToAddress: address('3') }, [address('3')]: {} } }, `account ${address('3')} is already overridden`],
+      [
+        { stateOverrides: { [address('abcdef0000000000000000000000000000000aa1')]: { state: {}, stateDiff: {} } } },
+        "account 0xABcDEf0000000000000000000000000000000aa1 has both 'state' and 'stateDiff'",
+      ],
+      [
+        { stateOverrides: { [probe]: { movePrecompileToAddress: address('bb') } } },
+        `account ${toChecksumAddress(probe)} is not a precompile`,
+      ],
+      [
+        { stateOverrides: { [address('2')]: { movePrecompileToAddress: address('3') }, [address('3')]: {} } },
+        `account ${address('3')} is already overridden`,
+      ],
     ];
     for (const [config, message] of cases) {
       assert.deepEqual((await trace('latest', config)).error, { code: -32000, message }, JSON.stringify(config));
@@ -179,7 +258,9 @@ describe('debug_traceCall: block overrides, txIndex, state overrides', () => {
 
   test('keccak256PreimageTracer: every KECCAK256 input by its hash, as geth reads it', async () => {
     const reply = await rpc(node.url, 'debug_traceCall', [
-      { to: address('ee') }, 'latest', { tracer: 'keccak256PreimageTracer', stateOverrides: { [address('ee')]: { code: keccakCasesCode } } },
+      { to: address('ee') },
+      'latest',
+      { tracer: 'keccak256PreimageTracer', stateOverrides: { [address('ee')]: { code: keccakCasesCode } } },
     ]);
     assert.deepEqual(reply.result, keccakCasesPreimages());
     const none = await rpc(node.url, 'debug_traceCall', [{ to: address('ee') }, 'latest', { tracer: 'keccak256PreimageTracer' }]);
@@ -187,13 +268,20 @@ describe('debug_traceCall: block overrides, txIndex, state overrides', () => {
   });
 });
 
-test('in a job, block and state overrides reach the call only, after the block\'s earlier transactions', async () => {
+test("in a job, block and state overrides reach the call only, after the block's earlier transactions", async () => {
   const [signer] = devAccounts(1);
   const probe = address('c0c0');
   const job = (overrides: Partial<TraceJob>): TraceJob => ({
     chainConfig: pragueChainConfig,
     preState: { [signer.address]: { balance: hex(10n ** 20n) }, [probe]: { code: blockProbeRuntime } },
-    block: { number: '0x5', timestamp: '0x6553f100', gasLimit: '0x1c9c380', coinbase: address('0'), baseFeePerGas: '0x7', difficulty: '0x0' },
+    block: {
+      number: '0x5',
+      timestamp: '0x6553f100',
+      gasLimit: '0x1c9c380',
+      coinbase: address('0'),
+      baseFeePerGas: '0x7',
+      difficulty: '0x0',
+    },
     transactions: [{ raw: signedRawCall(signer, probe) }, { raw: signedRawCall(signer, probe, { nonce: 1n }) }, { call: { to: probe } }],
     trace: [2],
     tracer: contextTracer,
@@ -208,7 +296,10 @@ test('in a job, block and state overrides reach the call only, after the block\'
   const plain = await words({});
   assert.deepEqual([plain.counter, plain.lastNumber, plain.NUMBER], [2n, 5n, 5n]);
   const callBlock = { ...job({}).block, number: '0x64' };
-  const overridden = await words({ callBlock, callState: { [probe]: { stateDiff: { ['0x' + '00'.repeat(32)]: '0x' + '10'.padStart(64, '0') } } } });
+  const overridden = await words({
+    callBlock,
+    callState: { [probe]: { stateDiff: { ['0x' + '00'.repeat(32)]: '0x' + '10'.padStart(64, '0') } } },
+  });
   // The earlier transactions ran at block 5 (lastNumber) and counted to 2; the override then set 0x10.
   assert.deepEqual([overridden.counter, overridden.lastNumber, overridden.NUMBER], [0x10n, 5n, 100n]);
 });

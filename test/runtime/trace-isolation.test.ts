@@ -42,7 +42,16 @@ const observer = `{
   result: function () { return this.seen; }
 }`;
 
-const clean = { polluted: 'undefined', inherited: [], push: 1, dbExtra: 'undefined', stackExtra: 'undefined', json: '{"a":1}', word: '1', hex: '0x' + '0'.repeat(62) + '02' };
+const clean = {
+  polluted: 'undefined',
+  inherited: [],
+  push: 1,
+  dbExtra: 'undefined',
+  stackExtra: 'undefined',
+  json: '{"a":1}',
+  word: '1',
+  hex: '0x' + '0'.repeat(62) + '02',
+};
 
 test('pollution and replaced built-ins in one trace are invisible to the next traces on reused workers', async () => {
   assert.deepEqual(await trace(polluter), { json: '{"polluter":true}' });
@@ -55,8 +64,10 @@ test('pollution and replaced built-ins in one trace are invisible to the next tr
   }
 });
 
-test("a tracer that replaces JSON.stringify does not change how its own result is serialised", async () => {
-  const outcome = await trace('{fault: function () {}, result: function () { JSON.stringify = function () { return "1"; }; Object.prototype.toJSON = undefined; return { a: [1, 2] }; }}');
+test('a tracer that replaces JSON.stringify does not change how its own result is serialised', async () => {
+  const outcome = await trace(
+    '{fault: function () {}, result: function () { JSON.stringify = function () { return "1"; }; Object.prototype.toJSON = undefined; return { a: [1, 2] }; }}',
+  );
   assert.deepEqual(outcome, { json: '{"a":[1,2]}' });
 });
 
@@ -69,17 +80,25 @@ test('setup that never returns is stopped by the time-out, with its location', a
 });
 
 test('top-level code of the tracer expression that never ends is stopped by the time-out', async () => {
-  const outcome = await trace('{spin: (function () { while (true) {} })(), fault: function () {}, result: function () { return 1; }}', 1500);
+  const outcome = await trace(
+    '{spin: (function () { while (true) {} })(), fault: function () {}, result: function () { return 1; }}',
+    1500,
+  );
   assert.deepEqual(outcome, { error: 'execution timeout' });
 });
 
-test('ArrayBuffers count against the worker memory limit (Linux)', { skip: process.platform !== 'linux' && 'the address-space limit is applied on Linux only' }, async () => {
-  const hog = '{fault: function () {}, result: function () { var keep = []; for (var i = 0; i < 40; i++) { var b = new Uint8Array(1e8); b.fill(1); keep.push(b); } return keep.length; }}';
-  const outcome = await trace(hog, 60_000);
-  assert.ok('error' in outcome, `40 filled 100 MB buffers were allowed: ${JSON.stringify(outcome)}`);
-  assert.match(outcome.error, /Array buffer allocation failed|memory limit/);
-  assert.deepEqual(await trace('{fault: function () {}, result: function () { return 3; }}'), { json: '3' });
-});
+test(
+  'ArrayBuffers count against the worker memory limit (Linux)',
+  { skip: process.platform !== 'linux' && 'the address-space limit is applied on Linux only' },
+  async () => {
+    const hog =
+      '{fault: function () {}, result: function () { var keep = []; for (var i = 0; i < 40; i++) { var b = new Uint8Array(1e8); b.fill(1); keep.push(b); } return keep.length; }}';
+    const outcome = await trace(hog, 60_000);
+    assert.ok('error' in outcome, `40 filled 100 MB buffers were allowed: ${JSON.stringify(outcome)}`);
+    assert.match(outcome.error, /Array buffer allocation failed|memory limit/);
+    assert.deepEqual(await trace('{fault: function () {}, result: function () { return 3; }}'), { json: '3' });
+  },
+);
 
 test('a tracer nested deeper than the syntax checker follows is compiled by V8 and runs; the worker survives', async () => {
   const depth = 1000;

@@ -27,7 +27,8 @@ const folders: Array<{ folder: string; tracer: string; compare: (json: string, e
   { folder: 'call_tracer_withLog', tracer: 'callTracer', compare: sameCallTrace },
   // flat_calltrace_test.go: both bounced through flatCallTrace, compared deeply.
   {
-    folder: 'call_tracer_flat', tracer: 'flatCallTracer',
+    folder: 'call_tracer_flat',
+    tracer: 'flatCallTracer',
     compare: (json, expected) => assert.deepEqual((JSON.parse(json) as Obj[]).map(flatTraceShape), (expected as Obj[]).map(flatTraceShape)),
   },
 ];
@@ -37,12 +38,16 @@ const knownDifferences: Record<string, string> = {};
 
 if (!root || !existsSync(root)) {
   test('tracetest call tracer fixtures', (t) => {
-    t.skip(`SKIPPED: geth's tracetest corpus not found (set EVM_TRACER_TRACETEST to go-ethereum's eth/tracers/internal/tracetest/testdata; now ${root ?? 'unset'})`);
+    t.skip(
+      `SKIPPED: geth's tracetest corpus not found (set EVM_TRACER_TRACETEST to go-ethereum's eth/tracers/internal/tracetest/testdata; now ${root ?? 'unset'})`,
+    );
   });
 } else {
   for (const { folder, tracer, compare } of folders) {
     const dir = join(root, folder);
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       const todo = knownDifferences[`${folder}/${file}`];
       test(`tracetest ${folder}/${file}`, { timeout: 120_000, todo }, async () => {
         const fixture = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { result: unknown };

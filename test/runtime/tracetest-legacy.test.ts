@@ -18,7 +18,11 @@ type Obj = { [key: string]: Json };
 
 const execFileAsync = promisify(execFile);
 const corpus = process.env.EVM_TRACER_TRACETEST;
-const skip = !corpus ? 'EVM_TRACER_TRACETEST is not set (geth tracetest testdata folder)' : !existsSync(corpus) ? `EVM_TRACER_TRACETEST=${corpus} does not exist` : false;
+const skip = !corpus
+  ? 'EVM_TRACER_TRACETEST is not set (geth tracetest testdata folder)'
+  : !existsSync(corpus)
+    ? `EVM_TRACER_TRACETEST=${corpus} does not exist`
+    : false;
 
 const hexQuantity = (v: Json | undefined) => (typeof v === 'string' || typeof v === 'number' ? '0x' + BigInt(v).toString(16) : null);
 const hexBytes = (v: Json | undefined) => (typeof v === 'string' ? v.toLowerCase() : '0x');
@@ -62,7 +66,12 @@ const folders = [
 
 for (const { folder, tracer, normalise } of folders) {
   const dir = corpus ? join(corpus, folder) : '';
-  const files = !skip && existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+  const files =
+    !skip && existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+      : [];
   if (files.length === 0) test(`tracetest ${folder}`, { skip: skip || `${dir} is missing` }, () => {});
   for (const file of files) {
     test(`tracetest ${folder}/${file} with ${tracer}`, { timeout: 60_000 }, async () => {
@@ -72,7 +81,9 @@ for (const { folder, tracer, normalise } of folders) {
       assert.ok('json' in outcome, `trace failed: ${'error' in outcome ? outcome.error : ''}`);
       assert.deepEqual(normalise(JSON.parse(outcome.json) as Json), normalise(fixture.result));
       // The CLI replays it by the tracer's name too (it once took only the native names).
-      const { stdout } = await execFileAsync(process.execPath, ['dist/cli.js', 'replay', join(dir, file), '--tracer', tracer], { maxBuffer: 64 * 1024 * 1024 });
+      const { stdout } = await execFileAsync(process.execPath, ['dist/cli.js', 'replay', join(dir, file), '--tracer', tracer], {
+        maxBuffer: 64 * 1024 * 1024,
+      });
       assert.deepEqual(normalise(JSON.parse(stdout) as Json), normalise(fixture.result));
     });
   }

@@ -17,14 +17,21 @@ function goJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(goJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    return `{${Object.keys(record).sort().map((key) => `${JSON.stringify(key)}:${goJson(record[key])}`).join(',')}}`;
+    return `{${Object.keys(record)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${goJson(record[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
 
 const folders: Array<{ folder: string; tracer: string; compare: (actual: string, expected: unknown) => void }> = [
   { folder: 'prestate_tracer', tracer: 'prestateTracer', compare: (actual, expected) => assert.equal(actual, goJson(expected)) },
-  { folder: 'prestate_tracer_with_diff_mode', tracer: 'prestateTracer', compare: (actual, expected) => assert.equal(actual, goJson(expected)) },
+  {
+    folder: 'prestate_tracer_with_diff_mode',
+    tracer: 'prestateTracer',
+    compare: (actual, expected) => assert.equal(actual, goJson(expected)),
+  },
   { folder: 'erc7562_tracer', tracer: 'erc7562Tracer', compare: (actual, expected) => assert.deepEqual(JSON.parse(actual), expected) },
 ];
 
@@ -35,7 +42,11 @@ if (!root || !existsSync(root)) {
 } else {
   for (const { folder, tracer, compare } of folders) {
     const dir = join(root, folder);
-    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+    const files = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+      : [];
     test(`tracetest ${folder} has fixtures`, () => assert.ok(files.length > 0, `no fixtures in ${dir}`));
     for (const file of files) {
       test(`tracetest ${folder}/${file}`, { timeout: 60_000 }, async () => {

@@ -16,7 +16,9 @@ const probe = join(dir, 'probe.cjs');
 const workerFile = resolve('dist/trace-worker.js');
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-writeFileSync(probe, `
+writeFileSync(
+  probe,
+  `
 const attempts = {
   spawn: () => require('node:child_process').execFileSync('/bin/echo', ['spawned']).toString(),
   readOutside: () => require('node:fs').readFileSync(${JSON.stringify(resolve('package.json'))}, 'utf8').length,
@@ -31,13 +33,41 @@ for (const [name, attempt] of Object.entries(attempts)) {
   try { attempt(); outcome[name] = 'allowed'; } catch (error) { outcome[name] = error.code || error.name; }
 }
 process.send({ type: 'probe', outcome });
-`);
+`,
+);
 
 const job = {
-  chainConfig: { chainId: 1, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0, istanbulBlock: 0, berlinBlock: 0, londonBlock: 0 },
+  chainConfig: {
+    chainId: 1,
+    homesteadBlock: 0,
+    eip150Block: 0,
+    eip155Block: 0,
+    eip158Block: 0,
+    byzantiumBlock: 0,
+    constantinopleBlock: 0,
+    petersburgBlock: 0,
+    istanbulBlock: 0,
+    berlinBlock: 0,
+    londonBlock: 0,
+  },
   preState: { '0x00000000000000000000000000000000000000aa': { code: '0x600160005200' } },
-  block: { number: '1', timestamp: '10', gasLimit: '0x1000000', coinbase: '0x0000000000000000000000000000000000000000', baseFeePerGas: '0' },
-  transactions: [{ call: { from: '0x00000000000000000000000000000000000000bb', to: '0x00000000000000000000000000000000000000aa', gas: '0x100000', gasPrice: '0x0' } }],
+  block: {
+    number: '1',
+    timestamp: '10',
+    gasLimit: '0x1000000',
+    coinbase: '0x0000000000000000000000000000000000000000',
+    baseFeePerGas: '0',
+  },
+  transactions: [
+    {
+      call: {
+        from: '0x00000000000000000000000000000000000000bb',
+        to: '0x00000000000000000000000000000000000000aa',
+        gas: '0x100000',
+        gasPrice: '0x0',
+      },
+    },
+  ],
   trace: [0],
   tracer: '{n: 0, step: function() { this.n++; }, fault: function() {}, result: function() { return this.n; }}',
   timeoutMs: 30_000,
@@ -47,12 +77,21 @@ function runProbe(network: boolean): Promise<{ outcome: Record<string, string>; 
   const launch = workerLaunch(workerFile, { network });
   // The probe must be readable too; it is the only addition to the worker's own command line.
   const execArgv = [...launch.execArgv, ...(permissionFlag() ? [`--allow-fs-read=${probe}`] : []), '--require', probe];
-  const child = fork(workerFile, [], { execPath: launch.execPath, execArgv, env: launch.env, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const child = fork(workerFile, [], {
+    execPath: launch.execPath,
+    execArgv,
+    env: launch.env,
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolvePromise, reject) => {
     let outcome: Record<string, string> | undefined;
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`no answer from the worker: ${stderr}`)); }, 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no answer from the worker: ${stderr}`));
+    }, 60_000);
     child.on('message', (message: { type: string; outcome?: Record<string, string>; index?: number }) => {
       if (message.type === 'probe') {
         outcome = message.outcome;
@@ -64,7 +103,10 @@ function runProbe(network: boolean): Promise<{ outcome: Record<string, string>; 
         resolvePromise({ outcome: outcome!, trace: (message as { outcome?: unknown }).outcome });
       }
     });
-    child.on('exit', (code) => { clearTimeout(timer); if (!outcome) reject(new Error(`worker exited (${code}): ${stderr}`)); });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (!outcome) reject(new Error(`worker exited (${code}): ${stderr}`));
+    });
   });
 }
 
@@ -75,8 +117,13 @@ test('the permission model is enforced by this runtime', () => {
 test('a worker (local traces) can spawn, read outside its bundle, write, start threads, load addons, open the inspector or eval nothing; it still traces', async () => {
   const { outcome, trace } = await runProbe(false);
   assert.deepEqual(outcome, {
-    spawn: 'ERR_ACCESS_DENIED', readOutside: 'ERR_ACCESS_DENIED', write: 'ERR_ACCESS_DENIED', thread: 'ERR_ACCESS_DENIED',
-    addon: 'ERR_DLOPEN_DISABLED', inspector: 'ERR_ACCESS_DENIED', codeFromString: 'EvalError',
+    spawn: 'ERR_ACCESS_DENIED',
+    readOutside: 'ERR_ACCESS_DENIED',
+    write: 'ERR_ACCESS_DENIED',
+    thread: 'ERR_ACCESS_DENIED',
+    addon: 'ERR_DLOPEN_DISABLED',
+    inspector: 'ERR_ACCESS_DENIED',
+    codeFromString: 'EvalError',
   });
   assert.equal(existsSync(canary), false);
   assert.deepEqual(trace, { json: '4' });

@@ -12,8 +12,14 @@ const source = resolve('test/oracle');
 /** The binary's path for the current sources. */
 export function oraclePath() {
   const hash = createHash('sha256');
-  for (const name of readdirSync(source).filter((n) => /\.go$|^go\.(mod|sum)$/.test(n)).sort()) {
-    hash.update(name).update('\0').update(readFileSync(join(source, name))).update('\0');
+  for (const name of readdirSync(source)
+    .filter((n) => /\.go$|^go\.(mod|sum)$/.test(n))
+    .sort()) {
+    hash
+      .update(name)
+      .update('\0')
+      .update(readFileSync(join(source, name)))
+      .update('\0');
   }
   return resolve('.test-nodes', `oracle-${hash.digest('hex').slice(0, 12)}`);
 }
@@ -33,7 +39,11 @@ export function buildOracle() {
   mkdirSync(resolve('.test-nodes'), { recursive: true });
   // Built under a temporary name and renamed, so a build cut short never leaves a binary that looks done.
   const partial = `${path}.partial-${process.pid}`;
-  const build = spawnSync('go', ['build', '-trimpath', '-o', partial, '.'], { cwd: source, stdio: 'inherit', env: { ...process.env, GOFLAGS: '-mod=readonly' } });
+  const build = spawnSync('go', ['build', '-trimpath', '-o', partial, '.'], {
+    cwd: source,
+    stdio: 'inherit',
+    env: { ...process.env, GOFLAGS: '-mod=readonly' },
+  });
   if (build.status !== 0) throw new Error(`building the geth oracle (go build in ${source}) failed (exit ${build.status})`);
   renameSync(partial, path);
   return { path };

@@ -33,7 +33,10 @@ export const nginxBinary = '/usr/sbin/nginx';
 export const opensslBinary = '/usr/bin/openssl';
 export const setupErrorFile = join(root, 'reference-setup-error.txt');
 
-const debianPackages = [{ pkg: 'nginx', file: nginxBinary }, { pkg: 'openssl', file: opensslBinary }];
+const debianPackages = [
+  { pkg: 'nginx', file: nginxBinary },
+  { pkg: 'openssl', file: opensslBinary },
+];
 /** avalanchego needs cgo (BLST); the portable build runs on any x86-64. */
 const cgoEnv = { CGO_ENABLED: '1', CGO_CFLAGS: '-O2 -D__BLST_PORTABLE__' };
 
@@ -43,15 +46,23 @@ const cgoEnv = { CGO_ENABLED: '1', CGO_CFLAGS: '-O2 -D__BLST_PORTABLE__' };
  */
 const builds = [
   {
-    what: `geth ${versions.geth}`, dir: gethDir, binary: gethBinary, stamp: () => `${versions.geth}\n`,
+    what: `geth ${versions.geth}`,
+    dir: gethDir,
+    binary: gethBinary,
+    stamp: () => `${versions.geth}\n`,
     build: () => goInstall(gethDir, 'github.com/ethereum/go-ethereum/cmd/geth', versions.geth, {}),
   },
   {
-    what: `avalanchego ${versions.avalanchego}`, dir: avalanchegoDir, binary: avalanchegoBinary, stamp: () => `${versions.avalanchego}\n`,
+    what: `avalanchego ${versions.avalanchego}`,
+    dir: avalanchegoDir,
+    binary: avalanchegoBinary,
+    stamp: () => `${versions.avalanchego}\n`,
     build: () => goInstall(avalanchegoDir, 'github.com/ava-labs/avalanchego/main', versions.avalanchego, cgoEnv),
   },
   {
-    what: `xchain-asset for avalanchego ${versions.avalanchego}`, dir: assetDir, binary: xchainAssetBinary,
+    what: `xchain-asset for avalanchego ${versions.avalanchego}`,
+    dir: assetDir,
+    binary: xchainAssetBinary,
     stamp: () => `${versions.avalanchego} ${createHash('sha256').update(readFileSync(assetSource)).digest('hex')}\n`,
     build: buildXchainAsset,
   },
@@ -100,7 +111,10 @@ function buildXchainAsset() {
   rmSync(assetDir, { recursive: true, force: true });
   mkdirSync(assetDir, { recursive: true });
   copyFileSync(assetSource, join(assetDir, 'main.go'));
-  writeFileSync(join(assetDir, 'go.mod'), `module evmtracer.test/xchain-asset\n\ngo 1.24\n\nrequire github.com/ava-labs/avalanchego ${versions.avalanchego}\n`);
+  writeFileSync(
+    join(assetDir, 'go.mod'),
+    `module evmtracer.test/xchain-asset\n\ngo 1.24\n\nrequire github.com/ava-labs/avalanchego ${versions.avalanchego}\n`,
+  );
   const env = { ...process.env, ...cgoEnv };
   run('go', ['mod', 'tidy'], { cwd: assetDir, env });
   run('go', ['build', '-o', xchainAssetBinary, '.'], { cwd: assetDir, env });

@@ -10,8 +10,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDebianPackages, run, runLocked } from './kit.mjs';
 import {
-  CODE_SERVER_VERSION, NODE_VERSION, chromium, codeServerEntry, codeServerMarker, codeServerPrefix, missingTools,
-  node24, node24Dir, nodeMarker, setupErrorFile, toolsDir,
+  CODE_SERVER_VERSION,
+  NODE_VERSION,
+  chromium,
+  codeServerEntry,
+  codeServerMarker,
+  codeServerPrefix,
+  missingTools,
+  node24,
+  node24Dir,
+  nodeMarker,
+  setupErrorFile,
+  toolsDir,
 } from '../e2e/lib/tools.mjs';
 
 const thisFile = fileURLToPath(import.meta.url);

@@ -11,12 +11,31 @@ const names = [...context, 'BLOCKHASH(n-1)', 'BLOCKHASH(n-2)', 'counter', 'lastN
 const runtime = assemble([
   ...context.flatMap((op, i): Item[] => [op, word(i), 'MSTORE']),
   ...[1, 2].flatMap((back, i): Item[] => [back, 'NUMBER', 'SUB', 'BLOCKHASH', word(context.length + i), 'MSTORE']),
-  0, 'SLOAD', word(9), 'MSTORE',
-  1, 'SLOAD', word(10), 'MSTORE',
-  0, 'SLOAD', 1, 'ADD', 0, 'SSTORE',
-  'NUMBER', 1, 'SSTORE',
-  64, 0, 'KECCAK256', word(11), 'MSTORE',
-  word(names.length), 0, 'RETURN',
+  0,
+  'SLOAD',
+  word(9),
+  'MSTORE',
+  1,
+  'SLOAD',
+  word(10),
+  'MSTORE',
+  0,
+  'SLOAD',
+  1,
+  'ADD',
+  0,
+  'SSTORE',
+  'NUMBER',
+  1,
+  'SSTORE',
+  64,
+  0,
+  'KECCAK256',
+  word(11),
+  'MSTORE',
+  word(names.length),
+  0,
+  'RETURN',
 ]);
 
 export const blockProbeInitcode = deployer(runtime);
@@ -26,5 +45,8 @@ export type BlockProbeWord = (typeof names)[number];
 
 /** The probe's answer by name, each word as a bigint. */
 export function blockProbeWords(output: string): Record<BlockProbeWord, bigint> {
-  return Object.fromEntries(names.map((name, i) => [name, BigInt('0x' + output.slice(2 + i * 64, 2 + (i + 1) * 64))])) as Record<BlockProbeWord, bigint>;
+  return Object.fromEntries(names.map((name, i) => [name, BigInt('0x' + output.slice(2 + i * 64, 2 + (i + 1) * 64))])) as Record<
+    BlockProbeWord,
+    bigint
+  >;
 }

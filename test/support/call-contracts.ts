@@ -6,8 +6,24 @@
 import { bytesToHex, createAddressFromString, generateAddress } from '@ethereumjs/util';
 
 const ops: Record<string, number> = {
-  STOP: 0x00, SHL: 0x1b, CALLER: 0x33, POP: 0x50, MSTORE: 0x52, GAS: 0x5a, CODECOPY: 0x39, DUP1: 0x80, DUP6: 0x85,
-  LOG0: 0xa0, LOG1: 0xa1, CREATE2: 0xf5, CALL: 0xf1, RETURN: 0xf3, DELEGATECALL: 0xf4, STATICCALL: 0xfa, REVERT: 0xfd, SELFDESTRUCT: 0xff,
+  STOP: 0x00,
+  SHL: 0x1b,
+  CALLER: 0x33,
+  POP: 0x50,
+  MSTORE: 0x52,
+  GAS: 0x5a,
+  CODECOPY: 0x39,
+  DUP1: 0x80,
+  DUP6: 0x85,
+  LOG0: 0xa0,
+  LOG1: 0xa1,
+  CREATE2: 0xf5,
+  CALL: 0xf1,
+  RETURN: 0xf3,
+  DELEGATECALL: 0xf4,
+  STATICCALL: 0xfa,
+  REVERT: 0xfd,
+  SELFDESTRUCT: 0xff,
 };
 
 /** Opcode names and pushes (`0x…` hex pushes itself with the smallest PUSHn). */
@@ -38,8 +54,28 @@ export const selector = '0xdeadbeef';
 const logger = assemble([42, 0, 'MSTORE', 0x42, 32, 0, 'LOG1', 32, 0, 'RETURN']);
 /** Logs, then reverts with Error("nope"). */
 const reverter = assemble([
-  0, 0, 'LOG0',
-  '0x08c379a0', 0xe0, 'SHL', 0, 'MSTORE', 0x20, 4, 'MSTORE', 4, 36, 'MSTORE', '0x6e6f7065', 0xe0, 'SHL', 68, 'MSTORE', 100, 0, 'REVERT',
+  0,
+  0,
+  'LOG0',
+  '0x08c379a0',
+  0xe0,
+  'SHL',
+  0,
+  'MSTORE',
+  0x20,
+  4,
+  'MSTORE',
+  4,
+  36,
+  'MSTORE',
+  '0x6e6f7065',
+  0xe0,
+  'SHL',
+  68,
+  'MSTORE',
+  100,
+  0,
+  'REVERT',
 ]);
 /** Init code of a contract whose code is CALLER SELFDESTRUCT (11 bytes). */
 const destructibleInit = assemble(['0x33ff', 0, 'MSTORE', 2, 30, 'RETURN']);
@@ -59,18 +95,57 @@ export interface CallContracts {
 
 /** The contracts as `deployerAccount` deploys them from nonce 0. */
 export function callContracts(deployerAccount: string): CallContracts {
-  const addressAt = (nonce: number) => bytesToHex(generateAddress(createAddressFromString(deployerAccount).bytes, new Uint8Array(nonce === 0 ? [] : [nonce])));
+  const addressAt = (nonce: number) =>
+    bytesToHex(generateAddress(createAddressFromString(deployerAccount).bytes, new Uint8Array(nonce === 0 ? [] : [nonce])));
   const [loggerAddress, reverterAddress, entryAddress] = [addressAt(0), addressAt(1), addressAt(2)];
   const entry = assemble([
-    selector, 0xe0, 'SHL', 0, 'MSTORE', // call data for the calls below: selector + one zero word
-    1, 0, 0, 'LOG1',
+    selector,
+    0xe0,
+    'SHL',
+    0,
+    'MSTORE', // call data for the calls below: selector + one zero word
+    1,
+    0,
+    0,
+    'LOG1',
     ...callWithSelector('CALL', loggerAddress),
     ...callWithSelector('CALL', reverterAddress),
     ...callWithSelector('DELEGATECALL', loggerAddress),
-    `0x${destructibleInit}`, 0x40, 'MSTORE', 7, 11, 0x40 + 21, 0, 'CREATE2', // salt 7, init code at 0x55..0x5f
-    0, 0, 0, 0, 0, 'DUP6', 'GAS', 'CALL', 'POP', 'POP',
-    32, 0x80, 4, 0, 2, 'GAS', 'STATICCALL', 'POP',
-    0, 0, 0, 0, 1, loggerAddress, 'GAS', 'CALL', 'POP', // 1 wei from an account with none: the pre-check fails
+    `0x${destructibleInit}`,
+    0x40,
+    'MSTORE',
+    7,
+    11,
+    0x40 + 21,
+    0,
+    'CREATE2', // salt 7, init code at 0x55..0x5f
+    0,
+    0,
+    0,
+    0,
+    0,
+    'DUP6',
+    'GAS',
+    'CALL',
+    'POP',
+    'POP',
+    32,
+    0x80,
+    4,
+    0,
+    2,
+    'GAS',
+    'STATICCALL',
+    'POP',
+    0,
+    0,
+    0,
+    0,
+    1,
+    loggerAddress,
+    'GAS',
+    'CALL',
+    'POP', // 1 wei from an account with none: the pre-check fails
     'STOP',
   ]);
   return { loggerAddress, reverterAddress, entryAddress, deployments: [deployer(logger), deployer(reverter), deployer(entry)] };

@@ -29,7 +29,13 @@ export class CdpClient {
       this.pending.clear();
     });
     socket.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as { id?: number; result?: unknown; error?: { message: string }; method?: string; params?: Record<string, unknown> };
+      const message = JSON.parse(data.toString()) as {
+        id?: number;
+        result?: unknown;
+        error?: { message: string };
+        method?: string;
+        params?: Record<string, unknown>;
+      };
       if (message.id !== undefined) {
         const waiting = this.pending.get(message.id);
         this.pending.delete(message.id);
@@ -96,17 +102,25 @@ export class CdpClient {
     type Remote = { objectId?: string; value?: unknown; description?: string; type: string };
     const target = await this.send<{ result: Remote }>('Debugger.evaluateOnCallFrame', { callFrameId: frame.callFrameId, expression });
     // The symbol is looked up first, as js-debug does: Symbol.for itself counts as a side effect.
-    const symbol = await this.send<{ result: Remote }>('Debugger.evaluateOnCallFrame', { callFrameId: frame.callFrameId, expression: "Symbol.for('debug.properties')" });
+    const symbol = await this.send<{ result: Remote }>('Debugger.evaluateOnCallFrame', {
+      callFrameId: frame.callFrameId,
+      expression: "Symbol.for('debug.properties')",
+    });
     const listing = await this.send<{ result: Remote; exceptionDetails?: { exception?: Remote } }>('Runtime.callFunctionOn', {
       functionDeclaration: 'function (symbol) { return this[symbol](); }',
       objectId: target.result.objectId,
       arguments: [{ objectId: symbol.result.objectId, value: symbol.result.objectId ? undefined : symbol.result.value }],
       throwOnSideEffect: true,
     });
-    if (listing.exceptionDetails) throw new Error(`${expression}'s debug.properties threw: ${listing.exceptionDetails.exception?.description}`);
-    const { result } = await this.send<{ result: Array<{ name: string; value?: Remote }> }>('Runtime.getProperties', { objectId: listing.result.objectId, ownProperties: true });
+    if (listing.exceptionDetails)
+      throw new Error(`${expression}'s debug.properties threw: ${listing.exceptionDetails.exception?.description}`);
+    const { result } = await this.send<{ result: Array<{ name: string; value?: Remote }> }>('Runtime.getProperties', {
+      objectId: listing.result.objectId,
+      ownProperties: true,
+    });
     const out: Record<string, unknown> = {};
-    for (const { name, value } of result) out[name] = value && ('value' in value || value.type === 'undefined' ? value.value : value.description);
+    for (const { name, value } of result)
+      out[name] = value && ('value' in value || value.type === 'undefined' ? value.value : value.description);
     return out;
   }
 

@@ -14,35 +14,122 @@ const word = (i: number) => i * 32;
 const context = ['BASEFEE', 'DIFFICULTY', 'GASPRICE', 'COINBASE', 'GASLIMIT', 'NUMBER', 'TIMESTAMP', 'CHAINID', 'SELFBALANCE'];
 
 /** The call opcodes by kind number, and whether they take a value. */
-const callKinds: Array<[string, boolean]> = [['CALL', true], ['STATICCALL', false], ['DELEGATECALL', false], ['CALLCODE', true]];
+const callKinds: Array<[string, boolean]> = [
+  ['CALL', true],
+  ['STATICCALL', false],
+  ['DELEGATECALL', false],
+  ['CALLCODE', true],
+];
 
 const runtime = assemble([
-  0, 'CALLDATALOAD', 0xf8, 'SHR',
+  0,
+  'CALLDATALOAD',
+  0xf8,
+  'SHR',
   ...[1, 2, 3, 4, 5].flatMap((n): Item[] => ['DUP1', n, 'EQ', { to: `case${n}` }, 'JUMPI']),
   'STOP',
-  { label: 'case1' }, 1, 0, 'SSTORE', 0, 0, 'SSTORE', 0, 1, 'SSTORE', 'STOP',
-  { label: 'case2' }, ...context.flatMap((op, i): Item[] => [op, word(i), 'MSTORE']), word(context.length), 0, 'RETURN',
+  { label: 'case1' },
+  1,
+  0,
+  'SSTORE',
+  0,
+  0,
+  'SSTORE',
+  0,
+  1,
+  'SSTORE',
+  'STOP',
+  { label: 'case2' },
+  ...context.flatMap((op, i): Item[] => [op, word(i), 'MSTORE']),
+  word(context.length),
+  0,
+  'RETURN',
   { label: 'case3' },
-  0x42, 1, 'TSTORE', 1, 'TLOAD', 0, 'MSTORE',
-  32, 0, 32, 'MCOPY',
-  'BLOBBASEFEE', word(2), 'MSTORE',
-  0, 'BLOBHASH', word(3), 'MSTORE',
-  'PUSH0', word(4), 'MSTORE',
-  word(5), 0, 'RETURN',
+  0x42,
+  1,
+  'TSTORE',
+  1,
+  'TLOAD',
+  0,
+  'MSTORE',
+  32,
+  0,
+  32,
+  'MCOPY',
+  'BLOBBASEFEE',
+  word(2),
+  'MSTORE',
+  0,
+  'BLOBHASH',
+  word(3),
+  'MSTORE',
+  'PUSH0',
+  word(4),
+  'MSTORE',
+  word(5),
+  0,
+  'RETURN',
   { label: 'case4' },
   // Input to memory 0: calldata from byte 22. Stack for the call: retSize 0, retOffset 0, inSize, inOffset 0, address.
-  22, 'CALLDATASIZE', 'SUB', 22, 0, 'CALLDATACOPY',
-  0, 0, 22, 'CALLDATASIZE', 'SUB', 0, 2, 'CALLDATALOAD', 0x60, 'SHR',
-  1, 'CALLDATALOAD', 0xf8, 'SHR',
+  22,
+  'CALLDATASIZE',
+  'SUB',
+  22,
+  0,
+  'CALLDATACOPY',
+  0,
+  0,
+  22,
+  'CALLDATASIZE',
+  'SUB',
+  0,
+  2,
+  'CALLDATALOAD',
+  0x60,
+  'SHR',
+  1,
+  'CALLDATALOAD',
+  0xf8,
+  'SHR',
   ...callKinds.flatMap(([name], kind): Item[] => ['DUP1', kind, 'EQ', { to: name }, 'JUMPI']),
   'STOP',
   // Stack: retSize 0, retOffset 0, inSize, inOffset 0, address, kind. Drop the kind; a value of 0 goes under
   // the address for the opcodes that take one; then the gas.
-  ...callKinds.flatMap(([name, withValue]): Item[] => [{ label: name }, 'POP', ...(withValue ? [0, 'SWAP1'] : []), 'GAS', name, { to: 'called' }, 'JUMP']),
+  ...callKinds.flatMap(([name, withValue]): Item[] => [
+    { label: name },
+    'POP',
+    ...(withValue ? [0, 'SWAP1'] : []),
+    'GAS',
+    name,
+    { to: 'called' },
+    'JUMP',
+  ]),
   { label: 'called' },
-  0, 'MSTORE', 'GAS', word(1), 'MSTORE', 'RETURNDATASIZE', word(2), 'MSTORE',
-  'RETURNDATASIZE', 0, word(3), 'RETURNDATACOPY', 'RETURNDATASIZE', word(3), 'ADD', 0, 'RETURN',
-  { label: 'case5' }, 1, 'CLZ', 0, 'MSTORE', 32, 0, 'RETURN',
+  0,
+  'MSTORE',
+  'GAS',
+  word(1),
+  'MSTORE',
+  'RETURNDATASIZE',
+  word(2),
+  'MSTORE',
+  'RETURNDATASIZE',
+  0,
+  word(3),
+  'RETURNDATACOPY',
+  'RETURNDATASIZE',
+  word(3),
+  'ADD',
+  0,
+  'RETURN',
+  { label: 'case5' },
+  1,
+  'CLZ',
+  0,
+  'MSTORE',
+  32,
+  0,
+  'RETURN',
 ]);
 
 /** Deployment: slot 1 starts at 1, so that clearing it earns a refund. */
@@ -55,7 +142,13 @@ export const probeCase = {
   cancun: '0x03',
   clz: '0x05',
   call: (kind: 'CALL' | 'STATICCALL' | 'DELEGATECALL' | 'CALLCODE', address: string, input = '0x') =>
-    '0x04' + callKinds.findIndex(([name]) => name === kind).toString(16).padStart(2, '0') + address.slice(2).toLowerCase() + input.slice(2),
+    '0x04' +
+    callKinds
+      .findIndex(([name]) => name === kind)
+      .toString(16)
+      .padStart(2, '0') +
+    address.slice(2).toLowerCase() +
+    input.slice(2),
 };
 
 /** A valid P256VERIFY input (hash, r, s, x, y), signed by a fresh P-256 key. */
@@ -90,4 +183,7 @@ export function probeTransactions(probe: string, p256 = p256Input()): Record<str
 }
 
 /** A call into the C-Chain's warp precompile (getBlockchainID()). */
-export const warpCall = (probe: string) => ({ to: probe, data: probeCase.call('STATICCALL', '0x0200000000000000000000000000000000000005', '0x4213cf78') });
+export const warpCall = (probe: string) => ({
+  to: probe,
+  data: probeCase.call('STATICCALL', '0x0200000000000000000000000000000000000005', '0x4213cf78'),
+});

@@ -15,7 +15,11 @@ export const elements = {
   path: { name: 'path', secret: accessKey, text: (echo: Echo) => echo.path },
   query: { name: 'query', secret: queryKey, text: (echo: Echo) => echo.query },
   authorization: { name: 'Authorization header', secret: basicCredentials, text: (echo: Echo) => `Authorization: ${echo.authorization}` },
-  credentials: { name: 'user:password', secret: password, text: (echo: Echo) => Buffer.from(echo.authorization.replace(/^Basic /, ''), 'base64').toString('utf8') },
+  credentials: {
+    name: 'user:password',
+    secret: password,
+    text: (echo: Echo) => Buffer.from(echo.authorization.replace(/^Basic /, ''), 'base64').toString('utf8'),
+  },
 } satisfies Record<string, Element>;
 
 /** The lengths foreign text is shortened to for display (errors, the support check, the fork node's upstream texts). */
@@ -38,7 +42,8 @@ export function bodiesAround(element: Element, padded = false, positions = aroun
     body(echo: Echo) {
       const text = element.text(echo);
       const offset = text.indexOf(element.secret);
-      if (offset < 0) throw new Error(`the echoed ${element.name} '${text.replace(element.secret.slice(0, 4), '…')}' does not hold its secret`);
+      if (offset < 0)
+        throw new Error(`the echoed ${element.name} '${text.replace(element.secret.slice(0, 4), '…')}' does not hold its secret`);
       const filler = at - offset;
       const lead = padded ? `e${' '.repeat(rawCut - 8 - at + 1)}${'e'.repeat(filler - 2)}` : 'e'.repeat(filler);
       return `${lead}${text} (end of the echo)`;

@@ -40,8 +40,22 @@ export interface EchoNode {
   close(): Promise<void>;
 }
 
-const block = { number: '0x10', hash: '0x' + '11'.repeat(32), parentHash: '0x' + '22'.repeat(32), timestamp: '0x65000000', gasLimit: '0x1c9c380', baseFeePerGas: '0x5d21dba00', miner: '0x' + '00'.repeat(20), transactions: [] };
-const results: Record<string, unknown> = { eth_chainId: '0xa86a', eth_blockNumber: block.number, eth_getBlockByNumber: block, eth_getCode: '0x' };
+const block = {
+  number: '0x10',
+  hash: '0x' + '11'.repeat(32),
+  parentHash: '0x' + '22'.repeat(32),
+  timestamp: '0x65000000',
+  gasLimit: '0x1c9c380',
+  baseFeePerGas: '0x5d21dba00',
+  miner: '0x' + '00'.repeat(20),
+  transactions: [],
+};
+const results: Record<string, unknown> = {
+  eth_chainId: '0xa86a',
+  eth_blockNumber: block.number,
+  eth_getBlockByNumber: block,
+  eth_getCode: '0x',
+};
 
 function echoOf(request: IncomingMessage): Echo {
   const url = new URL(request.url ?? '/', 'http://host');
@@ -76,7 +90,9 @@ export async function startEchoNode(): Promise<EchoNode> {
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
     const refused = node.refuseUpgrade?.(echoOf(request));
     if (refused) {
-      socket.end(`HTTP/1.1 ${refused.status} Refused\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(refused.body)}\r\nConnection: close\r\n\r\n${refused.body}`);
+      socket.end(
+        `HTTP/1.1 ${refused.status} Refused\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(refused.body)}\r\nConnection: close\r\n\r\n${refused.body}`,
+      );
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {

@@ -13,25 +13,74 @@ const storeSetup = Array.from({ length: slotsPerStore }, (_, k) => [k + 1, 'ADDR
 
 /** Returns the sum of slots 0..7. */
 const storeRuntime = assemble([
-  0, 0,
+  0,
+  0,
   { label: 'loop' },
-  'DUP1', 'SLOAD', 'DUP3', 'ADD', 'SWAP2', 'POP',
-  1, 'ADD',
-  'DUP1', slotsPerStore, 'GT', { to: 'loop' }, 'JUMPI',
-  'POP', 0, 'MSTORE', 32, 0, 'RETURN',
+  'DUP1',
+  'SLOAD',
+  'DUP3',
+  'ADD',
+  'SWAP2',
+  'POP',
+  1,
+  'ADD',
+  'DUP1',
+  slotsPerStore,
+  'GT',
+  { to: 'loop' },
+  'JUMPI',
+  'POP',
+  0,
+  'MSTORE',
+  32,
+  0,
+  'RETURN',
 ]);
 
 /** Calldata: store addresses as 32-byte words. Adds each one's balance and answer, stores the total in slot 0. */
 const hubRuntime = assemble([
-  0, 0,
+  0,
+  0,
   { label: 'loop' },
-  'DUP1', 'CALLDATALOAD',
-  'DUP1', 'BALANCE', 'DUP4', 'ADD', 'SWAP3', 'POP',
-  32, 0, 0, 0, 'DUP5', 'GAS', 'STATICCALL', 'POP', 'POP',
-  0, 'MLOAD', 'DUP3', 'ADD', 'SWAP2', 'POP',
-  32, 'ADD',
-  'DUP1', 'CALLDATASIZE', 'GT', { to: 'loop' }, 'JUMPI',
-  'POP', 'DUP1', 0, 'SSTORE', 0, 'MSTORE', 32, 0, 'RETURN',
+  'DUP1',
+  'CALLDATALOAD',
+  'DUP1',
+  'BALANCE',
+  'DUP4',
+  'ADD',
+  'SWAP3',
+  'POP',
+  32,
+  0,
+  0,
+  0,
+  'DUP5',
+  'GAS',
+  'STATICCALL',
+  'POP',
+  'POP',
+  0,
+  'MLOAD',
+  'DUP3',
+  'ADD',
+  'SWAP2',
+  'POP',
+  32,
+  'ADD',
+  'DUP1',
+  'CALLDATASIZE',
+  'GT',
+  { to: 'loop' },
+  'JUMPI',
+  'POP',
+  'DUP1',
+  0,
+  'SSTORE',
+  0,
+  'MSTORE',
+  32,
+  0,
+  'RETURN',
 ]);
 
 /** Initcode: `setup` (hex), then the runtime copied out and returned. */
@@ -88,7 +137,12 @@ export async function deployWorkload(sender: Sender): Promise<ForkWorkload> {
   const data = '0x' + addresses.map((address) => address.slice(2).toLowerCase().padStart(64, '0')).join('');
   const receipt = await sender.send({ to: hub, data });
   if (receipt.status !== '0x1') throw new Error('the workload transaction failed');
-  return { hub, stores: addresses, txHash: receipt.transactionHash, call: { from: sender.from, to: hub, gas: '0x' + workloadGas.toString(16), data } };
+  return {
+    hub,
+    stores: addresses,
+    txHash: receipt.transactionHash,
+    call: { from: sender.from, to: hub, gas: '0x' + workloadGas.toString(16), data },
+  };
 }
 
 /** Lists every SLOAD with the value the tracer's db reads for it afterwards, one untouched slot (a lazy read)

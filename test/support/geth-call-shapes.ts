@@ -7,19 +7,27 @@ type Obj = { [key: string]: Json };
 
 const quantity = (v: Json | undefined): string => '0x' + BigInt((v ?? 0) as string | number).toString(16);
 const bytes = (v: Json | undefined): string => (typeof v === 'string' && v.length > 2 ? v.toLowerCase() : '0x');
-const address = (v: Json | undefined): string => (typeof v === 'string' ? '0x' + v.slice(2).toLowerCase().padStart(40, '0') : '0x' + '0'.repeat(40));
+const address = (v: Json | undefined): string =>
+  typeof v === 'string' ? '0x' + v.slice(2).toLowerCase().padStart(40, '0') : '0x' + '0'.repeat(40);
 const hash = (v: Json): string => '0x' + (v as string).slice(2).toLowerCase().padStart(64, '0');
 
 function callLog(log: Obj): Obj {
   return {
-    address: address(log.address), topics: ((log.topics ?? []) as Json[]).map(hash), data: bytes(log.data),
-    index: quantity(log.index), position: quantity(log.position),
+    address: address(log.address),
+    topics: ((log.topics ?? []) as Json[]).map(hash),
+    data: bytes(log.data),
+    index: quantity(log.index),
+    position: quantity(log.position),
   };
 }
 
 /** callTrace's marshalled form: its field order, omitempty fields left out when empty. */
 export function callTraceShape(call: Obj): Obj {
-  const out: Obj = { from: address(call.from), gas: call.gas === undefined ? null : quantity(call.gas), gasUsed: call.gasUsed === undefined ? null : quantity(call.gasUsed) };
+  const out: Obj = {
+    from: address(call.from),
+    gas: call.gas === undefined ? null : quantity(call.gas),
+    gasUsed: call.gasUsed === undefined ? null : quantity(call.gasUsed),
+  };
   if (call.to) out.to = address(call.to);
   out.input = bytes(call.input);
   if (bytes(call.output) !== '0x') out.output = bytes(call.output);
@@ -44,9 +52,19 @@ export function flatTraceShape(entry: Obj): Obj {
   const r = (entry.result ?? {}) as Obj;
   return {
     action: {
-      author: address(a.author), rewardType: a.rewardType ?? '', address: address(a.address), balance: quantity(a.balance),
-      callType: a.callType ?? '', creationMethod: a.creationMethod ?? '', from: address(a.from), gas: quantity(a.gas),
-      init: bytes(a.init), input: bytes(a.input), refundAddress: address(a.refundAddress), to: address(a.to), value: quantity(a.value),
+      author: address(a.author),
+      rewardType: a.rewardType ?? '',
+      address: address(a.address),
+      balance: quantity(a.balance),
+      callType: a.callType ?? '',
+      creationMethod: a.creationMethod ?? '',
+      from: address(a.from),
+      gas: quantity(a.gas),
+      init: bytes(a.init),
+      input: bytes(a.input),
+      refundAddress: address(a.refundAddress),
+      to: address(a.to),
+      value: quantity(a.value),
     },
     error: entry.error ?? '',
     result: { address: address(r.address), code: bytes(r.code), gasUsed: quantity(r.gasUsed), output: bytes(r.output) },

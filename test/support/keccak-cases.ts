@@ -4,15 +4,36 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { assemble } from './assemble';
 
-export const keccakCasesCode = '0x' + assemble([
-  0, 0, 'KECCAK256', 'POP',
-  0xaa, 0, 'MSTORE',
-  32, 0, 'KECCAK256', 'POP',
-  40, 16, 'KECCAK256', 'POP',
-  0x200000, 0, 'KECCAK256', 'POP',
-  8, 0x200000, 'KECCAK256', 'POP',
-  32, '0xffffffffffffffff', 'KECCAK256',
-]);
+export const keccakCasesCode =
+  '0x' +
+  assemble([
+    0,
+    0,
+    'KECCAK256',
+    'POP',
+    0xaa,
+    0,
+    'MSTORE',
+    32,
+    0,
+    'KECCAK256',
+    'POP',
+    40,
+    16,
+    'KECCAK256',
+    'POP',
+    0x200000,
+    0,
+    'KECCAK256',
+    'POP',
+    8,
+    0x200000,
+    'KECCAK256',
+    'POP',
+    32,
+    '0xffffffffffffffff',
+    'KECCAK256',
+  ]);
 
 const hex = (bytes: Uint8Array) => '0x' + Buffer.from(bytes).toString('hex');
 

@@ -41,9 +41,17 @@ export async function startLatencyProxy(target: string, delayMs: number, refuse?
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     const refused = items.filter((item) => proxy.refuse?.test(String(item.method)));
     const forwarded = items.filter((item) => !refused.includes(item));
-    const answers = refused.map((item) => ({ jsonrpc: '2.0', id: item.id, error: { code: -32601, message: `the method ${item.method} does not exist/is not available` } }));
+    const answers = refused.map((item) => ({
+      jsonrpc: '2.0',
+      id: item.id,
+      error: { code: -32601, message: `the method ${item.method} does not exist/is not available` },
+    }));
     if (forwarded.length > 0) {
-      const reply = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forwarded) });
+      const reply = await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(forwarded),
+      });
       answers.push(...((await reply.json()) as typeof answers));
     }
     response.writeHead(200, { 'content-type': 'application/json' });

@@ -12,12 +12,18 @@ export function withoutLegacyGasGaps(actual: Call, expected: Call, path = 'resul
   const out: Call = { ...actual };
   if (expected.gas === undefined && expected.gasUsed === undefined) {
     for (const key of ['gas', 'gasUsed']) {
-      assert.match(String(actual[key]), /^0x[0-9a-f]+$/, `${path}.${key}: the example gives every call its gas, as the native callTracer does`);
+      assert.match(
+        String(actual[key]),
+        /^0x[0-9a-f]+$/,
+        `${path}.${key}: the example gives every call its gas, as the native callTracer does`,
+      );
       delete out[key];
     }
   }
   if (Array.isArray(actual.calls) && Array.isArray(expected.calls)) {
-    out.calls = actual.calls.map((call, i) => (expected.calls![i] ? withoutLegacyGasGaps(call, expected.calls![i], `${path}.calls[${i}]`) : call));
+    out.calls = actual.calls.map((call, i) =>
+      expected.calls![i] ? withoutLegacyGasGaps(call, expected.calls![i], `${path}.calls[${i}]`) : call,
+    );
   }
   return out;
 }

@@ -35,24 +35,23 @@ export interface TestClient {
   kill(): void;
 }
 
-export async function startServer(
-  capabilities: ClientCapabilities = {},
-  settings: Record<string, unknown> = {},
-): Promise<TestClient> {
+export async function startServer(capabilities: ClientCapabilities = {}, settings: Record<string, unknown> = {}): Promise<TestClient> {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['dist/server.js', '--stdio']);
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const waiters = new Map<string, ((p: PublishDiagnosticsParams) => void)[]>();
   connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
     const queue = waiters.get(params.uri);
     queue?.shift()?.(params);
   });
   connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
-    params.items.map((item) => (item.section ? settings[item.section] ?? null : settings)),
+    params.items.map((item) => (item.section ? (settings[item.section] ?? null) : settings)),
   );
   connection.listen();
   await connection.sendRequest(InitializeRequest.type, {

@@ -74,7 +74,16 @@ export interface Answers {
  * ranges at all positions, and flatten. */
 export async function everyFeature(request: Request, uri: string, positions: Position[], diagnostics: Diagnostic[]): Promise<Answers> {
   const textDocument = { uri };
-  const answers: Answers = { completion: [], hover: [], signatureHelp: [], codeAction: [], documentSymbol: undefined, foldingRange: undefined, selectionRange: undefined, flatten: undefined };
+  const answers: Answers = {
+    completion: [],
+    hover: [],
+    signatureHelp: [],
+    codeAction: [],
+    documentSymbol: undefined,
+    foldingRange: undefined,
+    selectionRange: undefined,
+    flatten: undefined,
+  };
   for (const position of positions) {
     answers.completion.push(await request('textDocument/completion', { textDocument, position }));
     answers.hover.push(await request('textDocument/hover', { textDocument, position }));
@@ -84,7 +93,13 @@ export async function everyFeature(request: Request, uri: string, positions: Pos
     answers.codeAction.push(await request('textDocument/codeAction', { textDocument, range, context: { diagnostics: near } }));
   }
   const start = positions[0];
-  answers.codeAction.push(await request('textDocument/codeAction', { textDocument, range: { start, end: start }, context: { diagnostics, only: ['source.fixAll.evm-tracer'] } }));
+  answers.codeAction.push(
+    await request('textDocument/codeAction', {
+      textDocument,
+      range: { start, end: start },
+      context: { diagnostics, only: ['source.fixAll.evm-tracer'] },
+    }),
+  );
   answers.documentSymbol = await request('textDocument/documentSymbol', { textDocument });
   answers.foldingRange = await request('textDocument/foldingRange', { textDocument });
   answers.selectionRange = await request('textDocument/selectionRange', { textDocument, positions });

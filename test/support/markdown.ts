@@ -5,7 +5,9 @@ import { join } from 'node:path';
 
 /** README.md, CONTRIBUTING.md and every docs/*.md, as paths from the repository root. */
 export function projectDocuments(): string[] {
-  const docs = readdirSync('docs').filter((name) => name.endsWith('.md')).map((name) => join('docs', name));
+  const docs = readdirSync('docs')
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => join('docs', name));
   return ['README.md', 'CONTRIBUTING.md', ...docs.sort()];
 }
 
@@ -80,4 +82,3 @@ export function headingAnchors(markdown: string): Set<string> {
   }
   return anchors;
 }
-

@@ -15,7 +15,38 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** Pieces of syntax that break or reopen constructs when dropped anywhere. */
-const FRAGMENTS = ["'", '"', '`', '(', ')', '[', ']', '{', '}', '\n', '\r\n', '\r', '/*', '*/', '//', '${', '\\', '/', ',', '.', ';', ':', '=>', '?.', 'function (', 'log.', 'this.', 'db.getBalance(', "'oops", '\u2028'];
+const FRAGMENTS = [
+  "'",
+  '"',
+  '`',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  '\n',
+  '\r\n',
+  '\r',
+  '/*',
+  '*/',
+  '//',
+  '${',
+  '\\',
+  '/',
+  ',',
+  '.',
+  ';',
+  ':',
+  '=>',
+  '?.',
+  'function (',
+  'log.',
+  'this.',
+  'db.getBalance(',
+  "'oops",
+  '\u2028',
+];
 
 export interface Mutation {
   text: string;

@@ -19,6 +19,14 @@ export const pragueChainConfig = {
 /** A signed EIP-1559 transaction to `to` (100,000 gas, fee cap 10 gwei, tip 1 wei), as raw hex. */
 export function signedRawCall(signer: DevAccount, to: string, { nonce = 0n, data = '0x' }: { nonce?: bigint; data?: string } = {}): string {
   const common = createCustomCommon({ chainId: pragueChainConfig.chainId }, Mainnet, { hardfork: Hardfork.Prague });
-  const fields = { nonce, to: to as `0x${string}`, data: data as `0x${string}`, gasLimit: 100_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n, chainId: 1337n };
+  const fields = {
+    nonce,
+    to: to as `0x${string}`,
+    data: data as `0x${string}`,
+    gasLimit: 100_000n,
+    maxFeePerGas: 10n ** 10n,
+    maxPriorityFeePerGas: 1n,
+    chainId: 1337n,
+  };
   return bytesToHex(createFeeMarket1559Tx(fields, { common }).sign(signer.privateKey).serialize());
 }

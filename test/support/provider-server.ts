@@ -67,14 +67,24 @@ export async function startProviderServer(options: ProviderServerOptions = {}): 
   // A unique subject: OpenSSL finds a self-signed issuer by name, so two test servers must not share one.
   const pems = await generate([{ name: 'commonName', value: `provider-test-${randomUUID()}` }], {
     keyType: 'ec',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   });
   const behaviours = new Map<string, Behaviour>();
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
 
   const expectedPrefix = options.key ? `/${options.key}` : '';
-  const expectedAuth = options.basic ? `Basic ${Buffer.from(`${options.basic.username}:${options.basic.password}`).toString('base64')}` : undefined;
+  const expectedAuth = options.basic
+    ? `Basic ${Buffer.from(`${options.basic.username}:${options.basic.password}`).toString('base64')}`
+    : undefined;
 
   /** 404 for a path or key that is wrong, 401 for wrong Basic credentials, else undefined. */
   function refusal(request: IncomingMessage, path: string): { status: number; body: string } | undefined {
@@ -87,12 +97,18 @@ export async function startProviderServer(options: ProviderServerOptions = {}): 
   }
 
   function answer(rpc: { id?: unknown; method?: string }): { behaviour: Behaviour; text: () => string } {
-    const behaviour = behaviours.get(rpc.method ?? '') ?? { kind: 'rpc-error', code: -32601, message: `the method ${rpc.method} does not exist/is not available` };
+    const behaviour = behaviours.get(rpc.method ?? '') ?? {
+      kind: 'rpc-error',
+      code: -32601,
+      message: `the method ${rpc.method} does not exist/is not available`,
+    };
     const envelope = (body: Record<string, unknown>) => JSON.stringify({ jsonrpc: '2.0', id: rpc.id, ...body });
     const text = () => {
       switch (behaviour.kind) {
         case 'rpc-error':
-          return envelope({ error: { code: behaviour.code, message: behaviour.message, ...(behaviour.data === undefined ? {} : { data: behaviour.data }) } });
+          return envelope({
+            error: { code: behaviour.code, message: behaviour.message, ...(behaviour.data === undefined ? {} : { data: behaviour.data }) },
+          });
         case 'wrong-id':
           return JSON.stringify({ jsonrpc: '2.0', id: Number(rpc.id) + 1000, result: behaviour.value });
         case 'result':
@@ -124,10 +140,19 @@ export async function startProviderServer(options: ProviderServerOptions = {}): 
     request.on('end', () => {
       const body = Buffer.concat(chunks as Uint8Array[]).toString('utf8');
       const path = request.url ?? '';
-      requests.push({ transport: 'http', method: request.method ?? '', path, headers: request.headers, rawHeaders: request.rawHeaders, body });
+      requests.push({
+        transport: 'http',
+        method: request.method ?? '',
+        path,
+        headers: request.headers,
+        rawHeaders: request.rawHeaders,
+        body,
+      });
       const refused = refusal(request, path);
       if (refused) {
-        response.writeHead(refused.status, { 'content-type': refused.body.startsWith('<') ? 'text/html' : 'application/json' }).end(refused.body);
+        response
+          .writeHead(refused.status, { 'content-type': refused.body.startsWith('<') ? 'text/html' : 'application/json' })
+          .end(refused.body);
         return;
       }
       let rpc: { id?: unknown; method?: string };
@@ -144,8 +169,11 @@ export async function startProviderServer(options: ProviderServerOptions = {}): 
           response.writeHead(behaviour.status, { 'content-type': 'text/plain', ...behaviour.headers }).end(behaviour.body);
           return;
         case 'echo-page':
-          response.writeHead(behaviour.status, { 'content-type': 'text/html' })
-            .end(`<html><head><title>Error ${behaviour.status}</title></head><body><h1>Error ${behaviour.status}</h1><p>The upstream of https://${request.headers.host}${path} did not answer.</p></body></html>`);
+          response
+            .writeHead(behaviour.status, { 'content-type': 'text/html' })
+            .end(
+              `<html><head><title>Error ${behaviour.status}</title></head><body><h1>Error ${behaviour.status}</h1><p>The upstream of https://${request.headers.host}${path} did not answer.</p></body></html>`,
+            );
           return;
         case 'drop':
           request.socket.destroy();
@@ -157,7 +185,12 @@ export async function startProviderServer(options: ProviderServerOptions = {}): 
         }
         case 'big':
           response.writeHead(200, json);
-          writeBig((chunk) => response.write(chunk), rpc.id, behaviour.bytes, () => response.end());
+          writeBig(
+            (chunk) => response.write(chunk),
+            rpc.id,
+            behaviour.bytes,
+            () => response.end(),
+          );
           return;
         default:
           response.writeHead(200, json).end(text());
@@ -181,7 +214,9 @@ export async function startProviderServer(options: ProviderServerOptions = {}): 
     requests.push({ transport: 'ws', method: 'UPGRADE', path, headers: request.headers, rawHeaders: request.rawHeaders, body: '' });
     const refused = refusal(request, path);
     if (refused) {
-      socket.end(`HTTP/1.1 ${refused.status} Refused\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(refused.body)}\r\nConnection: close\r\n\r\n${refused.body}`);
+      socket.end(
+        `HTTP/1.1 ${refused.status} Refused\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(refused.body)}\r\nConnection: close\r\n\r\n${refused.body}`,
+      );
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => serveWebSocket(ws, request));
@@ -190,7 +225,14 @@ export async function startProviderServer(options: ProviderServerOptions = {}): 
   function serveWebSocket(ws: WebSocket, upgrade: IncomingMessage): void {
     ws.on('message', (data) => {
       const body = String(data);
-      requests.push({ transport: 'ws', method: 'MESSAGE', path: upgrade.url ?? '', headers: upgrade.headers, rawHeaders: upgrade.rawHeaders, body });
+      requests.push({
+        transport: 'ws',
+        method: 'MESSAGE',
+        path: upgrade.url ?? '',
+        headers: upgrade.headers,
+        rawHeaders: upgrade.rawHeaders,
+        body,
+      });
       const rpc = JSON.parse(body) as { id?: unknown; method?: string };
       const { behaviour, text } = answer(rpc);
       switch (behaviour.kind) {
@@ -204,7 +246,12 @@ export async function startProviderServer(options: ProviderServerOptions = {}): 
         }
         case 'big': {
           const parts: string[] = [];
-          writeBig((chunk) => void parts.push(chunk), rpc.id, behaviour.bytes, () => ws.send(parts.join('')));
+          writeBig(
+            (chunk) => void parts.push(chunk),
+            rpc.id,
+            behaviour.bytes,
+            () => ws.send(parts.join('')),
+          );
           return;
         }
         default:

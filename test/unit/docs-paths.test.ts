@@ -13,7 +13,14 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
   .split('\n')
   .filter((path) => path !== '' && existsSync(path));
 const fileSet = new Set(files);
-const folders = new Set(files.flatMap((path) => path.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+const folders = new Set(
+  files.flatMap((path) =>
+    path
+      .split('/')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+  ),
+);
 const topLevel = new Set(files.map((path) => path.split('/')[0]));
 
 const exists = (path: string) => fileSet.has(path) || folders.has(path.replace(/\/$/, ''));
@@ -22,12 +29,19 @@ const exists = (path: string) => fileSet.has(path) || folders.has(path.replace(/
 function expandBraces(path: string): string[] {
   const match = /\{([^{}]*)\}/.exec(path);
   if (!match) return [path];
-  return match[1].split(',').flatMap((choice) => expandBraces(path.slice(0, match.index) + choice + path.slice(match.index + match[0].length)));
+  return match[1]
+    .split(',')
+    .flatMap((choice) => expandBraces(path.slice(0, match.index) + choice + path.slice(match.index + match[0].length)));
 }
 
 /** A path with `*` matches at least one file (`*` stays within one folder). */
 function globMatches(pattern: string): boolean {
-  const regex = new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
+  const regex = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]*')}$`,
+  );
   return files.some((path) => regex.test(path));
 }
 
@@ -73,7 +87,9 @@ test('docs/architecture.md lists every folder of the tree', () => {
   const architecture = readFileSync('docs/architecture.md', 'utf8');
   const listed = new Set(namedPaths(architecture).map((path) => path.replace(/\/$/, '')));
   // Folders outside test/ at every depth, and test/'s own folders (the ones below are the tests' private data).
-  const wanted = [...folders].filter((folder) => !folder.startsWith('.') && (!folder.startsWith('test/') || folder.split('/').length === 2));
+  const wanted = [...folders].filter(
+    (folder) => !folder.startsWith('.') && (!folder.startsWith('test/') || folder.split('/').length === 2),
+  );
   assert.deepEqual(wanted.filter((folder) => !listed.has(folder)).sort(), [], 'folders docs/architecture.md does not list');
 });
 
@@ -82,10 +98,22 @@ test("README's pictures are packaged: relative paths that .vscodeignore lets int
   const packaged = readFileSync('.vscodeignore', 'utf8')
     .split('\n')
     .filter((line) => line.startsWith('!'))
-    .map((line) => new RegExp(`^${line.slice(1).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '.*')}$`));
+    .map(
+      (line) =>
+        new RegExp(
+          `^${line
+            .slice(1)
+            .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+            .replace(/\*\*/g, '.*')}$`,
+        ),
+    );
   const pictures = [...readFileSync('README.md', 'utf8').matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((match) => match[1]);
   assert.ok(pictures.length > 0, 'README shows pictures');
-  assert.deepEqual(pictures.filter((path) => /^[a-z]+:/i.test(path) || !packaged.some((pattern) => pattern.test(path))), [], 'pictures outside the package');
+  assert.deepEqual(
+    pictures.filter((path) => /^[a-z]+:/i.test(path) || !packaged.some((pattern) => pattern.test(path))),
+    [],
+    'pictures outside the package',
+  );
 });
 
 test('the path check catches a renamed file, a bad glob and a missing heading', () => {

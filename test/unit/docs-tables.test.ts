@@ -62,8 +62,14 @@ test("docs/cli.md's command table lists every subcommand evm-tracer --help lists
 });
 
 test('every documented divergence the differential tests know is an item of docs/differences-from-geth.md', () => {
-  const items = new Set([...readFileSync('docs/differences-from-geth.md', 'utf8').matchAll(/^- \*\*(.+?)\.?\*\*/gm)].map((match) => match[1]));
+  const items = new Set(
+    [...readFileSync('docs/differences-from-geth.md', 'utf8').matchAll(/^- \*\*(.+?)\.?\*\*/gm)].map((match) => match[1]),
+  );
   const named = knownDifferences.flatMap((known) => (known.readme === undefined ? [] : [known.readme]));
   assert.ok(named.length > 0, 'test/differential/known.ts names items');
-  assert.deepEqual(named.filter((item) => !items.has(item)), [], `items of the page: ${[...items].join(' | ')}`);
+  assert.deepEqual(
+    named.filter((item) => !items.has(item)),
+    [],
+    `items of the page: ${[...items].join(' | ')}`,
+  );
 });

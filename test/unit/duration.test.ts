@@ -6,11 +6,27 @@ import { maxTimerMs, parseDuration, parseGoDuration, timerDelay } from '../../co
 
 test('parseGoDuration: values as Go computes them, in milliseconds', () => {
   const cases: Array<[string, number]> = [
-    ['5s', 5000], ['1m30s', 90_000], ['500ms', 500], ['1.5h', 5_400_000], ['0', 0], ['-0', 0], ['+5s', 5000], ['-1.5s', -1500],
-    ['.5s', 500], ['1.s', 1000], ['1h1h', 7_200_000], ['1µs', 0.001], ['3μs', 0.003], ['7us', 0.007], ['1ns', 0.000001],
-    ['1000h', 3_600_000_000], ['2562047h47m16.854775807s', 9_223_372_036_854.775], ['-2562047h47m16.854775808s', -9_223_372_036_854.775],
+    ['5s', 5000],
+    ['1m30s', 90_000],
+    ['500ms', 500],
+    ['1.5h', 5_400_000],
+    ['0', 0],
+    ['-0', 0],
+    ['+5s', 5000],
+    ['-1.5s', -1500],
+    ['.5s', 500],
+    ['1.s', 1000],
+    ['1h1h', 7_200_000],
+    ['1µs', 0.001],
+    ['3μs', 0.003],
+    ['7us', 0.007],
+    ['1ns', 0.000001],
+    ['1000h', 3_600_000_000],
+    ['2562047h47m16.854775807s', 9_223_372_036_854.775],
+    ['-2562047h47m16.854775808s', -9_223_372_036_854.775],
     // Go keeps only the fraction digits that fit its integer and truncates to whole nanoseconds.
-    ['1.0000000000000000000001s', 1000], ['0.0000000019s', 0.000001],
+    ['1.0000000000000000000001s', 1000],
+    ['0.0000000019s', 0.000001],
   ];
   for (const [text, ms] of cases) assert.equal(parseGoDuration(text), ms, text);
 });
@@ -39,7 +55,9 @@ test('parseDuration: positive durations with units; beyond what Go takes it says
   assert.equal(parseDuration('1000h'), 3_600_000_000);
   assert.throws(() => parseDuration('5 seconds'), { message: "time-out '5 seconds' is not a duration like 5s, 500ms or 1m30s" });
   assert.throws(() => parseDuration('-5s'), /is not a duration like 5s/);
-  assert.throws(() => parseDuration('3000000h'), { message: "time-out '3000000h' is too long: a duration is at most 2562047h47m16.854775807s" });
+  assert.throws(() => parseDuration('3000000h'), {
+    message: "time-out '3000000h' is too long: a duration is at most 2562047h47m16.854775807s",
+  });
 });
 
 test('timerDelay: at most 2^31-1 ms, the longest delay a Node.js timer takes', () => {

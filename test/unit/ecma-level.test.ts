@@ -17,7 +17,10 @@ test('chooseEcmaLevel: explicit, then the node, then the configured default, the
   assert.deepEqual(chooseEcmaLevel({ explicit, node, configured }), { ecmaVersion: 5, source: '--ecma' });
   assert.deepEqual(chooseEcmaLevel({ node, configured }), { ecmaVersion: 2017, source: 'node' });
   assert.deepEqual(chooseEcmaLevel({ node: { source: 'node' }, configured }), { ecmaVersion: 5, source: 'lint.ecmaVersion' });
-  assert.deepEqual(chooseEcmaLevel({ node: { source: 'node' }, configured: { source: 'lint.ecmaVersion' } }), { ecmaVersion: 5, source: 'the default' });
+  assert.deepEqual(chooseEcmaLevel({ node: { source: 'node' }, configured: { source: 'lint.ecmaVersion' } }), {
+    ecmaVersion: 5,
+    source: 'the default',
+  });
 });
 
 test("editorNodeLevel: the node's ecmaVersion wins for that node; the local node and unknown names use evmTracer.ecmaVersion", () => {
@@ -45,7 +48,10 @@ test("editorNodeLevel: the node's ecmaVersion wins for that node; the local node
 test('editorNodeLevel: values other than 5 and 2017 are ignored and named', () => {
   const { level, problems } = editorNodeLevel({ ecmaVersion: 6, nodes: [{ name: 'odd', url: 'http://h', ecmaVersion: 'es6' }] }, 'odd');
   assert.deepEqual(level, { ecmaVersion: 5, source: 'the default' });
-  assert.deepEqual(problems, ['evmTracer: ecmaVersion must be 5 or 2017 (got 6)', 'evmTracer.nodes "odd": ecmaVersion must be 5 or 2017 (got "es6")']);
+  assert.deepEqual(problems, [
+    'evmTracer: ecmaVersion must be 5 or 2017 (got 6)',
+    'evmTracer.nodes "odd": ecmaVersion must be 5 or 2017 (got "es6")',
+  ]);
 });
 
 const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-level-'));
@@ -58,7 +64,11 @@ function configFile(name: string, data: unknown): string {
 test('commandEcmaLevel: --ecma, else the --endpoint node, else lint.ecmaVersion, else 5', () => {
   const file = configFile('levels.json', {
     lint: { ecmaVersion: 2017 },
-    nodes: { geth: { url: 'http://127.0.0.1:8545', ecmaVersion: 2017 }, provider: { url: 'https://host', ecmaVersion: '5' }, plain: { url: 'https://other' } },
+    nodes: {
+      geth: { url: 'http://127.0.0.1:8545', ecmaVersion: 2017 },
+      provider: { url: 'https://host', ecmaVersion: '5' },
+      plain: { url: 'https://other' },
+    },
   });
   const level = (values: Record<string, string>) => commandEcmaLevel({ 'config-file': file, ...values });
   assert.deepEqual(level({ ecma: '5', endpoint: 'geth' }), { ecmaVersion: 5, source: '--ecma' });
@@ -79,19 +89,35 @@ test('commandEcmaLevel: no config file in the working directory is the default; 
   } finally {
     process.chdir(cwd);
   }
-  assert.throws(() => commandEcmaLevel({ ecma: '6' }), (error: Error) => error instanceof UsageError && /--ecma: ecmaVersion must be 5 or 2017 \(got "6"\)/.test(error.message));
+  assert.throws(
+    () => commandEcmaLevel({ ecma: '6' }),
+    (error: Error) => error instanceof UsageError && /--ecma: ecmaVersion must be 5 or 2017 \(got "6"\)/.test(error.message),
+  );
   assert.throws(() => commandEcmaLevel({ 'config-file': join(dir, 'none.json') }), /cannot read config file .*none\.json: ENOENT/);
   const badLint = configFile('bad-lint.json', { lint: { ecmaVersion: 2015 } });
   assert.throws(() => commandEcmaLevel({ 'config-file': badLint }), /bad-lint\.json: lint: ecmaVersion must be 5 or 2017 \(got 2015\)/);
   const badNode = configFile('bad-node.json', { nodes: { geth: { url: 'http://h', ecmaVersion: 'latest' } } });
-  assert.throws(() => commandEcmaLevel({ 'config-file': badNode, endpoint: 'geth' }), /bad-node\.json: nodes\.geth: ecmaVersion must be 5 or 2017 \(got "latest"\)/);
+  assert.throws(
+    () => commandEcmaLevel({ 'config-file': badNode, endpoint: 'geth' }),
+    /bad-node\.json: nodes\.geth: ecmaVersion must be 5 or 2017 \(got "latest"\)/,
+  );
 });
 
 test('syntax geth takes, found at ES5.1, says how to target it; syntax geth does not take and the geth level do not', () => {
   const syntax = (body: string, ecmaVersion: 5 | 2017) =>
-    analyzeTracer(`{ result: function (ctx) { ${body} }, fault: function () {} }`, { ecmaVersion }).filter((d) => d.code === 'syntax').map((d) => d.message);
-  const hint = /Or, for a plain geth node \(its engine takes this\), target ES2017: --ecma 2017, or ecmaVersion 2017 for the node \(evmTracer\.nodes, "nodes" in evm-tracer\.config\.json\) or in evmTracer\.ecmaVersion \/ lint\.ecmaVersion\./;
-  for (const body of ['let a = 1;', 'const f = (x) => `${x}`;', 'var p = 2 ** 3;', 'var g = async function () {};', 'return ctx?.a;', 'var o = { ...ctx };']) {
+    analyzeTracer(`{ result: function (ctx) { ${body} }, fault: function () {} }`, { ecmaVersion })
+      .filter((d) => d.code === 'syntax')
+      .map((d) => d.message);
+  const hint =
+    /Or, for a plain geth node \(its engine takes this\), target ES2017: --ecma 2017, or ecmaVersion 2017 for the node \(evmTracer\.nodes, "nodes" in evm-tracer\.config\.json\) or in evmTracer\.ecmaVersion \/ lint\.ecmaVersion\./;
+  for (const body of [
+    'let a = 1;',
+    'const f = (x) => `${x}`;',
+    'var p = 2 ** 3;',
+    'var g = async function () {};',
+    'return ctx?.a;',
+    'var o = { ...ctx };',
+  ]) {
     const messages = syntax(body, 5);
     assert.ok(messages.length > 0, body);
     for (const message of messages) {

@@ -19,7 +19,7 @@ test('an array changed in place after it was converted gets the hex of its new b
   assert.equal(unprefixedHex(address), '11'.repeat(19) + '22');
 });
 
-test('storage keys are SimpleStateManager\'s for slots and addresses that differ only in their first byte', () => {
+test("storage keys are SimpleStateManager's for slots and addresses that differ only in their first byte", () => {
   const addresses = [filled(20, 0), filled(20, 0)];
   addresses[1][0] = 0xff;
   const slots = [filled(32, 7), filled(32, 7)];

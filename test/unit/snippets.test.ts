@@ -20,14 +20,17 @@ export function expandSnippet(body: string): string {
   const defaults = new Map<string, string>();
   let text = body;
   // Innermost `${n:default}` first, so nested placeholders resolve from the inside out.
-  for (let previous = ''; previous !== text; ) {
+  for (let previous = ''; previous !== text;) {
     previous = text;
     text = text.replace(/\$\{(\d+):([^${}]*)\}/g, (_match, index: string, value: string) => {
       defaults.set(index, value);
       return value;
     });
   }
-  return text.replace(/\$\{(\d+)\}|\$(\d+)/g, (_match, braced: string | undefined, bare: string | undefined) => defaults.get(braced ?? bare ?? '') ?? '');
+  return text.replace(
+    /\$\{(\d+)\}|\$(\d+)/g,
+    (_match, braced: string | undefined, bare: string | undefined) => defaults.get(braced ?? bare ?? '') ?? '',
+  );
 }
 
 test('the snippets are whole tracers (tracer and the two seed tracers); hooks are completions, which know where the commas go', () => {

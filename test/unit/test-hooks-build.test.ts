@@ -10,7 +10,11 @@ import { nodeBuildOptions } from '../../esbuild.mjs';
 const hooks = ['lastResultView', 'logFolder', 'nodeStatus', 'activePrompt', 'answerPrompt'];
 
 async function extensionBundle(options: { production?: boolean; testHooks?: boolean }): Promise<string> {
-  const result = await esbuild.build({ ...nodeBuildOptions('client/extension.ts', 'dist/extension.js', options), write: false, sourcemap: false });
+  const result = await esbuild.build({
+    ...nodeBuildOptions('client/extension.ts', 'dist/extension.js', options),
+    write: false,
+    sourcemap: false,
+  });
   const bundle = result.outputFiles?.find((file) => file.path.endsWith('extension.js'));
   assert.ok(bundle, 'no extension.js in the build output');
   return bundle.text;
@@ -31,5 +35,8 @@ test('package.json contributes no test hook', () => {
 });
 
 test('a production build with test hooks is refused', () => {
-  assert.throws(() => nodeBuildOptions('client/extension.ts', 'dist/extension.js', { production: true, testHooks: true }), /--test-hooks is for test builds/);
+  assert.throws(
+    () => nodeBuildOptions('client/extension.ts', 'dist/extension.js', { production: true, testHooks: true }),
+    /--test-hooks is for test builds/,
+  );
 });

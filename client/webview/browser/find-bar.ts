@@ -102,7 +102,13 @@ export class FindBar {
   }
 
   status(): { open: boolean; query: string; current: number; count: number; label: string } {
-    return { open: this.isOpen, query: this.input.value, current: this.current + 1, count: this.search?.hits.length ?? 0, label: this.count.textContent ?? '' };
+    return {
+      open: this.isOpen,
+      query: this.input.value,
+      current: this.current + 1,
+      count: this.search?.hits.length ?? 0,
+      label: this.count.textContent ?? '',
+    };
   }
 
   private start(query: string, revealFirst = true): void {
@@ -137,7 +143,8 @@ export class FindBar {
     else {
       const more = search.truncated ? '+' : search.done ? '' : '…';
       const total = `${search.hits.length}${more}`;
-      this.count.textContent = this.current === -1 ? `${total} ${search.hits.length === 1 && !more ? 'result' : 'results'}` : `${this.current + 1} of ${total}`;
+      this.count.textContent =
+        this.current === -1 ? `${total} ${search.hits.length === 1 && !more ? 'result' : 'results'}` : `${this.current + 1} of ${total}`;
     }
   }
 }

@@ -9,7 +9,11 @@ const KEY = /^[A-Za-z_$][\w$]*$/;
 
 /** The preview of `value` for its row: primitives in full (up to a long-text cut), containers abbreviated. */
 export function previewText(value: unknown, budget = LINE_BUDGET): string {
-  if (Array.isArray(value)) return `(${value.length}) [${items(value.map((item) => [undefined, item]), budget)}]`;
+  if (Array.isArray(value))
+    return `(${value.length}) [${items(
+      value.map((item) => [undefined, item]),
+      budget,
+    )}]`;
   if (isObject(value)) return `{${items(Object.entries(value), budget)}}`;
   const text = primitiveText(value, ROW_TEXT_BUDGET);
   return text.length < ROW_TEXT_BUDGET ? text : `${text} (${(JSON.stringify(value) ?? '').length.toLocaleString('en-US')} characters)`;

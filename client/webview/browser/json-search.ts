@@ -23,7 +23,11 @@ export class JsonSearch {
   private readonly stack: Pending[];
 
   /** Searches case-insensitively; the root row itself has no key and its value is not a primitive match. */
-  constructor(root: unknown, query: string, readonly limit = 100_000) {
+  constructor(
+    root: unknown,
+    query: string,
+    readonly limit = 100_000,
+  ) {
     this.needle = query.toLowerCase();
     this.stack = this.needle === '' ? [] : [{ value: root, key: undefined, parent: undefined }];
   }
@@ -47,7 +51,8 @@ export class JsonSearch {
         for (let index = value.length - 1; index >= 0; index--) this.stack.push({ value: value[index], key: index, parent: pending });
       } else {
         const keys = Object.keys(value);
-        for (let index = keys.length - 1; index >= 0; index--) this.stack.push({ value: (value as Record<string, unknown>)[keys[index]], key: keys[index], parent: pending });
+        for (let index = keys.length - 1; index >= 0; index--)
+          this.stack.push({ value: (value as Record<string, unknown>)[keys[index]], key: keys[index], parent: pending });
       }
     }
     return this.done;

@@ -127,7 +127,11 @@ export class JsonTree {
     const target = pathKey(segments);
     // Only a newly opened ancestor changes the rows; otherwise finding the row is enough.
     if (opened) this.rebuild(target);
-    else this.focusIndex = Math.max(0, this.rows.findIndex((row) => row.path === target));
+    else
+      this.focusIndex = Math.max(
+        0,
+        this.rows.findIndex((row) => row.path === target),
+      );
     this.scrollToFocus();
     this.changed();
   }
@@ -144,11 +148,23 @@ export class JsonTree {
       const children = entries(row.value);
       for (let at = children.length - 1; at >= 0; at--) {
         const [key, value] = children[at];
-        pending.push({ depth: row.depth + 1, key, value, path: childKey(row.path, key), parent: index, position: at + 1, setSize: children.length });
+        pending.push({
+          depth: row.depth + 1,
+          key,
+          value,
+          path: childKey(row.path, key),
+          parent: index,
+          position: at + 1,
+          setSize: children.length,
+        });
       }
     }
     this.rows = rows;
-    if (focusPath !== undefined) this.focusIndex = Math.max(0, rows.findIndex((row) => row.path === focusPath));
+    if (focusPath !== undefined)
+      this.focusIndex = Math.max(
+        0,
+        rows.findIndex((row) => row.path === focusPath),
+      );
     this.focusIndex = Math.min(this.focusIndex, rows.length - 1);
     this.tree.style.height = `${rows.length * ROW_HEIGHT}px`;
     this.render();

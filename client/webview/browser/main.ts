@@ -5,7 +5,18 @@
 // survives being hidden and VS Code restarting. Writes text only (textContent), never HTML.
 import { formatBytes } from '../../../core/rpc/errors';
 import { jsonText } from '../../../report/json-text';
-import type { FromWebview, OutcomeView, PanelState, RenderedContent, TestKey, ToWebview, UiState, ViewMode, ViewState, WebviewAction } from '../messages';
+import type {
+  FromWebview,
+  OutcomeView,
+  PanelState,
+  RenderedContent,
+  TestKey,
+  ToWebview,
+  UiState,
+  ViewMode,
+  ViewState,
+  WebviewAction,
+} from '../messages';
 import { button, el } from '../../../report/browser/dom';
 import { FindBar } from './find-bar';
 import { jsPath } from './json-path';
@@ -283,7 +294,11 @@ function rendered(): RenderedContent {
     status: outcome?.status ?? 'running',
     rows: tree ? tree.renderedRows() : Array.from(content.querySelectorAll('pre')).map((pre) => pre.textContent ?? ''),
     rowCount: tree?.rowCount ?? 0,
-    errorText: errorBox.hidden ? undefined : Array.from(errorBox.children).map((part) => part.textContent ?? '').join('\n'),
+    errorText: errorBox.hidden
+      ? undefined
+      : Array.from(errorBox.children)
+          .map((part) => part.textContent ?? '')
+          .join('\n'),
     resultJson: parsed ? jsonText(parsed.value) : undefined,
     ui,
     focused: focused && {
@@ -317,7 +332,9 @@ async function press(keys: TestKey[]): Promise<void> {
       target.dispatchEvent(new Event('input', { bubbles: true }));
       await find.idle();
     }
-    target.dispatchEvent(new KeyboardEvent('keydown', { key: key.key, ctrlKey: key.ctrlKey, shiftKey: key.shiftKey, bubbles: true, cancelable: true }));
+    target.dispatchEvent(
+      new KeyboardEvent('keydown', { key: key.key, ctrlKey: key.ctrlKey, shiftKey: key.shiftKey, bubbles: true, cancelable: true }),
+    );
     await find.idle();
   }
   saveNow();
@@ -352,7 +369,8 @@ window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
   else if (message.type === 'names' || message.type === 'compare') showPictures(message);
   else if (message.type === 'action') act(message.action);
   else if (message.type === 'query') vscode.postMessage({ type: 'rendered', id: message.id, content: rendered() });
-  else if (message.type === 'press') void press(message.keys).then(() => vscode.postMessage({ type: 'rendered', id: message.id, content: rendered() }));
+  else if (message.type === 'press')
+    void press(message.keys).then(() => vscode.postMessage({ type: 'rendered', id: message.id, content: rendered() }));
 });
 
 const saved = vscode.getState();

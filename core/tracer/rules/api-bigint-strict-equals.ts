@@ -13,7 +13,10 @@ export const apiBigIntStrictEqualsRule: Rule = {
     const { inference, comparisons } = typedNodes(tracer);
     for (const { node, scope } of comparisons) {
       if (node.operator !== '===' && node.operator !== '!==') continue;
-      for (const [value, other] of [[node.left, node.right], [node.right, node.left]] as AnyNode[][]) {
+      for (const [value, other] of [
+        [node.left, node.right],
+        [node.right, node.left],
+      ] as AnyNode[][]) {
         if (other.type !== 'Literal' || (typeof other.value !== 'number' && typeof other.value !== 'string')) continue;
         const type = inference.typeOf(value, scope);
         if (type?.kind !== 'object' || type.name !== 'bigInt') continue;

@@ -18,7 +18,8 @@ export const apiBytesArgumentRule: Rule = {
   code: 'bytes-argument',
   defaultSeverity: 'warning',
   readsTolerantParse: true,
-  description: "A string passed where the node requires bytes (toHex('0x..'), slice('..'), db.getBalance('0x..')): it fails with the uncatchable 'invalid buffer type'.",
+  description:
+    "A string passed where the node requires bytes (toHex('0x..'), slice('..'), db.getBalance('0x..')): it fails with the uncatchable 'invalid buffer type'.",
   check(tracer, report) {
     const { inference, calls } = typedNodes(tracer);
     for (const { node, scope } of calls) {
@@ -40,7 +41,9 @@ export const apiBytesArgumentRule: Rule = {
           start: arg.start,
           end: arg.end,
           message: `${where} takes a Uint8Array or an Array as '${param.name}', not a string: the node fails with 'invalid buffer type' (uncatchable).${convert ? ` Convert it with ${convert}(...).` : ''}`,
-          fixes: convert ? [{ title: `Wrap in ${convert}(...)`, edits: [{ start: arg.start, end: arg.end, newText: `${convert}(${text})` }] }] : undefined,
+          fixes: convert
+            ? [{ title: `Wrap in ${convert}(...)`, edits: [{ start: arg.start, end: arg.end, newText: `${convert}(${text})` }] }]
+            : undefined,
         });
       });
     }

@@ -31,13 +31,15 @@ interface Arithmetic {
 const GAS_PRICE = findMember('ctx', 'gasPrice')!;
 /** What the hover of ctx.gasPrice says (the same model entry). */
 const HOVER = [GAS_PRICE.description, ...(GAS_PRICE.pitfalls ?? [])].join(' ');
-const MULTIPLIED = 'Times gas it is the priority fee (what the coinbase earns); the sender paid (base fee + tip) × gas used, the base fee being burnt.';
+const MULTIPLIED =
+  'Times gas it is the priority fee (what the coinbase earns); the sender paid (base fee + tip) × gas used, the base fee being burnt.';
 const WITH_BALANCE = 'A balance change computed from it leaves out the base fee the sender also paid (burnt).';
 
 export const apiGasPriceTipRule: Rule = {
   code: 'gas-price-tip',
   defaultSeverity: 'information',
-  description: 'ctx.gasPrice multiplied by ctx.gasUsed/ctx.gas, or added to/subtracted from a db.getBalance result: since geth v1.15.0 it is the tip, not the full gas price.',
+  description:
+    'ctx.gasPrice multiplied by ctx.gasUsed/ctx.gas, or added to/subtracted from a db.getBalance result: since geth v1.15.0 it is the tip, not the full gas price.',
   check(tracer, report) {
     if (!MENTION.test(tracer.text)) return;
     const { inference, calls } = typedNodes(tracer);
@@ -47,7 +49,8 @@ export const apiGasPriceTipRule: Rule = {
       const method = inference.typeOf(node.callee, scope);
       if (method?.kind !== 'function' || method.owner !== 'bigInt' || node.arguments.length !== 1) continue;
       const operation = method.member.aliasOf ?? method.member.name;
-      if (operation === 'multiply' || operation === 'add' || operation === 'subtract') arithmetic.push({ node, operation, operands: [node.callee.object, node.arguments[0]], scope });
+      if (operation === 'multiply' || operation === 'add' || operation === 'subtract')
+        arithmetic.push({ node, operation, operands: [node.callee.object, node.arguments[0]], scope });
     }
     for (const node of nodesOfType<AnyNode>(tracer, 'BinaryExpression')) {
       const operation = OPERATORS[node.operator];
@@ -74,9 +77,14 @@ export const apiGasPriceTipRule: Rule = {
     const flagged = new Map<AnyNode, string>();
     for (const { operation, operands, scope } of arithmetic) {
       for (const [mine, other] of [operands, [operands[1], operands[0]]]) {
-        const price = operation === 'multiply'
-          ? isGasAmount(other, scope) ? priceIn(mine, scope, false) : undefined
-          : from(other, scope) === 'db.getBalance' ? priceIn(mine, scope, true) : undefined;
+        const price =
+          operation === 'multiply'
+            ? isGasAmount(other, scope)
+              ? priceIn(mine, scope, false)
+              : undefined
+            : from(other, scope) === 'db.getBalance'
+              ? priceIn(mine, scope, true)
+              : undefined;
         if (price && !flagged.has(price)) flagged.set(price, operation === 'multiply' ? MULTIPLIED : WITH_BALANCE);
       }
     }

@@ -8,11 +8,14 @@ export const apiOpCompareRule: Rule = {
   code: 'op-string-compare',
   defaultSeverity: 'warning',
   readsTolerantParse: true,
-  description: "log.op compared with a string ('log.op == \"CALL\"'): log.op is an object; compare log.op.toString().",
+  description: 'log.op compared with a string (\'log.op == "CALL"\'): log.op is an object; compare log.op.toString().',
   check(tracer, report) {
     const { inference, comparisons } = typedNodes(tracer);
     for (const { node, scope } of comparisons) {
-      for (const [op, other] of [[node.left, node.right], [node.right, node.left]] as AnyNode[][]) {
+      for (const [op, other] of [
+        [node.left, node.right],
+        [node.right, node.left],
+      ] as AnyNode[][]) {
         if (other.type !== 'Literal' || typeof other.value !== 'string') continue;
         const type = inference.typeOf(op, scope);
         if (type?.kind !== 'object' || type.name !== 'op') continue;

@@ -34,7 +34,9 @@ export const apiResultHostStringRule: Rule = {
         start: value.start,
         end: value.end,
         message: `result() returns a string made by the node (${text}); geth serialises a top-level host string longer than 16 characters as {}. Return ${text} + '' or put it in an object.`,
-        fixes: [{ title: "Append + '' to return a JS string", edits: [{ start: value.end, end: value.end, newText: " + ''" }], preferred: true }],
+        fixes: [
+          { title: "Append + '' to return a JS string", edits: [{ start: value.end, end: value.end, newText: " + ''" }], preferred: true },
+        ],
       });
     }
   },

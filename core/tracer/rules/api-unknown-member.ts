@@ -10,7 +10,15 @@ import { derived, type ParsedTracer } from '../parse';
 import type { Rule, RuleFinding } from '../rule';
 
 /** Members every JS object has. */
-const OBJECT_PROTOTYPE = new Set(['toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'constructor']);
+const OBJECT_PROTOTYPE = new Set([
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'isPrototypeOf',
+  'propertyIsEnumerable',
+  'toLocaleString',
+  'constructor',
+]);
 
 /** Names authors reach for, from other tracer APIs or older geth versions: the advice, and the member
  * expressions that replace the name (and its `()` when called without arguments). */
@@ -93,7 +101,9 @@ function misuses(tracer: ParsedTracer): Misuse[] {
     }
     const ownAddition = (misuse: Misuse) => !misuse.property && apiObject(misuse.owner).open && added.has(keyOf(misuse));
     const featureTested = (misuse: Misuse) => misuse.call && !misuse.property && read.has(keyOf(misuse));
-    return found.filter((misuse) => !ownAddition(misuse)).map((misuse) => (featureTested(misuse) ? { ...misuse, call: undefined } : misuse));
+    return found
+      .filter((misuse) => !ownAddition(misuse))
+      .map((misuse) => (featureTested(misuse) ? { ...misuse, call: undefined } : misuse));
   });
 }
 
@@ -106,12 +116,14 @@ function labelOf(owner: ObjectTypeName): string {
 function renameFix(node: AnyNode, name: string, suggestion: string, text: string): RuleFinding['fixes'] {
   const key = node.property;
   const newText = node.computed ? `${text[key.start]}${suggestion}${text[key.start]}` : suggestion;
-  return [{
-    title: `Change to '${suggestion}'`,
-    edits: [{ start: key.start, end: key.end, newText }],
-    // Safe to apply unseen only when the names differ in case alone.
-    preferred: suggestion.toLowerCase() === name.toLowerCase(),
-  }];
+  return [
+    {
+      title: `Change to '${suggestion}'`,
+      edits: [{ start: key.start, end: key.end, newText }],
+      // Safe to apply unseen only when the names differ in case alone.
+      preferred: suggestion.toLowerCase() === name.toLowerCase(),
+    },
+  ];
 }
 
 /** Replaces the name (with its `()`) by each member expression the hint names: only for a plain `.name`,
@@ -127,7 +139,9 @@ function unknownFinding({ node, name, owner, call }: Misuse, text: string): Rule
   const hint = HINTS[owner]?.[name];
   const suggestion = hint ? undefined : nearest(owner, name, call !== undefined);
   const advice = hint ? ` (${hint.advice})` : suggestion ? `; did you mean '${suggestion}'?` : '';
-  const what = call ? `not a method of ${labelOf(owner)}: calling it throws TypeError (it is undefined on the node)` : `not a member of ${labelOf(owner)}: on the node it is undefined`;
+  const what = call
+    ? `not a method of ${labelOf(owner)}: calling it throws TypeError (it is undefined on the node)`
+    : `not a member of ${labelOf(owner)}: on the node it is undefined`;
   return {
     start: node.property.start,
     end: node.property.end,
@@ -151,7 +165,8 @@ export const apiUnknownMemberRule: Rule = {
   code: 'unknown-member',
   defaultSeverity: 'warning',
   readsTolerantParse: true,
-  description: "Reading a member that log, db, ctx, the call frame, the frame result or a bigInt does not have (ctx.gasprice, ctx['time']): undefined on the node.",
+  description:
+    "Reading a member that log, db, ctx, the call frame, the frame result or a bigInt does not have (ctx.gasprice, ctx['time']): undefined on the node.",
   check(tracer, report) {
     for (const misuse of misuses(tracer)) if (!misuse.call) report(unknownFinding(misuse, tracer.text));
   },
@@ -161,7 +176,8 @@ export const apiUnknownMethodRule: Rule = {
   code: 'unknown-method',
   defaultSeverity: 'error',
   readsTolerantParse: true,
-  description: "Calling a method that log, db, ctx, the call frame, the frame result or a bigInt does not have (log.getCallError(), log['getOpcode']()), or calling a property (ctx.gasUsed()): a certain TypeError.",
+  description:
+    "Calling a method that log, db, ctx, the call frame, the frame result or a bigInt does not have (log.getCallError(), log['getOpcode']()), or calling a property (ctx.gasUsed()): a certain TypeError.",
   check(tracer, report) {
     for (const misuse of misuses(tracer)) {
       if (misuse.property) report(calledPropertyFinding(misuse, tracer.text));

@@ -19,15 +19,40 @@ export const doubleQuoteRule: Rule = {
     for (const literal of literals) {
       const raw = literal.raw ?? '';
       if (typeof literal.value === 'string' && raw[0] === '"') {
-        findings.push(finding(literal.start, literal.end, singleQuoted(raw), `Double-quoted string: ${FLATTEN_NOTE} to single quotes.`, 'Use single quotes'));
+        findings.push(
+          finding(
+            literal.start,
+            literal.end,
+            singleQuoted(raw),
+            `Double-quoted string: ${FLATTEN_NOTE} to single quotes.`,
+            'Use single quotes',
+          ),
+        );
       } else if (raw.includes('"')) {
         const fixed = literal.regex ? regexLiteral(raw) : singleQuoted(raw);
-        findings.push(finding(literal.start, literal.end, fixed, `'"' inside a ${literal.regex ? 'regular expression' : 'string'}: ${FLATTEN_NOTE} to \\x22.`, 'Write " as \\x22'));
+        findings.push(
+          finding(
+            literal.start,
+            literal.end,
+            fixed,
+            `'"' inside a ${literal.regex ? 'regular expression' : 'string'}: ${FLATTEN_NOTE} to \\x22.`,
+            'Write " as \\x22',
+          ),
+        );
       }
     }
     for (const element of templateElements) {
       const raw = element.value.raw;
-      if (raw.includes('"')) findings.push(finding(element.start, element.end, templateChunk(raw), `'"' inside a template literal: ${FLATTEN_NOTE} to \\x22.`, 'Write " as \\x22'));
+      if (raw.includes('"'))
+        findings.push(
+          finding(
+            element.start,
+            element.end,
+            templateChunk(raw),
+            `'"' inside a template literal: ${FLATTEN_NOTE} to \\x22.`,
+            'Write " as \\x22',
+          ),
+        );
     }
     findings.sort((a, b) => a.start - b.start).forEach(report);
   },

@@ -6,9 +6,7 @@ import type { Rule } from '../rule';
 
 export function nearestHook(name: string): HookName | undefined {
   if ((HOOK_NAMES as readonly string[]).includes(name)) return undefined;
-  return HOOK_NAMES.find(
-    (hook) => name.toLowerCase() === hook || editDistance(name.toLowerCase(), hook, 2) <= (hook.length <= 5 ? 1 : 2),
-  );
+  return HOOK_NAMES.find((hook) => name.toLowerCase() === hook || editDistance(name.toLowerCase(), hook, 2) <= (hook.length <= 5 ? 1 : 2));
 }
 
 export const nearMissHookRule: Rule = {

@@ -8,7 +8,8 @@ import type { Rule, RuleFinding } from '../rule';
 export const notObjectRule: Rule = {
   code: 'not-object',
   defaultSeverity: 'error',
-  description: 'The tracer is not one object literal `{ ... }`: it is wrapped (`var tracer = {…};`, `module.exports = {…}`, `export default {…}`), or something (such as a `;`) follows the object.',
+  description:
+    'The tracer is not one object literal `{ ... }`: it is wrapped (`var tracer = {…};`, `module.exports = {…}`, `export default {…}`), or something (such as a `;`) follows the object.',
   check(tracer, report) {
     const { expression, trailing } = tracer;
     if (tracer.wrapper) report(wrapperFinding(tracer));
@@ -45,15 +46,22 @@ function wrapperFinding(tracer: ParsedTracer): RuleFinding {
   const selfReference = head.name !== undefined && tracer.expression !== undefined && refersTo(tracer, head.name);
   const message =
     `Keep only the object literal: geth evaluates the file as one expression ('(' + text + ')'), so '${shape}' does not compile.` +
-    (selfReference ? ` The object also refers to itself as '${head.name}', which is undefined without the wrapper: use 'this' in the hooks instead.` : '') +
+    (selfReference
+      ? ` The object also refers to itself as '${head.name}', which is undefined without the wrapper: use 'this' in the hooks instead.`
+      : '') +
     (tail ? '' : ' Once the object parses, a quick fix removes the wrapper.');
   const fixes: OffsetFix[] | undefined = tail
-    ? [{
-        title: 'Remove the wrapper, keeping only the object literal',
-        edits: [{ start: head.start, end: head.objectStart, newText: '' }, { start: tail.start, end: tail.end, newText: '' }],
-        // Unseen only when nothing inside needs the name.
-        preferred: !selfReference,
-      }]
+    ? [
+        {
+          title: 'Remove the wrapper, keeping only the object literal',
+          edits: [
+            { start: head.start, end: head.objectStart, newText: '' },
+            { start: tail.start, end: tail.end, newText: '' },
+          ],
+          // Unseen only when nothing inside needs the name.
+          preferred: !selfReference,
+        },
+      ]
     : undefined;
   return { start: head.start, end: head.end, message, fixes };
 }
@@ -65,5 +73,10 @@ function refersTo(tracer: ParsedTracer, name: string): boolean {
 }
 
 function describe(type: string): string {
-  return type.replace(/Expression$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() + ' expression';
+  return (
+    type
+      .replace(/Expression$/, '')
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase() + ' expression'
+  );
 }

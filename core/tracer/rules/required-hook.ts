@@ -14,7 +14,11 @@ function requiredHookRule(hook: 'result' | 'fault', skeleton: string): Rule {
       if (callability(property) !== 'no') return;
       const wording = `trace object must expose a function ${hook}()`;
       if (property) {
-        report({ start: property.node.start, end: property.node.end, message: `'${hook}' must be a function: geth refuses the tracer with "${wording}".` });
+        report({
+          start: property.node.start,
+          end: property.node.end,
+          message: `'${hook}' must be a function: geth refuses the tracer with "${wording}".`,
+        });
         return;
       }
       const edit = addMemberEdit(tracer, skeleton);

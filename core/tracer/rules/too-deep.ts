@@ -5,7 +5,8 @@ import type { Rule } from '../rule';
 export const tooDeepRule: Rule = {
   code: 'too-deep',
   defaultSeverity: 'error',
-  description: 'The code is nested too deeply for the checker to parse (hundreds of levels of brackets, or thousands of chained else-if, ?: or = ): it cannot be checked or flattened.',
+  description:
+    'The code is nested too deeply for the checker to parse (hundreds of levels of brackets, or thousands of chained else-if, ?: or = ): it cannot be checked or flattened.',
   check(tracer, report) {
     if (tracer.tooDeep) report(tracer.tooDeep);
   },

@@ -17,7 +17,12 @@ const CONSEQUENCE: Record<string, string> = {
 /** A starting value that fits the first use: a counter, a list, an object, or null. */
 function initialValue(use: AnyNode, parent: AnyNode | undefined): string {
   if (parent?.type === 'UpdateExpression') return '0';
-  if (parent?.type === 'AssignmentExpression' && parent.left === use && ['+=', '-=', '*=', '/=', '%=', '|=', '&=', '^=', '<<=', '>>=', '>>>='].includes(parent.operator)) return '0';
+  if (
+    parent?.type === 'AssignmentExpression' &&
+    parent.left === use &&
+    ['+=', '-=', '*=', '/=', '%=', '|=', '&=', '^=', '<<=', '>>=', '>>>='].includes(parent.operator)
+  )
+    return '0';
   if (parent?.type === 'MemberExpression' && parent.object === use) {
     const member = memberName(parent);
     return member === 'push' || member === 'length' || parent.computed ? '[]' : '{}';
@@ -29,8 +34,12 @@ function initialValue(use: AnyNode, parent: AnyNode | undefined): string {
  * object, `this[name] = …`, or `this` handed to a function (`Object.assign(this, …)`). */
 function stateOpaque(tracer: ParsedTracer): boolean {
   if (hasSpread(tracer) || tracer.properties.some((property) => property.name === undefined)) return true;
-  const computedWrite = nodesOfType<AnyNode>(tracer, 'AssignmentExpression').some((node) => node.left.type === 'MemberExpression' && node.left.object.type === 'ThisExpression' && memberName(node.left) === undefined);
-  const thisPassed = nodesOfType<AnyNode>(tracer, 'CallExpression').some((node) => node.arguments.some((arg: AnyNode) => arg.type === 'ThisExpression'));
+  const computedWrite = nodesOfType<AnyNode>(tracer, 'AssignmentExpression').some(
+    (node) => node.left.type === 'MemberExpression' && node.left.object.type === 'ThisExpression' && memberName(node.left) === undefined,
+  );
+  const thisPassed = nodesOfType<AnyNode>(tracer, 'CallExpression').some((node) =>
+    node.arguments.some((arg: AnyNode) => arg.type === 'ThisExpression'),
+  );
   return computedWrite || thisPassed;
 }
 
@@ -48,7 +57,8 @@ function parents(tracer: ParsedTracer): Map<AnyNode, AnyNode> {
 export const undeclaredStateRule: Rule = {
   code: 'undeclared-state',
   defaultSeverity: 'warning',
-  description: 'Tracer state used (`this.depth++`) that the tracer object never declares and no hook assigns: undefined on the node (NaN after arithmetic).',
+  description:
+    'Tracer state used (`this.depth++`) that the tracer object never declares and no hook assigns: undefined on the node (NaN after arithmetic).',
   check(tracer, report) {
     if (!tracer.object || stateOpaque(tracer)) return;
     const { inference, members } = typedNodes(tracer);

@@ -7,18 +7,20 @@ import { nodeIndex } from '../node-index';
 import { nodesOfType, type ParsedTracer } from '../parse';
 import type { Rule } from '../rule';
 
-const MISSING = new Map<string, string>(Object.entries({
-  console: 'there is no console; collect what you need in the tracer object and return it from result',
-  require: 'tracers cannot load modules',
-  module: 'tracers are not modules',
-  exports: 'tracers are not modules',
-  setTimeout: 'hooks run synchronously; there are no timers',
-  setInterval: 'hooks run synchronously; there are no timers',
-  print: 'there is no print; return data from result',
-  process: 'there is no process object',
-  window: 'there is no window object',
-  big: "there is no 'big' (older geth docs); use bigInt",
-}));
+const MISSING = new Map<string, string>(
+  Object.entries({
+    console: 'there is no console; collect what you need in the tracer object and return it from result',
+    require: 'tracers cannot load modules',
+    module: 'tracers are not modules',
+    exports: 'tracers are not modules',
+    setTimeout: 'hooks run synchronously; there are no timers',
+    setInterval: 'hooks run synchronously; there are no timers',
+    print: 'there is no print; return data from result',
+    process: 'there is no process object',
+    window: 'there is no window object',
+    big: "there is no 'big' (older geth docs); use bigInt",
+  }),
+);
 
 /** Globals whose calls only print: a statement calling one can go without changing what the tracer does. */
 const PRINTS = new Set(['console', 'print']);

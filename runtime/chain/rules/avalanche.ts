@@ -96,7 +96,18 @@ const localSchedule = Object.fromEntries(avalancheUpgrades.map(({ name }) => [na
 /** The C-Chain config coreth builds for a network: Ethereum forks aligned with the Avalanche upgrades. */
 function cChainConfig(chainId: number, schedule: Schedule, berlinBlock: number, londonBlock: number): GethChainConfig {
   const config: GethChainConfig = { chainId };
-  for (const key of ['homesteadBlock', 'daoForkBlock', 'eip150Block', 'eip155Block', 'eip158Block', 'byzantiumBlock', 'constantinopleBlock', 'petersburgBlock', 'istanbulBlock', 'muirGlacierBlock']) {
+  for (const key of [
+    'homesteadBlock',
+    'daoForkBlock',
+    'eip150Block',
+    'eip155Block',
+    'eip158Block',
+    'byzantiumBlock',
+    'constantinopleBlock',
+    'petersburgBlock',
+    'istanbulBlock',
+    'muirGlacierBlock',
+  ]) {
     config[key] = 0;
   }
   config.daoForkSupport = true;

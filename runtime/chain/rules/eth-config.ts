@@ -17,14 +17,27 @@ interface ForkEntry {
 }
 
 const knownSystemContracts = new Set([
-  'BEACON_ROOTS_ADDRESS', 'HISTORY_STORAGE_ADDRESS', 'WITHDRAWAL_REQUEST_PREDEPLOY_ADDRESS', 'CONSOLIDATION_REQUEST_PREDEPLOY_ADDRESS', 'DEPOSIT_CONTRACT_ADDRESS',
+  'BEACON_ROOTS_ADDRESS',
+  'HISTORY_STORAGE_ADDRESS',
+  'WITHDRAWAL_REQUEST_PREDEPLOY_ADDRESS',
+  'CONSOLIDATION_REQUEST_PREDEPLOY_ADDRESS',
+  'DEPOSIT_CONTRACT_ADDRESS',
 ]);
 
 /** geth's default blob schedules of the blob-parameter forks, which ethereumjs has as well. */
-const bpoSchedules: Array<[string, number]> = [['bpo1', 8346193], ['bpo2', 11684671]];
+const bpoSchedules: Array<[string, number]> = [
+  ['bpo1', 8346193],
+  ['bpo2', 11684671],
+];
 
 /** The forks eth_config can be told apart by, in activation order, with the config key each is activated by. */
-const timeForks: Array<[string, string]> = [['cancun', 'cancunTime'], ['prague', 'pragueTime'], ['osaka', 'osakaTime'], ['bpo1', 'bpo1Time'], ['bpo2', 'bpo2Time']];
+const timeForks: Array<[string, string]> = [
+  ['cancun', 'cancunTime'],
+  ['prague', 'pragueTime'],
+  ['osaka', 'osakaTime'],
+  ['bpo1', 'bpo1Time'],
+  ['bpo2', 'bpo2Time'],
+];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -32,7 +45,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function forkOf(entry: ForkEntry, where: string): string | undefined {
   const unknown = Object.keys(entry.systemContracts ?? {}).filter((name) => !knownSystemContracts.has(name));
-  if (unknown.length > 0) throw new Error(`${where} has system contracts of a fork this runtime does not know (${unknown.join(', ')}): give --hardfork NAME`);
+  if (unknown.length > 0)
+    throw new Error(`${where} has system contracts of a fork this runtime does not know (${unknown.join(', ')}): give --hardfork NAME`);
   const has = (name: string) => name in entry.precompiles;
   if (has('P256VERIFY')) return bpoSchedules.find(([, fraction]) => entry.blobSchedule?.baseFeeUpdateFraction === fraction)?.[0] ?? 'osaka';
   if (has('BLS12_G1ADD')) return 'prague';

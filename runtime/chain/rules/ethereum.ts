@@ -4,7 +4,16 @@ import type { GethChainConfig } from './config-value';
 
 const fromGenesis = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, 0]));
 
-const earlyForks = ['homesteadBlock', 'eip150Block', 'eip155Block', 'eip158Block', 'byzantiumBlock', 'constantinopleBlock', 'petersburgBlock', 'istanbulBlock'];
+const earlyForks = [
+  'homesteadBlock',
+  'eip150Block',
+  'eip155Block',
+  'eip158Block',
+  'byzantiumBlock',
+  'constantinopleBlock',
+  'petersburgBlock',
+  'istanbulBlock',
+];
 
 export const mainnetConfig: GethChainConfig = {
   chainId: 1,

@@ -26,7 +26,13 @@ export const knownChains: readonly KnownChain[] = [
   { name: 'hoodi', title: 'Hoodi', chainId: 560048, config: hoodiConfig, genesisHash: ethereumGenesisHashes.hoodi },
   { name: 'avalanche', title: 'Avalanche C-Chain', chainId: 43114, config: avalancheMainnetConfig, genesisHash: cChainGenesis },
   { name: 'fuji', title: 'Avalanche Fuji C-Chain', chainId: 43113, config: avalancheFujiConfig, genesisHash: cChainGenesis },
-  { name: 'avalanche-local', title: 'Avalanche local network C-Chain', chainId: 43112, config: avalancheLocalConfig, genesisHash: localCChainGenesis },
+  {
+    name: 'avalanche-local',
+    title: 'Avalanche local network C-Chain',
+    chainId: 43112,
+    config: avalancheLocalConfig,
+    genesisHash: localCChainGenesis,
+  },
 ];
 
 export const knownChainNames = knownChains.map((chain) => chain.name);
@@ -55,7 +61,12 @@ export function latestRules(config: GethChainConfig, now: bigint): GethChainConf
 }
 
 /** What a dev chain with these rules starts from besides its config. */
-export function devChainDefaults(config: GethChainConfig): { coinbase?: string; difficulty?: bigint; gasLimit?: bigint; baseFeePerGas?: bigint } {
+export function devChainDefaults(config: GethChainConfig): {
+  coinbase?: string;
+  difficulty?: bigint;
+  gasLimit?: bigint;
+  baseFeePerGas?: bigint;
+} {
   // The C-Chain: the fee recipient consensus requires, difficulty 1, and what ACP-176 (Fortuna) gives an idle
   // chain at its minimum gas target: a base fee of 1 wei and a gas limit (capacity) of 10,000,000.
   return isAvalancheConfig(config) ? { coinbase: avalancheCoinbase, difficulty: 1n, gasLimit: 10_000_000n, baseFeePerGas: 1n } : {};

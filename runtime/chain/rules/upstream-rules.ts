@@ -62,7 +62,10 @@ export async function upstreamRules(ask: Ask, chainId: number): Promise<Upstream
   const node = (await answer(ask, 'anvil_nodeInfo')) as { hardFork?: unknown } | undefined;
   if (typeof node?.hardFork === 'string') {
     const config = anvilConfig(chainId, node.hardFork);
-    if (!config) throw new Error(`the upstream's anvil_nodeInfo names hardfork '${node.hardFork}', which this runtime does not know: give --hardfork NAME`);
+    if (!config)
+      throw new Error(
+        `the upstream's anvil_nodeInfo names hardfork '${node.hardFork}', which this runtime does not know: give --hardfork NAME`,
+      );
     return { config, source: `the upstream's anvil_nodeInfo (hardfork ${node.hardFork})` };
   }
   const fromForks = configFromEthConfig(await answer(ask, 'eth_config'), chainId);

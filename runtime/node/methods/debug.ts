@@ -58,8 +58,12 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
    * In fork mode the job first gets the upstream state known or prefetched for `target` (forkTrace). */
   const run = async (job: TraceJob, request: RequestContext, { debug }: TraceOptions, target?: PrefetchTarget) => {
     const debugging = limits.debug;
-    if (debug && !debugging) throw serverError('this node does not run debug traces: start it with --debug-traces (the CLI and the extension do for their own local node)');
-    if (debug && !debugRunAllowed(debug, debugging!.secret)) throw serverError('debug run refused: its "secret" is not the one of the program that started this node');
+    if (debug && !debugging)
+      throw serverError(
+        'this node does not run debug traces: start it with --debug-traces (the CLI and the extension do for their own local node)',
+      );
+    if (debug && !debugRunAllowed(debug, debugging!.secret))
+      throw serverError('debug run refused: its "secret" is not the one of the program that started this node');
     const inspect: RunOptions['inspect'] = debug && {
       ...debug.inspect,
       attachTimeoutMs: debugging!.attachTimeoutMs,
@@ -72,7 +76,9 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
       return await (debug ? debugSlot : limited)(request.client, request.signal, async () => {
         await request.drained();
         const traced = debug ? { ...job, tracerUrl: debug.tracerUrl } : job;
-        return forkTrace(context, traced, target, request.signal, (ready, onFetched) => runTrace(ready, { signal: request.signal, inspect, onFetched }));
+        return forkTrace(context, traced, target, request.signal, (ready, onFetched) =>
+          runTrace(ready, { signal: request.signal, inspect, onFetched }),
+        );
       });
     } catch (error) {
       throw error instanceof CancelledWhileWaiting ? serverError(cancelledText) : error;
@@ -106,12 +112,24 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
     if (stored.number === 0n) throw serverError('genesis is not traceable');
     const hashes = stored.block.transactions.map((tx) => bytesToHex(tx.hash()));
     if (hashes.length === 0) return [];
-    return perTransaction(await run(blockJob(stored, hashes.map((_, i) => i), options), request, options), hashes);
+    return perTransaction(
+      await run(
+        blockJob(
+          stored,
+          hashes.map((_, i) => i),
+          options,
+        ),
+        request,
+        options,
+      ),
+      hashes,
+    );
   };
 
   /** traceCall without txIndex: the state after the block, nothing replayed. */
   const onBlockJob = (where: ResolvedBlock, options: TraceOptions): TraceJob => {
-    if ('upstream' in where) throw serverError('debug_traceCall on blocks before the fork point is not supported: use the fork block or later');
+    if ('upstream' in where)
+      throw serverError('debug_traceCall on blocks before the fork point is not supported: use the fork block or later');
     const stored = where.local;
     return {
       chainConfig: chain.genesis.config,
@@ -128,12 +146,18 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
 
   /** traceCall with txIndex: the block re-executed from its parent's state up to transaction `txIndex` (geth's
    * StateAtTransaction, its texts included; an empty block's index 0 is the state after its system calls). */
-  const insideBlockJob = async (where: ResolvedBlock, txIndex: bigint, options: TraceOptions): Promise<{ job: TraceJob; target?: PrefetchTarget }> => {
+  const insideBlockJob = async (
+    where: ResolvedBlock,
+    txIndex: bigint,
+    options: TraceOptions,
+  ): Promise<{ job: TraceJob; target?: PrefetchTarget }> => {
     // The fork point is a local block whose transactions only the upstream has.
     const local = 'local' in where && where.local.block ? where.local : undefined;
     const number = 'upstream' in where ? where.upstream : where.local.number;
     if (number === 0n) throw serverError('no transaction in genesis');
-    const { job, target } = local ? { job: blockJob(local, [], options), target: undefined } : await upstreamBlockJob(context, number, options);
+    const { job, target } = local
+      ? { job: blockJob(local, [], options), target: undefined }
+      : await upstreamBlockJob(context, number, options);
     const count = BigInt(job.transactions.length);
     if (!(txIndex >= 0n && txIndex < count) && !(txIndex === 0n && count === 0n)) {
       throw serverError(`transaction index ${txIndex} out of range for block ${job.block.hash}`);
@@ -173,7 +197,9 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
       const stored = chain.blockByHash(hash);
       if (stored) return traceBlock(stored, options, request);
       if (!context.upstream) throw serverError(`block ${hash} not found`);
-      const header = (await (context.forkSource ?? context.upstream).request('eth_getBlockByHash', [hash, false]).catch(() => null)) as { number?: string } | null;
+      const header = (await (context.forkSource ?? context.upstream).request('eth_getBlockByHash', [hash, false]).catch(() => null)) as {
+        number?: string;
+      } | null;
       if (!header?.number) throw serverError(`block ${hash} not found`);
       return traceUpstreamBlock(BigInt(header.number), options, request);
     },
@@ -184,7 +210,10 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
       const options = traceCallOptions(params[2], 2);
       if ('tag' in ref && ref.tag === 'pending') throw serverError('tracing on top of pending is not supported');
       const where = resolveBlock(context, ref);
-      const { job: base, target } = options.txIndex === undefined ? { job: onBlockJob(where, options), target: undefined } : await insideBlockJob(where, options.txIndex, options);
+      const { job: base, target } =
+        options.txIndex === undefined
+          ? { job: onBlockJob(where, options), target: undefined }
+          : await insideBlockJob(where, options.txIndex, options);
       const block = base.block as TraceBlock & { hash: string };
       const { blockOverrides } = options;
       // No hash: geth's ctx for traceCall has no blockHash. The worker lowers the base fee for fee-less calls.
@@ -200,7 +229,8 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
         blockHashes: { ...base.blockHashes, ...(blockOverrides && nextBlockHash(block, blockOverrides)) },
       };
       // The call as the upstream takes it, at the fork point: no overrides (their values are not the upstream's).
-      const callTarget: PrefetchTarget | undefined = target ?? (job.fork && { kind: 'call', call: params[0] as Record<string, unknown>, coinbase: block.coinbase });
+      const callTarget: PrefetchTarget | undefined =
+        target ?? (job.fork && { kind: 'call', call: params[0] as Record<string, unknown>, coinbase: block.coinbase });
       return single((await run(job, request, options, callTarget))[0]);
     },
   };

@@ -17,7 +17,6 @@ import { toQuantity } from '../../chain/hex';
 
 const clientVersion = 'EVMTracerStudio/v0.1.0/ethereumjs-vm-10';
 
-
 /** Passes a request to the fork upstream; its failures become -32000 errors (URL masked). */
 export async function proxy(context: NodeContext, method: string, params: unknown[]): Promise<unknown> {
   try {
@@ -84,11 +83,14 @@ export function ethMethods(context: NodeContext): Methods {
     eth_getTransactionCount: stateRead(context, 'eth_getTransactionCount', async (state, address) =>
       toQuantity((await state.getAccount(createAddressFromString(address)))?.nonce ?? 0n),
     ),
-    eth_getCode: stateRead(context, 'eth_getCode', async (state, address) => bytesToHex(await state.getCode(createAddressFromString(address)))),
+    eth_getCode: stateRead(context, 'eth_getCode', async (state, address) =>
+      bytesToHex(await state.getCode(createAddressFromString(address))),
+    ),
     eth_getStorageAt: stateRead(
       context,
       'eth_getStorageAt',
-      async (state, address, slot) => bytesToHex(setLengthLeft(await state.getStorage(createAddressFromString(address), hexToBytes(slot as `0x${string}`)), 32)),
+      async (state, address, slot) =>
+        bytesToHex(setLengthLeft(await state.getStorage(createAddressFromString(address), hexToBytes(slot as `0x${string}`)), 32)),
       true,
     ),
     eth_call: async (params) => {
@@ -119,7 +121,9 @@ export function ethMethods(context: NodeContext): Methods {
       const head = chain.head;
       let tx: TypedTransaction;
       try {
-        tx = createTxFromRLP(hexToBytes(raw as `0x${string}`), { common: chain.commonAt(head.number + 1n, BigInt(Math.floor(Date.now() / 1000))) });
+        tx = createTxFromRLP(hexToBytes(raw as `0x${string}`), {
+          common: chain.commonAt(head.number + 1n, BigInt(Math.floor(Date.now() / 1000))),
+        });
         if (!tx.isSigned()) throw new Error('transaction is not signed');
         tx.getSenderAddress();
       } catch (error) {
@@ -145,12 +149,17 @@ export function ethMethods(context: NodeContext): Methods {
       const ref = p.blockRef(params[0], 0);
       const full = p.boolean(params[1], 1);
       if ('number' in ref) {
-        if (context.upstream && ref.number <= chain.firstNumber) return proxy(context, 'eth_getBlockByNumber', [toQuantity(ref.number), full]);
+        if (context.upstream && ref.number <= chain.firstNumber)
+          return proxy(context, 'eth_getBlockByNumber', [toQuantity(ref.number), full]);
         const stored = chain.blockByNumber(ref.number);
         return stored ? formatBlock(stored, full) : null;
       }
       const where = resolveBlock(context, ref);
-      if ('upstream' in where || !where.local.block) return proxy(context, 'eth_getBlockByNumber', ['upstream' in where ? toQuantity(where.upstream) : toQuantity(where.local.number), full]);
+      if ('upstream' in where || !where.local.block)
+        return proxy(context, 'eth_getBlockByNumber', [
+          'upstream' in where ? toQuantity(where.upstream) : toQuantity(where.local.number),
+          full,
+        ]);
       return formatBlock(where.local, full);
     },
     eth_getBlockByHash: async (params) => {
@@ -162,4 +171,3 @@ export function ethMethods(context: NodeContext): Methods {
     },
   };
 }
-

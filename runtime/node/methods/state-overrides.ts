@@ -19,7 +19,8 @@ function storage(value: unknown, field: GoField, decoder: GoDecoder): Record<str
     return undefined;
   }
   const slots: Record<string, string> = {};
-  for (const [slot, word] of Object.entries(value as object)) slots[goFixedBytes(slot, field, 'common.Hash')] = goFixedBytes(word, field, 'common.Hash');
+  for (const [slot, word] of Object.entries(value as object))
+    slots[goFixedBytes(slot, field, 'common.Hash')] = goFixedBytes(word, field, 'common.Hash');
   return slots;
 }
 
@@ -33,7 +34,8 @@ function account(value: object, place: OverridePlace, decoder: GoDecoder): Accou
     delete change[target];
     if (member === null) continue;
     const field: GoField = { struct: 'OverrideAccount', path: place === 'traceCall' ? `StateOverrides.${name}` : name };
-    if (name === 'nonce' || name === 'balance') change[name] = '0x' + goQuantity(member, field, name === 'nonce' ? 'hexutil.Uint64' : '*hexutil.Big').toString(16);
+    if (name === 'nonce' || name === 'balance')
+      change[name] = '0x' + goQuantity(member, field, name === 'nonce' ? 'hexutil.Uint64' : '*hexutil.Big').toString(16);
     else if (name === 'code') change.code = goBytes(member, field);
     else if (name === 'movePrecompileToAddress') change.movePrecompileTo = goFixedBytes(member, field, 'common.Address');
     else change[name] = storage(member, field, decoder);

@@ -28,7 +28,11 @@ interface RpcBlock {
 
 /** An upstream block with its transactions, by number or (a mined transaction's) hash. */
 async function upstreamBlock(context: NodeContext, at: { number: bigint } | { hash: string }): Promise<RpcBlock> {
-  const block = ('hash' in at ? await proxy(context, 'eth_getBlockByHash', [at.hash, true]) : await proxy(context, 'eth_getBlockByNumber', ['0x' + at.number.toString(16), true])) as RpcBlock | null;
+  const block = (
+    'hash' in at
+      ? await proxy(context, 'eth_getBlockByHash', [at.hash, true])
+      : await proxy(context, 'eth_getBlockByNumber', ['0x' + at.number.toString(16), true])
+  ) as RpcBlock | null;
   if (!block) throw serverError(`block ${'hash' in at ? at.hash : `#${at.number}`} not found upstream`);
   if (BigInt(block.number) === 0n) throw serverError('genesis is not traceable');
   return block;
@@ -83,7 +87,11 @@ async function jobFor(context: NodeContext, block: RpcBlock, trace: (hashes: str
   return { job, hashes, target: blockTarget(block, job.trace) };
 }
 
-export async function upstreamTransactionJob(context: NodeContext, hash: string, options: TraceOptions): Promise<{ job: TraceJob; target: PrefetchTarget }> {
+export async function upstreamTransactionJob(
+  context: NodeContext,
+  hash: string,
+  options: TraceOptions,
+): Promise<{ job: TraceJob; target: PrefetchTarget }> {
   const tx = (await proxy(context, 'eth_getTransactionByHash', [hash])) as { blockHash?: string | null } | null;
   if (!tx) throw serverError('transaction not found');
   if (!tx.blockHash) throw serverError('transaction is pending: only mined transactions can be traced');

@@ -11,7 +11,8 @@ export function toByteString(bytes: Uint8Array): ByteString {
  * Several times slower on long values, which matters little while a debugger holds the trace. */
 export function toByteStringForDebugger(bytes: Uint8Array): ByteString {
   let out = '';
-  for (let at = 0; at < bytes.length; at += chunk) out += String.fromCharCode.apply(null, bytes.subarray(at, at + chunk) as unknown as number[]);
+  for (let at = 0; at < bytes.length; at += chunk)
+    out += String.fromCharCode.apply(null, bytes.subarray(at, at + chunk) as unknown as number[]);
   return out;
 }
 

@@ -10,14 +10,43 @@ type Node = { type: string; start: number; end: number; [key: string]: unknown }
 const functionTypes = new Set(['FunctionExpression', 'ArrowFunctionExpression', 'FunctionDeclaration']);
 /** Methods that build a new string (goja gives a string of its own, not the host's). */
 const stringBuilders = new Set([
-  'concat', 'slice', 'substring', 'substr', 'toLowerCase', 'toUpperCase', 'toLocaleLowerCase', 'toLocaleUpperCase',
-  'trim', 'trimStart', 'trimEnd', 'trimLeft', 'trimRight', 'replace', 'padStart', 'padEnd', 'repeat', 'join',
-  'toFixed', 'toPrecision', 'toExponential', 'stringify', 'charAt',
+  'concat',
+  'slice',
+  'substring',
+  'substr',
+  'toLowerCase',
+  'toUpperCase',
+  'toLocaleLowerCase',
+  'toLocaleUpperCase',
+  'trim',
+  'trimStart',
+  'trimEnd',
+  'trimLeft',
+  'trimRight',
+  'replace',
+  'padStart',
+  'padEnd',
+  'repeat',
+  'join',
+  'toFixed',
+  'toPrecision',
+  'toExponential',
+  'stringify',
+  'charAt',
 ]);
 /** Expressions whose value is always new (never a value read from elsewhere). */
 const alwaysNew = new Set([
-  'Literal', 'TemplateLiteral', 'BinaryExpression', 'UnaryExpression', 'UpdateExpression', 'ObjectExpression',
-  'ArrayExpression', 'FunctionExpression', 'ArrowFunctionExpression', 'ClassExpression', 'NewExpression',
+  'Literal',
+  'TemplateLiteral',
+  'BinaryExpression',
+  'UnaryExpression',
+  'UpdateExpression',
+  'ObjectExpression',
+  'ArrayExpression',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'ClassExpression',
+  'NewExpression',
 ]);
 
 function isNode(value: unknown): value is Node {
@@ -28,7 +57,10 @@ function children(node: Node): Node[] {
   const out: Node[] = [];
   for (const key of Object.keys(node)) {
     const value = node[key];
-    if (Array.isArray(value)) for (const item of value) { if (isNode(item)) out.push(item); }
+    if (Array.isArray(value))
+      for (const item of value) {
+        if (isNode(item)) out.push(item);
+      }
     else if (isNode(value)) out.push(value);
   }
   return out;
@@ -53,7 +85,8 @@ function functionAt(root: Node, offset: number): Node | undefined {
     if (found || node.start > offset || node.end <= offset) return;
     if (node.start === offset) {
       if (functionTypes.has(node.type)) found = node;
-      else if ((node.type === 'Property' || node.type === 'MethodDefinition') && isNode(node.value) && functionTypes.has(node.value.type)) found = node.value;
+      else if ((node.type === 'Property' || node.type === 'MethodDefinition') && isNode(node.value) && functionTypes.has(node.value.type))
+        found = node.value;
       if (found) return;
     }
     children(node).forEach(visit);
@@ -74,8 +107,7 @@ function localValues(fn: Node): Map<string, Node[]> {
     list.push(value);
     values.set(name, list);
   };
-  const names = (pattern: Node): string[] =>
-    pattern.type === 'Identifier' ? [pattern.name as string] : children(pattern).flatMap(names);
+  const names = (pattern: Node): string[] => (pattern.type === 'Identifier' ? [pattern.name as string] : children(pattern).flatMap(names));
   const visit = (node: Node) => {
     if (node.type === 'VariableDeclarator' && isNode(node.id)) {
       if (node.id.type !== 'Identifier') names(node.id).forEach((n) => opaque.add(n));

@@ -112,7 +112,18 @@ export class TracerHost {
     if (!this.hasStep) return;
     this.stepView = view;
     this.notify('step');
-    this.api.step(view.op, opcodeName(view.op), view.pc, view.gas, view.cost, view.depth, view.refund, view.stack.length, view.memory.length, view.error);
+    this.api.step(
+      view.op,
+      opcodeName(view.op),
+      view.pc,
+      view.gas,
+      view.cost,
+      view.depth,
+      view.refund,
+      view.stack.length,
+      view.memory.length,
+      view.error,
+    );
   }
 
   /** The opcode of the frame's last step failed while executing; `view` is that step with the error set.
@@ -121,7 +132,18 @@ export class TracerHost {
     const log = this.hasStep ? view : { ...emptyStep, error: view.error };
     this.stepView = log;
     this.notify('fault');
-    this.api.fault(log.op, opcodeName(log.op), log.pc, log.gas, log.cost, log.depth, log.refund, log.stack.length, log.memory.length, log.error);
+    this.api.fault(
+      log.op,
+      opcodeName(log.op),
+      log.pc,
+      log.gas,
+      log.cost,
+      log.depth,
+      log.refund,
+      log.stack.length,
+      log.memory.length,
+      log.error,
+    );
   }
 
   enter(view: EnterView): void {

@@ -1,8 +1,19 @@
 // Byte values as geth's host functions take and give them (spec §3.1, §3.2, §3.6), and their crossing form.
 import type { ByteString } from '../bridge';
 import {
-  ArrayIsArray, MathTrunc, NumberCtor, NumberIsNaN, StringFromCharCode, StringPrototypeCharCodeAt, StringPrototypeValueOf,
-  TypeErrorCtor, TypedArrayKind, TypedArrayLength, TypedArrayPrototypeSet, TypedArrayPrototypeSubarray, Uint8ArrayCtor,
+  ArrayIsArray,
+  MathTrunc,
+  NumberCtor,
+  NumberIsNaN,
+  StringFromCharCode,
+  StringPrototypeCharCodeAt,
+  StringPrototypeValueOf,
+  TypeErrorCtor,
+  TypedArrayKind,
+  TypedArrayLength,
+  TypedArrayPrototypeSet,
+  TypedArrayPrototypeSubarray,
+  Uint8ArrayCtor,
 } from './intrinsics';
 
 export type Fail = (message: string) => never;

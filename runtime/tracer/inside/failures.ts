@@ -4,8 +4,13 @@
 // try/catch cannot swallow it: here the first one is recorded and a sentinel thrown; a tracer that catches
 // the sentinel finds every later API call throwing it again, and the recorded error ends the trace.
 import {
-  ErrorCtor, ObjectPrototypeToString, RegExpPrototypeExec, StringCtor, StringPrototypeIndexOf,
-  StringPrototypeLastIndexOf, StringPrototypeSlice,
+  ErrorCtor,
+  ObjectPrototypeToString,
+  RegExpPrototypeExec,
+  StringCtor,
+  StringPrototypeIndexOf,
+  StringPrototypeLastIndexOf,
+  StringPrototypeSlice,
 } from './intrinsics';
 
 // Frames of the wrapped tracer (`<eval>`) and of the BigInteger.js library (`bigInt`); V8 positions refer to

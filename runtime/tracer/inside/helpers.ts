@@ -1,7 +1,15 @@
 // The global helpers geth installs in every tracer runtime (spec §3.6). Pure byte work happens here; the
 // hashing of toContract/toContract2 and the fork's precompile set are the host's.
 import {
-  bufferArg, bufferOrHexArg, bytesToHexString, copyBytes, fitBytes, fromByteString, hexToBytesLenient, toByteString, toInteger,
+  bufferArg,
+  bufferOrHexArg,
+  bytesToHexString,
+  copyBytes,
+  fitBytes,
+  fromByteString,
+  hexToBytesLenient,
+  toByteString,
+  toInteger,
 } from './bytes';
 import type { Env } from './env';
 import { MathMax, StringCtor, TypedArrayLength } from './intrinsics';

@@ -11,7 +11,14 @@ import { createEnv } from './env';
 import { createGuard, offsetToLocation, thrownText } from './failures';
 import { createCallFrame, createFrameResult, type FrameState } from './frames';
 import { createHelpers } from './helpers';
-import { FunctionPrototypeToString, ObjectCreate, ObjectCtor, ObjectDefineProperty, ReflectApply, StringPrototypeIndexOf } from './intrinsics';
+import {
+  FunctionPrototypeToString,
+  ObjectCreate,
+  ObjectCtor,
+  ObjectDefineProperty,
+  ReflectApply,
+  StringPrototypeIndexOf,
+} from './intrinsics';
 import { createLog } from './log';
 import { lockStackTraceApi, removeNonGojaGlobals } from './lockdown';
 import { definePreviews } from './previews';
@@ -71,15 +78,26 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory, previews: boo
     try {
       value = ReflectApply(fn, tracer, args);
     } catch (error) {
-      if (guard.failure(undefined) === undefined) failed = `${thrownText(error, locations[name])}    in server-side tracer function '${name}'`;
+      if (guard.failure(undefined) === undefined)
+        failed = `${thrownText(error, locations[name])}    in server-side tracer function '${name}'`;
     }
     const hostFailure = failed === undefined ? guard.failure(locations[name]) : undefined;
     if (hostFailure !== undefined) failed = `${hostFailure}    in server-side tracer function '${name}'`;
     return value;
   };
 
-  const setStep = (op: number, opName: string, pc: number, gas: number, cost: number, depth: number, refund: number,
-    stackLength: number, memoryLength: number, error: string | undefined) => {
+  const setStep = (
+    op: number,
+    opName: string,
+    pc: number,
+    gas: number,
+    cost: number,
+    depth: number,
+    refund: number,
+    stackLength: number,
+    memoryLength: number,
+    error: string | undefined,
+  ) => {
     step.op = op;
     step.opName = opName;
     step.pc = pc;

@@ -41,6 +41,10 @@ export const ReflectApply = apply;
 /** The typed array kind of `value` (`'Uint8Array'`…), or undefined for anything else, proxies included. */
 export const TypedArrayKind = getter<unknown, string | undefined>(typedArrayPrototype, Symbol.toStringTag);
 export const TypedArrayLength = getter<Uint8Array, number>(typedArrayPrototype, 'length');
-export const TypedArrayPrototypeSubarray = uncurry(Uint8Array.prototype.subarray as (this: Uint8Array, begin?: number, end?: number) => Uint8Array);
-export const TypedArrayPrototypeSet = uncurry(Uint8Array.prototype.set as (this: Uint8Array, source: ArrayLike<number>, offset?: number) => void);
+export const TypedArrayPrototypeSubarray = uncurry(
+  Uint8Array.prototype.subarray as (this: Uint8Array, begin?: number, end?: number) => Uint8Array,
+);
+export const TypedArrayPrototypeSet = uncurry(
+  Uint8Array.prototype.set as (this: Uint8Array, source: ArrayLike<number>, offset?: number) => void,
+);
 export const StringPrototypeLastIndexOf = uncurry(String.prototype.lastIndexOf as (this: string, search: string) => number);

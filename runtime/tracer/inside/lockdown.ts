@@ -19,7 +19,17 @@ export function lockStackTraceApi(): void {
 /** Globals of V8 that geth's engine (goja) does not have. Most schedule work that V8 runs later on its own,
  * outside any hook and after the trace's answer (finalizer callbacks, Atomics.waitAsync wake-ups,
  * WebAssembly compilations); the rest would let a tracer run here and fail on a node. */
-const notInGoja = ['FinalizationRegistry', 'WeakRef', 'Atomics', 'SharedArrayBuffer', 'WebAssembly', 'Intl', 'BigInt', 'BigInt64Array', 'BigUint64Array'];
+const notInGoja = [
+  'FinalizationRegistry',
+  'WeakRef',
+  'Atomics',
+  'SharedArrayBuffer',
+  'WebAssembly',
+  'Intl',
+  'BigInt',
+  'BigInt64Array',
+  'BigUint64Array',
+];
 
 export function removeNonGojaGlobals(): void {
   for (const name of notInGoja) delete (globalThis as Record<string, unknown>)[name];

@@ -30,13 +30,15 @@ export function createLog(env: Env, s: StepState) {
       const b = toInteger(end);
       if (a === b) return new Uint8ArrayCtor(0);
       if (a < 0 || b < a) guard.fail(`tracer accessed out of bound memory: offset ${a}, end ${b}`);
-      if (b > s.memoryLength && b - s.memoryLength > paddingLimit) guard.fail(`reached limit for padding memory slice: ${b - s.memoryLength}`);
+      if (b > s.memoryLength && b - s.memoryLength > paddingLimit)
+        guard.fail(`reached limit for padding memory slice: ${b - s.memoryLength}`);
       return fromByteString(bridge.memorySlice(a, b));
     },
     getUint(offset?: unknown) {
       guard.check();
       const a = toInteger(offset);
-      if (a < 0 || a + 32 > s.memoryLength) guard.fail(`tracer accessed out of bound memory: available ${s.memoryLength}, offset ${a}, size 32`);
+      if (a < 0 || a + 32 > s.memoryLength)
+        guard.fail(`tracer accessed out of bound memory: available ${s.memoryLength}, offset ${a}, size 32`);
       return env.bigInt(bridge.memoryWord(a), 16);
     },
     length: () => (guard.check(), s.memoryLength),

@@ -56,7 +56,11 @@ export function definePreviews(api: ApiObjects, s: StepState, f: FrameState, env
   const { bridge } = env;
   const hex = (item: number | string) => `0x${(env.bigInt(item) as { toString(radix: number): string }).toString(16)}`;
 
-  define(log, description, () => `${s.opName} pc=${s.pc} gas=${s.gas} cost=${s.cost} depth=${s.depth}${s.error === undefined ? '' : ` error=${s.error}`}`);
+  define(
+    log,
+    description,
+    () => `${s.opName} pc=${s.pc} gas=${s.gas} cost=${s.cost} depth=${s.depth}${s.error === undefined ? '' : ` error=${s.error}`}`,
+  );
   listAs(log, (l) => {
     l.op = log.op;
     l.stack = log.stack;

@@ -27,7 +27,6 @@ export async function newPage(browser) {
   return context.newPage();
 }
 
-
 /**
  * Messages every code-server page logs whatever the extension does: files code-server does not ship,
  * Chromium's warnings about VS Code's own iframes (webviews, web worker host), closing the page.

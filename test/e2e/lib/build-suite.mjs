@@ -37,7 +37,10 @@ const ownImportMetaUrl = {
       if (!path.startsWith(testsRoot)) return undefined;
       const source = await readFile(path, 'utf8');
       if (!source.includes('import.meta.url')) return undefined;
-      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)), loader: /\.m?ts$/.test(path) ? 'ts' : 'js' };
+      return {
+        contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href)),
+        loader: /\.m?ts$/.test(path) ? 'ts' : 'js',
+      };
     });
   },
 };
@@ -89,7 +92,10 @@ export async function buildSuite() {
 
 /** The suites' names: their file names in test/e2e/suite without `.test.ts`. */
 function suiteNames() {
-  return readdirSync(suiteDir).filter((name) => name.endsWith('.test.ts')).map((name) => name.slice(0, -'.test.ts'.length)).sort();
+  return readdirSync(suiteDir)
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => name.slice(0, -'.test.ts'.length))
+    .sort();
 }
 
 /** Names the suites a run is limited to (comma-separated, as suiteNames gives them); unset: all. */
@@ -104,7 +110,10 @@ export function suiteNamesError(names, source) {
 
 /** The suites EVM_TRACER_E2E_SUITES names, checked; undefined when it is unset (all run). */
 function selectedSuites() {
-  const listed = process.env[suitesVariable]?.split(',').map((name) => name.trim()).filter(Boolean);
+  const listed = process.env[suitesVariable]
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const problem = listed && suiteNamesError(listed, suitesVariable);
   if (problem) throw new Error(problem);
   return listed;

@@ -82,8 +82,10 @@ export async function startCodeServer({ label, smokeTestDriver = false, vsix, fo
   }
   const args = [
     codeServerEntry,
-    '--bind-addr', '127.0.0.1:0',
-    '--auth', 'none',
+    '--bind-addr',
+    '127.0.0.1:0',
+    '--auth',
+    'none',
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
@@ -109,7 +111,9 @@ export async function startCodeServer({ label, smokeTestDriver = false, vsix, fo
 
 function installExtension(paths, env, vsix) {
   const result = spawnSync(node24, [codeServerEntry, ...commonArgs(paths), '--install-extension', vsix], {
-    env, encoding: 'utf8', timeout: 120_000,
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
   });
   if (result.status !== 0 || !/successfully installed/i.test(result.stdout)) {
     throw new Error(`code-server --install-extension ${vsix} failed (${result.status ?? result.signal}): ${result.stdout}${result.stderr}`);

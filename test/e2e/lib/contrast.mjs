@@ -6,7 +6,10 @@ function colorMath() {
   const parse = (text) => {
     const match = /rgba?\(([^)]*)\)/.exec(text);
     if (!match) return undefined;
-    const [r, g, b, a = 1] = match[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+    const [r, g, b, a = 1] = match[1]
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return [r, g, b, a];
   };
   const over = (top, bottom) => [0, 1, 2].map((i) => top[i] * top[3] + bottom[i] * (1 - top[3])).concat(1);
@@ -52,7 +55,8 @@ function measure({ parse, over, ratio: contrast }) {
     const kind = `${element.tagName.toLowerCase()}${[...element.classList].map((name) => `.${name}`).join('')}`;
     const key = `${kind} ${style.color} ${background}`;
     const rgb = (c) => `rgb(${c.slice(0, 3).map(Math.round).join(', ')})`;
-    if (!found.has(key) || found.get(key).ratio > ratio) found.set(key, { kind, text: text.slice(0, 40), color: style.color, background: rgb(background), ratio });
+    if (!found.has(key) || found.get(key).ratio > ratio)
+      found.set(key, { kind, text: text.slice(0, 40), color: style.color, background: rgb(background), ratio });
   }
   return [...found.values()];
 }

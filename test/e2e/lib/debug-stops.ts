@@ -15,7 +15,8 @@ export function watchStops(): { stops: Stop[]; dispose(): void } {
   const registration = vscode.debug.registerDebugAdapterTrackerFactory('*', {
     createDebugAdapterTracker: (session) => ({
       onDidSendMessage: (message: { type?: string; event?: string; body?: { threadId?: number } }) => {
-        if (message.type === 'event' && message.event === 'stopped') stops.push({ session, threadId: message.body?.threadId ?? 0, at: performance.now() });
+        if (message.type === 'event' && message.event === 'stopped')
+          stops.push({ session, threadId: message.body?.threadId ?? 0, at: performance.now() });
       },
     }),
   });

@@ -54,12 +54,14 @@ export async function runExtensionTests({ extensionDevelopmentPaths, extensionTe
     const page = await newPage(browser);
     relayWorkbenchProblems(page, '[workbench]');
     const exited = exposeAutomationExit(page, signal, limitMs);
-    await page.goto(workbenchUrl(server, {
-      payload: [
-        ...extensionDevelopmentPaths.map((path) => ['extensionDevelopmentPath', path]),
-        ['extensionTestsPath', extensionTestsPath],
-      ],
-    }));
+    await page.goto(
+      workbenchUrl(server, {
+        payload: [
+          ...extensionDevelopmentPaths.map((path) => ['extensionDevelopmentPath', path]),
+          ['extensionTestsPath', extensionTestsPath],
+        ],
+      }),
+    );
     return await exited;
   } finally {
     relay.stop();

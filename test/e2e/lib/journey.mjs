@@ -33,7 +33,11 @@ export function startPackagedServer({ label, folder, signal }) {
   });
 }
 
-const slug = (text) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** Runs `steps` ({name, run({page, server})}); returns {passed, failed, skipped, failures}. `label` starts its log lines. */
 export async function runJourney({ label, page, server, steps, prefix = '', signal }) {

@@ -26,7 +26,9 @@ export function providerCaEnv() {
 export function providerCa() {
   const dir = process.env[providerCaVariable];
   if (!dir) {
-    throw new Error(`${providerCaVariable} is not set: run the suites with .vscode-test.mjs (node test/e2e/run.mjs), which makes the providers' CA before code-server starts`);
+    throw new Error(
+      `${providerCaVariable} is not set: run the suites with .vscode-test.mjs (node test/e2e/run.mjs), which makes the providers' CA before code-server starts`,
+    );
   }
   return testCaIn(dir);
 }

@@ -31,7 +31,8 @@ export function missingTools() {
   const missing = [];
   if (!existsSync(chromium)) missing.push(`Debian chromium (${chromium})`);
   if (!existsSync(nodeMarker) || !existsSync(node24)) missing.push(`Node ${NODE_VERSION} (${node24})`);
-  if (!existsSync(codeServerMarker) || !existsSync(codeServerEntry)) missing.push(`code-server ${CODE_SERVER_VERSION} (${codeServerEntry})`);
+  if (!existsSync(codeServerMarker) || !existsSync(codeServerEntry))
+    missing.push(`code-server ${CODE_SERVER_VERSION} (${codeServerEntry})`);
   return missing;
 }
 

@@ -21,7 +21,6 @@ export async function quickOpen(page, name) {
   await page.locator('.monaco-editor .view-lines').first().waitFor();
 }
 
-
 /** Switches the color theme through the command palette, as a user does (Preferences: Color Theme). */
 export async function selectColorTheme(page, name) {
   await page.keyboard.press('F1');
@@ -56,7 +55,13 @@ export async function answer(page, prompt, value) {
   for (let tries = 0; tries < 5; tries++) {
     if ((await box.inputValue()) !== value) await box.fill(value);
     await page.keyboard.press('Enter');
-    if (await asking.waitFor({ state: 'hidden', timeout: 5000 }).then(() => true, () => false)) return;
+    if (
+      await asking.waitFor({ state: 'hidden', timeout: 5000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
   }
   throw new Error(`the prompt "${prompt}" did not take ${JSON.stringify(value)}`);
 }

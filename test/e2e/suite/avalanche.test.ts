@@ -52,7 +52,13 @@ suite('avalanchego behind nginx: HTTPS and WSS, key and Basic', () => {
     const tls = providerCa();
     node = await startAvalanchego();
     pids.push(...processTree(node.pid));
-    nginx = await startNginxProvider({ upstream: node.url, layout: 'avalanche', key: accessKey, basic: { username: 'alice', password }, tls });
+    nginx = await startNginxProvider({
+      upstream: node.url,
+      layout: 'avalanche',
+      key: accessKey,
+      basic: { username: 'alice', password },
+      tls,
+    });
     pids.push(...processTree(nginx.pid));
     const contracts = callContracts(ewoq.address);
     for (const data of contracts.deployments) assert.equal((await sendSigned(node.cChainRpc, ewoq, { data })).status, '0x1');
@@ -64,7 +70,12 @@ suite('avalanchego behind nginx: HTTPS and WSS, key and Basic', () => {
 
   suiteTeardown(async () => {
     for (const name of [KEY_NODE, BASIC_NODE]) {
-      if (vscode.workspace.getConfiguration('evmTracer').get<Array<{ name: string }>>('nodes')?.some((item) => item.name === name)) {
+      if (
+        vscode.workspace
+          .getConfiguration('evmTracer')
+          .get<Array<{ name: string }>>('nodes')
+          ?.some((item) => item.name === name)
+      ) {
         await vscode.commands.executeCommand('evmTracer.removeNode', name);
       }
     }
@@ -73,8 +84,21 @@ suite('avalanchego behind nginx: HTTPS and WSS, key and Basic', () => {
   });
 
   test('Add Node: the C-Chain over HTTPS with the key and over WSS (a bare host) with Basic; settings keep no secret', async () => {
-    await vscode.commands.executeCommand('evmTracer.addNode', { name: KEY_NODE, url: `${nginx!.keyBase}/ext/bc/C/rpc`, auth: 'key', secret: accessKey, network: LOCAL_NETWORK });
-    await vscode.commands.executeCommand('evmTracer.addNode', { name: BASIC_NODE, url: wss(nginx!.basicBase), auth: 'basic', username: 'alice', secret: password, network: LOCAL_NETWORK });
+    await vscode.commands.executeCommand('evmTracer.addNode', {
+      name: KEY_NODE,
+      url: `${nginx!.keyBase}/ext/bc/C/rpc`,
+      auth: 'key',
+      secret: accessKey,
+      network: LOCAL_NETWORK,
+    });
+    await vscode.commands.executeCommand('evmTracer.addNode', {
+      name: BASIC_NODE,
+      url: wss(nginx!.basicBase),
+      auth: 'basic',
+      username: 'alice',
+      secret: password,
+      network: LOCAL_NETWORK,
+    });
     const nodes = vscode.workspace.getConfiguration('evmTracer').get<Array<{ name: string; url: string; auth: string }>>('nodes') ?? [];
     const stored = (name: string) => nodes.find((item) => item.name === name);
     assert.deepEqual([stored(KEY_NODE)?.url, stored(KEY_NODE)?.auth], [`${nginx!.keyBase}/ext/bc/C/rpc`, 'key']);
@@ -89,17 +113,45 @@ suite('avalanchego behind nginx: HTTPS and WSS, key and Basic', () => {
   test('Check Node Support: both run custom JS tracers on chain 43112', async () => {
     for (const name of [KEY_NODE, BASIC_NODE]) {
       const report = await vscode.commands.executeCommand<SupportReport>('evmTracer.checkSupport', name);
-      assert.deepEqual([report.status, report.chainId, report.chainIdMatches], ['supported', LOCAL_NETWORK, true], `${name}: ${JSON.stringify(report)}`);
+      assert.deepEqual(
+        [report.status, report.chainId, report.chainIdMatches],
+        ['supported', LOCAL_NETWORK, true],
+        `${name}: ${JSON.stringify(report)}`,
+      );
       assertNoSecret(JSON.stringify(report), `the support report of ${name}`);
     }
   });
 
   test('Trace Transaction with a tracer file and with callTracer gives what coreth answers, over both', async () => {
-    const masked: Array<[string, string]> = [[KEY_NODE, `${nginx!.keyBase}/****/ext/bc/C/rpc`], [BASIC_NODE, `${wss(nginx!.basicBase)}/ext/bc/C/ws`]];
+    const masked: Array<[string, string]> = [
+      [KEY_NODE, `${nginx!.keyBase}/****/ext/bc/C/rpc`],
+      [BASIC_NODE, `${wss(nginx!.basicBase)}/ext/bc/C/ws`],
+    ];
     for (const [name, maskedUrl] of masked) {
       const runs: Array<[string, () => Thenable<ViewState>, unknown]> = [
-        [TRACER_FILE, () => vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', { uri: fixtureUri(TRACER_FILE).toString(), hash, node: name, tracerConfig: null }), framesOf(corethCallTrace)],
-        ['callTracer', () => vscode.commands.executeCommand<ViewState>('evmTracer.traceWithBuiltin', { name: 'callTracer', tracerConfig: '{"withLog":true}', kind: 'tx', hash, node: name }), corethCallTrace],
+        [
+          TRACER_FILE,
+          () =>
+            vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', {
+              uri: fixtureUri(TRACER_FILE).toString(),
+              hash,
+              node: name,
+              tracerConfig: null,
+            }),
+          framesOf(corethCallTrace),
+        ],
+        [
+          'callTracer',
+          () =>
+            vscode.commands.executeCommand<ViewState>('evmTracer.traceWithBuiltin', {
+              name: 'callTracer',
+              tracerConfig: '{"withLog":true}',
+              kind: 'tx',
+              hash,
+              node: name,
+            }),
+          corethCallTrace,
+        ],
       ];
       for (const [tracer, run, expected] of runs) {
         const state = await run();
@@ -112,20 +164,32 @@ suite('avalanchego behind nginx: HTTPS and WSS, key and Basic', () => {
       }
     }
     // The call tree has every kind of frame: the comparison is not of an empty trace.
-    assert.deepEqual(corethCallTrace.calls!.map((frame) => frame.type), ['CALL', 'CALL', 'DELEGATECALL', 'CREATE2', 'CALL', 'STATICCALL']);
+    assert.deepEqual(
+      corethCallTrace.calls!.map((frame) => frame.type),
+      ['CALL', 'CALL', 'DELEGATECALL', 'CREATE2', 'CALL', 'STATICCALL'],
+    );
   });
 
   test('X-Chain Balance of AVAX and of an asset created there is what avm.getBalance says, through /KEY/ext/bc/X and with Basic', async () => {
-    const direct = async (id: string) => (await call<{ balance: string }>(node!.xChain, 'avm.getBalance', { address: ewoq.xChainAddress, assetID: id })).balance;
+    const direct = async (id: string) =>
+      (await call<{ balance: string }>(node!.xChain, 'avm.getBalance', { address: ewoq.xChainAddress, assetID: id })).balance;
     const avax = await direct('AVAX');
     assert.match(avax, /^[1-9]\d*$/);
     const cases: Array<[string, string, Partial<XChainBalance>]> = [
       [KEY_NODE, 'AVAX', { symbol: 'AVAX', denomination: 9, balance: avax }],
       [BASIC_NODE, 'AVAX', { symbol: 'AVAX', denomination: 9, balance: avax }],
-      [KEY_NODE, assetID, { assetID, symbol: asset.symbol, denomination: asset.denomination, balance: await direct(assetID), amount: '1234.56' }],
+      [
+        KEY_NODE,
+        assetID,
+        { assetID, symbol: asset.symbol, denomination: asset.denomination, balance: await direct(assetID), amount: '1234.56' },
+      ],
     ];
     for (const [name, id, expected] of cases) {
-      const balance = await vscode.commands.executeCommand<XChainBalance>('evmTracer.xChainBalance', { node: name, address: ewoq.xChainAddress, assetID: id });
+      const balance = await vscode.commands.executeCommand<XChainBalance>('evmTracer.xChainBalance', {
+        node: name,
+        address: ewoq.xChainAddress,
+        assetID: id,
+      });
       const shown = Object.fromEntries(Object.keys(expected).map((field) => [field, balance[field as keyof XChainBalance]]));
       assert.deepEqual(shown, expected, `${id} on ${name}`);
       assertNoSecret(JSON.stringify(balance), `the balance on ${name}`);
@@ -160,12 +224,16 @@ suite('avalanchego behind nginx: HTTPS and WSS, key and Basic', () => {
       `avm.getBalance on ${BASIC_NODE} (${nginx!.basicBase}/ext/bc/X)`,
     ];
     let missing = logged;
-    const files = await waitFor('the traces and balances to be logged', async () => {
-      const all = await extensionHostLogFiles();
-      const text = all.map((file) => readFileSync(file, 'utf8')).join('\n');
-      missing = logged.filter((line) => !text.includes(line));
-      return missing.length === 0 && all;
-    }, { describeLast: () => `not logged: ${missing.join('; ')}` });
+    const files = await waitFor(
+      'the traces and balances to be logged',
+      async () => {
+        const all = await extensionHostLogFiles();
+        const text = all.map((file) => readFileSync(file, 'utf8')).join('\n');
+        missing = logged.filter((line) => !text.includes(line));
+        return missing.length === 0 && all;
+      },
+      { describeLast: () => `not logged: ${missing.join('; ')}` },
+    );
     for (const file of files) assertNoSecret(readFileSync(file, 'utf8'), file);
   });
 });

@@ -34,8 +34,19 @@ suite('a Basic-auth node', () => {
   let node: LocalNode | undefined;
 
   suiteSetup(async () => {
-    node = await launchLocalNode({ cliPath: join(extensionPath(), 'dist/cli.js'), args: ['--basic-user', USERNAME, '--basic-password-env', 'EVM_TRACER_TEST_PASSWORD'], env: { EVM_TRACER_TEST_PASSWORD: password } });
-    await vscode.commands.executeCommand('evmTracer.addNode', { name: NODE_NAME, url: node.url, auth: 'basic', username: USERNAME, secret: password, network: 43112 });
+    node = await launchLocalNode({
+      cliPath: join(extensionPath(), 'dist/cli.js'),
+      args: ['--basic-user', USERNAME, '--basic-password-env', 'EVM_TRACER_TEST_PASSWORD'],
+      env: { EVM_TRACER_TEST_PASSWORD: password },
+    });
+    await vscode.commands.executeCommand('evmTracer.addNode', {
+      name: NODE_NAME,
+      url: node.url,
+      auth: 'basic',
+      username: USERNAME,
+      secret: password,
+      network: 43112,
+    });
   });
 
   suiteTeardown(async () => {
@@ -75,7 +86,12 @@ suite('a Basic-auth node', () => {
     const watching = setInterval(() => commandLines().forEach((line) => seen.add(line)), 25);
     let state: ViewState;
     try {
-      state = await vscode.commands.executeCommand<ViewState>('evmTracer.debugTraceCall', { uri: fixtureUri('ops.tracer.js').toString(), block: 'latest', node: NODE_NAME, tracerConfig: null });
+      state = await vscode.commands.executeCommand<ViewState>('evmTracer.debugTraceCall', {
+        uri: fixtureUri('ops.tracer.js').toString(),
+        block: 'latest',
+        node: NODE_NAME,
+        tracerConfig: null,
+      });
     } finally {
       clearInterval(watching);
     }
@@ -83,8 +99,13 @@ suite('a Basic-auth node', () => {
     assert.equal(state.request.ranOn, `a local fork of ${NODE_NAME}: the trace ran locally, on its state`);
     const view = await renderedResult();
     assert.deepEqual(JSON.parse(view.resultJson ?? 'null'), { ops: ['PUSH1', 'PUSH1', 'MSTORE', 'STOP'] });
-    assert.ok([...seen].some((line) => line.includes('--fork-url-env')), 'the fork node was never seen in the process list');
-    for (const line of seen) for (const form of forms) assert.ok(!line.includes(form), `a command line holds the password: ${line.split(form).join('<PASSWORD>')}`);
+    assert.ok(
+      [...seen].some((line) => line.includes('--fork-url-env')),
+      'the fork node was never seen in the process list',
+    );
+    for (const line of seen)
+      for (const form of forms)
+        assert.ok(!line.includes(form), `a command line holds the password: ${line.split(form).join('<PASSWORD>')}`);
   });
 
   test('a wrong password is reported as unauthorized', async () => {
@@ -100,7 +121,9 @@ suite('a Basic-auth node', () => {
 
   test('no log file holds the password', async () => {
     const ours = await waitFor('the trace to be logged', async () => {
-      const files = (await extensionHostLogFiles()).filter((file) => readFileSync(file, 'utf8').includes(`debug_traceCall on ${NODE_NAME}`));
+      const files = (await extensionHostLogFiles()).filter((file) =>
+        readFileSync(file, 'utf8').includes(`debug_traceCall on ${NODE_NAME}`),
+      );
       return files.length > 0 && files;
     });
     assert.ok(ours.length > 0);

@@ -21,10 +21,14 @@ const storedNodes = () => vscode.workspace.getConfiguration('evmTracer').get<Sto
 
 /** The tabs of result panels, by label. */
 const resultTabs = () =>
-  vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('evmTracer.result')).map((tab) => tab.label);
+  vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('evmTracer.result'))
+    .map((tab) => tab.label);
 
 /** Waits for a result panel's tab labelled `label` (the tab list follows the panel a moment later). */
-const resultTab = (label: string) => waitFor(`a result tab labelled ${label}`, () => resultTabs().includes(label), { describeLast: () => resultTabs().join(' | ') });
+const resultTab = (label: string) =>
+  waitFor(`a result tab labelled ${label}`, () => resultTabs().includes(label), { describeLast: () => resultTabs().join(' | ') });
 
 suite('command flows', () => {
   suiteSetup(async () => {
@@ -55,22 +59,39 @@ suite('command flows', () => {
   });
 
   test('Debug on an unsaved tracer says it needs a saved file before asking for a transaction', async () => {
-    const untitled = await vscode.workspace.openTextDocument({ language: 'evm-tracer', content: 'var t = {step: function () {}, fault: function () {}, result: function () { return 1; }};' });
+    const untitled = await vscode.workspace.openTextDocument({
+      language: 'evm-tracer',
+      content: 'var t = {step: function () {}, fault: function () {}, result: function () { return 1; }};',
+    });
     await assert.rejects(
-      Promise.resolve(vscode.commands.executeCommand('evmTracer.debugTraceTransaction', { uri: untitled.uri.toString(), node: LOCAL_NODE, tracerConfig: null })),
+      Promise.resolve(
+        vscode.commands.executeCommand('evmTracer.debugTraceTransaction', {
+          uri: untitled.uri.toString(),
+          node: LOCAL_NODE,
+          tracerConfig: null,
+        }),
+      ),
       /Debug Trace needs the tracer saved as a file/,
     );
     assert.equal(await testHook('activePrompt'), undefined, 'nothing was asked');
   });
 
   test('Trace with Built-in Tracer → Transaction offers the same transaction picker', async () => {
-    const running = vscode.commands.executeCommand<ViewState | undefined>('evmTracer.traceWithBuiltin', { name: 'callTracer', tracerConfig: null, kind: 'tx', node: LOCAL_NODE });
+    const running = vscode.commands.executeCommand<ViewState | undefined>('evmTracer.traceWithBuiltin', {
+      name: 'callTracer',
+      tracerConfig: null,
+      kind: 'tx',
+      node: LOCAL_NODE,
+    });
     const list = await promptWhere('the seeded transactions', (view) => view.items.some((item) => item.label.includes('nested CALL')));
     assert.match(list.title, /^Trace Transaction on Local/);
     await answer({ pick: 'nested CALL' });
     const state = await running;
     assert.equal(state?.outcome.status, 'done', state && describe(state));
-    const result = JSON.parse(state?.outcome.status === 'done' ? state.outcome.json : 'null') as { type: string; calls?: Array<{ type: string }> };
+    const result = JSON.parse(state?.outcome.status === 'done' ? state.outcome.json : 'null') as {
+      type: string;
+      calls?: Array<{ type: string }>;
+    };
     assert.equal(result.type, 'CALL');
     assert.match(JSON.stringify(result.calls), /"DELEGATECALL"/);
     await resultTab('Result: callTracer');
@@ -118,7 +139,10 @@ suite('command flows', () => {
       await promptWhere('the authentication step', (view) => view.step === 4);
       await answer({ pick: 'key' });
       const url = await promptWhere('the URL step', (view) => view.step === 5);
-      assert.match(url.prompt ?? '', /put \{key\} where the access key goes: last \(https:\/\/host\/v2\/\{key\}\), in the path \(https:\/\/host\/\{key\}\/ext\/bc\/C\/rpc\)/);
+      assert.match(
+        url.prompt ?? '',
+        /put \{key\} where the access key goes: last \(https:\/\/host\/v2\/\{key\}\), in the path \(https:\/\/host\/\{key\}\/ext\/bc\/C\/rpc\)/,
+      );
       await answer({ value: `${server!.httpBase}/v2/{key}` });
       await promptWhere('the key step', (view) => view.step === 6 && view.kind === 'input');
       await answer({ value: key });
@@ -133,7 +157,9 @@ suite('command flows', () => {
       assert.deepEqual(node, { name: NAME, url: `${server!.httpBase}/v2/{key}`, auth: 'key', network: 'custom', chainId: 1 });
       assert.ok(!JSON.stringify(storedNodes()).includes(key), 'the key is in settings');
       // Its chain id is checked at once, at the key's place.
-      await waitFor('the chain id check', () => server!.requests.some((request) => request.path === `/v2/${key}` && request.body.includes('eth_chainId')));
+      await waitFor('the chain id check', () =>
+        server!.requests.some((request) => request.path === `/v2/${key}` && request.body.includes('eth_chainId')),
+      );
     });
 
     test('Edit Node with Enter on every step changes nothing, in settings and in secret storage', async () => {
@@ -167,18 +193,27 @@ suite('command flows', () => {
         tracerConfig: null,
       });
       assert.equal(state.outcome.status, 'done', describe(state));
-      assert.ok(server!.requests.some((request) => request.path === `/v2/${key}` && request.body.includes('debug_traceCall')), JSON.stringify(server!.requests.map((request) => request.path)));
+      assert.ok(
+        server!.requests.some((request) => request.path === `/v2/${key}` && request.body.includes('debug_traceCall')),
+        JSON.stringify(server!.requests.map((request) => request.path)),
+      );
     });
   });
 
   suite('a node that does not answer', () => {
     const NAME = 'unreachable node (test)';
 
-    suiteSetup(() => vscode.commands.executeCommand('evmTracer.addNode', { name: NAME, url: 'http://127.0.0.1:9/', network: 'custom', chainId: 1 }));
+    suiteSetup(() =>
+      vscode.commands.executeCommand('evmTracer.addNode', { name: NAME, url: 'http://127.0.0.1:9/', network: 'custom', chainId: 1 }),
+    );
     suiteTeardown(() => vscode.commands.executeCommand('evmTracer.removeNode', NAME));
 
     test('Trace Transaction lists why, in full, instead of an empty list', async () => {
-      const running = vscode.commands.executeCommand('evmTracer.traceTransaction', { uri: fixtureUri('ops.tracer.js').toString(), node: NAME, tracerConfig: null });
+      const running = vscode.commands.executeCommand('evmTracer.traceTransaction', {
+        uri: fixtureUri('ops.tracer.js').toString(),
+        node: NAME,
+        tracerConfig: null,
+      });
       const list = await promptWhere('the error row', (view) => view.items.some((item) => item.label.startsWith('$(error)')));
       const row = list.items.find((item) => item.label.startsWith('$(error)'))!;
       assert.match(row.label, /unreachable node \(test\) did not list its transactions/);

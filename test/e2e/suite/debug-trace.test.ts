@@ -30,37 +30,69 @@ const sorted = (list: string[]) => [...list].sort();
  * pc 0), `log` and `db` list the API with its current values instead of the closures that implement it,
  * and every frame under the tracer's own is folded away (js-debug's skipFiles), the API's among them. */
 async function assertApiShown(session: vscode.DebugSession, threadId: number, frameId: number): Promise<void> {
-  const { scopes } = (await session.customRequest('scopes', { frameId })) as { scopes: Array<{ name: string; variablesReference: number }> };
+  const { scopes } = (await session.customRequest('scopes', { frameId })) as {
+    scopes: Array<{ name: string; variablesReference: number }>;
+  };
   const locals = await variables(session, scopes[0].variablesReference);
   const log = locals.find((v) => v.name === 'log');
   assert.ok(log, JSON.stringify(locals));
   assert.match(log.value, /^PUSH1 pc=0 gas=\d+ cost=3 depth=1$/);
   const listed = await variables(session, log.variablesReference);
   const byName = new Map(listed.map((v) => [v.name, v]));
-  assert.deepEqual(names(listed), sorted(['op', 'stack', 'memory', 'contract', 'getPC()', 'getGas()', 'getCost()', 'getDepth()', 'getRefund()', 'getError()']));
-  assert.deepEqual(['op', 'stack', 'memory', 'getPC()', 'getCost()', 'getDepth()', 'getError()'].map((name) => byName.get(name)!.value), [
-    'PUSH1 (0x60)', 'Stack(0) [] (top first)', 'Memory(0 bytes)', '0', '3', '1', 'undefined',
-  ]);
+  assert.deepEqual(
+    names(listed),
+    sorted(['op', 'stack', 'memory', 'contract', 'getPC()', 'getGas()', 'getCost()', 'getDepth()', 'getRefund()', 'getError()']),
+  );
+  assert.deepEqual(
+    ['op', 'stack', 'memory', 'getPC()', 'getCost()', 'getDepth()', 'getError()'].map((name) => byName.get(name)!.value),
+    ['PUSH1 (0x60)', 'Stack(0) [] (top first)', 'Memory(0 bytes)', '0', '3', '1', 'undefined'],
+  );
   assert.match(byName.get('contract')!.value, /^Contract 0x[0-9a-f]{40}$/);
   const op = await variables(session, byName.get('op')!.variablesReference);
-  assert.deepEqual(op.map((v) => [v.name, v.value]), [['isPush()', 'true'], ['toNumber()', '96'], ['toString()', "'PUSH1'"]]);
+  assert.deepEqual(
+    op.map((v) => [v.name, v.value]),
+    [
+      ['isPush()', 'true'],
+      ['toNumber()', '96'],
+      ['toString()', "'PUSH1'"],
+    ],
+  );
   const contract = await variables(session, byName.get('contract')!.variablesReference);
   assert.deepEqual(names(contract), sorted(['getAddress()', 'getCaller()', 'getValue()', 'getInput()']));
   // Nothing of the implementation: no arrow function's source, no minified closure names.
   for (const shown of [...listed, ...op, ...contract]) assert.doesNotMatch(shown.value, /=>|check\(\)|function/, shown.name);
   const db = locals.find((v) => v.name === 'db')!;
-  assert.deepEqual(names(await variables(session, db.variablesReference)), sorted(['getBalance(address)', 'getNonce(address)', 'getCode(address)', 'getState(address, slot)', 'exists(address)']));
+  assert.deepEqual(
+    names(await variables(session, db.variablesReference)),
+    sorted(['getBalance(address)', 'getNonce(address)', 'getCode(address)', 'getState(address, slot)', 'exists(address)']),
+  );
 
   type Frame = { name: string; presentationHint?: string; source?: { name?: string; path?: string; presentationHint?: string } };
   // All of it, an async part included: there is none (no `await` label frames), the worker's awaits being
   // nothing of the tracer's.
-  const { stackFrames } = (await session.customRequest('stackTrace', { threadId, startFrame: 0, levels: 1000 })) as { stackFrames: Frame[] };
-  assert.deepEqual(stackFrames.filter((frame) => frame.presentationHint === 'label').map((frame) => frame.name), []);
+  const { stackFrames } = (await session.customRequest('stackTrace', { threadId, startFrame: 0, levels: 1000 })) as {
+    stackFrames: Frame[];
+  };
+  assert.deepEqual(
+    stackFrames.filter((frame) => frame.presentationHint === 'label').map((frame) => frame.name),
+    [],
+  );
   const folded = (frame: Frame) => (frame.presentationHint ?? frame.source?.presentationHint) === 'deemphasize';
-  const describeFrame = (frame: Frame) => `${frame.name} (${frame.source?.path ?? frame.source?.name ?? '?'}) ${frame.presentationHint ?? frame.source?.presentationHint ?? ''}`;
+  const describeFrame = (frame: Frame) =>
+    `${frame.name} (${frame.source?.path ?? frame.source?.name ?? '?'}) ${frame.presentationHint ?? frame.source?.presentationHint ?? ''}`;
   assert.ok(!folded(stackFrames[0]), describeFrame(stackFrames[0]));
-  assert.deepEqual(stackFrames.slice(1).filter((frame) => !folded(frame)).map(describeFrame), [], stackFrames.map(describeFrame).join('\n'));
-  assert.ok(stackFrames.some((frame) => /tracer-api/.test(frame.source?.path ?? frame.source?.name ?? '')), stackFrames.map(describeFrame).join('\n'));
+  assert.deepEqual(
+    stackFrames
+      .slice(1)
+      .filter((frame) => !folded(frame))
+      .map(describeFrame),
+    [],
+    stackFrames.map(describeFrame).join('\n'),
+  );
+  assert.ok(
+    stackFrames.some((frame) => /tracer-api/.test(frame.source?.path ?? frame.source?.name ?? '')),
+    stackFrames.map(describeFrame).join('\n'),
+  );
 }
 
 suite('debug a tracer', () => {
@@ -94,7 +126,11 @@ suite('debug a tracer', () => {
       // A plain path on the desktop, a vscode-remote URI in code-server.
       const path = frame.source?.path ?? '';
       assert.equal((path.includes('://') ? vscode.Uri.parse(path) : vscode.Uri.file(path)).path, tracer.path, JSON.stringify(frame));
-      const evaluated = (await stop.session.customRequest('evaluate', { expression: 'log.op.toString()', frameId: frame.id, context: 'repl' })) as { result: string };
+      const evaluated = (await stop.session.customRequest('evaluate', {
+        expression: 'log.op.toString()',
+        frameId: frame.id,
+        context: 'repl',
+      })) as { result: string };
       assert.equal(evaluated.result, "'PUSH1'");
       await assertApiShown(stop.session, stop.threadId, frame.id);
       vscode.debug.removeBreakpoints([breakpoint]);

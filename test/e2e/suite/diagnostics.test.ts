@@ -16,9 +16,13 @@ function missingFault(uri: vscode.Uri): vscode.Diagnostic[] {
 suite('diagnostics and quick fixes', () => {
   test('a tracer without fault gets a missing-fault error, and its quick fix adds fault()', async () => {
     const document = await openFixture('no-fault.tracer.js');
-    const [diagnostic] = await waitFor('the missing-fault diagnostic', () => missingFault(document.uri).length > 0 && missingFault(document.uri), {
-      describeLast: () => JSON.stringify(vscode.languages.getDiagnostics(document.uri)),
-    });
+    const [diagnostic] = await waitFor(
+      'the missing-fault diagnostic',
+      () => missingFault(document.uri).length > 0 && missingFault(document.uri),
+      {
+        describeLast: () => JSON.stringify(vscode.languages.getDiagnostics(document.uri)),
+      },
+    );
     assert.equal(diagnostic.severity, vscode.DiagnosticSeverity.Error);
     assert.match(diagnostic.message, /fault/);
 

@@ -13,14 +13,27 @@ const TRACER = 'modern.tracer.js';
 const call = { from: '0x0000000000000000000000000000000000000000', gas: '0x30d40', data: '0x600160005200' };
 
 function traceCall(node: string): Thenable<ViewState> {
-  return vscode.commands.executeCommand<ViewState>('evmTracer.traceCall', { uri: fixtureUri(TRACER).toString(), call, block: 'latest', node, tracerConfig: null });
+  return vscode.commands.executeCommand<ViewState>('evmTracer.traceCall', {
+    uri: fixtureUri(TRACER).toString(),
+    call,
+    block: 'latest',
+    node,
+    tracerConfig: null,
+  });
 }
 
 suite('the ECMAScript level of the target node', () => {
   suiteSetup(async () => {
     // A second name for the local node, declared as taking ES2017 (as plain geth does).
     const url = await vscode.commands.executeCommand<string>('evmTracer.startLocalNode');
-    await vscode.commands.executeCommand('evmTracer.addNode', { name: NODE_NAME, url, auth: 'none', network: 'custom', chainId: 43112, ecmaVersion: 2017 });
+    await vscode.commands.executeCommand('evmTracer.addNode', {
+      name: NODE_NAME,
+      url,
+      auth: 'none',
+      network: 'custom',
+      chainId: 43112,
+      ecmaVersion: 2017,
+    });
   });
 
   suiteTeardown(async () => {
@@ -31,9 +44,13 @@ suite('the ECMAScript level of the target node', () => {
 
   test('at ES5.1 the tracer has syntax errors naming the way to target ES2017, and Trace Call refuses it', async () => {
     const document = await openFixture(TRACER);
-    const errors = await waitFor('the ES2015 syntax errors', () => diagnosticsWithCode(document.uri, 'syntax').length >= 4 && diagnosticsWithCode(document.uri, 'syntax'), {
-      describeLast: () => JSON.stringify(vscode.languages.getDiagnostics(document.uri)),
-    });
+    const errors = await waitFor(
+      'the ES2015 syntax errors',
+      () => diagnosticsWithCode(document.uri, 'syntax').length >= 4 && diagnosticsWithCode(document.uri, 'syntax'),
+      {
+        describeLast: () => JSON.stringify(vscode.languages.getDiagnostics(document.uri)),
+      },
+    );
     for (const error of errors) assert.match(error.message, /beyond ES5\.1 .*target ES2017: --ecma 2017, or ecmaVersion 2017 for the node/);
     const refused = await traceCall(LOCAL_NODE);
     assert.equal(refused.outcome.status, 'failed', describe(refused));

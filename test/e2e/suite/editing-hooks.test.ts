@@ -23,7 +23,12 @@ const problems = (document: vscode.TextDocument) => vscode.languages.getDiagnost
 const shown = (document: vscode.TextDocument) => () => JSON.stringify(problems(document).map((d) => d.message));
 
 async function quickFixes(document: vscode.TextDocument, range: vscode.Range): Promise<vscode.CodeAction[]> {
-  return vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, range, vscode.CodeActionKind.QuickFix.value);
+  return vscode.commands.executeCommand<vscode.CodeAction[]>(
+    'vscode.executeCodeActionProvider',
+    document.uri,
+    range,
+    vscode.CodeActionKind.QuickFix.value,
+  );
 }
 
 suite('editing: hooks, commas and the empty file', () => {
@@ -38,20 +43,29 @@ suite('editing: hooks, commas and the empty file', () => {
     await vscode.commands.executeCommand('type', { text: 'step' });
     // The half-typed word is an error until the hook is in: the server has seen the edit.
     await waitFor('the error for the half-typed hook', () => problems(document).length > 0, { describeLast: shown(document) });
-    await waitFor('the step hook accepted from the suggestions', async () => {
-      await vscode.commands.executeCommand('editor.action.triggerSuggest');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await vscode.commands.executeCommand('acceptSelectedSuggestion');
-      return document.getText().includes('step: function (log, db) {');
-    }, { describeLast: () => document.getText() });
+    await waitFor(
+      'the step hook accepted from the suggestions',
+      async () => {
+        await vscode.commands.executeCommand('editor.action.triggerSuggest');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await vscode.commands.executeCommand('acceptSelectedSuggestion');
+        return document.getText().includes('step: function (log, db) {');
+      },
+      { describeLast: () => document.getText() },
+    );
     assert.equal(document.getText(), `{\n  ${FAULT},\n  ${RESULT},\n  step: function (log, db) {\n    \n  },\n}\n`);
     await waitFor('no problems once the hook is in', () => problems(document).length === 0, { describeLast: shown(document) });
   });
 
   test("a ',' missing between members: the error says so, and its quick fix leaves no problems", async () => {
     const { document } = await newTracer('missing-comma.tracer.js', `{\n  ${FAULT},\n  ${RESULT}\n  step: function (log, db) {}\n}\n`);
-    const [error] = await waitFor('the syntax error', () => problems(document).length > 0 && problems(document), { describeLast: shown(document) });
-    assert.equal(error.message, "Unexpected token 'step': a ',' is probably missing before it (between two members, or two items of a list).");
+    const [error] = await waitFor('the syntax error', () => problems(document).length > 0 && problems(document), {
+      describeLast: shown(document),
+    });
+    assert.equal(
+      error.message,
+      "Unexpected token 'step': a ',' is probably missing before it (between two members, or two items of a list).",
+    );
     assert.equal(error.severity, vscode.DiagnosticSeverity.Error);
     const fix = (await quickFixes(document, error.range)).find((action) => action.title === "Insert the missing ','");
     assert.ok(fix?.edit, 'no quick fix for the missing comma');
@@ -64,7 +78,9 @@ suite('editing: hooks, commas and the empty file', () => {
     const editor = await newTracer('new-empty.tracer.js', '');
     const { document } = editor;
     const start = new vscode.Range(0, 0, 0, 0);
-    const skeleton = await waitFor('the skeleton quick fix', async () => (await quickFixes(document, start)).find((action) => action.title.startsWith('Insert a tracer skeleton')));
+    const skeleton = await waitFor('the skeleton quick fix', async () =>
+      (await quickFixes(document, start)).find((action) => action.title.startsWith('Insert a tracer skeleton')),
+    );
     // The file is checked (one character is an error) and, empty again, has no problem at all.
     await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '{'));
     await waitFor('the error for a lone {', () => problems(document).length > 0, { describeLast: shown(document) });

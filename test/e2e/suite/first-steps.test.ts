@@ -22,8 +22,17 @@ suite('first steps on the seeded local node', () => {
     const list = await promptWhere('the latest transactions to be listed', (view) => view.items.length >= 12);
     assert.match(list.title, /^Trace Transaction on Local/);
     const labels = list.items.map((item) => item.label);
-    for (const title of ['token transfer with a Transfer event', 'nested CALL → DELEGATECALL → STATICCALL', 'transfer reverting with a reason', 'CREATE2 factory deployment', 'call running out of gas']) {
-      assert.ok(labels.some((label) => label.endsWith(title)), `${title} in ${labels.join(' | ')}`);
+    for (const title of [
+      'token transfer with a Transfer event',
+      'nested CALL → DELEGATECALL → STATICCALL',
+      'transfer reverting with a reason',
+      'CREATE2 factory deployment',
+      'call running out of gas',
+    ]) {
+      assert.ok(
+        labels.some((label) => label.endsWith(title)),
+        `${title} in ${labels.join(' | ')}`,
+      );
     }
     const nested = list.items.find((item) => item.label.includes('nested CALL'))!;
     assert.match(nested.label, /^\$\(pass\) /);
@@ -42,7 +51,9 @@ suite('first steps on the seeded local node', () => {
     const uri = fixtureUri('ops.tracer.js').toString();
     const unknown = '0x' + '12'.repeat(32);
     await assert.rejects(
-      Promise.resolve(vscode.commands.executeCommand('evmTracer.traceTransaction', { uri, hash: unknown, node: LOCAL_NODE, tracerConfig: null })),
+      Promise.resolve(
+        vscode.commands.executeCommand('evmTracer.traceTransaction', { uri, hash: unknown, node: LOCAL_NODE, tracerConfig: null }),
+      ),
       /Transaction 0x1212…1212 is not on the local node\. It holds only what it mined since it started \(blocks 0–12\)/,
     );
     const running = vscode.commands.executeCommand('evmTracer.traceTransaction', { uri, node: LOCAL_NODE, tracerConfig: null });
@@ -51,7 +62,10 @@ suite('first steps on the seeded local node', () => {
     const recent = list.items.filter((item) => item.description === 'recently traced');
     assert.equal(recent.length, 1, JSON.stringify(recent));
     await answer({ value: '0x12', accept: false });
-    assert.match((await promptWhere('the typed hash to be refused', (view) => view.validationMessage !== undefined)).validationMessage ?? '', /not a 0x-prefixed 32-byte hash/);
+    assert.match(
+      (await promptWhere('the typed hash to be refused', (view) => view.validationMessage !== undefined)).validationMessage ?? '',
+      /not a 0x-prefixed 32-byte hash/,
+    );
     await answer({ cancel: true });
     assert.equal(await running, undefined);
   });
@@ -60,7 +74,10 @@ suite('first steps on the seeded local node', () => {
     const tracer = fixtureUri('builder/builder.tracer.js');
     const saved = fixtureUri('builder/builder.call.json').fsPath;
     assert.ok(!existsSync(saved));
-    const running = vscode.commands.executeCommand<ViewState | undefined>('evmTracer.traceCall', { uri: tracer.toString(), node: LOCAL_NODE });
+    const running = vscode.commands.executeCommand<ViewState | undefined>('evmTracer.traceCall', {
+      uri: tracer.toString(),
+      node: LOCAL_NODE,
+    });
 
     const from = await promptWhere('the from step', (view) => view.title.startsWith('Trace Call on') && view.step === 1);
     assert.equal(from.totalSteps, 8);
@@ -78,7 +95,10 @@ suite('first steps on the seeded local node', () => {
       to.items.slice(0, 8).map((item) => item.label),
       ['ExampleToken', 'PriceOracle', 'VaultLogic', 'Vault', 'Router', 'Create2Factory', 'GasBurner', 'Child'],
     );
-    assert.ok(labels.includes('ExampleToken · artifacts/contracts/ExampleToken.sol/ExampleToken.json · its address next'), labels.join(' | '));
+    assert.ok(
+      labels.includes('ExampleToken · artifacts/contracts/ExampleToken.sol/ExampleToken.json · its address next'),
+      labels.join(' | '),
+    );
     // Back to from, and forward again.
     await answer({ back: true });
     await promptWhere('the from step again', (view) => view.step === 1);
@@ -136,7 +156,9 @@ suite('first steps on the seeded local node', () => {
   });
 
   test('Send Transaction sends from a dev account to a seeded contract; the hash traces at once', async () => {
-    const running = vscode.commands.executeCommand<{ hash: string; status: string; block: string } | undefined>('evmTracer.sendTransaction');
+    const running = vscode.commands.executeCommand<{ hash: string; status: string; block: string } | undefined>(
+      'evmTracer.sendTransaction',
+    );
     const from = await promptWhere('the sender step', (view) => view.title.startsWith('Send Transaction') && view.step === 1);
     assert.equal(from.totalSteps, 5);
     assert.ok(!from.items.some((item) => item.label === 'none'), 'only accounts the node signs for');
@@ -155,7 +177,11 @@ suite('first steps on the seeded local node', () => {
     const sent = await running;
     assert.equal(sent?.status, 'success');
     // Newest first in Trace Transaction, named from the seeded ABI.
-    const tracing = vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', { uri: fixtureUri('ops.tracer.js').toString(), node: LOCAL_NODE, tracerConfig: null });
+    const tracing = vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', {
+      uri: fixtureUri('ops.tracer.js').toString(),
+      node: LOCAL_NODE,
+      tracerConfig: null,
+    });
     const list = await promptWhere('the sent transaction listed', (view) => view.items.some((item) => item.detail === sent!.hash));
     const newest = list.items.find((item) => item.detail !== undefined)!;
     assert.equal(newest.detail, sent!.hash);
@@ -168,7 +194,9 @@ suite('first steps on the seeded local node', () => {
   });
 
   test('Deploy Contract deploys a workspace artifact with its constructor arguments', async () => {
-    const running = vscode.commands.executeCommand<{ hash: string; status: string; contractAddress?: string } | undefined>('evmTracer.deployContract');
+    const running = vscode.commands.executeCommand<{ hash: string; status: string; contractAddress?: string } | undefined>(
+      'evmTracer.deployContract',
+    );
     const artifact = await promptWhere('the artifact step', (view) => view.title.startsWith('Deploy Contract') && view.step === 1);
     assert.deepEqual(
       artifact.items.map((item) => `${item.label} · ${item.description}`),

@@ -6,7 +6,7 @@ import { openFixture } from '../lib/workspace';
 
 // count-ops.tracer.js without its comments and line breaks, as a provider accepts it.
 const expected =
-  "{counts: {},step: function (log, db) {var name = log.op.toString();this.counts[name] = (this.counts[name] || 0) + 1;},fault: function (log, db) {},result: function (ctx, db) {return this.counts;}}";
+  '{counts: {},step: function (log, db) {var name = log.op.toString();this.counts[name] = (this.counts[name] || 0) + 1;},fault: function (log, db) {},result: function (ctx, db) {return this.counts;}}';
 
 suite('flatten', () => {
   test('Flatten Tracer copies the flattened line and shows it read-only', async () => {

@@ -29,7 +29,11 @@ suite('newcomer: flattened output', () => {
     const curlDocument = vscode.window.activeTextEditor!.document;
     assert.deepEqual(
       [flatDocument, requestDocument, curlDocument].map((d) => [d.uri.scheme, d.languageId]),
-      [['evm-tracer-output', 'evm-tracer-flat'], ['evm-tracer-output', 'evm-tracer-request'], ['evm-tracer-output', 'evm-tracer-curl']],
+      [
+        ['evm-tracer-output', 'evm-tracer-flat'],
+        ['evm-tracer-output', 'evm-tracer-request'],
+        ['evm-tracer-output', 'evm-tracer-curl'],
+      ],
     );
     for (const shown of [flatDocument, requestDocument, curlDocument]) {
       assert.equal(vscode.workspace.getConfiguration('editor', shown).get('wordWrap'), 'on', shown.languageId);
@@ -42,15 +46,22 @@ suite('newcomer: flattened output', () => {
     // checker runs in this VS Code and has had its time when the outputs still have none.
     const control = await vscode.workspace.openTextDocument({ language: 'javascript', content: flat });
     await vscode.window.showTextDocument(control, { preview: false });
-    const controlProblems = await waitFor('JavaScript to check the control document', () => {
-      const found = vscode.languages.getDiagnostics(control.uri);
-      return found.length > 0 ? found : undefined;
-    }, { timeoutMs: 90_000 });
+    const controlProblems = await waitFor(
+      'JavaScript to check the control document',
+      () => {
+        const found = vscode.languages.getDiagnostics(control.uri);
+        return found.length > 0 ? found : undefined;
+      },
+      { timeoutMs: 90_000 },
+    );
     assert.ok(controlProblems.length > 0);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     const outputs = new Set([flatDocument, requestDocument, curlDocument].map((d) => d.uri.toString()));
     const problems = vscode.languages.getDiagnostics().filter(([u, list]) => outputs.has(u.toString()) && list.length > 0);
-    assert.deepEqual(problems.map(([u, list]) => `${u.toString()}: ${list.map((d) => d.message).join('; ')}`), []);
+    assert.deepEqual(
+      problems.map(([u, list]) => `${u.toString()}: ${list.map((d) => d.message).join('; ')}`),
+      [],
+    );
   });
 });
 
@@ -63,12 +74,27 @@ suite('newcomer: nodes for any EVM chain', () => {
   });
 
   test('a bare host on a custom chain: https assumed, no Avalanche path, no X-Chain URL, chain id only expected', async () => {
-    await vscode.commands.executeCommand('evmTracer.addNode', { name: BARE_NODE, url: 'rpc.example.invalid', network: 'custom', chainId: 11155111 });
-    const stored = (vscode.workspace.getConfiguration('evmTracer').get<Array<Record<string, unknown>>>('nodes') ?? []).find((node) => node.name === BARE_NODE);
+    await vscode.commands.executeCommand('evmTracer.addNode', {
+      name: BARE_NODE,
+      url: 'rpc.example.invalid',
+      network: 'custom',
+      chainId: 11155111,
+    });
+    const stored = (vscode.workspace.getConfiguration('evmTracer').get<Array<Record<string, unknown>>>('nodes') ?? []).find(
+      (node) => node.name === BARE_NODE,
+    );
     assert.deepEqual(stored, { name: BARE_NODE, url: 'https://rpc.example.invalid/', auth: 'none', network: 'custom', chainId: 11155111 });
     assert.equal(await nodeStatus(BARE_NODE), `${BARE_NODE} · chain 11155111 (expected)`);
     await assert.rejects(
-      Promise.resolve(vscode.commands.executeCommand('evmTracer.addNode', { name: 'with x-chain (test)', url: 'rpc.example.invalid', xChainUrl: 'rpc.example.invalid', network: 'custom', chainId: 5 })),
+      Promise.resolve(
+        vscode.commands.executeCommand('evmTracer.addNode', {
+          name: 'with x-chain (test)',
+          url: 'rpc.example.invalid',
+          xChainUrl: 'rpc.example.invalid',
+          network: 'custom',
+          chainId: 5,
+        }),
+      ),
       /X-Chain URL belongs to an Avalanche node/,
     );
   });
@@ -108,21 +134,35 @@ async function defaultKeybindings(): Promise<Keybinding[]> {
 
 suite('newcomer: getting started', () => {
   test('the walkthrough is contributed with its five steps, each with its media, and opens', async () => {
-    const manifest = vscode.extensions.getExtension(extensionId)!.packageJSON as { contributes: { walkthroughs: Array<{ id: string; steps: Array<{ id: string; media: { markdown: string } }> }> } };
+    const manifest = vscode.extensions.getExtension(extensionId)!.packageJSON as {
+      contributes: { walkthroughs: Array<{ id: string; steps: Array<{ id: string; media: { markdown: string } }> }> };
+    };
     const [walkthrough] = manifest.contributes.walkthroughs;
-    assert.deepEqual(walkthrough.steps.map((step) => step.id), ['open-tracer', 'trace-transaction', 'see-result', 'flatten', 'add-node']);
+    assert.deepEqual(
+      walkthrough.steps.map((step) => step.id),
+      ['open-tracer', 'trace-transaction', 'see-result', 'flatten', 'add-node'],
+    );
     for (const step of walkthrough.steps) assert.ok(existsSync(join(extensionPath(), step.media.markdown)), step.media.markdown);
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${extensionId}#${walkthrough.id}`, false);
-    await waitFor('the walkthrough editor', () => vscode.window.tabGroups.all.flatMap((group) => group.tabs).some((tab) => /Welcome|Walkthrough|Get Started/i.test(tab.label)));
+    await waitFor('the walkthrough editor', () =>
+      vscode.window.tabGroups.all.flatMap((group) => group.tabs).some((tab) => /Welcome|Walkthrough|Get Started/i.test(tab.label)),
+    );
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   test('keybindings for Trace Call, Trace Transaction, Flatten and Re-run, none of them a VS Code default', async () => {
     const manifest = vscode.extensions.getExtension(extensionId)!.packageJSON as { contributes: { keybindings: Keybinding[] } };
     const ours = manifest.contributes.keybindings;
-    assert.deepEqual(ours.map((k) => k.command).sort(), ['evmTracer.flatten', 'evmTracer.rerunLastTrace', 'evmTracer.traceCall', 'evmTracer.traceTransaction']);
+    assert.deepEqual(ours.map((k) => k.command).sort(), [
+      'evmTracer.flatten',
+      'evmTracer.rerunLastTrace',
+      'evmTracer.traceCall',
+      'evmTracer.traceTransaction',
+    ]);
     // Rules that never apply (`when: false`) take no keys.
-    const defaults = (await defaultKeybindings()).filter((k) => !k.command.replace(/^-/, '').startsWith('evmTracer.') && k.when !== 'false');
+    const defaults = (await defaultKeybindings()).filter(
+      (k) => !k.command.replace(/^-/, '').startsWith('evmTracer.') && k.when !== 'false',
+    );
     assert.ok(defaults.length > 100, `only ${defaults.length} default keybindings read`);
     // A default on the same chord, or on a single key that is the chord's first part, would take the keys.
     for (const { key } of ours) {

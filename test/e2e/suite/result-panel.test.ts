@@ -24,7 +24,9 @@ const press = async (...keys: Array<string | TestKey>): Promise<RenderedContent>
 
 /** The open result panels' tabs (webview tabs) of the tracer file `tracer` ("Result: <tracer>"). */
 function panelTabs(tracer: string): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.label === `Result: ${tracer}`);
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.label === `Result: ${tracer}`);
 }
 
 suite('the result panel', () => {
@@ -52,8 +54,12 @@ suite('the result panel', () => {
 
   test('tracing from the right-hand group of two opens the panel in the left one, not a third column', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fixtureUri('ops.tracer.js')), { viewColumn: vscode.ViewColumn.One });
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fixtureUri('count-ops.tracer.js')), { viewColumn: vscode.ViewColumn.Two });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fixtureUri('ops.tracer.js')), {
+      viewColumn: vscode.ViewColumn.One,
+    });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fixtureUri('count-ops.tracer.js')), {
+      viewColumn: vscode.ViewColumn.Two,
+    });
     assert.equal(vscode.window.tabGroups.all.length, 2);
     await traceCall('markup.tracer.js', { node: LOCAL_NODE, tracerConfig: null });
     assert.equal(vscode.window.tabGroups.all.length, 2, 'no third column');
@@ -66,7 +72,12 @@ suite('the result panel', () => {
     assert.equal(state.outcome.status, 'done', describe(state));
     await renderedResult();
     let view = await press('Home');
-    assert.deepEqual(view.focused && [view.focused.path, view.focused.level, view.focused.expanded, view.focused.active], ['(root)', 1, true, true]);
+    assert.deepEqual(view.focused && [view.focused.path, view.focused.level, view.focused.expanded, view.focused.active], [
+      '(root)',
+      1,
+      true,
+      true,
+    ]);
     // A collapsed row's preview shows its contents.
     assert.match(view.focused?.text ?? '', /\{ops: Array\(4\)\}/);
     view = await press('ArrowDown');
@@ -95,7 +106,10 @@ suite('the result panel', () => {
     view = await press({ key: 'f', ctrlKey: true }, { key: 'Enter', text: '0x5207' });
     assert.deepEqual(view.find && [view.find.open, view.find.count, view.find.current, view.find.label], [true, 1, 1, '1 of 1']);
     assert.equal(view.focused?.path, 'structLogs[20999].stack[1]');
-    assert.ok(view.rows.some((row) => row.includes('1: "0x5207"')), view.rows.join(' | '));
+    assert.ok(
+      view.rows.some((row) => row.includes('1: "0x5207"')),
+      view.rows.join(' | '),
+    );
     view = await press({ key: 'Enter', text: 'MSTORE' });
     assert.deepEqual(view.find && [view.find.count, view.find.current], [7000, 2]);
     assert.equal(view.focused?.path, 'structLogs[3].op');
@@ -115,7 +129,9 @@ suite('the result panel', () => {
     const reopened = await press({ key: 'f', ctrlKey: true }, { key: 'Enter', text: '0x1' });
     assert.ok((reopened.find?.count ?? 0) > 21_000, JSON.stringify(reopened.find));
     const [tab] = panelTabs('many-rows.tracer.js');
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fixtureUri('ops.tracer.js')), { viewColumn: tab.group.viewColumn });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fixtureUri('ops.tracer.js')), {
+      viewColumn: tab.group.viewColumn,
+    });
     assert.equal(panelTabs('many-rows.tracer.js')[0]?.isActive, false);
     const after = await renderedResult();
     assert.deepEqual(after.ui, reopened.ui);
@@ -125,9 +141,14 @@ suite('the result panel', () => {
 
   test('the actions are commands with codicons in the title bar of an active result panel and in the palette', async () => {
     const manifest = vscode.extensions.getExtension(extensionId)?.packageJSON as {
-      contributes: { commands: Array<{ command: string; icon?: string }>; menus: Record<string, Array<{ command: string; when?: string }>> };
+      contributes: {
+        commands: Array<{ command: string; icon?: string }>;
+        menus: Record<string, Array<{ command: string; when?: string }>>;
+      };
     };
-    const actions = manifest.contributes.commands.filter(({ command }) => command.startsWith('evmTracer.result.') || command === 'evmTracer.compareResults');
+    const actions = manifest.contributes.commands.filter(
+      ({ command }) => command.startsWith('evmTracer.result.') || command === 'evmTracer.compareResults',
+    );
     assert.equal(actions.length, 11);
     for (const { command, icon } of actions) {
       assert.match(icon ?? '', /^\$\([a-z-]+\)$/, `${command} has no codicon`);
@@ -155,8 +176,14 @@ suite('the result panel', () => {
     const prompt = () => testHook<PromptView | undefined>('activePrompt');
     const first = await waitFor('the first step of Compare Results', async () => ((await prompt())?.step === 1 ? prompt() : undefined));
     const labels = first!.items.map((item) => `${item.label} ${item.description}`);
-    assert.ok(labels.some((label) => label.startsWith('$(eye) labelled.tracer.js · run ') && label.endsWith(' · shown')), labels.join('\n'));
-    assert.ok(labels.some((label) => label.includes('ops.tracer.js · run ')), labels.join('\n'));
+    assert.ok(
+      labels.some((label) => label.startsWith('$(eye) labelled.tracer.js · run ') && label.endsWith(' · shown')),
+      labels.join('\n'),
+    );
+    assert.ok(
+      labels.some((label) => label.includes('ops.tracer.js · run ')),
+      labels.join('\n'),
+    );
     await testHook('answerPrompt', { pick: 'labelled.tracer.js' });
     const second = await waitFor('the second step', async () => ((await prompt())?.step === 2 ? prompt() : undefined));
     assert.ok(!second!.items.some((item) => item.label.includes('labelled.tracer.js')), 'the first pick is offered again');
@@ -170,13 +197,22 @@ suite('the result panel', () => {
     assert.match(view.compare?.summary ?? '', /^\d+ differences?$/);
   });
 
-  test('the seeded contracts name the flame chart\'s boxes; the saved HTML report names its node and target', async () => {
+  test("the seeded contracts name the flame chart's boxes; the saved HTML report names its node and target", async () => {
     const url = await vscode.commands.executeCommand<string>('evmTracer.startLocalNode');
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evmtracer_seedInfo', params: [] }) });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evmtracer_seedInfo', params: [] }),
+    });
     const seed = ((await response.json()) as { result: { transactions: Array<{ hash: string; title: string }> } }).result;
     const nested = seed.transactions.find((tx) => tx.title.startsWith('nested CALL'));
     assert.ok(nested, JSON.stringify(seed.transactions));
-    const state = await vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', { uri: fixtureUri('call-tree.tracer.js').toString(), hash: nested.hash, node: LOCAL_NODE, tracerConfig: null });
+    const state = await vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', {
+      uri: fixtureUri('call-tree.tracer.js').toString(),
+      hash: nested.hash,
+      node: LOCAL_NODE,
+      tracerConfig: null,
+    });
     assert.equal(state.outcome.status, 'done', describe(state));
     const view = await waitFor('the named flame chart', async () => {
       const shown = await testHook<RenderedContent | undefined>('lastResultView');
@@ -186,8 +222,17 @@ suite('the result panel', () => {
     const target = vscode.Uri.file(join(mkdtempSync(join(tmpdir(), 'evm-report-')), 'nested.report.html'));
     assert.equal(await vscode.commands.executeCommand('evmTracer.result.saveHtml', { target: target.toString() }), target.toString());
     const html = readFileSync(target.fsPath, 'utf8');
-    const data = JSON.parse(/<script type="application\/json" id="report-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as { main: { source: Record<string, string> }; names: { contracts: Record<string, string> } };
-    assert.deepEqual(data.main.source, { method: 'debug_traceTransaction', tracer: 'call-tree.tracer.js', node: LOCAL_NODE, maskedUrl: state.request.maskedUrl, target: state.request.target });
+    const data = JSON.parse(/<script type="application\/json" id="report-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as {
+      main: { source: Record<string, string> };
+      names: { contracts: Record<string, string> };
+    };
+    assert.deepEqual(data.main.source, {
+      method: 'debug_traceTransaction',
+      tracer: 'call-tree.tracer.js',
+      node: LOCAL_NODE,
+      maskedUrl: state.request.maskedUrl,
+      target: state.request.target,
+    });
     assert.ok(state.request.target.includes(nested.hash), state.request.target);
     assert.ok(Object.values(data.names.contracts).includes('Router'));
   });

@@ -34,14 +34,21 @@ suite('trace on anvil', function () {
     assert.equal(state.outcome.status, 'done', describe(state));
     const view = await renderedResult();
     assert.deepEqual(JSON.parse(view.resultJson ?? 'null'), { ops: ['PUSH1', 'PUSH1', 'MSTORE', 'STOP'] });
-    assert.ok(view.header.some((line) => line.includes(NODE_NAME) && line.includes(anvil!.url.replace(/\/$/, ''))), view.header.join('\n'));
+    assert.ok(
+      view.header.some((line) => line.includes(NODE_NAME) && line.includes(anvil!.url.replace(/\/$/, ''))),
+      view.header.join('\n'),
+    );
   });
 
   test('Select Node makes anvil the node traces run on by default', async () => {
     await vscode.commands.executeCommand('evmTracer.selectNode', NODE_NAME);
     try {
       assert.equal(vscode.workspace.getConfiguration('evmTracer').get('selectedNode'), NODE_NAME);
-      const state = await vscode.commands.executeCommand<ViewState>('evmTracer.traceCall', { uri: fixtureUri('ops.tracer.js').toString(), block: 'latest', tracerConfig: null });
+      const state = await vscode.commands.executeCommand<ViewState>('evmTracer.traceCall', {
+        uri: fixtureUri('ops.tracer.js').toString(),
+        block: 'latest',
+        tracerConfig: null,
+      });
       assert.equal(state.request.nodeName, NODE_NAME);
       assert.equal(state.outcome.status, 'done', describe(state));
     } finally {
@@ -54,10 +61,20 @@ suite('trace on anvil', function () {
     const sent = await fetch(anvil!.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendTransaction', params: [{ from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', to: '0x00000000000000000000000000000000000000aa', value: '0x1' }] }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'eth_sendTransaction',
+        params: [{ from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', to: '0x00000000000000000000000000000000000000aa', value: '0x1' }],
+      }),
     });
     const { result: hash } = (await sent.json()) as { result: string };
-    const state = await vscode.commands.executeCommand<ViewState>('evmTracer.debugTraceTransaction', { uri: fixtureUri('ops.tracer.js').toString(), hash, node: NODE_NAME, tracerConfig: null });
+    const state = await vscode.commands.executeCommand<ViewState>('evmTracer.debugTraceTransaction', {
+      uri: fixtureUri('ops.tracer.js').toString(),
+      hash,
+      node: NODE_NAME,
+      tracerConfig: null,
+    });
     assert.equal(state.outcome.status, 'done', describe(state));
     assert.equal(state.request.ranOn, `a local fork of ${NODE_NAME}: the trace ran locally, on its state`);
     const view = await renderedResult();
@@ -73,9 +90,19 @@ suite('trace on anvil', function () {
 
   test('Debug Trace Call on anvil added by its ws:// URL forks it over http', async () => {
     const wsNode = 'anvil over WebSocket (test)';
-    await vscode.commands.executeCommand('evmTracer.addNode', { name: wsNode, url: anvil!.url.replace(/^http:/, 'ws:'), auth: 'none', network: 43114 });
+    await vscode.commands.executeCommand('evmTracer.addNode', {
+      name: wsNode,
+      url: anvil!.url.replace(/^http:/, 'ws:'),
+      auth: 'none',
+      network: 43114,
+    });
     try {
-      const state = await vscode.commands.executeCommand<ViewState>('evmTracer.debugTraceCall', { uri: fixtureUri('ops.tracer.js').toString(), block: 'latest', node: wsNode, tracerConfig: null });
+      const state = await vscode.commands.executeCommand<ViewState>('evmTracer.debugTraceCall', {
+        uri: fixtureUri('ops.tracer.js').toString(),
+        block: 'latest',
+        node: wsNode,
+        tracerConfig: null,
+      });
       assert.equal(state.outcome.status, 'done', describe(state));
       assert.equal(state.request.ranOn, `a local fork of ${wsNode}: the trace ran locally, on its state`);
       const view = await renderedResult();
@@ -86,7 +113,10 @@ suite('trace on anvil', function () {
   });
 
   test('Check Node Support reports anvil as supported on chain 43114', async () => {
-    const report = await vscode.commands.executeCommand<{ status: string; chainId?: number; chainIdMatches?: boolean }>('evmTracer.checkSupport', NODE_NAME);
+    const report = await vscode.commands.executeCommand<{ status: string; chainId?: number; chainIdMatches?: boolean }>(
+      'evmTracer.checkSupport',
+      NODE_NAME,
+    );
     assert.equal(report.status, 'supported', JSON.stringify(report));
     assert.equal(report.chainId, 43114);
     assert.equal(report.chainIdMatches, true);

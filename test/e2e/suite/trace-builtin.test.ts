@@ -13,7 +13,12 @@ suite('trace with a built-in tracer', () => {
     // Init code that stores 1 and stops: a CREATE frame with no calls.
     const call = { from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', data: '0x600160005500', gas: '0x30d40' };
     const state = await vscode.commands.executeCommand<ViewState>('evmTracer.traceWithBuiltin', {
-      name: 'callTracer', tracerConfig: '{"onlyTopCall": true}', kind: 'call', call, block: 'latest', node: LOCAL_NODE,
+      name: 'callTracer',
+      tracerConfig: '{"onlyTopCall": true}',
+      kind: 'call',
+      call,
+      block: 'latest',
+      node: LOCAL_NODE,
     });
     assert.equal(state.outcome.status, 'done', describe(state));
     const view = await renderedResult();

@@ -15,9 +15,15 @@ suite('trace on the local node', () => {
     assert.equal(state.outcome.status, 'done', describe(state));
     const view = await renderedResult();
     assert.deepEqual(JSON.parse(view.resultJson ?? 'null'), { ops: ['PUSH1', 'PUSH1', 'MSTORE', 'STOP'] });
-    assert.ok(view.rows.some((row) => row.includes('"MSTORE"')), `rows: ${view.rows.join(' | ')}`);
+    assert.ok(
+      view.rows.some((row) => row.includes('"MSTORE"')),
+      `rows: ${view.rows.join(' | ')}`,
+    );
     assert.match(view.title, /^debug_traceCall · ops\.tracer\.js$/);
-    assert.ok(view.header.some((line) => line.includes(LOCAL_NODE)), view.header.join('\n'));
+    assert.ok(
+      view.header.some((line) => line.includes(LOCAL_NODE)),
+      view.header.join('\n'),
+    );
   });
 
   test('the tracerConfig comes from <name>.config.json beside the tracer', async () => {
@@ -44,9 +50,14 @@ suite('trace on the local node', () => {
     const state = await traceCall('markup.tracer.js', { node: LOCAL_NODE, tracerConfig: null });
     assert.equal(state.outcome.status, 'done', describe(state));
     const before = await renderedResult();
-    assert.ok(before.rows.some((row) => row.includes(JSON.stringify(markup))), `rows: ${before.rows.join(' | ')}`);
+    assert.ok(
+      before.rows.some((row) => row.includes(JSON.stringify(markup))),
+      `rows: ${before.rows.join(' | ')}`,
+    );
     // Hide the panel behind an editor in its column: its webview is torn down, then restored from its state.
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fixtureUri('ops.tracer.js')), { viewColumn: vscode.ViewColumn.Two });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(fixtureUri('ops.tracer.js')), {
+      viewColumn: vscode.ViewColumn.Two,
+    });
     const after = await renderedResult();
     assert.deepEqual(after, before);
   });
@@ -71,18 +82,29 @@ suite('trace a mined transaction and its block on the local node', () => {
   test('Trace Transaction, Trace Block and Run Last Trace Again', async () => {
     const url = await vscode.commands.executeCommand<string>('evmTracer.startLocalNode');
     const rpc = async <T>(method: string, params: unknown[]): Promise<T> => {
-      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
       const answer = (await response.json()) as { result?: T; error?: unknown };
       if (answer.error) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
       return answer.result as T;
     };
     const [from] = await rpc<string[]>('eth_accounts', []);
     const hash = await rpc<string>('eth_sendTransaction', [{ from, data: '0x600160005200', gas: '0x30d40' }]);
-    const receipt = await waitFor('the receipt', () => rpc<{ blockHash: string } | null>('eth_getTransactionReceipt', [hash]).then((r) => r ?? undefined));
+    const receipt = await waitFor('the receipt', () =>
+      rpc<{ blockHash: string } | null>('eth_getTransactionReceipt', [hash]).then((r) => r ?? undefined),
+    );
     const uri = fixtureUri('ops.tracer.js').toString();
     const expected = { ops: ['PUSH1', 'PUSH1', 'MSTORE', 'STOP'] };
 
-    const tx = await vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', { uri, hash, node: LOCAL_NODE, tracerConfig: null });
+    const tx = await vscode.commands.executeCommand<ViewState>('evmTracer.traceTransaction', {
+      uri,
+      hash,
+      node: LOCAL_NODE,
+      tracerConfig: null,
+    });
     assert.equal(tx.outcome.status, 'done', describe(tx));
     assert.deepEqual(JSON.parse((await renderedResult()).resultJson ?? 'null'), expected);
 
@@ -91,14 +113,25 @@ suite('trace a mined transaction and its block on the local node', () => {
     assert.equal(again.spec.target.kind, 'tx');
     assert.deepEqual(JSON.parse(again.outcome.status === 'done' ? again.outcome.json : 'null'), expected);
 
-    const block = await vscode.commands.executeCommand<ViewState>('evmTracer.traceBlock', { uri, hash: receipt.blockHash, node: LOCAL_NODE, tracerConfig: null });
+    const block = await vscode.commands.executeCommand<ViewState>('evmTracer.traceBlock', {
+      uri,
+      hash: receipt.blockHash,
+      node: LOCAL_NODE,
+      tracerConfig: null,
+    });
     assert.equal(block.outcome.status, 'done', describe(block));
     assert.deepEqual(JSON.parse((await renderedResult()).resultJson ?? 'null'), [{ txHash: hash, result: expected }]);
   });
 
   test('an invalid hash is refused before anything is sent', async () => {
     await assert.rejects(
-      Promise.resolve(vscode.commands.executeCommand('evmTracer.traceTransaction', { uri: fixtureUri('ops.tracer.js').toString(), hash: '0x1234', node: LOCAL_NODE })),
+      Promise.resolve(
+        vscode.commands.executeCommand('evmTracer.traceTransaction', {
+          uri: fixtureUri('ops.tracer.js').toString(),
+          hash: '0x1234',
+          node: LOCAL_NODE,
+        }),
+      ),
       /transaction hash '0x1234' is not a 0x-prefixed 32-byte hash/,
     );
   });

@@ -19,7 +19,10 @@ suite('X-Chain Balance on a key-protected node', () => {
 
   suiteSetup(async () => {
     server = await startProviderServer({ tls: false, key });
-    server.on('avm.getAssetDescription', { kind: 'result', value: { assetID: AVAX_ID, name: 'Avalanche', symbol: 'AVAX', denomination: '9' } });
+    server.on('avm.getAssetDescription', {
+      kind: 'result',
+      value: { assetID: AVAX_ID, name: 'Avalanche', symbol: 'AVAX', denomination: '9' },
+    });
     server.on('avm.getBalance', { kind: 'result', value: { balance: '1500000000', utxoIDs: [] } });
     // Pasted with the key in the URL: Add Node moves the key to SecretStorage.
     await vscode.commands.executeCommand('evmTracer.addNode', {
@@ -45,7 +48,11 @@ suite('X-Chain Balance on a key-protected node', () => {
 
   test('X-Chain Balance returns the balance in AVAX through /<key>/ext/bc/X', async () => {
     server!.requests.length = 0;
-    const balance = await vscode.commands.executeCommand<{ amount?: string; symbol?: string }>('evmTracer.xChainBalance', { node: NODE_NAME, address: ADDRESS, assetID: 'AVAX' });
+    const balance = await vscode.commands.executeCommand<{ amount?: string; symbol?: string }>('evmTracer.xChainBalance', {
+      node: NODE_NAME,
+      address: ADDRESS,
+      assetID: 'AVAX',
+    });
     assert.equal(balance.amount, '1.5');
     assert.equal(balance.symbol, 'AVAX');
     assert.deepEqual(
@@ -58,7 +65,9 @@ suite('X-Chain Balance on a key-protected node', () => {
   });
 
   test('no log file holds the key', async () => {
-    await waitFor('the balance to be logged', async () => (await extensionHostLogFiles()).some((file) => readFileSync(file, 'utf8').includes(`avm.getBalance on ${NODE_NAME}`)));
+    await waitFor('the balance to be logged', async () =>
+      (await extensionHostLogFiles()).some((file) => readFileSync(file, 'utf8').includes(`avm.getBalance on ${NODE_NAME}`)),
+    );
     for (const file of await extensionHostLogFiles()) assert.ok(!readFileSync(file, 'utf8').includes(key), `${file} holds the key`);
   });
 });

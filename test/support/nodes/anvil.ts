@@ -13,9 +13,12 @@ export function anvilAvailable(): boolean {
 
 export function startAnvil(options: { chainId?: number; args?: string[] } = {}): Promise<RunningNode> {
   return startNodeProcess('anvil', anvilPath, (port) => [
-    '--host', '127.0.0.1',
-    '--port', String(port),
-    '--chain-id', String(options.chainId ?? 43114),
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--chain-id',
+    String(options.chainId ?? 43114),
     ...(options.args ?? []),
   ]);
 }

@@ -12,9 +12,12 @@ export function ganacheAvailable(): boolean {
 export function startGanache(options: { chainId?: number } = {}): Promise<RunningNode> {
   return startNodeProcess('ganache', process.execPath, (port) => [
     cli,
-    '--server.host', '127.0.0.1',
-    '--server.port', String(port),
-    '--chain.chainId', String(options.chainId ?? 43114),
+    '--server.host',
+    '127.0.0.1',
+    '--server.port',
+    String(port),
+    '--chain.chainId',
+    String(options.chainId ?? 43114),
     '--wallet.deterministic',
     '--logging.quiet',
   ]);

@@ -62,17 +62,37 @@ export function startAvalanchego(): Promise<RunningAvalanchego> {
     mkdirSync(join(dir, 'chains/C'), { recursive: true });
     writeFileSync(join(dir, 'chains/C/config.json'), JSON.stringify(cChainConfig));
     const node = spawnWatched(avalanchegoBinary, [
-      '--network-id=local', '--sybil-protection-enabled=false',
-      '--http-host=127.0.0.1', '--http-port=0', '--staking-host=127.0.0.1', '--staking-port=0',
-      `--data-dir=${join(dir, 'data')}`, `--chain-config-dir=${join(dir, 'chains')}`, `--process-context-file=${contextFile}`,
-      `--fd-limit=${fdLimit()}`, '--log-level=warn', '--log-display-level=warn',
+      '--network-id=local',
+      '--sybil-protection-enabled=false',
+      '--http-host=127.0.0.1',
+      '--http-port=0',
+      '--staking-host=127.0.0.1',
+      '--staking-port=0',
+      `--data-dir=${join(dir, 'data')}`,
+      `--chain-config-dir=${join(dir, 'chains')}`,
+      `--process-context-file=${contextFile}`,
+      `--fd-limit=${fdLimit()}`,
+      '--log-level=warn',
+      '--log-display-level=warn',
     ]);
     const announced = () => announcedUrl(contextFile);
-    await waitUntilReady('avalanchego', node, async () => {
-      const url = announced();
-      return url !== undefined && (await bootstrapped(url, 'C')) && bootstrapped(url, 'X');
-    }, 120_000);
+    await waitUntilReady(
+      'avalanchego',
+      node,
+      async () => {
+        const url = announced();
+        return url !== undefined && (await bootstrapped(url, 'C')) && bootstrapped(url, 'X');
+      },
+      120_000,
+    );
     const url = announced()!;
-    return { url, cChainRpc: `${url}/ext/bc/C/rpc`, cChainWs: `${url.replace(/^http/, 'ws')}/ext/bc/C/ws`, xChain: `${url}/ext/bc/X`, pid: node.pid, stop: node.stop };
+    return {
+      url,
+      cChainRpc: `${url}/ext/bc/C/rpc`,
+      cChainWs: `${url.replace(/^http/, 'ws')}/ext/bc/C/ws`,
+      xChain: `${url}/ext/bc/X`,
+      pid: node.pid,
+      stop: node.stop,
+    };
   });
 }

@@ -16,9 +16,25 @@ export const ewoq: Signer & { xChainAddress: string } = {
 };
 
 /** Creates an X-Chain asset whose whole supply the ewoq address owns; resolves with its asset ID. */
-export async function createXChainAsset(apiUrl: string, asset: { name: string; symbol: string; denomination: number; supply: bigint }): Promise<string> {
-  const { stdout } = await promisify(execFile)(xchainAssetBinary, [
-    '-uri', apiUrl, '-name', asset.name, '-symbol', asset.symbol, '-denomination', String(asset.denomination), '-supply', String(asset.supply),
-  ], { env: { ...process.env, XCHAIN_ASSET_KEY: privateKey }, timeout: 180_000 });
+export async function createXChainAsset(
+  apiUrl: string,
+  asset: { name: string; symbol: string; denomination: number; supply: bigint },
+): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    xchainAssetBinary,
+    [
+      '-uri',
+      apiUrl,
+      '-name',
+      asset.name,
+      '-symbol',
+      asset.symbol,
+      '-denomination',
+      String(asset.denomination),
+      '-supply',
+      String(asset.supply),
+    ],
+    { env: { ...process.env, XCHAIN_ASSET_KEY: privateKey }, timeout: 180_000 },
+  );
   return (JSON.parse(stdout) as { assetID: string }).assetID;
 }

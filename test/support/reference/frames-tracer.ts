@@ -42,7 +42,14 @@ export interface FramesResult {
 export function framesOf(top: CallFrame): FramesResult {
   const frames: FramesResult['frames'] = [];
   const walk = (frame: CallFrame, depth: number) => {
-    frames.push({ depth, type: frame.type, to: frame.to!, gas: Number(frame.gas), gasUsed: Number(frame.gasUsed), ...(frame.error === undefined ? {} : { error: frame.error }) });
+    frames.push({
+      depth,
+      type: frame.type,
+      to: frame.to!,
+      gas: Number(frame.gas),
+      gasUsed: Number(frame.gasUsed),
+      ...(frame.error === undefined ? {} : { error: frame.error }),
+    });
     for (const inner of frame.calls ?? []) walk(inner, depth + 1);
   };
   for (const inner of top.calls ?? []) walk(inner, 1);

@@ -24,7 +24,9 @@ interface Genesis {
 }
 
 function initGenesis(datadir: string, options: GethDevOptions): void {
-  const genesis = JSON.parse(execFileSync(gethBinary, ['--dev', 'dumpgenesis'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as Genesis;
+  const genesis = JSON.parse(
+    execFileSync(gethBinary, ['--dev', 'dumpgenesis'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+  ) as Genesis;
   for (const fork of options.withoutForks ?? []) {
     if (!(fork in genesis.config)) throw new Error(`geth's dev genesis has no ${fork} to leave out`);
     delete genesis.config[fork];
@@ -39,11 +41,32 @@ export function startGethDev(options: GethDevOptions = {}): Promise<RunningNode>
   return inTempDir('evm-tracer-geth-', (datadir) => {
     if (options.withoutForks || options.fund) initGenesis(datadir, options);
     return startNodeProcess('geth --dev', gethBinary, (port) => [
-      '--dev', '--datadir', datadir,
+      '--dev',
+      '--datadir',
+      datadir,
       // HTTP and WebSocket on the same port: geth serves both there.
-      '--http', '--http.addr', '127.0.0.1', '--http.port', String(port), '--http.api', apis,
-      '--ws', '--ws.addr', '127.0.0.1', '--ws.port', String(port), '--ws.api', apis,
-      '--nodiscover', '--maxpeers', '0', '--port', '0', '--ipcdisable', '--verbosity', '2',
+      '--http',
+      '--http.addr',
+      '127.0.0.1',
+      '--http.port',
+      String(port),
+      '--http.api',
+      apis,
+      '--ws',
+      '--ws.addr',
+      '127.0.0.1',
+      '--ws.port',
+      String(port),
+      '--ws.api',
+      apis,
+      '--nodiscover',
+      '--maxpeers',
+      '0',
+      '--port',
+      '0',
+      '--ipcdisable',
+      '--verbosity',
+      '2',
     ]);
   });
 }

@@ -57,7 +57,12 @@ function locations(options: NginxProviderOptions, prefix: string): string {
     .join('\n');
 }
 
-function config(dir: string, ports: { key: number; basic: number }, options: NginxProviderOptions, tls: { certFile: string; keyFile: string }): string {
+function config(
+  dir: string,
+  ports: { key: number; basic: number },
+  options: NginxProviderOptions,
+  tls: { certFile: string; keyFile: string },
+): string {
   const basicAuth = `auth_basic "evm-tracer test provider"; auth_basic_user_file ${join(dir, 'htpasswd')};`;
   return `daemon off;
 worker_processes 1;
@@ -127,7 +132,13 @@ export function startNginxProvider(options: NginxProviderOptions): Promise<Nginx
         if (attempt < 3 && /Address already in use/.test(nginx.output())) continue;
         throw error;
       }
-      return { keyBase: `https://127.0.0.1:${ports.key}`, basicBase: `https://127.0.0.1:${ports.basic}`, caFile: tls.caFile, pid: nginx.pid, stop: nginx.stop };
+      return {
+        keyBase: `https://127.0.0.1:${ports.key}`,
+        basicBase: `https://127.0.0.1:${ports.basic}`,
+        caFile: tls.caFile,
+        pid: nginx.pid,
+        stop: nginx.stop,
+      };
     }
   });
 }

@@ -14,5 +14,7 @@ export function requireReferenceTools(): void {
   const missing = missingReferenceTools();
   if (missing.length === 0) return;
   const failure = existsSync(setupErrorFile) ? `\nthe setup failed with: ${readFileSync(setupErrorFile, 'utf8').trim()}` : '';
-  throw new Error(`not installed: ${missing.join(', ')}; run \`node test/setup.mjs\` (test/setup/reference-nodes.mjs builds them)${failure}`);
+  throw new Error(
+    `not installed: ${missing.join(', ')}; run \`node test/setup.mjs\` (test/setup/reference-nodes.mjs builds them)${failure}`,
+  );
 }

@@ -5,7 +5,15 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AbiDecodeError, AbiEncodeError, AbiTooLargeError, decodeCall, encodeCall, hexToBytes, decodeParams } from '../../../core/abi/codec';
+import {
+  AbiDecodeError,
+  AbiEncodeError,
+  AbiTooLargeError,
+  decodeCall,
+  encodeCall,
+  hexToBytes,
+  decodeParams,
+} from '../../../core/abi/codec';
 import { loadAbis } from '../../../core/abi/load';
 import { eventFor, nameTable, subset } from '../../../core/abi/names';
 import { eventFromSignature, functionFromSignature, selectorOf, signatureOf, topicOf } from '../../../core/abi/signature';
@@ -17,11 +25,25 @@ test('selectors and topics of well-known signatures', () => {
   assert.equal(selectorOf(functionFromSignature('transfer(address,uint256)')), '0xa9059cbb');
   assert.equal(selectorOf(functionFromSignature('balanceOf(address)')), '0x70a08231');
   assert.equal(selectorOf(functionFromSignature('Error(string)')), '0x08c379a0');
-  assert.equal(topicOf(eventFromSignature('Transfer(address indexed,address indexed,uint256)')), '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef');
+  assert.equal(
+    topicOf(eventFromSignature('Transfer(address indexed,address indexed,uint256)')),
+    '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
+  );
 });
 
 test('canonical signature of a JSON ABI entry with tuples and arrays', () => {
-  const param = paramFromJson({ name: 'ops', type: 'tuple[]', components: [{ name: 'a', type: 'address' }, { name: 'b', type: 'uint' }, { name: 'c', type: 'bytes[2]' }] }, 'test');
+  const param = paramFromJson(
+    {
+      name: 'ops',
+      type: 'tuple[]',
+      components: [
+        { name: 'a', type: 'address' },
+        { name: 'b', type: 'uint' },
+        { name: 'c', type: 'bytes[2]' },
+      ],
+    },
+    'test',
+  );
   assert.equal(canonicalType(param.type), '(address,uint256,bytes[2])[]');
   assert.equal(signatureOf({ kind: 'function', name: 'go', inputs: [param], outputs: [] }), 'go((address,uint256,bytes[2])[])');
   assert.equal(canonicalType(parseTypeText('((uint8,bytes32)[],string)[3]')), '((uint8,bytes32)[],string)[3]');
@@ -69,24 +91,48 @@ test('encode and decode the ABI spec example f(uint256,uint32[],bytes10,bytes)',
 test('round trip: tuples with dynamic members, nested arrays, negative ints, strings, bools', () => {
   const f = functionFromSignature('g((address,bytes,uint8[])[],int16,string,bool,bytes32[2])');
   const args = [
-    JSON.stringify([['0x' + '11'.repeat(20), '0xdeadbeef', ['1', '2']], ['0x' + '22'.repeat(20), '0x', []]]),
+    JSON.stringify([
+      ['0x' + '11'.repeat(20), '0xdeadbeef', ['1', '2']],
+      ['0x' + '22'.repeat(20), '0x', []],
+    ]),
     '-300',
     'héllo',
     'true',
     JSON.stringify(['0x' + 'aa'.repeat(32), '0x' + 'bb'.repeat(32)]),
   ];
   const data = encodeCall(f, args);
-  assert.deepEqual(decodeCall(f, data).map((a) => a.value), [
-    [['0x' + '11'.repeat(20), '0xdeadbeef', ['1', '2']], ['0x' + '22'.repeat(20), '0x', []]],
-    '-300',
-    'héllo',
-    true,
-    ['0x' + 'aa'.repeat(32), '0x' + 'bb'.repeat(32)],
-  ]);
+  assert.deepEqual(
+    decodeCall(f, data).map((a) => a.value),
+    [
+      [
+        ['0x' + '11'.repeat(20), '0xdeadbeef', ['1', '2']],
+        ['0x' + '22'.repeat(20), '0x', []],
+      ],
+      '-300',
+      'héllo',
+      true,
+      ['0x' + 'aa'.repeat(32), '0x' + 'bb'.repeat(32)],
+    ],
+  );
 });
 
 test('encode errors name the argument and say what is wrong', () => {
-  const fn = loadAbis([{ file: 'a.abi.json', text: JSON.stringify([{ type: 'function', name: 'pay', inputs: [{ name: 'to', type: 'address' }, { name: 'amount', type: 'uint8' }, { name: 'ids', type: 'uint256[2]' }] }]) }]).entries[0].entry;
+  const fn = loadAbis([
+    {
+      file: 'a.abi.json',
+      text: JSON.stringify([
+        {
+          type: 'function',
+          name: 'pay',
+          inputs: [
+            { name: 'to', type: 'address' },
+            { name: 'amount', type: 'uint8' },
+            { name: 'ids', type: 'uint256[2]' },
+          ],
+        },
+      ]),
+    },
+  ]).entries[0].entry;
   assert.equal(fn.kind, 'function');
   if (fn.kind !== 'function') return;
   const fail = (args: string[]) => {
@@ -101,7 +147,10 @@ test('encode errors name the argument and say what is wrong', () => {
   assert.ok(bad instanceof AbiEncodeError);
   assert.equal(bad.index, 0);
   assert.match(bad.message, /^argument 1 \(to: address\): expected an address/);
-  assert.match(fail(['0x' + '00'.repeat(20), '256', '[1,2]']).message, /^argument 2 \(amount: uint8\): 256 is out of range for uint8 \(0 to 255\)/);
+  assert.match(
+    fail(['0x' + '00'.repeat(20), '256', '[1,2]']).message,
+    /^argument 2 \(amount: uint8\): 256 is out of range for uint8 \(0 to 255\)/,
+  );
   assert.match(fail(['0x' + '00'.repeat(20), '1', '[1]']).message, /^argument 3 \(ids: uint256\[2\]\): expected 2 elements, got 1/);
   assert.match(fail(['0x' + '00'.repeat(20), '1', '[1,"x"]']).message, /argument 3 .*\[1\]: expected an integer/);
   assert.match(fail(['0x' + '00'.repeat(20)]).message, /expected 3 arguments, got 1/);
@@ -143,15 +192,32 @@ test('decoding budget: lengths that overlap, each element claiming most of the d
 
 test('decoding budget: honest inputs, also large ones, decode exactly as before', () => {
   const blob = '0x' + 'cd'.repeat(90_000);
-  assert.deepEqual(decodeCall(functionFromSignature('multicall(bytes[])'), encodeCall(functionFromSignature('multicall(bytes[])'), [JSON.stringify([blob, blob])])).map((a) => a.value), [[blob, blob]]);
+  assert.deepEqual(
+    decodeCall(
+      functionFromSignature('multicall(bytes[])'),
+      encodeCall(functionFromSignature('multicall(bytes[])'), [JSON.stringify([blob, blob])]),
+    ).map((a) => a.value),
+    [[blob, blob]],
+  );
   // The most text per byte: 78 digits for every 32-byte word.
   const max = ((1n << 256n) - 1n).toString();
   const many = Array.from({ length: 3000 }, () => max);
-  assert.deepEqual(decodeCall(functionFromSignature('f(uint256[])'), encodeCall(functionFromSignature('f(uint256[])'), [JSON.stringify(many)]))[0].value, many);
+  assert.deepEqual(
+    decodeCall(functionFromSignature('f(uint256[])'), encodeCall(functionFromSignature('f(uint256[])'), [JSON.stringify(many)]))[0].value,
+    many,
+  );
   const empties = Array.from({ length: 1000 }, () => '0x');
-  assert.deepEqual(decodeCall(functionFromSignature('f(bytes[])'), encodeCall(functionFromSignature('f(bytes[])'), [JSON.stringify(empties)]))[0].value, empties);
+  assert.deepEqual(
+    decodeCall(functionFromSignature('f(bytes[])'), encodeCall(functionFromSignature('f(bytes[])'), [JSON.stringify(empties)]))[0].value,
+    empties,
+  );
   const text = 'é'.repeat(50_000);
-  assert.deepEqual(decodeCall(functionFromSignature('f(string,bool)'), encodeCall(functionFromSignature('f(string,bool)'), [text, 'true'])).map((a) => a.value), [text, true]);
+  assert.deepEqual(
+    decodeCall(functionFromSignature('f(string,bool)'), encodeCall(functionFromSignature('f(string,bool)'), [text, 'true'])).map(
+      (a) => a.value,
+    ),
+    [text, true],
+  );
 });
 
 test('type depth: 32 levels of arrays and tuples parse and decode, deeper is refused at parse and decode time', () => {
@@ -165,7 +231,8 @@ test('type depth: 32 levels of arrays and tuples parse and decode, deeper is ref
   assert.deepEqual(loaded.entries, []);
   assert.match(loaded.problems[0], /^deep\.abi\.json \[0\] f inputs\[0\](\.0){33}: 'tuple' nests arrays and tuples deeper than 32 levels$/);
   // Types built without the parser are bounded when decoded.
-  const nest = (levels: number): AbiType => (levels === 0 ? { kind: 'uint', bits: 256 } : { kind: 'array', item: nest(levels - 1), length: 1 });
+  const nest = (levels: number): AbiType =>
+    levels === 0 ? { kind: 'uint', bits: 256 } : { kind: 'array', item: nest(levels - 1), length: 1 };
   assert.deepEqual(decodeParams(param(nest(32)), new Uint8Array(32))[0].value, nest32Zero());
   assert.throws(() => decodeParams(param(nest(33)), new Uint8Array(32)), tooLarge);
 });
@@ -179,13 +246,32 @@ function nest32Zero(): unknown {
 
 test('loadAbis: Hardhat and Foundry artifacts, bare ABIs; hostile files are reported, not fatal', () => {
   const loaded = loadAbis([
-    { file: 'artifacts/contracts/Vault.sol/Vault.json', text: JSON.stringify({ contractName: 'Vault', abi: [{ type: 'function', name: 'deposit', inputs: [{ name: 'amount', type: 'uint256' }] }, { type: 'constructor', inputs: [] }, { type: 'event', name: 'Moved', inputs: [{ name: 'by', type: 'address', indexed: true }] }] }) },
-    { file: 'out/Token.sol/Token.json', text: JSON.stringify({ abi: [{ type: 'error', name: 'Nope', inputs: [{ name: 'code', type: 'uint8' }] }], bytecode: {} }) },
+    {
+      file: 'artifacts/contracts/Vault.sol/Vault.json',
+      text: JSON.stringify({
+        contractName: 'Vault',
+        abi: [
+          { type: 'function', name: 'deposit', inputs: [{ name: 'amount', type: 'uint256' }] },
+          { type: 'constructor', inputs: [] },
+          { type: 'event', name: 'Moved', inputs: [{ name: 'by', type: 'address', indexed: true }] },
+        ],
+      }),
+    },
+    {
+      file: 'out/Token.sol/Token.json',
+      text: JSON.stringify({ abi: [{ type: 'error', name: 'Nope', inputs: [{ name: 'code', type: 'uint8' }] }], bytecode: {} }),
+    },
     { file: 'broken.abi.json', text: '{"abi": [' },
-    { file: 'weird.abi.json', text: JSON.stringify([{ type: 'function', name: 'x', inputs: [{ type: 'uint7' }] }, { type: 'function', inputs: [] }, null]) },
+    {
+      file: 'weird.abi.json',
+      text: JSON.stringify([{ type: 'function', name: 'x', inputs: [{ type: 'uint7' }] }, { type: 'function', inputs: [] }, null]),
+    },
     { file: 'artifacts/build-info/x.json', text: '{"input": {}}' },
   ]);
-  assert.deepEqual(loaded.entries.map((e) => `${e.entry.kind} ${signatureOf(e.entry)}`), ['function deposit(uint256)', 'event Moved(address)', 'error Nope(uint8)']);
+  assert.deepEqual(
+    loaded.entries.map((e) => `${e.entry.kind} ${signatureOf(e.entry)}`),
+    ['function deposit(uint256)', 'event Moved(address)', 'error Nope(uint8)'],
+  );
   assert.equal(loaded.problems.length, 4);
   assert.match(loaded.problems[0], /^broken\.abi\.json: not JSON/);
   assert.match(loaded.problems[1], /weird\.abi\.json \[0\].*'uint7'/);

@@ -26,7 +26,9 @@ function accept(marked: string, label: string): string {
   const text = marked.slice(0, offset) + marked.slice(offset + 1);
   const item = completionsAt(text, offset).find((i) => i.label === label);
   assert.ok(item, `no completion '${label}' in ${JSON.stringify(marked)}`);
-  const edits = [{ ...item.replace, newText: item.insertText.replace('$0', '') }, ...(item.additionalEdits ?? [])].sort((a, b) => b.start - a.start);
+  const edits = [{ ...item.replace, newText: item.insertText.replace('$0', '') }, ...(item.additionalEdits ?? [])].sort(
+    (a, b) => b.start - a.start,
+  );
   return edits.reduce((result, edit) => result.slice(0, edit.start) + edit.newText + result.slice(edit.end), text);
 }
 
@@ -47,13 +49,19 @@ test('a hook accepted before, between or after members leaves a tracer that lint
   for (const marked of cases) {
     const text = accept(marked, 'step');
     const problems = analyzeTracer(text, { ecmaVersion: 5, severities: { comment: 'off', 'not-object': 'off' } });
-    assert.deepEqual(problems.map((d) => d.message), [], text);
+    assert.deepEqual(
+      problems.map((d) => d.message),
+      [],
+      text,
+    );
     assert.match(text, /step: function \(log, db\) \{/, text);
   }
 });
 
 test('the hooks the object has are not offered again, also while a comma is missing', () => {
-  const labels = at(`{\n  ${RESULT}\n  |\n  ${FAULT}\n}`).map((i) => i.label).sort();
+  const labels = at(`{\n  ${RESULT}\n  |\n  ${FAULT}\n}`)
+    .map((i) => i.label)
+    .sort();
   assert.deepEqual(labels, ['enter', 'exit', 'setup', 'step']);
 });
 
@@ -62,7 +70,11 @@ test('enter and exit come as a pair while the object has neither; the other one 
   assert.match(both, /enter: function \(frame\) \{[\s\S]*\},\n  exit: function \(res\) \{\},\n\}$/);
   assert.deepEqual(analyzeTracer(both, { ecmaVersion: 5 }), []);
   const exit = accept(`{\n  ${FAULT},\n  ${RESULT},\n  enter: function (frame) {}\n  ex|\n}`, 'exit');
-  assert.deepEqual(analyzeTracer(exit, { ecmaVersion: 5 }).map((d) => d.message), [], exit);
+  assert.deepEqual(
+    analyzeTracer(exit, { ecmaVersion: 5 }).map((d) => d.message),
+    [],
+    exit,
+  );
   assert.equal(exit.match(/enter:/g)?.length, 1);
 });
 
@@ -96,7 +108,10 @@ test('completing in the middle of a word still sees the receiver', () => {
 test('opcode names while the string is still unterminated', () => {
   for (const quote of ["'", '"']) {
     const items = at(`{ step: function (log) {\n  if (log.op.toString() === ${quote}CA|\n`);
-    assert.ok(items.some((i) => i.label === 'CALL'), quote);
+    assert.ok(
+      items.some((i) => i.label === 'CALL'),
+      quote,
+    );
   }
 });
 

@@ -21,7 +21,9 @@ function nodeAt(tracer: ReturnType<typeof parsed>, type: string, needle: string)
 
 /** The source of each function around the node, outermost first, cut to its first 12 characters. */
 function around(tracer: ReturnType<typeof parsed>, node: AnyNode): string[] {
-  return functionIndex(tracer).around(node).map((fn) => tracer.text.slice(fn.start, fn.start + 12));
+  return functionIndex(tracer)
+    .around(node)
+    .map((fn) => tracer.text.slice(fn.start, fn.start + 12));
 }
 
 test('functions around a node: nested functions outermost first, none outside them', () => {

@@ -15,7 +15,13 @@ function typeBefore(marked: string): string {
   const index = path.findIndex((n) => n.end === offset && /Expression$|Identifier/.test(n.type) && !/Function|Statement/.test(n.type));
   const type = inferenceFor(tracer).typeOf(path[index], path.slice(0, index));
   if (!type) return 'unknown';
-  return type.kind === 'function' ? `fn ${type.member.name}` : type.kind === 'tracer' ? 'tracer' : type.name + (type.kind === 'value' && type.opcode ? ` (op ${type.opcode})` : '') + (type.kind === 'value' && type.hostString ? ' (host)' : '');
+  return type.kind === 'function'
+    ? `fn ${type.member.name}`
+    : type.kind === 'tracer'
+      ? 'tracer'
+      : type.name +
+        (type.kind === 'value' && type.opcode ? ` (op ${type.opcode})` : '') +
+        (type.kind === 'value' && type.hostString ? ' (host)' : '');
 }
 
 test('hook parameters by position, whatever their names', () => {

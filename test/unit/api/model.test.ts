@@ -18,10 +18,16 @@ function section(heading: string): string {
 }
 
 function tableRows(text: string): string[][] {
-  return text.split('\n')
+  return text
+    .split('\n')
     .filter((l) => l.startsWith('|') && !/^\|[-| ]+\|$/.test(l))
     .slice(1) // header
-    .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+    .map((l) =>
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
 }
 
 /** `a`, `b()` → names without call parentheses. */
@@ -65,7 +71,10 @@ test('db methods of spec §3.2 reject strings in the model', (t) => {
     const found = findMember('db', codeNames(method)[0]);
     assert.ok(found, `model lacks db.${method}`);
     assert.equal(found.returns, expectedType(returns), method);
-    assert.ok(found.params?.every((p) => p.bytesOnly), `${method} params must be bytes-only`);
+    assert.ok(
+      found.params?.every((p) => p.bytesOnly),
+      `${method} params must be bytes-only`,
+    );
   }
 });
 
@@ -85,10 +94,21 @@ test('ctx fields of spec §3.3 with types and presence', (t) => {
 
 test('callFrame and frameResult getters of spec §3.4/§3.5', (t) => {
   if (!guard(t)) return;
-  for (const [heading, owner] of [['### 3.4', 'callFrame'], ['### 3.5', 'frameResult']] as const) {
-    const bullets = section(heading).split('\n').filter((l) => l.startsWith('- `'));
+  for (const [heading, owner] of [
+    ['### 3.4', 'callFrame'],
+    ['### 3.5', 'frameResult'],
+  ] as const) {
+    const bullets = section(heading)
+      .split('\n')
+      .filter((l) => l.startsWith('- `'));
     const names = bullets.flatMap((b) => codeNames(b.split(':')[0]));
-    assert.deepEqual(names.sort(), apiObject(owner).members.map((m) => m.name).sort(), owner);
+    assert.deepEqual(
+      names.sort(),
+      apiObject(owner)
+        .members.map((m) => m.name)
+        .sort(),
+      owner,
+    );
     for (const b of bullets) {
       const type = expectedType(b.split(':').slice(1).join(':'));
       for (const n of codeNames(b.split(':')[0])) if (type) assert.equal(findMember(owner, n)?.returns, type, n);
@@ -108,7 +128,9 @@ test('helpers of spec §3.6 with bytes-only arguments', (t) => {
 
 test('bigInt methods of spec §3.7', (t) => {
   if (!guard(t)) return;
-  const line = section('### 3.7').split('\n').find((l) => l.startsWith('- Methods:'))!;
+  const line = section('### 3.7')
+    .split('\n')
+    .find((l) => l.startsWith('- Methods:'))!;
   const names = codeNames(line.split('Also')[0]);
   assert.ok(names.length >= 20);
   for (const n of names) assert.ok(findMember('bigInt', n), `model lacks bigInt ${n}`);
@@ -128,7 +150,9 @@ test('hook parameters of spec §1.3', (t) => {
 
 test('opcode names of spec §9', (t) => {
   if (!guard(t)) return;
-  const names = codeNames(section('## 9')).flatMap((n) => n.split('/')).filter((n) => /^[A-Z0-9]+$/.test(n));
+  const names = codeNames(section('## 9'))
+    .flatMap((n) => n.split('/'))
+    .filter((n) => /^[A-Z0-9]+$/.test(n));
   assert.ok(names.length >= 10);
   for (const n of names) assert.ok(opcodeByName(n), `model lacks opcode ${n}`);
   assert.equal(opcodeByName('DIFFICULTY')!.code, 0x44);

@@ -15,9 +15,21 @@ test('members with their keys and whether they are functions, skipping strings, 
   arrow: (a) => a,
 }`;
   const members = scanTopLevel(text)!;
-  assert.deepEqual(members.map((m) => [m.name, m.callable]), [
-    ['a', false], ['b', false], ['re', false], ['div', false], ['list', false], ['step', true], ['quoted', false], ['method', true], ['arrow', true], [undefined, false],
-  ]);
+  assert.deepEqual(
+    members.map((m) => [m.name, m.callable]),
+    [
+      ['a', false],
+      ['b', false],
+      ['re', false],
+      ['div', false],
+      ['list', false],
+      ['step', true],
+      ['quoted', false],
+      ['method', true],
+      ['arrow', true],
+      [undefined, false],
+    ],
+  );
   const step = members.find((m) => m.name === 'step')!;
   assert.equal(text.slice(step.start, step.end).trim(), "step: function (log) { if (x) { return ','; } }");
 });
@@ -36,13 +48,26 @@ test('isolating a member keeps its offsets and parses as an object of that membe
 
 test('unfinished text still gives the members so far; non-objects give undefined', () => {
   const members = scanTopLevel('{ a: 1, step: function (log) { if (log.')!;
-  assert.deepEqual(members.map((m) => m.name), ['a', 'step']);
+  assert.deepEqual(
+    members.map((m) => m.name),
+    ['a', 'step'],
+  );
   assert.equal(scanTopLevel('(function () { return {}; })()'), undefined);
 });
 
 test('plain literal values give the state type', () => {
   const members = scanTopLevel("{ n: 0x10, s: 'a,b', t: true, list: [], sum: 1 + 2, f: -1.5e3 }")!;
-  assert.deepEqual(members.map((m) => [m.name, m.literal]), [['n', 'number'], ['s', 'string'], ['t', 'boolean'], ['list', undefined], ['sum', undefined], ['f', 'number']]);
+  assert.deepEqual(
+    members.map((m) => [m.name, m.literal]),
+    [
+      ['n', 'number'],
+      ['s', 'string'],
+      ['t', 'boolean'],
+      ['list', undefined],
+      ['sum', undefined],
+      ['f', 'number'],
+    ],
+  );
 });
 
 test('brackets left open or closed too often: the members after are found by their lines', () => {
@@ -56,13 +81,26 @@ test('brackets left open or closed too often: the members after are found by the
 }
 `;
   const members = scanTopLevel(open)!;
-  assert.deepEqual(members.map((m) => [m.name, m.callable]), [['step', true], ['fault', true], ['result', true]]);
+  assert.deepEqual(
+    members.map((m) => [m.name, m.callable]),
+    [
+      ['step', true],
+      ['fault', true],
+      ['result', true],
+    ],
+  );
   assert.equal(open.slice(members[0].start, members[0].end), open.slice(1, open.indexOf("  'fault'")));
   const stray = '{\n  count: 0,\n  step: function (log) {\n    }\n  }},\n  fault: function (log) {}\n}\n';
-  assert.deepEqual(scanTopLevel(stray)!.map((m) => m.name), ['count', 'step', 'fault']);
+  assert.deepEqual(
+    scanTopLevel(stray)!.map((m) => m.name),
+    ['count', 'step', 'fault'],
+  );
 });
 
 test('balanced brackets decide alone: a key-like line inside a nested object stays in its member', () => {
   const text = '{\n  step: function (log) {\n    var o = {\n  a: 1\n    };\n  },\n  fault: function () {}\n}\n';
-  assert.deepEqual(scanTopLevel(text)!.map((m) => m.name), ['step', 'fault']);
+  assert.deepEqual(
+    scanTopLevel(text)!.map((m) => m.name),
+    ['step', 'fault'],
+  );
 });

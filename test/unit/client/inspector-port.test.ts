@@ -37,7 +37,11 @@ test("the worker's own debugger address, once its inspector opens on the port", 
 test('another program on the port, even one listing a debugger target, is refused', async () => {
   const impostor = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify([{ url: 'file:///elsewhere/app.js', webSocketDebuggerUrl: `ws://127.0.0.1:${(impostor.address() as AddressInfo).port}/x` }]));
+    response.end(
+      JSON.stringify([
+        { url: 'file:///elsewhere/app.js', webSocketDebuggerUrl: `ws://127.0.0.1:${(impostor.address() as AddressInfo).port}/x` },
+      ]),
+    );
   });
   await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
   const { port } = impostor.address() as AddressInfo;
@@ -46,7 +50,9 @@ test('another program on the port, even one listing a debugger target, is refuse
     await assert.rejects(inspectorOpened(port, workerUrl, pending, 30_000), { message });
     // Naming the worker's script is not enough: the address must be on the port asked about.
     impostor.removeAllListeners('request');
-    impostor.on('request', (_request, response) => response.end(JSON.stringify([{ url: workerUrl, webSocketDebuggerUrl: 'ws://198.51.100.7:9229/x' }])));
+    impostor.on('request', (_request, response) =>
+      response.end(JSON.stringify([{ url: workerUrl, webSocketDebuggerUrl: 'ws://198.51.100.7:9229/x' }])),
+    );
     await assert.rejects(inspectorOpened(port, workerUrl, pending, 30_000), { message });
   } finally {
     impostor.closeAllConnections();

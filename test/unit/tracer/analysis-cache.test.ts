@@ -18,7 +18,10 @@ test('getParsed parses each version once; getAnalysis reuses that parse', async 
   assert.notEqual(second, first);
   const changed = await getAnalysis(document);
   assert.notEqual(changed.resultId, analysis.resultId);
-  assert.deepEqual(changed.diagnostics.map((d) => d.code), ['missing-fault']);
+  assert.deepEqual(
+    changed.diagnostics.map((d) => d.code),
+    ['missing-fault'],
+  );
 
   forgetDocument(document.uri);
   assert.notEqual(await getParsed(document), second);

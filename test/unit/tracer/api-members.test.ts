@@ -13,7 +13,10 @@ const API_CODES = new Set(['unknown-member', 'unknown-method']);
 
 /** The unknown-member/unknown-method findings of a result hook body (ES2017, so templates are allowed). */
 function inResult(body: string): TracerDiagnostic[] {
-  return lint(`{\n  step: function (log, db) {},\n  fault: function (log, db) {},\n  result: function (ctx, db) {\n    ${body}\n  }\n}\n`, 2017).filter((d) => API_CODES.has(d.code));
+  return lint(
+    `{\n  step: function (log, db) {},\n  fault: function (log, db) {},\n  result: function (ctx, db) {\n    ${body}\n  }\n}\n`,
+    2017,
+  ).filter((d) => API_CODES.has(d.code));
 }
 
 const summary = (found: TracerDiagnostic[]) => found.map((d) => `${d.code} ${d.severity}`);
@@ -36,12 +39,15 @@ test('literal computed keys are checked on every API object like dotted names', 
   assert.deepEqual(summary(hooks("var s = log['stack']; return s['peak'];")), ['unknown-member warning']);
   assert.deepEqual(summary(hooks("return log['contract']['getAdress'];")), ['unknown-member warning']);
   // Real members through literal keys, and computed keys that are not literals, are fine.
-  assert.deepEqual(hooks("var k = 'getPC'; return log['getPC']() + log[k] + db['getBalance'](log['contract']['getAddress']()) + log['stack']['peek'](0);"), []);
+  assert.deepEqual(
+    hooks("var k = 'getPC'; return log['getPC']() + log[k] + db['getBalance'](log['contract']['getAddress']()) + log['stack']['peek'](0);"),
+    [],
+  );
   assert.deepEqual(inResult("return ctx['gasUsed'] + ctx[`gas`] + ctx['value'].toString() + ctx['hasOwnProperty']('x');"), []);
 });
 
 test('the range is the key with its quotes; the rename fix keeps the quotes', () => {
-  const text = tracerWith("step: function (log) { return log[\"getPc\"](); }");
+  const text = tracerWith('step: function (log) { return log["getPc"](); }');
   const [found] = lint(text).filter((d) => d.code === 'unknown-method');
   const line = text.split('\n')[found.range.start.line];
   assert.equal(line.slice(found.range.start.character, found.range.end.character), '"getPc"');
@@ -56,7 +62,10 @@ test('calling a method the object lacks is an error; reading it stays a warning'
   const text = tracerWith('step: function (log) { var e = log.getCallError(); var f = log.getOpcode(); var g = log["getGass"]; }');
   const found = lint(text).filter((d) => API_CODES.has(d.code));
   assert.deepEqual(summary(found), ['unknown-method error', 'unknown-method error', 'unknown-member warning']);
-  assert.equal(found[0].message, "'getCallError' is not a method of log: calling it throws TypeError (it is undefined on the node); did you mean 'getError'?");
+  assert.equal(
+    found[0].message,
+    "'getCallError' is not a method of log: calling it throws TypeError (it is undefined on the node); did you mean 'getError'?",
+  );
   assert.equal(found[0].fixes![0].title, "Change to 'getError'");
   assert.equal(found[0].fixes![0].preferred, false);
   assert.match(found[1].message, /\(use log\.op\.toString\(\) for the name/);
@@ -64,8 +73,13 @@ test('calling a method the object lacks is an error; reading it stays a warning'
 });
 
 test('a call suggests a method before a property; a frame result and a bigInt are API objects too', () => {
-  const exit = lint(tracerWith('enter: function (frame) {}', 'exit: function (res) { return res.getGasUsd() + res.getErorr(); }')).filter((d) => API_CODES.has(d.code));
-  assert.deepEqual(exit.map((d) => d.fixes?.[0].edits[0].newText), ['getGasUsed', 'getError']);
+  const exit = lint(tracerWith('enter: function (frame) {}', 'exit: function (res) { return res.getGasUsd() + res.getErorr(); }')).filter(
+    (d) => API_CODES.has(d.code),
+  );
+  assert.deepEqual(
+    exit.map((d) => d.fixes?.[0].edits[0].newText),
+    ['getGasUsed', 'getError'],
+  );
   assert.deepEqual(summary(inResult('return ctx.value.pluss(1);')), ['unknown-method error']);
   assert.match(inResult('return ctx.value.pluss(1);')[0].message, /did you mean 'plus'\?/);
 });
@@ -82,7 +96,9 @@ test('calling a property is an error; the fix drops the empty ()', () => {
 });
 
 test('not certain, so not an error: a feature test reads it too, an optional call, a member the tracer adds to ctx', () => {
-  const guarded = lint(tracerWith('step: function (log) { if (log.getReturnData) { return log.getReturnData(); } }')).filter((d) => API_CODES.has(d.code));
+  const guarded = lint(tracerWith('step: function (log) { if (log.getReturnData) { return log.getReturnData(); } }')).filter((d) =>
+    API_CODES.has(d.code),
+  );
   assert.deepEqual(summary(guarded), ['unknown-member warning', 'unknown-member warning']);
   assert.deepEqual(summary(inResult('return ctx.getFoo?.();')), ['unknown-member warning']);
   assert.deepEqual(inResult('ctx.note = function () { return 1; }; return ctx.note() + ctx.note;'), []);
@@ -98,10 +114,61 @@ test('fix all applies the case-only renames of both codes', () => {
 
 test('every method of the BigInteger.js build geth loads is known, so calling one is never unknown-method', () => {
   // The prototype methods of geth's eth/tracers/js bigint library (facts, listed by name).
-  const methods = ['add', 'plus', 'subtract', 'minus', 'negate', 'abs', 'multiply', 'times', 'square', 'divmod', 'divide', 'over', 'mod', 'remainder', 'pow', 'modPow',
-    'compareAbs', 'compare', 'compareTo', 'equals', 'eq', 'notEquals', 'neq', 'greater', 'gt', 'lesser', 'lt', 'greaterOrEquals', 'geq', 'lesserOrEquals', 'leq',
-    'isEven', 'isOdd', 'isPositive', 'isNegative', 'isUnit', 'isZero', 'isDivisibleBy', 'isPrime', 'isProbablePrime', 'modInv', 'next', 'prev', 'shiftLeft',
-    'shiftRight', 'not', 'and', 'or', 'xor', 'toString', 'toJSON', 'valueOf', 'toJSNumber'];
+  const methods = [
+    'add',
+    'plus',
+    'subtract',
+    'minus',
+    'negate',
+    'abs',
+    'multiply',
+    'times',
+    'square',
+    'divmod',
+    'divide',
+    'over',
+    'mod',
+    'remainder',
+    'pow',
+    'modPow',
+    'compareAbs',
+    'compare',
+    'compareTo',
+    'equals',
+    'eq',
+    'notEquals',
+    'neq',
+    'greater',
+    'gt',
+    'lesser',
+    'lt',
+    'greaterOrEquals',
+    'geq',
+    'lesserOrEquals',
+    'leq',
+    'isEven',
+    'isOdd',
+    'isPositive',
+    'isNegative',
+    'isUnit',
+    'isZero',
+    'isDivisibleBy',
+    'isPrime',
+    'isProbablePrime',
+    'modInv',
+    'next',
+    'prev',
+    'shiftLeft',
+    'shiftRight',
+    'not',
+    'and',
+    'or',
+    'xor',
+    'toString',
+    'toJSON',
+    'valueOf',
+    'toJSNumber',
+  ];
   const calls = methods.map((name) => `ctx.value.${name}(1)`).join(' + ');
   assert.deepEqual(inResult(`return ${calls};`), []);
 });

@@ -21,7 +21,11 @@ for (const name of files) {
   test(`corpus ${name}: flatten → clean lint, same syntax tree`, () => {
     const ecmaVersion = name.includes('.es2017.') ? 2017 : 5;
     const text = readFileSync(join(dir, name), 'utf8');
-    assert.deepEqual(codes(text, ecmaVersion).filter((code) => code === 'syntax' || code.startsWith('missing') || code === 'not-object'), [], 'the source itself is a valid tracer');
+    assert.deepEqual(
+      codes(text, ecmaVersion).filter((code) => code === 'syntax' || code.startsWith('missing') || code === 'not-object'),
+      [],
+      'the source itself is a valid tracer',
+    );
     const result = flattenTracer(text, { ecmaVersion });
     assert.ok(result.ok);
     assert.doesNotMatch(result.code, /["\n\r]/);

@@ -25,7 +25,10 @@ test('deep: a 20,000-member chain and a 50,000-term sum are valid code with noth
 test('deep: flatten writes long chains whole, and maps positions inside them back', () => {
   const member = flattenTracer(memberChain);
   assert.ok(member.ok);
-  assert.equal(member.code, `{step: function (log, db) {this.b = {};var x = this${'.b'.repeat(20_000)};},fault: function (log, db) {},result: function (ctx, db) {return 1;}}`);
+  assert.equal(
+    member.code,
+    `{step: function (log, db) {this.b = {};var x = this${'.b'.repeat(20_000)};},fault: function (log, db) {},result: function (ctx, db) {return 1;}}`,
+  );
   const plus = flattenTracer(plusChain);
   assert.ok(plus.ok);
   assert.ok(plus.code.includes(`var n = 1${' + 1'.repeat(50_000)};`));
@@ -39,18 +42,28 @@ test('deep: flatten writes long chains whole, and maps positions inside them bac
 test('deep: 100,000 nested brackets are too deep to check, said where, and not a syntax error', () => {
   const text = inStep(`var a = ${'('.repeat(100_000)}1${')'.repeat(100_000)};`);
   const diagnostics = lint(text);
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.severity]), [['too-deep', 'error']]);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.severity]),
+    [['too-deep', 'error']],
+  );
   const [d] = diagnostics;
   assert.equal(d.range.start.line, 2);
   assert.match(d.message, /^Nested too deeply for the checker \(\d{3} levels of brackets are open here\): .*not a syntax error/);
   const flat = flattenTracer(text);
   assert.ok(!flat.ok);
-  assert.deepEqual(flat.diagnostics.map((x) => x.code), ['too-deep']);
+  assert.deepEqual(
+    flat.diagnostics.map((x) => x.code),
+    ['too-deep'],
+  );
 });
 
 test('deep: acorn gives up a few hundred brackets deep, well past real code', () => {
   // Measured here: 500-530 nested parentheses and ~800 arrays under node's default stack. 300 must pass.
-  for (const [open, close] of [['(', ')'], ['[', ']'], ['{a: ', '}']]) {
+  for (const [open, close] of [
+    ['(', ')'],
+    ['[', ']'],
+    ['{a: ', '}'],
+  ]) {
     assert.deepEqual(lint(inStep(`var a = ${open.repeat(300)}1${close.repeat(300)};`)), [], open);
   }
 });

@@ -15,10 +15,22 @@ function reference(fixes: OffsetFix[]): OffsetEdit[] {
 }
 
 test('combineFixes: overlapping fixes are dropped, touching ones and insertions at a boundary kept', () => {
-  const fix = (...spans: Array<[number, number]>): OffsetFix => ({ title: '', edits: spans.map(([start, end]) => ({ start, end, newText: 'x' })) });
+  const fix = (...spans: Array<[number, number]>): OffsetFix => ({
+    title: '',
+    edits: spans.map(([start, end]) => ({ start, end, newText: 'x' })),
+  });
   const fixes = [fix([5, 8]), fix([8, 8]), fix([5, 5]), fix([6, 6]), fix([2, 6]), fix([0, 1], [7, 9]), fix([9, 12], [3, 4])];
   assert.deepEqual(combineFixes(fixes), reference(fixes));
-  assert.deepEqual(combineFixes(fixes).map((e) => [e.start, e.end]), [[5, 8], [8, 8], [5, 5], [9, 12], [3, 4]]);
+  assert.deepEqual(
+    combineFixes(fixes).map((e) => [e.start, e.end]),
+    [
+      [5, 8],
+      [8, 8],
+      [5, 5],
+      [9, 12],
+      [3, 4],
+    ],
+  );
 });
 
 test('combineFixes: same result as comparing every pair, on random fixes', () => {

@@ -25,11 +25,14 @@ function assertFlat(text: string, ecmaVersion: EcmaVersion = 5): string {
   return code;
 }
 
-const hooks = "fault: function (log, db) {}, result: function (ctx, db) { return this.v; }";
+const hooks = 'fault: function (log, db) {}, result: function (ctx, db) { return this.v; }';
 
 test('flatten: quotes of both kinds inside strings', () => {
   const code = assertFlat(`{ v: ["it's", 'say "hi"', "\\"", '\\'', "a\\\\\\"b"], ${hooks} }`);
-  assert.equal(code, "{v: ['it\\'s', 'say \\x22hi\\x22', '\\x22', '\\'', 'a\\\\\\x22b'],fault: function (log, db) {},result: function (ctx, db) {return this.v;}}");
+  assert.equal(
+    code,
+    "{v: ['it\\'s', 'say \\x22hi\\x22', '\\x22', '\\'', 'a\\\\\\x22b'],fault: function (log, db) {},result: function (ctx, db) {return this.v;}}",
+  );
 });
 
 test('flatten: // and /* inside strings and regexes are not comments', () => {
@@ -51,7 +54,9 @@ test('flatten: " inside regular expressions becomes \\x22 (also after a backslas
 });
 
 test('flatten: regex literals vs division', () => {
-  const code = assertFlat(`{ v: function (a, b, g) { var r = a / b / g; var s = (a) / 2; var t = /=>/g.test('=>'); return [r, s, t, a /b/ g]; }, ${hooks} }`);
+  const code = assertFlat(
+    `{ v: function (a, b, g) { var r = a / b / g; var s = (a) / 2; var t = /=>/g.test('=>'); return [r, s, t, a /b/ g]; }, ${hooks} }`,
+  );
   assert.match(code, /var r = a \/ b \/ g;/);
   assert.match(code, /var t = \(\/=>\/g\)\.test\('=>'\);/);
 });
@@ -104,7 +109,11 @@ test('flatten: refuses text with syntax errors or a trailing ;, with diagnostics
   ] as const) {
     const result = flattenTracer(text);
     assert.equal(result.ok, false, text);
-    if (!result.ok) assert.ok(result.diagnostics.some((d) => d.code === code && d.severity === 'error'), `${text}: ${code}`);
+    if (!result.ok)
+      assert.ok(
+        result.diagnostics.some((d) => d.code === code && d.severity === 'error'),
+        `${text}: ${code}`,
+      );
   }
   assert.ok(flattenTracer('{ v: () => 1 }', { ecmaVersion: 2017 }).ok);
   // A tag function sees the raw text: its " or line break cannot be rewritten.
@@ -117,7 +126,8 @@ test('flatten: refuses text with syntax errors or a trailing ;, with diagnostics
 
 test('flatten: an empty object and a 1 MB tracer', () => {
   assert.equal(assertFlat('{}'), '{}');
-  const member = (i: number) => `  m${i}: function (log) { var s = "item ${i} // not a comment"; /* c */ if (log.x > ${i}) { return s + '${i}' } else return null },\n`;
+  const member = (i: number) =>
+    `  m${i}: function (log) { var s = "item ${i} // not a comment"; /* c */ if (log.x > ${i}) { return s + '${i}' } else return null },\n`;
   let text = '{\n';
   for (let i = 0; text.length < 1_000_000; i++) text += member(i);
   text += `  ${hooks}\n}\n`;
@@ -128,7 +138,30 @@ test('flatten: an empty object and a 1 MB tracer', () => {
 test('flatten: random garbage never throws', () => {
   let seed = 7;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  const pieces = ['{', '}', '(', ')', '"a"', "'b'", '/x/', '/', '//c\n', '/*d*/', ',', ':', ';', '\n', 'a', 'function', 'return', '1', '`t`', '\\', '=>', 'var'];
+  const pieces = [
+    '{',
+    '}',
+    '(',
+    ')',
+    '"a"',
+    "'b'",
+    '/x/',
+    '/',
+    '//c\n',
+    '/*d*/',
+    ',',
+    ':',
+    ';',
+    '\n',
+    'a',
+    'function',
+    'return',
+    '1',
+    '`t`',
+    '\\',
+    '=>',
+    'var',
+  ];
   for (let round = 0; round < 1000; round++) {
     let text = '';
     const length = Math.floor(random() * 25);

@@ -35,7 +35,10 @@ test('the note sits on the variable that carries ctx.gasPrice, and quotes the ho
   const member = findMember('ctx', 'gasPrice')!;
   const hover = [member.description, ...(member.pitfalls ?? [])].join(' ');
   assert.ok(hover.includes('geth v1.15.0'), 'the model says since when');
-  assert.equal(found[0].message, `price (ctx.gasPrice) in fee arithmetic. From the hover of ctx.gasPrice: "${hover}" Times gas it is the priority fee (what the coinbase earns); the sender paid (base fee + tip) × gas used, the base fee being burnt.`);
+  assert.equal(
+    found[0].message,
+    `price (ctx.gasPrice) in fee arithmetic. From the hover of ctx.gasPrice: "${hover}" Times gas it is the priority fee (what the coinbase earns); the sender paid (base fee + tip) × gas used, the base fee being burnt.`,
+  );
 });
 
 test('ctx.gasPrice, or a product of it, added to or subtracted from a db.getBalance result', () => {

@@ -7,9 +7,24 @@ import { lint, tracerWith } from './support';
 
 const cases: Array<[string, string, string, string]> = [
   ['method shorthand', 'step(log, db) {}', "Write 'step: function'", 'step: function (log, db) {}'],
-  ['shorthand property', 'step: function (log, db) { var n = 1; this.o = { n }; }', "Write 'n: n'", 'step: function (log, db) { var n = 1; this.o = { n: n }; }'],
-  ["'**'", 'step: function (log, db) { this.p = log.getPC() ** 2; }', 'Use Math.pow(log.getPC(), 2)', 'step: function (log, db) { this.p = Math.pow(log.getPC(), 2); }'],
-  ["'const'", 'step: function (log, db) { const pc = log.getPC(); }', "Change 'const' to 'var'", 'step: function (log, db) { var pc = log.getPC(); }'],
+  [
+    'shorthand property',
+    'step: function (log, db) { var n = 1; this.o = { n }; }',
+    "Write 'n: n'",
+    'step: function (log, db) { var n = 1; this.o = { n: n }; }',
+  ],
+  [
+    "'**'",
+    'step: function (log, db) { this.p = log.getPC() ** 2; }',
+    'Use Math.pow(log.getPC(), 2)',
+    'step: function (log, db) { this.p = Math.pow(log.getPC(), 2); }',
+  ],
+  [
+    "'const'",
+    'step: function (log, db) { const pc = log.getPC(); }',
+    "Change 'const' to 'var'",
+    'step: function (log, db) { var pc = log.getPC(); }',
+  ],
 ];
 
 for (const [what, member, title, after] of cases) {

@@ -8,8 +8,14 @@ test('parse: members, comments and positions are in the user text', () => {
   const text = '// head\n{\r\n  step: function (log) {},\n  /* c */ result: function () { return 1; },\n  fault: 3,\n}\n';
   const parsed = parseTracer(text, { ecmaVersion: 5 });
   assert.equal(parsed.syntaxErrors.length, 0);
-  assert.deepEqual(parsed.properties.map((p) => p.name), ['step', 'result', 'fault']);
-  assert.deepEqual(parsed.comments.map((c) => text.slice(c.start, c.end)), ['// head', '/* c */']);
+  assert.deepEqual(
+    parsed.properties.map((p) => p.name),
+    ['step', 'result', 'fault'],
+  );
+  assert.deepEqual(
+    parsed.comments.map((c) => text.slice(c.start, c.end)),
+    ['// head', '/* c */'],
+  );
   const result = findProperty(parsed, 'result')!;
   assert.deepEqual(parsed.lines.positionAt(result.node.start), { line: 3, character: 10 });
   assert.equal(callability(result), 'yes');
@@ -80,7 +86,7 @@ test('syntax: the feature range covers the feature, not the whole hook', () => {
   assert.deepEqual(d.range, { start: { line: 2, character: 4 }, end: { line: 2, character: 7 } });
 });
 
-test("syntax: the geth level (ecmaVersion 2017) takes what goja compiles and names what it does not (BigInt, &&=, 1_000)", () => {
+test('syntax: the geth level (ecmaVersion 2017) takes what goja compiles and names what it does not (BigInt, &&=, 1_000)', () => {
   const text = '{ result: function (ctx) { var a = ctx?.a ?? 10n; a &&= 1_000; return { ...ctx }; }, fault: function () {} }';
   const messages = only('syntax', text, 2017).map((d) => d.message);
   assert.equal(messages.length, 3);

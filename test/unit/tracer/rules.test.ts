@@ -24,10 +24,22 @@ function fixAll(text: string, code?: string, ecmaVersion: EcmaVersion = 5): stri
 test('every rule has a unique code, a description and a default severity', () => {
   const all = rules.map((rule) => rule.code);
   assert.equal(new Set(all).size, all.length);
-  for (const code of ['syntax', 'not-object', 'missing-result', 'missing-fault', 'unpaired-enter-exit', 'double-quote', 'comment', 'near-miss-hook', 'arrow-hook', 'undefined-global']) {
+  for (const code of [
+    'syntax',
+    'not-object',
+    'missing-result',
+    'missing-fault',
+    'unpaired-enter-exit',
+    'double-quote',
+    'comment',
+    'near-miss-hook',
+    'arrow-hook',
+    'undefined-global',
+  ]) {
     assert.ok(all.includes(code), code);
   }
-  for (const rule of rules) assert.ok(rule.description.length > 10 && ['error', 'warning', 'information', 'hint'].includes(rule.defaultSeverity));
+  for (const rule of rules)
+    assert.ok(rule.description.length > 10 && ['error', 'warning', 'information', 'hint'].includes(rule.defaultSeverity));
 });
 
 test('a clean tracer has no diagnostics', () => {
@@ -119,7 +131,10 @@ test('double-quote: quoted keys, regexes and templates (at ES2017 when the rules
   const text = '{ "key": 1, r: /"x"/, t: `a"b`, result: function () {}, fault: function () {} }';
   const options = { ecmaVersion: 2017 as const, severities: { 'double-quote': 'warning' as const } };
   const diagnostics = analyzeTracer(text, options);
-  assert.deepEqual(diagnostics.map((d) => d.code), ['double-quote', 'double-quote', 'double-quote']);
+  assert.deepEqual(
+    diagnostics.map((d) => d.code),
+    ['double-quote', 'double-quote', 'double-quote'],
+  );
   const fixed = applyTextEdits(text, fixAllEdits(parseTracer(text, options), diagnostics, 'double-quote'));
   assert.equal(fixed, "{ 'key': 1, r: /\\x22x\\x22/, t: `a\\x22b`, result: function () {}, fault: function () {} }");
   assert.deepEqual(meaningOf(fixed, 2017), meaningOf(text, 2017));
@@ -130,13 +145,20 @@ test('provider rules (comment, double-quote) are off by default at ES2017, on wh
   assert.deepEqual(codes(text, 5), ['comment', 'double-quote']);
   assert.deepEqual(codes(text, 2017), []);
   const named = analyzeTracer(text, { ecmaVersion: 2017, severities: { comment: 'information', 'double-quote': 'error' } });
-  assert.deepEqual(named.map((d) => [d.code, d.severity]), [['comment', 'information'], ['double-quote', 'error']]);
+  assert.deepEqual(
+    named.map((d) => [d.code, d.severity]),
+    [
+      ['comment', 'information'],
+      ['double-quote', 'error'],
+    ],
+  );
   // Only the provider rules change: the others keep their default at ES2017.
   assert.deepEqual(codes('{ stpe: function () {}, result: function () {}, fault: function () {} }', 2017), ['near-miss-hook']);
 });
 
 test('comment: each comment; removing one keeps the layout, removing all keeps the meaning', () => {
-  const text = '// head\n{\n  a: 1, // trailing\n  /* inline */ b: 2,\n  c: function () {\n    return /* spans\n    lines */ 3;\n  },\n  result: function () {}, fault: function () {}\n}\n';
+  const text =
+    '// head\n{\n  a: 1, // trailing\n  /* inline */ b: 2,\n  c: function () {\n    return /* spans\n    lines */ 3;\n  },\n  result: function () {}, fault: function () {}\n}\n';
   const found = only('comment', text);
   assert.equal(found.length, 4);
   assert.match(found[0].message, /flatten removes it/);
@@ -187,7 +209,10 @@ test('arrow-hook: warns about this; fix converts to a function expression', () =
 test('undefined-global: console, require, setTimeout, print, module; not when declared', () => {
   const text = tracerWith('step: function (log) { console.log(1); require("x"); setTimeout(f, 1); print(2); module.exports = 1; }');
   const found = only('undefined-global', text);
-  assert.deepEqual(found.map((d) => text.slice(0, 0) + d.message.split("'")[1]), ['console', 'require', 'setTimeout', 'print', 'module']);
+  assert.deepEqual(
+    found.map((d) => text.slice(0, 0) + d.message.split("'")[1]),
+    ['console', 'require', 'setTimeout', 'print', 'module'],
+  );
   assert.match(found[0].message, /throws ReferenceError/);
   assert.deepEqual(only('undefined-global', tracerWith('step: function (log) { var print = function () {}; print(log.console); }')), []);
 });
@@ -195,13 +220,18 @@ test('undefined-global: console, require, setTimeout, print, module; not when de
 test('severities are configurable per rule, including off', () => {
   const text = '// c\n{ result: function () {}, fault: function () {} };';
   const diagnostics = analyzeTracer(text, { ecmaVersion: 5, severities: { comment: 'off', 'not-object': 'hint' } });
-  assert.deepEqual(diagnostics.map((d) => [d.code, d.severity]), [['not-object', 'hint']]);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.severity]),
+    [['not-object', 'hint']],
+  );
 });
 
 test('fix all: repairs every mechanical problem at once', () => {
-  const text = '// my tracer\n{\n  data: [],\n  step: function (log) { if (log.op.toString() == "CALL") this.data.push(1) },\n  enter: function (f) {},\n  /* result comes later */\n};\n';
+  const text =
+    '// my tracer\n{\n  data: [],\n  step: function (log) { if (log.op.toString() == "CALL") this.data.push(1) },\n  enter: function (f) {},\n  /* result comes later */\n};\n';
   const before = new Set(codes(text));
-  for (const code of ['comment', 'double-quote', 'not-object', 'missing-result', 'missing-fault', 'unpaired-enter-exit']) assert.ok(before.has(code), code);
+  for (const code of ['comment', 'double-quote', 'not-object', 'missing-result', 'missing-fault', 'unpaired-enter-exit'])
+    assert.ok(before.has(code), code);
   const fixed = fixAll(text);
   assert.deepEqual(codes(fixed), []);
   assert.equal(

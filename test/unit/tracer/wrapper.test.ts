@@ -13,7 +13,8 @@ import type { EcmaVersion, TracerDiagnostic } from '../../../core/tracer/diagnos
 import { lint, only, tracerWith } from './support';
 
 const OBJECT = tracerWith('count: 0').trimEnd();
-const KEEP_ONLY = /^Keep only the object literal: geth evaluates the file as one expression \('\(' \+ text \+ '\)'\), so '(.*)' does not compile\.$/;
+const KEEP_ONLY =
+  /^Keep only the object literal: geth evaluates the file as one expression \('\(' \+ text \+ '\)'\), so '(.*)' does not compile\.$/;
 
 /** The wrapper error of `text` (exactly one), and the text its fix gives. */
 function unwrap(text: string, ecmaVersion: EcmaVersion = 5): { diagnostic: TracerDiagnostic; fixed: string } {
@@ -38,7 +39,11 @@ test('each shape: one error naming the wrapper, on its words; the fix leaves exa
   for (const [text, shape, words] of shapes) {
     for (const ecmaVersion of [5, 2017] as const) {
       const all = lint(text, ecmaVersion);
-      assert.deepEqual(all.map((d) => d.code), ['not-object'], `${text} at ${ecmaVersion}: ${JSON.stringify(all)}`);
+      assert.deepEqual(
+        all.map((d) => d.code),
+        ['not-object'],
+        `${text} at ${ecmaVersion}: ${JSON.stringify(all)}`,
+      );
       const { diagnostic, fixed } = unwrap(text, ecmaVersion);
       assert.equal(diagnostic.message.match(KEEP_ONLY)?.[1], shape);
       assert.deepEqual(diagnostic.range, { start: { line: 0, character: 0 }, end: { line: 0, character: words.length } });
@@ -59,11 +64,14 @@ test('comments before the wrapper stay, the line break at the end stays; `var` a
 });
 
 test('the other checks run on the object inside, at their places in the file', () => {
-  const text = "var tracer = {\n  step: function (log) { var e = log.getCallError(); },\n  result: function (ctx) { return \"x\"; }\n};\n";
+  const text = 'var tracer = {\n  step: function (log) { var e = log.getCallError(); },\n  result: function (ctx) { return "x"; }\n};\n';
   const found = lint(text).map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`);
   assert.deepEqual(found, ['not-object@0:0', 'missing-fault@0:13', 'unknown-method@1:37', 'double-quote@2:34']);
   const { fixed } = unwrap(text);
-  assert.deepEqual(lint(fixed).map((d) => d.code), ['missing-fault', 'unknown-method', 'double-quote']);
+  assert.deepEqual(
+    lint(fixed).map((d) => d.code),
+    ['missing-fault', 'unknown-method', 'double-quote'],
+  );
 });
 
 test('an object that refers to itself by the wrapper name: said so, and the fix is not applied unseen', () => {
@@ -72,15 +80,21 @@ test('an object that refers to itself by the wrapper name: said so, and the fix 
   assert.match(diagnostic.message, /refers to itself as 'tracer', which is undefined without the wrapper: use 'this'/);
   assert.equal(diagnostic.fixes![0].preferred, false);
   // A local of that name is not the wrapper's.
-  const shadowed = `var tracer = ${tracerWith("step: function (log) { var tracer = 1; return tracer; }").trimEnd()};`;
+  const shadowed = `var tracer = ${tracerWith('step: function (log) { var tracer = 1; return tracer; }').trimEnd()};`;
   assert.equal(unwrap(shadowed).diagnostic.fixes![0].preferred, true);
 });
 
 test('a broken object inside a wrapper: the wrapper error (no fix yet) and the syntax error', () => {
   const text = 'var tracer = {\n  step: function (log) { , },\n  result: function () {}\n};\n';
   const found = lint(text);
-  assert.deepEqual(found.map((d) => d.code), ['not-object', 'syntax']);
-  assert.match(found[0].message, /^Keep only the object literal: .*'var tracer = \{…\}' does not compile\. Once the object parses, a quick fix removes the wrapper\.$/);
+  assert.deepEqual(
+    found.map((d) => d.code),
+    ['not-object', 'syntax'],
+  );
+  assert.match(
+    found[0].message,
+    /^Keep only the object literal: .*'var tracer = \{…\}' does not compile\. Once the object parses, a quick fix removes the wrapper\.$/,
+  );
   assert.equal(found[0].fixes, undefined);
   assert.equal(found[1].message, "Unexpected token ','.");
   assert.deepEqual(found[1].range.start, { line: 1, character: 25 });
@@ -89,7 +103,10 @@ test('a broken object inside a wrapper: the wrapper error (no fix yet) and the s
 test('what follows the wrapper beyond its own tail is still reported; other starts are not wrappers', () => {
   const text = `var tracer = ${OBJECT};\ntracer.count = 1;\n`;
   const found = lint(text);
-  assert.deepEqual(found.map((d) => d.code), ['not-object', 'not-object']);
+  assert.deepEqual(
+    found.map((d) => d.code),
+    ['not-object', 'not-object'],
+  );
   assert.match(found[1].message, /Nothing may follow the tracer object/);
   assert.deepEqual(found[1].range.start, { line: 5, character: 0 });
   // An export of another name is not part of the wrapper.
@@ -104,7 +121,10 @@ test('flatten refuses a wrapped tracer with the same error as lint', () => {
   const text = `module.exports = ${OBJECT};\n`;
   const result = flattenTracer(text);
   assert.ok(!result.ok);
-  assert.deepEqual(result.diagnostics.map((d) => d.message), [unwrap(text).diagnostic.message]);
+  assert.deepEqual(
+    result.diagnostics.map((d) => d.message),
+    [unwrap(text).diagnostic.message],
+  );
 });
 
 const dir = 'test/fixtures/wrapped';
@@ -114,8 +134,13 @@ for (const name of readdirSync(dir).filter((file) => file.endsWith('.tracer.js')
     const text = readFileSync(join(dir, name), 'utf8');
     const { diagnostic, fixed } = unwrap(text, ecmaVersion);
     assert.match(diagnostic.message, KEEP_ONLY);
-    assert.match(fixed.replace(/^(\s*(\/\/[^\n]*|\/\*[^]*?\*\/))*\s*/, ''), /^\{[^]*\}\n?$/, 'only the object (and leading comments) is left');
-    const rest = (diagnostics: TracerDiagnostic[]) => diagnostics.filter((d) => d !== diagnostic && d.code !== 'not-object').map((d) => `${d.code}: ${d.message}`);
+    assert.match(
+      fixed.replace(/^(\s*(\/\/[^\n]*|\/\*[^]*?\*\/))*\s*/, ''),
+      /^\{[^]*\}\n?$/,
+      'only the object (and leading comments) is left',
+    );
+    const rest = (diagnostics: TracerDiagnostic[]) =>
+      diagnostics.filter((d) => d !== diagnostic && d.code !== 'not-object').map((d) => `${d.code}: ${d.message}`);
     const inside = rest(lint(text, ecmaVersion));
     assert.deepEqual(inside, rest(lint(fixed, ecmaVersion)));
     assert.ok(!inside.some((finding) => finding.startsWith('syntax')), JSON.stringify(inside));

@@ -8,7 +8,10 @@ import { JsonSearch } from '../../../client/webview/browser/json-search';
 import { panelColumn } from '../../../client/webview/placement';
 
 test('previewText: first keys and values of an object, nested containers abbreviated', () => {
-  assert.equal(previewText({ pc: 0, op: 'PUSH1', gas: 99979, stack: ['0x1'], memory: {}, extra: { a: 1 } }), '{pc: 0, op: "PUSH1", gas: 99979, stack: Array(1), memory: {}, extra: {…}}');
+  assert.equal(
+    previewText({ pc: 0, op: 'PUSH1', gas: 99979, stack: ['0x1'], memory: {}, extra: { a: 1 } }),
+    '{pc: 0, op: "PUSH1", gas: 99979, stack: Array(1), memory: {}, extra: {…}}',
+  );
   assert.equal(previewText({ 'odd key': null, ok: true }), '{"odd key": null, ok: true}');
   assert.equal(previewText({}), '{}');
 });
@@ -56,10 +59,19 @@ test('JsonSearch: hits in row order over keys and primitive values, case-insensi
   );
   const keys = new JsonSearch(value, 'FROM');
   keys.step(1000);
-  assert.deepEqual(keys.hits.map((hit) => jsPath(hit.segments)), ['From', 'calls[0].from', 'fromNull']);
+  assert.deepEqual(
+    keys.hits.map((hit) => jsPath(hit.segments)),
+    ['From', 'calls[0].from', 'fromNull'],
+  );
   const literal = new JsonSearch(value, 'null');
   literal.step(1000);
-  assert.deepEqual(literal.hits.map((hit) => [jsPath(hit.segments), hit.inKey, hit.inValue]), [['note', false, true], ['fromNull', true, false]]);
+  assert.deepEqual(
+    literal.hits.map((hit) => [jsPath(hit.segments), hit.inKey, hit.inValue]),
+    [
+      ['note', false, true],
+      ['fromNull', true, false],
+    ],
+  );
 });
 
 test('JsonSearch: resumable in slices with the same hits, and cut at its limit', () => {

@@ -108,6 +108,37 @@ const named: Array<[number, string]> = [
   [0xff, 'SELFDESTRUCT'],
 ];
 
+/** The opcode numbers code branches on, named once (the runtime's EVM glue and built-in tracers). */
+export const op = {
+  ISZERO: 0x15,
+  KECCAK256: 0x20,
+  BALANCE: 0x31,
+  EXTCODESIZE: 0x3b,
+  EXTCODECOPY: 0x3c,
+  RETURNDATACOPY: 0x3e,
+  EXTCODEHASH: 0x3f,
+  SLOAD: 0x54,
+  SSTORE: 0x55,
+  GAS: 0x5a,
+  TLOAD: 0x5c,
+  TSTORE: 0x5d,
+  LOG0: 0xa0,
+  LOG4: 0xa4,
+  CREATE: 0xf0,
+  CALL: 0xf1,
+  CALLCODE: 0xf2,
+  RETURN: 0xf3,
+  DELEGATECALL: 0xf4,
+  CREATE2: 0xf5,
+  STATICCALL: 0xfa,
+  REVERT: 0xfd,
+  INVALID: 0xfe,
+  SELFDESTRUCT: 0xff,
+} as const;
+
+/** The opcodes that call into another account's code: CALL, CALLCODE, DELEGATECALL, STATICCALL. */
+export const callOpcodes: ReadonlySet<number> = new Set([op.CALL, op.CALLCODE, op.DELEGATECALL, op.STATICCALL]);
+
 function family(prefix: string, first: number, count: number, start: number): Array<[number, string]> {
   return Array.from({ length: count }, (_, i) => [first + i, `${prefix}${start + i}`]);
 }

@@ -11,21 +11,10 @@ import { revertReason } from './revert-reason';
 import type { EnterView, ExitView, StepView, TxContextView } from '../evm/views';
 import type { StateReader } from '../state/state-reader';
 import type { TxStartEnv } from '../evm/tx-tracer';
+import { callOpcodes, op } from '../../core/api/opcodes';
 
-const KECCAK256 = 0x20,
-  SLOAD = 0x54,
-  SSTORE = 0x55,
-  TLOAD = 0x5c,
-  TSTORE = 0x5d,
-  GAS = 0x5a,
-  ISZERO = 0x15;
-const EXTCODESIZE = 0x3b,
-  RETURN = 0xf3,
-  REVERT = 0xfd,
-  LOG0 = 0xa0,
-  LOG4 = 0xa4;
-const extOps = new Set([EXTCODESIZE, 0x3c, 0x3f]);
-const callOps = new Set([0xf1, 0xf2, 0xf4, 0xfa]);
+const { KECCAK256, SLOAD, SSTORE, TLOAD, TSTORE, GAS, ISZERO, EXTCODESIZE, EXTCODECOPY, EXTCODEHASH, RETURN, REVERT, LOG0, LOG4 } = op;
+const extOps = new Set<number>([EXTCODESIZE, EXTCODECOPY, EXTCODEHASH]);
 
 interface Log {
   address: string;
@@ -160,14 +149,14 @@ class Erc7562Tracer implements BuiltinTracer {
       frame.extCodeAccessInfo.push(addressHex(last.top));
     }
     // [OP-041] the code size of every account inspected or called, first opcode wins.
-    const target = extOps.has(op) ? top(0) : callOps.has(op) ? top(1) : undefined;
+    const target = extOps.has(op) ? top(0) : callOpcodes.has(op) ? top(1) : undefined;
     if (target !== undefined) {
       const address = addressHex(target);
       if (!frame.contractSize.has(address))
         frame.contractSize.set(address, { contractSize: this.state!.code(word(target).subarray(12)).length, opcode: op });
     }
     // [OP-012] GAS counts only when its value is used by something other than a call.
-    if (last?.op === GAS && !callOps.has(op)) inc(frame.usedOpcodes, GAS);
+    if (last?.op === GAS && !callOpcodes.has(op)) inc(frame.usedOpcodes, GAS);
     if (op !== GAS && !this.config.ignoredOpcodes.has(op)) inc(frame.usedOpcodes, op);
     this.storageAccess(frame, view);
     const offset = top(0),

@@ -18,22 +18,24 @@ import { boolOptions } from './config';
 import type { StepView } from '../evm/views';
 import type { StateReader } from '../state/state-reader';
 import { delegationTarget } from './delegation';
+import { callOpcodes, op } from '../../core/api/opcodes';
 
-const SLOAD = 0x54,
-  SSTORE = 0x55,
-  BALANCE = 0x31,
-  EXTCODESIZE = 0x3b,
-  EXTCODECOPY = 0x3c,
-  EXTCODEHASH = 0x3f;
-const CREATE = 0xf0,
-  CALL = 0xf1,
-  CALLCODE = 0xf2,
-  DELEGATECALL = 0xf4,
-  CREATE2 = 0xf5,
-  STATICCALL = 0xfa,
-  SELFDESTRUCT = 0xff;
-const accountOps = new Set([BALANCE, EXTCODESIZE, EXTCODECOPY, EXTCODEHASH, SELFDESTRUCT]);
-const callOps = new Set([CALL, CALLCODE, DELEGATECALL, STATICCALL]);
+const {
+  SLOAD,
+  SSTORE,
+  BALANCE,
+  EXTCODESIZE,
+  EXTCODECOPY,
+  EXTCODEHASH,
+  CREATE,
+  CALL,
+  CALLCODE,
+  DELEGATECALL,
+  CREATE2,
+  STATICCALL,
+  SELFDESTRUCT,
+} = op;
+const accountOps = new Set<number>([BALANCE, EXTCODESIZE, EXTCODECOPY, EXTCODEHASH, SELFDESTRUCT]);
 
 const emptyCodeHash = bytesToHex(keccak_256(new Uint8Array(0)));
 const zeroHash = `0x${'00'.repeat(32)}`;
@@ -135,7 +137,7 @@ class PrestateTracer implements BuiltinTracer {
       this.lookupAccount(address(top(0)));
       // EIP-6780: from Cancun on only an account created in this transaction is really deleted.
       if (op === SELFDESTRUCT && (!this.cancun || this.created.has(bytesToHex(caller)))) this.deleted.add(bytesToHex(caller));
-    } else if (callOps.has(op)) {
+    } else if (callOpcodes.has(op)) {
       const target = address(top(1));
       this.lookupAccount(target);
       this.lookupDelegationTarget(target);

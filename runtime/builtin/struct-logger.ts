@@ -8,6 +8,7 @@ import { opcodeName } from '../evm/opcode-names';
 import { goJson } from '../tracer/host/result-json';
 import type { BuiltinFactory, BuiltinTracer } from './builtin-tracer';
 import { TextChunks } from './text-chunks';
+import { op } from '../../core/api/opcodes';
 
 /** `tracer` of a job that runs the struct logger (a request without one); its options are `tracerConfig`. */
 export const structLoggerTracer = '';
@@ -21,8 +22,7 @@ export interface StructLoggerConfig {
   limit?: number;
 }
 
-const SLOAD = 0x54;
-const SSTORE = 0x55;
+const { SLOAD, SSTORE } = op;
 const empty = new Uint8Array(0);
 /** `,"op":"NAME"` per opcode byte, built once: every entry has one. */
 const opMembers = Array.from({ length: 256 }, (_, code) => `,"op":${goJson(opcodeName(code))}`);

@@ -5,6 +5,7 @@
 // the constant gas as its cost, and the frame fails with it; no fault follows. ethereumjs either runs these
 // checks later or words them as plain out of gas.
 import type { ForkRules } from './fork-rules';
+import { op } from '../../core/api/opcodes';
 
 const u64 = 1n << 64n;
 const maxRoundable = u64 - 32n;
@@ -13,14 +14,7 @@ const maxMemoryForGas = 0x1fffffffe0n;
 const maxInitCode = 49152n;
 /** What a CALL pays for a cold target before geth looks at the static flag. */
 const coldSurcharge = 2500n;
-const SSTORE = 0x55,
-  CREATE = 0xf0,
-  CALL = 0xf1,
-  CALLCODE = 0xf2,
-  DELEGATECALL = 0xf4,
-  CREATE2 = 0xf5,
-  STATICCALL = 0xfa,
-  SELFDESTRUCT = 0xff;
+const { SSTORE, CREATE, CALL, CALLCODE, DELEGATECALL, CREATE2, STATICCALL, SELFDESTRUCT } = op;
 
 /** The memory regions an opcode touches: [offset, size] as stack positions from the top, or a fixed size. */
 const regions: Record<number, Array<[number, number | bigint]>> = {

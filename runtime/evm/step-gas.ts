@@ -5,18 +5,16 @@
 import type { InterpreterStep } from '@ethereumjs/evm';
 import { dynamicGasError, mayFailBeforeDynamicGas, memorySize } from './dynamic-gas-errors';
 import type { ForkRules } from './fork-rules';
+import { callOpcodes, op } from '../../core/api/opcodes';
 
-const callOps = new Set([0xf1, 0xf2, 0xf4, 0xfa]);
-const SSTORE = 0x55;
-const RETURNDATACOPY = 0x3e;
-const SELFDESTRUCT = 0xff;
+const { SSTORE, RETURNDATACOPY, SELFDESTRUCT } = op;
 const coldAccess = 2600;
 const newAccount = 25000;
 const LOG0 = 0xa0;
 const LOG4 = 0xa4;
 /** Under EIP-2929 geth charges the warm access (100) of these as constant gas; ethereumjs charges it all as
  * dynamic gas (its constant is 0). */
-const warmAccessConstant = new Set([0x31, 0x3b, 0x3c, 0x3f, ...callOps]);
+const warmAccessConstant = new Set([0x31, 0x3b, 0x3c, 0x3f, ...callOpcodes]);
 const warmAccessGas = 100;
 
 export interface StepGas {
@@ -38,7 +36,7 @@ export function stepGas(ev: InterpreterStep, op: number, stackProblem: string | 
   // ethereumjs' constant plus dynamic gas, or only its constant when its gas handler itself found the
   // dynamic part unaffordable (it still emits the step).
   const charged = Number(ev.opcode.dynamicFee ?? BigInt(ev.opcode.fee));
-  if (callOps.has(op)) {
+  if (callOpcodes.has(op)) {
     const available = ev.gasLeft - BigInt(charged);
     // A CALL-family handler that succeeds under EIP-2929 charges at least the warm access, so nothing
     // beyond the constant means it failed: geth fails the step too. From Prague on geth charges every part

@@ -13,14 +13,16 @@ import { readMemory } from './memory';
 import { dynamicGasError } from './dynamic-gas-errors';
 import { stepGas } from './step-gas';
 import type { ForkRules } from './fork-rules';
+import { op } from '../../core/api/opcodes';
 
-const callOps: Record<number, string> = { 0xf1: 'CALL', 0xf2: 'CALLCODE', 0xf4: 'DELEGATECALL', 0xfa: 'STATICCALL' };
-const createOps: Record<number, string> = { 0xf0: 'CREATE', 0xf5: 'CREATE2' };
-const SELFDESTRUCT = 0xff;
-const RETURN = 0xf3;
-const RETURNDATACOPY = 0x3e;
-const SSTORE = 0x55;
-const INVALID = 0xfe;
+const { CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2, SELFDESTRUCT, RETURN, RETURNDATACOPY, SSTORE, INVALID } = op;
+const callOps: Record<number, string> = {
+  [CALL]: 'CALL',
+  [CALLCODE]: 'CALLCODE',
+  [DELEGATECALL]: 'DELEGATECALL',
+  [STATICCALL]: 'STATICCALL',
+};
+const createOps: Record<number, string> = { [CREATE]: 'CREATE', [CREATE2]: 'CREATE2' };
 const stackLimit = 1024;
 const selfdestructRefundGas = 24000;
 const selfdestructConstantGas = 5000;
@@ -205,8 +207,8 @@ export function createTxTracer(
     const depthExceeded = step.depth > stackLimit;
     let enter: EnterView;
     if (callOps[step.op]) {
-      const hasValue = step.op === 0xf1 || step.op === 0xf2;
-      const value = hasValue ? top(2) : step.op === 0xf4 ? frame.view.value : undefined;
+      const hasValue = step.op === CALL || step.op === CALLCODE;
+      const value = hasValue ? top(2) : step.op === DELEGATECALL ? frame.view.value : undefined;
       const forwarded = step.cost - (step.baseCost ?? step.cost);
       const stipend = hasValue && value !== undefined && value > 0n ? 2300 : 0;
       const args = hasValue ? 3 : 2;

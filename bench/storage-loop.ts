@@ -1,6 +1,7 @@
 // The runtime benches' loop: a contract that runs ~1,000,000 opcodes (SLOAD/SSTORE or MLOAD/MSTORE each
 // iteration), and the job that calls it with a given tracer.
 import type { TraceJob } from '../runtime/evm/job';
+import { forksThrough } from '../test/support/genesis-config';
 
 export const iterations = 77_000; // 13 opcodes each, plus PUSH3 and STOP
 export const opcodes = iterations * 13 + 2;
@@ -22,21 +23,7 @@ export function loop(storage: boolean, memoryBytes = 0): string {
 
 export function job(code: string, tracer: string, tracerConfig?: string): TraceJob {
   return {
-    chainConfig: {
-      chainId: 43112,
-      homesteadBlock: 0,
-      eip150Block: 0,
-      eip155Block: 0,
-      eip158Block: 0,
-      byzantiumBlock: 0,
-      constantinopleBlock: 0,
-      petersburgBlock: 0,
-      istanbulBlock: 0,
-      berlinBlock: 0,
-      londonBlock: 0,
-      shanghaiTime: 0,
-      cancunTime: 0,
-    },
+    chainConfig: forksThrough(43112, 'cancun'),
     preState: { [contract]: { code }, [sender]: { balance: '0x0' } },
     block: {
       number: '1',

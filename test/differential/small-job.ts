@@ -2,6 +2,7 @@
 // programs, on a chain with every fork through Osaka, for pinned cases and the tests of fixed findings.
 import type { TraceJob } from '../../runtime/evm/job';
 import { assemble, type Item } from './asm';
+import { forksThrough } from '../support/genesis-config';
 
 export const smallSender = '0x00000000000000000000000000000000000000bb';
 /** The contracts' addresses, in the order their programs are given. */
@@ -10,24 +11,7 @@ export const smallContracts = [
   '0x00000000000000000000000000000000000000c2',
   '0x00000000000000000000000000000000000000c3',
 ];
-export const osakaConfig = {
-  chainId: 1337,
-  homesteadBlock: 0,
-  eip150Block: 0,
-  eip155Block: 0,
-  eip158Block: 0,
-  byzantiumBlock: 0,
-  constantinopleBlock: 0,
-  petersburgBlock: 0,
-  istanbulBlock: 0,
-  berlinBlock: 0,
-  londonBlock: 0,
-  terminalTotalDifficulty: 0,
-  shanghaiTime: 0,
-  cancunTime: 0,
-  pragueTime: 0,
-  osakaTime: 0,
-};
+export const osakaConfig = forksThrough(1337, 'osaka', { terminalTotalDifficulty: 0 });
 
 /** Every fork through Cancun. */
 export const cancunConfig = Object.fromEntries(

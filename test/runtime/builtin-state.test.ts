@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { runTraceJob } from '../../runtime/trace/run';
 import type { TraceJob, TraceOutcome } from '../../runtime/evm/job';
+import { forksThrough } from '../support/genesis-config';
 
 const parent = '0x00000000000000000000000000000000000000aa';
 const child = '0x00000000000000000000000000000000000000cc';
@@ -14,21 +15,7 @@ const childCode = '0x60006000a0' + '60006000fd';
 
 function job(tracer: string, tracerConfig?: object): TraceJob {
   return {
-    chainConfig: {
-      chainId: 43112,
-      homesteadBlock: 0,
-      eip150Block: 0,
-      eip155Block: 0,
-      eip158Block: 0,
-      byzantiumBlock: 0,
-      constantinopleBlock: 0,
-      petersburgBlock: 0,
-      istanbulBlock: 0,
-      berlinBlock: 0,
-      londonBlock: 0,
-      shanghaiTime: 0,
-      cancunTime: 0,
-    },
+    chainConfig: forksThrough(43112, 'cancun'),
     preState: { [parent]: { code: parentCode }, [child]: { code: childCode }, [sender]: { balance: '0x0' } },
     block: {
       number: '1',

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { bigIntToUnpaddedBytes, bytesToHex, generateAddress, generateAddress2, hexToBytes } from '@ethereumjs/util';
 import type { TraceJob, TraceOutcome } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
+import { forksThrough } from '../support/genesis-config';
 
 const contract = '0x00000000000000000000000000000000000000aa';
 const sender = '0x00000000000000000000000000000000000000bb';
@@ -16,23 +17,7 @@ const stored = '0x' + 'f0e1d2c3b4a5968778695a4b3c2d1e0f'.repeat(2);
 // PUSH32 stored; PUSH1 0; MSTORE; STOP
 const code = '0x7f' + stored.slice(2) + '600052' + '00';
 const input = '0x1234567890abcdef' + '00112233445566778899aabbccddeeff'.repeat(2) + 'c0de';
-const pragueForks = {
-  chainId: 1337,
-  homesteadBlock: 0,
-  eip150Block: 0,
-  eip155Block: 0,
-  eip158Block: 0,
-  byzantiumBlock: 0,
-  constantinopleBlock: 0,
-  petersburgBlock: 0,
-  istanbulBlock: 0,
-  berlinBlock: 0,
-  londonBlock: 0,
-  shanghaiTime: 0,
-  cancunTime: 0,
-  pragueTime: 0,
-  terminalTotalDifficulty: 0,
-};
+const pragueForks = forksThrough(1337, 'prague', { terminalTotalDifficulty: 0 });
 
 async function trace(tracer: string): Promise<TraceOutcome> {
   const job: TraceJob = {

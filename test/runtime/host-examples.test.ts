@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { TraceJob } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
+import { forksThrough } from '../support/genesis-config';
 
 const root = join(__dirname, '..', '..');
 const contract = '0x00000000000000000000000000000000000000aa';
@@ -22,21 +23,7 @@ function flattened(name: string): string {
 
 async function traceExample(name: string, tracerConfig?: string, contractCode = code): Promise<unknown> {
   const job: TraceJob = {
-    chainConfig: {
-      chainId: 1337,
-      homesteadBlock: 0,
-      eip150Block: 0,
-      eip155Block: 0,
-      eip158Block: 0,
-      byzantiumBlock: 0,
-      constantinopleBlock: 0,
-      petersburgBlock: 0,
-      istanbulBlock: 0,
-      berlinBlock: 0,
-      londonBlock: 0,
-      shanghaiTime: 0,
-      cancunTime: 0,
-    },
+    chainConfig: forksThrough(1337, 'cancun'),
     preState: { [contract]: { code: contractCode }, [sender]: { balance: '0x1000000000000000', nonce: '0x3' } },
     block: {
       number: '5',

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { TraceJob } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
+import { forksThrough } from '../support/genesis-config';
 
 const A = '0x00000000000000000000000000000000000000aa';
 const B = '0x00000000000000000000000000000000000000bb';
@@ -17,19 +18,7 @@ const codeB = '0x600160020160005260206000f3';
 
 async function run(tracer: string) {
   const job: TraceJob = {
-    chainConfig: {
-      chainId: 1,
-      homesteadBlock: 0,
-      eip150Block: 0,
-      eip155Block: 0,
-      eip158Block: 0,
-      byzantiumBlock: 0,
-      constantinopleBlock: 0,
-      petersburgBlock: 0,
-      istanbulBlock: 0,
-      berlinBlock: 0,
-      londonBlock: 0,
-    },
+    chainConfig: forksThrough(1, 'london'),
     preState: { [A]: { code: codeA, balance: '0x0' }, [B]: { code: codeB, balance: '0x0' } },
     block: {
       number: '1',

@@ -2,22 +2,11 @@
 // tests about the tracer's realm and worker rather than the EVM.
 import type { TraceJob, TraceOutcome } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
+import { forksThrough } from '../support/genesis-config';
 
 export function oneCallJob(tracer: string, timeoutMs: number): TraceJob {
   return {
-    chainConfig: {
-      chainId: 1,
-      homesteadBlock: 0,
-      eip150Block: 0,
-      eip155Block: 0,
-      eip158Block: 0,
-      byzantiumBlock: 0,
-      constantinopleBlock: 0,
-      petersburgBlock: 0,
-      istanbulBlock: 0,
-      berlinBlock: 0,
-      londonBlock: 0,
-    },
+    chainConfig: forksThrough(1, 'london'),
     preState: { '0x00000000000000000000000000000000000000aa': { code: '0x6001600052600160005300' } },
     block: {
       number: '1',

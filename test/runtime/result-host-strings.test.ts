@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TraceJob, TraceOutcome } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
+import { forksThrough } from '../support/genesis-config';
 
 const contract = '0x00000000000000000000000000000000000000aa';
 const sender = '0x00000000000000000000000000000000000000bb';
@@ -12,19 +13,7 @@ const senderText = JSON.stringify(sender);
 
 async function trace(tracer: string, code = '0x00'): Promise<TraceOutcome> {
   const job: TraceJob = {
-    chainConfig: {
-      chainId: 1337,
-      homesteadBlock: 0,
-      eip150Block: 0,
-      eip155Block: 0,
-      eip158Block: 0,
-      byzantiumBlock: 0,
-      constantinopleBlock: 0,
-      petersburgBlock: 0,
-      istanbulBlock: 0,
-      berlinBlock: 0,
-      londonBlock: 0,
-    },
+    chainConfig: forksThrough(1337, 'london'),
     preState: { [contract]: { code }, [sender]: { balance: '0xffffffffffffffff' } },
     block: {
       number: '1',

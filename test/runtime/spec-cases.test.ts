@@ -8,26 +8,11 @@ import { createLegacyTx } from '@ethereumjs/tx';
 import { bytesToHex, toChecksumAddress } from '@ethereumjs/util';
 import type { TraceJob, TraceOutcome } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
+import { forksThrough } from '../support/genesis-config';
 
 const contract = '0x00000000000000000000000000000000000000aa';
 const sender = '0x00000000000000000000000000000000000000bb';
-const allForks = {
-  chainId: 1337,
-  homesteadBlock: 0,
-  eip150Block: 0,
-  eip155Block: 0,
-  eip158Block: 0,
-  byzantiumBlock: 0,
-  constantinopleBlock: 0,
-  petersburgBlock: 0,
-  istanbulBlock: 0,
-  berlinBlock: 0,
-  londonBlock: 0,
-  shanghaiTime: 0,
-  cancunTime: 0,
-  pragueTime: 0,
-  terminalTotalDifficulty: 0,
-};
+const allForks = forksThrough(1337, 'prague', { terminalTotalDifficulty: 0 });
 
 function job(
   tracer: string,

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TraceJob } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
+import { forksThrough } from '../support/genesis-config';
 
 const contract = '0x00000000000000000000000000000000000000aa';
 const sender = '0x00000000000000000000000000000000000000bb';
@@ -28,21 +29,7 @@ const tracer = `{
 
 function job(): TraceJob {
   return {
-    chainConfig: {
-      chainId: 1337,
-      homesteadBlock: 0,
-      eip150Block: 0,
-      eip155Block: 0,
-      eip158Block: 0,
-      byzantiumBlock: 0,
-      constantinopleBlock: 0,
-      petersburgBlock: 0,
-      istanbulBlock: 0,
-      berlinBlock: 0,
-      londonBlock: 0,
-      shanghaiTime: 0,
-      cancunTime: 0,
-    },
+    chainConfig: forksThrough(1337, 'cancun'),
     preState: { [contract]: { code, storage: { '0x03': '0x05' } }, [sender]: { balance: '0x0' } },
     block: {
       number: '1',

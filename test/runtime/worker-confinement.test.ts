@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, test } from 'node:test';
 import { permissionFlag, workerLaunch } from '../../runtime/trace/worker-launch';
+import { forksThrough } from '../support/genesis-config';
 
 const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-confinement-'));
 const canary = join(dir, 'written');
@@ -37,19 +38,7 @@ process.send({ type: 'probe', outcome });
 );
 
 const job = {
-  chainConfig: {
-    chainId: 1,
-    homesteadBlock: 0,
-    eip150Block: 0,
-    eip155Block: 0,
-    eip158Block: 0,
-    byzantiumBlock: 0,
-    constantinopleBlock: 0,
-    petersburgBlock: 0,
-    istanbulBlock: 0,
-    berlinBlock: 0,
-    londonBlock: 0,
-  },
+  chainConfig: forksThrough(1, 'london'),
   preState: { '0x00000000000000000000000000000000000000aa': { code: '0x600160005200' } },
   block: {
     number: '1',

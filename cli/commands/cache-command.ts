@@ -28,9 +28,9 @@ all (running fork nodes keep what they hold in memory).`,
     }
     const root = values['cache-dir'] ?? defaultCacheRoot();
     if (action === 'clear') {
-      const { bytes } = await cacheInfo(root);
+      const { folder, bytes } = await cacheInfo(root);
       await clearCache(root);
-      process.stdout.write(`cleared ${(await cacheInfo(root)).folder} (${mib(bytes)})\n`);
+      process.stdout.write(`cleared ${folder} (${mib(bytes)})\n`);
       return 0;
     }
     const info = await cacheInfo(root);

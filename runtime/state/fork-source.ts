@@ -63,21 +63,28 @@ export class ForkSource {
     return { ...job, fork: { ...job.fork, known: state.snapshot } };
   }
 
-  /** Whether the answer to `method(params)` can never change, so that the disk cache may keep it. */
-  private lasting(method: string, params: unknown[], result: unknown): boolean {
-    if (result === null || typeof result !== 'object') return false;
-    if (method === 'eth_getTransactionByHash') return typeof (result as { blockHash?: unknown }).blockHash === 'string';
-    if (method === 'eth_getBlockByHash') return true;
+  /** Whether `method(params)` asks for something fixed once mined: a transaction, a block by hash, a final block. */
+  private fixedQuery(method: string, params: unknown[]): boolean {
+    if (method === 'eth_getTransactionByHash' || method === 'eth_getBlockByHash') return true;
     if (method !== 'eth_getBlockByNumber' || typeof params[0] !== 'string' || !/^0x[0-9a-f]+$/i.test(params[0])) return false;
     return BigInt(params[0]) + finalDepth <= this.forkNumber;
   }
 
-  /** `method(params)` from the disk cache, else from the upstream (and kept when it can never change). */
+  /** Whether the answer to `method(params)` can never change, so that the disk cache may keep it. */
+  private lasting(method: string, params: unknown[], result: unknown): boolean {
+    if (result === null || typeof result !== 'object' || !this.fixedQuery(method, params)) return false;
+    // A pending transaction (no block yet) is still to be mined.
+    return method !== 'eth_getTransactionByHash' || typeof (result as { blockHash?: unknown }).blockHash === 'string';
+  }
+
+  /** `method(params)` from the disk cache, else from the upstream (and kept when it can never change). Only
+   * fixed queries read the disk: every other forwarded call goes straight upstream. */
   async request(method: string, params: unknown[]): Promise<unknown> {
-    const cached = this.cache && (await this.cache.rpc(method, params));
+    const cache = this.cache && this.fixedQuery(method, params) ? this.cache : undefined;
+    const cached = cache && (await cache.rpc(method, params));
     if (cached !== undefined && this.lasting(method, params, cached)) return cached;
     const result = await this.upstream.request(method, params);
-    if (this.cache && this.lasting(method, params, result)) await this.cache.saveRpc(method, params, result).catch(() => undefined);
+    if (cache && this.lasting(method, params, result)) await cache.saveRpc(method, params, result).catch(() => undefined);
     return result;
   }
 }

@@ -47,6 +47,20 @@ export const enum ContextKind {
 
 /** What the realm offers the host, captured by the host before any tracer code runs. Every function takes
  * and returns primitives, except `adopt`/`constructionError`, which take a value of the realm itself. */
+/** What `step` and `fault` are called with: the step's fields as primitives, read into `log` inside the realm. */
+export type StepArgs = [
+  op: number,
+  opName: string,
+  pc: number,
+  gas: number,
+  cost: number,
+  depth: number,
+  refund: number,
+  stackLength: number,
+  memoryLength: number,
+  error: string | undefined,
+];
+
 export interface RealmApi {
   /** Validates the evaluated tracer expression (geth's order and texts); undefined when it is usable. */
   adopt(tracer: unknown, wrapped: string): string | undefined;
@@ -62,30 +76,8 @@ export interface RealmApi {
   resultBuildsItsValues(): void;
   /** Calls `setup` with the raw config text if the tracer has one; geth's error text if it failed. */
   setup(config: string): string | undefined;
-  step(
-    op: number,
-    opName: string,
-    pc: number,
-    gas: number,
-    cost: number,
-    depth: number,
-    refund: number,
-    stackLength: number,
-    memoryLength: number,
-    error: string | undefined,
-  ): void;
-  fault(
-    op: number,
-    opName: string,
-    pc: number,
-    gas: number,
-    cost: number,
-    depth: number,
-    refund: number,
-    stackLength: number,
-    memoryLength: number,
-    error: string | undefined,
-  ): void;
+  step(...args: StepArgs): void;
+  fault(...args: StepArgs): void;
   enter(type: string, gas: number): void;
   exit(gasUsed: number, error: string | undefined): void;
   setContext(key: string, kind: ContextKind, value: ByteString | Quantity): void;

@@ -1,13 +1,13 @@
-// The smallest trace job: one call into a contract that stores a byte in memory, traced with `tracer`, for
-// tests about the tracer's realm and worker rather than the EVM.
+// The smallest trace job: one call into a contract that stores a byte in memory (or runs `code`), traced with
+// `tracer`, for tests about the tracer's realm and worker rather than the EVM.
 import type { TraceJob, TraceOutcome } from '../../runtime/evm/job';
 import { runTraceJob } from '../../runtime/trace/run';
 import { forksThrough } from '../support/genesis-config';
 
-export function oneCallJob(tracer: string, timeoutMs: number): TraceJob {
+export function oneCallJob(tracer: string, timeoutMs: number, code = '0x6001600052600160005300'): TraceJob {
   return {
     chainConfig: forksThrough(1, 'london'),
-    preState: { '0x00000000000000000000000000000000000000aa': { code: '0x6001600052600160005300' } },
+    preState: { '0x00000000000000000000000000000000000000aa': { code } },
     block: {
       number: '1',
       timestamp: '10',

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, test } from 'node:test';
 import { permissionFlag, workerLaunch } from '../../runtime/trace/worker-launch';
-import { forksThrough } from '../support/genesis-config';
+import { oneCallJob } from './one-call-job';
 
 const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-confinement-'));
 const canary = join(dir, 'written');
@@ -37,30 +37,12 @@ process.send({ type: 'probe', outcome });
 `,
 );
 
-const job = {
-  chainConfig: forksThrough(1, 'london'),
-  preState: { '0x00000000000000000000000000000000000000aa': { code: '0x600160005200' } },
-  block: {
-    number: '1',
-    timestamp: '10',
-    gasLimit: '0x1000000',
-    coinbase: '0x0000000000000000000000000000000000000000',
-    baseFeePerGas: '0',
-  },
-  transactions: [
-    {
-      call: {
-        from: '0x00000000000000000000000000000000000000bb',
-        to: '0x00000000000000000000000000000000000000aa',
-        gas: '0x100000',
-        gasPrice: '0x0',
-      },
-    },
-  ],
-  trace: [0],
-  tracer: '{n: 0, step: function() { this.n++; }, fault: function() {}, result: function() { return this.n; }}',
-  timeoutMs: 30_000,
-};
+// PUSH1 1, PUSH1 0, MSTORE, STOP: four steps.
+const job = oneCallJob(
+  '{n: 0, step: function() { this.n++; }, fault: function() {}, result: function() { return this.n; }}',
+  30_000,
+  '0x600160005200',
+);
 
 function runProbe(network: boolean): Promise<{ outcome: Record<string, string>; trace: unknown }> {
   const launch = workerLaunch(workerFile, { network });

@@ -11,23 +11,14 @@ import { launchLocalNode } from '../core/local-node-launcher';
 import { createRpcClient } from '../core/rpc/client';
 import { sendDebugTrace } from '../core/trace/requests';
 import { connectWhenListening, freePort } from '../test/support/cdp-client';
+import { opsTracerText } from '../test/support/ops-tracer';
 
 const RUNS = 5;
-const tracerText = [
-  '{',
-  '  ops: [],',
-  '  step: function (log) {',
-  '    this.ops.push(log.op.toString());',
-  '  },',
-  '  fault: function () {},',
-  '  result: function () { return this.ops; }',
-  '}',
-].join('\n');
 
 export default async function bench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-debug-bench-'));
   const file = join(dir, 'ops.tracer.js');
-  writeFileSync(file, tracerText);
+  writeFileSync(file, opsTracerText);
   const node = await launchLocalNode({ cliPath: 'dist/cli.js', debugTraces: true });
   const times: number[] = [];
   try {
@@ -36,7 +27,7 @@ export default async function bench(): Promise<void> {
       // A client per run, as the extension has per trace.
       const client = createRpcClient({ name: 'local', url: node.url, auth: { kind: 'none' } });
       const port = await freePort();
-      const result = sendDebugTrace(client, { kind: 'call', call: { data: '0x600160005200' }, block: 'latest' }, tracerText, {
+      const result = sendDebugTrace(client, { kind: 'call', call: { data: '0x600160005200' }, block: 'latest' }, opsTracerText, {
         file,
         host: '127.0.0.1',
         port,

@@ -13,6 +13,7 @@ import { after, test } from 'node:test';
 import { CdpClient, connectWhenListening, freePort } from '../support/cdp-client';
 import { runCli } from '../support/run-cli';
 import { rpc, startNode, storeAndLogInitcode } from '../runtime/node-helpers';
+import { opsTracerText } from '../support/ops-tracer';
 
 const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-inspect-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -306,19 +307,7 @@ test("a normal run's API objects carry nothing for debuggers: they stay as geth'
 });
 
 test('a debugger that detaches while paused lets the trace run on to its result', { timeout: 60_000 }, async () => {
-  const tracer = tracerFile(
-    'detach.tracer.js',
-    [
-      '{',
-      '  ops: [],',
-      '  step: function (log) {',
-      '    this.ops.push(log.op.toString());',
-      '  },',
-      '  fault: function () {},',
-      '  result: function () { return this.ops; }',
-      '}',
-    ].join('\n'),
-  );
+  const tracer = tracerFile('detach.tracer.js', opsTracerText);
   const run = debugTrace(tracer.path);
   const cdp = await attach(run, tracer.url, [{ line: 3 }]);
   const paused = await cdp.paused();
@@ -463,19 +452,7 @@ test(
       const [from] = (await rpc(upstream.url, 'eth_accounts')).result as string[];
       const hash = (await rpc(upstream.url, 'eth_sendTransaction', [{ from, data: storeAndLogInitcode, gas: '0x30d40' }])).result as string;
       fork = await startNode(['--fork', upstream.url], { debugTraces: true });
-      const tracer = tracerFile(
-        'fork.tracer.js',
-        [
-          '{',
-          '  ops: [],',
-          '  step: function (log) {',
-          '    this.ops.push(log.op.toString());',
-          '  },',
-          '  fault: function () {},',
-          '  result: function () { return this.ops; }',
-          '}',
-        ].join('\n'),
-      );
+      const tracer = tracerFile('fork.tracer.js', opsTracerText);
       const port = await freePort();
       const traced = rpc(fork.url, 'debug_traceTransaction', [
         hash,

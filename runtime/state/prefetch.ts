@@ -6,7 +6,15 @@
 // recipients, the block-start system contracts' slots) travels in the first batch, read directly.
 import { createHash } from 'node:crypto';
 import { UpstreamRefusal, type Upstream } from './upstream';
-import { accountFrom, emptySnapshot, slotKey, snapshotFromPrestate, type UpstreamSnapshot } from './upstream-snapshot';
+import {
+  accountFrom,
+  emptySnapshot,
+  slotKey,
+  snapshotFromPrestate,
+  snapshotSize,
+  storageWord,
+  type UpstreamSnapshot,
+} from './upstream-snapshot';
 
 /** A transaction as eth_getBlockByHash(hash, true) lists it. */
 export interface RpcTransaction {
@@ -90,8 +98,9 @@ function readValues(
   const slotReads = slots.map(async ([address, slot]) => {
     const value = await unlessRefused(upstream.request('eth_getStorageAt', [address, slot, tag]));
     const key = slotKey(address, slot);
-    if (typeof value === 'string' && /^0x[0-9a-fA-F]{0,64}$/.test(value) && into.slots[key] === undefined) {
-      into.slots[key] = '0x' + value.slice(2).toLowerCase().padStart(64, '0');
+    const stored = storageWord(value);
+    if (stored !== undefined && into.slots[key] === undefined) {
+      into.slots[key] = stored;
       upstream.traffic.slots++;
     }
   });
@@ -130,11 +139,6 @@ function accessListKeys(answers: unknown[], known: UpstreamSnapshot): { accounts
   return { accounts: [...accounts], slots: [...slots.values()] };
 }
 
-const sizeOf = (snapshot: UpstreamSnapshot) => ({
-  accounts: Object.keys(snapshot.accounts).length,
-  slots: Object.keys(snapshot.slots).length,
-});
-
 const union = (a: UpstreamSnapshot, b: UpstreamSnapshot): UpstreamSnapshot => ({
   accounts: { ...a.accounts, ...b.accounts },
   slots: { ...a.slots, ...b.slots },
@@ -142,11 +146,11 @@ const union = (a: UpstreamSnapshot, b: UpstreamSnapshot): UpstreamSnapshot => ({
 
 /** Adds the prestateTracer answer (one pre-state, or a block's list of them) to `found`, counting what it brought. */
 function addPrestate(upstream: Upstream, target: PrefetchTarget, traced: unknown, found: UpstreamSnapshot): void {
-  const before = sizeOf(found);
+  const before = snapshotSize(found);
   const entries =
     target.kind === 'block' && Array.isArray(traced) ? traced.map((item) => (item as { result?: unknown } | null)?.result) : [traced];
   for (const entry of entries) snapshotFromPrestate(entry, found);
-  const after = sizeOf(found);
+  const after = snapshotSize(found);
   upstream.traffic.accounts += after.accounts - before.accounts;
   upstream.traffic.slots += after.slots - before.slots;
 }

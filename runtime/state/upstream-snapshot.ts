@@ -52,7 +52,7 @@ function code(value: unknown): string | undefined {
 }
 
 /** A 32-byte word, shorter hex padded (eth_getStorageAt answers 32 bytes; some nodes trim). */
-function word(value: unknown): string | undefined {
+export function storageWord(value: unknown): string | undefined {
   const hex = lowerHex(value);
   if (hex === undefined || !/^0x[0-9a-f]{0,64}$/.test(hex)) return undefined;
   return '0x' + hex.slice(2).padStart(64, '0');
@@ -83,7 +83,7 @@ export function snapshotFrom(value: unknown): UpstreamSnapshot {
   if (isRecord(value.slots)) {
     for (const [key, raw] of Object.entries(value.slots)) {
       const [address, slot] = key.split('_');
-      const stored = word(raw);
+      const stored = storageWord(raw);
       if (addressPattern.test(address ?? '') && wordPattern.test(slot ?? '') && stored !== undefined) snapshot.slots[key] = stored;
     }
   }
@@ -105,7 +105,7 @@ export function snapshotFromPrestate(value: unknown, into: UpstreamSnapshot = em
     const storage = (raw as { storage?: unknown }).storage;
     if (!isRecord(storage)) continue;
     for (const [slot, rawValue] of Object.entries(storage)) {
-      const stored = word(rawValue);
+      const stored = storageWord(rawValue);
       const key = /^0x[0-9a-f]{1,64}$/.test(slot.toLowerCase()) ? slotKey(address, slot) : undefined;
       if (key !== undefined && stored !== undefined) into.slots[key] ??= stored;
     }

@@ -46,6 +46,29 @@ async function showWalkthrough(page) {
 }
 
 /** Brings the walkthrough to the front, opens step `id` and clicks its button labelled `button`. */
+/** Accepts the suggestion `label` for what was just typed. Quick suggestions that a slow first completion
+ *  request closed are asked for again (Ctrl+Space), as a user would; a failure says what the editor holds
+ *  and where the focus is. */
+async function acceptSuggestion(page, label) {
+  const row = page.locator('.suggest-widget .monaco-list-row', { hasText: label }).first();
+  for (let attempt = 1; ; attempt++) {
+    const shown = await row.waitFor({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) break;
+    if (attempt === 5) {
+      const state = await page.evaluate(() => ({
+        focus: document.activeElement?.className ?? 'nothing',
+        text: document.querySelector('.editor-group-container.active .view-lines')?.textContent ?? '',
+      }));
+      throw new Error(`no suggestion "${label}" after 50 s; the editor holds ${JSON.stringify(state.text)}, focus is on ${state.focus}`);
+    }
+    await page.keyboard.press('Control+Space');
+  }
+  await page.keyboard.press('Enter');
+}
+
 async function clickStepButton(page, id, button) {
   await showWalkthrough(page);
   await stepEntry(page, id).click();
@@ -128,8 +151,7 @@ export function walkthroughSteps(keyed) {
         // Whatever the new file offers, the step says: type `tracer` for a whole tracer.
         await page.keyboard.press('Control+A');
         await page.keyboard.type('tracer');
-        await page.locator('.suggest-widget .monaco-list-row', { hasText: 'tracer' }).first().waitFor();
-        await page.keyboard.press('Enter');
+        await acceptSuggestion(page, 'tracer');
         await page.keyboard.press('Escape'); // leaves the snippet's placeholders
         await page.locator('.monaco-editor .view-lines', { hasText: 'result: function (ctx, db)' }).first().waitFor();
         await expectTicked(page, 'open-tracer', true);

@@ -1,12 +1,14 @@
 // Every request the language server answers, each timed, for the protocol tests that throw hostile
-// documents at it (fuzz.test.ts, huge.test.ts): a request must answer within a bound, and one that does not
-// answer at all means the server is stuck.
+// documents at it (fuzz.test.ts, huge.test.ts): a request must not cost the server more than a bound of CPU
+// time (not wall time: a busy machine slows every process, not the work a request does), and one that does
+// not answer at all means the server is stuck.
+import { readFileSync } from 'node:fs';
 import { LSPErrorCodes, ResponseError, type Diagnostic, type Position } from 'vscode-languageserver-protocol';
 import { FlattenRequest } from '../../core/protocol';
 import type { TestClient } from './lsp-client';
 
-/** Generous: requests take a few milliseconds on the fuzz test's inputs, and answer at once (without a
- * parse) on documents over the size limit. */
+/** Generous, in the server's CPU milliseconds: requests take a few on the fuzz test's inputs, and answer at
+ * once (without a parse) on documents over the size limit. */
 export const BOUND_MS = 500;
 /** A request unanswered this long means the server is stuck or gone: stop the run. */
 export const STUCK_MS = 10_000;
@@ -21,20 +23,32 @@ function legitimate(error: unknown): boolean {
 export type Request = <R>(method: string, params: object) => Promise<R | undefined>;
 
 export interface RequestOptions {
-  /** Where a failed request, or one slower than `boundMs`, is described. */
+  /** Where a failed request, or one costing the server more CPU than `boundMs`, is described. */
   problems: string[];
   boundMs?: number;
-  /** Each request's time, in milliseconds. */
+  /** Each request's server CPU time, in milliseconds. */
   timings?: number[];
   /** Why the server is gone, once it is. */
   gone?: () => string | undefined;
 }
 
-/** Sends one request at a time (so each answer's time is that request's own); throws `Stuck` when one
+/** The CPU time a process has used, in milliseconds (user and system; Linux counts in 10 ms ticks); 0 once
+ * it is gone, so a dead server is reported as such, not as a failed read. */
+function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** Sends one request at a time (so each answer's CPU time is that request's own); throws `Stuck` when one
  * is not answered within STUCK_MS. A failed request answers undefined. */
 export function requester(client: TestClient, { problems, boundMs = BOUND_MS, timings, gone }: RequestOptions): Request {
   return async <R>(method: string, params: object): Promise<R | undefined> => {
-    const sent = performance.now();
+    const sent = cpuMs(client.pid);
     let timer: NodeJS.Timeout | undefined;
     const stuck = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -50,9 +64,9 @@ export function requester(client: TestClient, { problems, boundMs = BOUND_MS, ti
       return undefined;
     } finally {
       clearTimeout(timer);
-      const took = performance.now() - sent;
+      const took = cpuMs(client.pid) - sent;
       timings?.push(took);
-      if (took > boundMs) problems.push(`${method} took ${Math.round(took)} ms`);
+      if (took > boundMs) problems.push(`${method} took ${Math.round(took)} ms of CPU`);
     }
   };
 }

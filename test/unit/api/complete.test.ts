@@ -122,11 +122,13 @@ test('a string left open on an earlier line does not stop completion on later li
 
 test('many strings left open: completion stays linear (it re-read the text once per quote, seconds and GBs)', () => {
   const lines = Array.from({ length: 800 }, (_, i) => `    var s${i} = 'oops ${i}\n`).join('');
-  const started = performance.now();
+  const started = process.cpuUsage();
   const items = at(`{\n  step: function (log) {\n${lines}    log.|\n  }\n}\n`);
-  const took = performance.now() - started;
+  const { user, system } = process.cpuUsage(started);
+  const took = (user + system) / 1000;
   assert.ok(items.some((i) => i.label === 'stack'));
-  assert.ok(took < 500, `${Math.round(took)} ms`); // the bound the language server promises per request
+  // CPU time, which a busy machine does not inflate; the bound the language server's tests hold it to.
+  assert.ok(took < 500, `${Math.round(took)} ms of CPU`);
   assert.deepEqual(at("'\n|"), []);
   assert.equal(signatureAt("'\n", 2), undefined);
 });

@@ -1,5 +1,6 @@
-// The call list, indented like `cast run`: `[gasUsed] to::call` per frame, collapsible (children are built
-// when a frame is first opened, so big trees stay cheap), reverted frames marked with their reason.
+// The call list, indented like `cast run`: `[gasUsed] to::call` per frame, a known contract's name beside its
+// address; collapsible (children are built when a frame is first opened, so big trees stay cheap), reverted
+// frames marked with their reason.
 import type { NameTable } from '../../core/abi/names';
 import { callText, decodeLog } from '../decode';
 import type { CallFrame } from '../shapes';
@@ -15,20 +16,28 @@ export function callList(root: CallFrame, describer: FrameDescriber, names: Name
   return list;
 }
 
+/** `to::call` (`new to` for a CREATE), a known contract's name beside its address: `0x… (Router)::route()`. */
+function callTarget(frame: CallFrame, describer: FrameDescriber): HTMLElement {
+  const text = describer.text(frame);
+  const create = frame.type.startsWith('CREATE');
+  const target = el('span', 'call-target', create ? `new ${shortHex(frame.to, 8) || 'contract'}` : (frame.to ?? '?'));
+  const contract = describer.contractName(frame.to);
+  if (contract !== undefined) target.append(' ', el('span', 'call-contract', `(${contract})`));
+  if (!create) target.append(`::${text.call ?? (frame.input && frame.input !== '0x' ? shortHex(frame.input, 8) : 'fallback()')}`);
+  return target;
+}
+
 function callLine(frame: CallFrame, describer: FrameDescriber): HTMLElement {
   const info = describer.info(frame);
   const text = describer.text(frame);
   const line = el('span', 'call-line');
-  const target = frame.type.startsWith('CREATE')
-    ? `new ${shortHex(frame.to, 8) || 'contract'}`
-    : `${frame.to ?? '?'}::${text.call ?? (frame.input && frame.input !== '0x' ? shortHex(frame.input, 8) : 'fallback()')}`;
   // Spaces as text, so that a copied line reads like the screen.
   line.append(
     el('span', 'call-gas', `[${formatNumber(frame.gasUsed)}]`),
     ' ',
     el('span', 'call-type', frame.type),
     ' ',
-    el('span', 'call-target', target),
+    callTarget(frame, describer),
   );
   if (frame.value && !/^0x0*$/.test(frame.value)) line.append(' ', el('span', 'call-value', `value ${frame.value}`));
   if (text.tooLarge && frame.input) line.append(' ', el('span', 'call-input', `input ${shortHex(frame.input, 8)}`));

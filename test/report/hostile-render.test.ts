@@ -1,16 +1,21 @@
 // Hostile results in real Chromium, in the HTML report (built by the real CLI) and in the result panel's
 // page (dist/webview.js): call inputs whose array offsets all point at one blob (before the decoding
 // budget, 188 KB of them crashed the page and 31 KB took seconds) and a call tree 10,000 frames deep (before,
-// `evm-tracer report` ended with "Maximum call stack size exceeded"). Each page must draw, show what it
-// could not decode as such, and record no problem.
+// `evm-tracer report` ended with "Maximum call stack size exceeded"), and a contract name that is markup (names
+// come from a node's seed). Each page must draw, show what it could not decode as such, keep every string as
+// text, and record no problem.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { emptyNames } from '../../core/abi/names';
+import { reportAssets } from '../../report/assets';
+import { reportData } from '../../report/data';
 import { MAX_DIFF_DEPTH } from '../../report/diff';
-import { aliasedMulticall, callWithInput, deepCallTreeJson } from './fixtures';
+import { reportHtml } from '../../report/html';
+import { aliasedMulticall, callWithInput, deepCallTreeJson, flatCalls, HOSTILE, TOKEN, VAULT } from './fixtures';
 import { actInPanel, loadPanel, showInPanel } from './panel-page';
 import { buildReport, openReport, watchedPage } from './report-page';
 
@@ -110,4 +115,30 @@ test('panel: the aliased input reads "not decoded: too large"; the deep tree dra
   );
   assert.deepEqual(problems, []);
   await page.close();
+});
+
+test('a contract name that is markup stays text beside its address, in the report and in the panel', async () => {
+  const names = emptyNames();
+  names.contracts = { [VAULT]: HOSTILE, [TOKEN]: 'Router' };
+  const file = join(dir, 'hostile-name.html');
+  writeFileSync(file, reportHtml(reportData({ title: 'flat calls', result: flatCalls() }, names), reportAssets()));
+  const report = await openReport(browser, file);
+  const panel = await watchedPage(browser);
+  await loadPanel(panel.page);
+  await showInPanel(panel.page, flatCalls(), '.call-line');
+  // The names the extension sends once it has learnt the node's seed.
+  await panel.page.evaluate(`window.postMessage(${JSON.stringify({ type: 'names', names })}, '*')`);
+  await panel.page.waitForSelector('.call-contract');
+  for (const { page, problems } of [report, panel]) {
+    assert.deepEqual(await callLines(page), [
+      `[36,864] CALL ${VAULT} (${HOSTILE})::fallback()`,
+      `[12,288] STATICCALL ${TOKEN} (Router)::fallback()`,
+      '[8,192] CREATE new 0xbbbbbbbb…bbbb (Router)',
+    ]);
+    assert.equal(await page.textContent('[data-frame="0"]'), `CALL ${HOSTILE}`);
+    assert.equal(await page.$$eval('img, b', (nodes) => nodes.length), 0);
+    assert.notEqual(await page.title(), 'pwned');
+    assert.deepEqual(problems, []);
+    await page.close();
+  }
 });

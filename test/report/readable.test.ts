@@ -1,8 +1,8 @@
 // Results laid out for reading, in real Chromium (the HTML report built by the real CLI or by reportHtml, and
 // the result panel's page): unrelated numbers are figures, not shares of one total; counts read "1 frame",
-// "1 difference"; the diff table breaks no path or change kind mid-word in a wide page; call boxes carry the
-// seeded contracts' names; a report says which node and target its result came from; the panel's page
-// keeps only the run history and the view switch, whose text keeps its colour when hovered.
+// "1 difference"; the diff table breaks no path or change kind mid-word in a wide page; call boxes and the
+// call list carry the seeded contracts' names; a report says which node and target its result came from; the
+// panel's page keeps only the run history and the view switch, whose text keeps its colour when hovered.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { functionFromSignature } from '../../core/abi/signature';
 import { reportAssets } from '../../report/assets';
 import { reportData } from '../../report/data';
 import { reportHtml } from '../../report/html';
-import { callTree, TOKEN, VAULT } from './fixtures';
+import { callTree, TOKEN, USER, VAULT } from './fixtures';
 import { actInPanel, loadPanel, showInPanel } from './panel-page';
 import { artifacts, buildReport, openReport, testBrowser, watchedPage } from './report-page';
 
@@ -113,7 +113,7 @@ test('the diff table in a wide page: every path and change kind on one line, lon
   await page.close();
 });
 
-test("a report names the node (masked URL), target, method and tracer; call boxes carry the seeded contracts' names", async () => {
+test("a report names the node (masked URL), target, method and tracer; call boxes and call lines carry the seeded contracts' names", async () => {
   const names = nameTable([functionFromSignature('deposit(uint256)')]);
   names.contracts = { [VAULT]: 'Vault', [TOKEN]: 'Router' };
   const source = {
@@ -139,6 +139,14 @@ test("a report names the node (masked URL), target, method and tracer; call boxe
   assert.deepEqual(boxes.slice(0, 3), ['deposit Vault', 'balanceOf Router', 'transfer Router']);
   await page.hover('[data-frame="0.1"]');
   assert.match((await page.textContent('.report-tooltip')) ?? '', new RegExp(`to ${TOKEN} \\(Router\\)`));
+  // The call list names the same contracts beside their addresses; an unknown address (USER) stays bare.
+  assert.deepEqual(await texts(page, '.call-list .call-line'), [
+    `[100,000] CALL ${VAULT} (Vault)::deposit(1000)`,
+    `[20,000] STATICCALL ${TOKEN} (Router)::balanceOf(${USER})`,
+    `[30,000] CALL ${TOKEN} (Router)::transfer(${VAULT}, 1000)`,
+    `[10,000] DELEGATECALL ${USER}::0x12345678 ✗ execution reverted: paused`,
+    `[15,000] CALL ${USER}::fallback() ✗ execution reverted: Insufficient balance`,
+  ]);
   // Only the names the result mentions are embedded.
   assert.deepEqual(reportData({ title: '', result: { type: 'CALL', to: VAULT, gasUsed: 1, input: '0x' } }, names).names.contracts, {
     [VAULT]: 'Vault',

@@ -3,7 +3,7 @@
 import { subset, type NameTable } from '../core/abi/names';
 import { findShapes, type CallFrame } from './shapes';
 
-/** Where a result came from, as the result panel's header says it: the node's URL masked, never a secret. */
+/** Where a result came from, as the result panel's header says it: the node's URL masked (reportUrl), never a secret. */
 export interface ReportSource {
   method: string;
   tracer: string;
@@ -43,7 +43,20 @@ function mentioned(results: unknown[]): { selectors: Set<string>; topics: Set<st
   return { selectors, topics, addresses };
 }
 
+/**
+ * A masked node URL as a report shows it: besides the masked key, without user info, query or fragment,
+ * where a token may sit that the masker cannot tell from other text.
+ */
+export function reportUrl(maskedUrl: string): string {
+  return maskedUrl
+    .replace(/^([a-z][a-z\d+.-]*:\/\/)[^/?#]*@/i, '$1****@')
+    .replace(/[?#][^]*$/, (rest) => (rest.startsWith('?') ? '?****' : ''));
+}
+
+const shown = (side: ReportSide): ReportSide =>
+  side.source ? { ...side, source: { ...side.source, maskedUrl: reportUrl(side.source.maskedUrl) } } : side;
+
 export function reportData(main: ReportSide, names: NameTable, compare?: ReportSide): ReportData {
   const { selectors, topics, addresses } = mentioned(compare ? [main.result, compare.result] : [main.result]);
-  return { main, compare, names: subset(names, selectors, topics, addresses) };
+  return { main: shown(main), compare: compare && shown(compare), names: subset(names, selectors, topics, addresses) };
 }

@@ -1,10 +1,14 @@
 // `evm-tracer trace tx|call|block`: runs a tracer file on a node and prints the tracer's result as JSON.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import { displayUrl, maskSecrets } from '../../core/rpc/endpoint';
+import type { ReportSource } from '../../report/data';
 import { toBlockOverrides, toCallObject, toQuantity } from '../../core/trace/call';
 import { parseBlockTag } from '../../core/trace/block';
 import {
   checkHash,
+  describeTarget,
+  METHOD_NAMES,
   prepareTracer,
   sendDebugTrace,
   sendStructLogTrace,
@@ -216,11 +220,17 @@ printed on stderr; the file itself is debugged, and the time-out stops while pau
         : await sendStructLogTrace(session.client(), traceTarget, tracerConfig as Record<string, unknown>, { timeout: values.timeout });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     if (values.html) {
-      await writeReport(
-        values.html,
-        { title: `${values.tracer ? basename(values.tracer) : 'struct logs'} · trace ${traceTarget.kind}`, result },
-        values['abi-dir'] ?? [],
-      );
+      const tracerLabel = values.tracer ? basename(values.tracer) : 'struct logs';
+      const { endpoint } = session;
+      // As a report saved from VS Code names it; the URL masked (reportData also drops its query).
+      const source: ReportSource = {
+        method: METHOD_NAMES[traceTarget.kind],
+        tracer: tracerLabel,
+        node: maskSecrets(endpoint.name, endpoint),
+        maskedUrl: displayUrl(endpoint),
+        target: describeTarget(traceTarget),
+      };
+      await writeReport(values.html, { title: `${tracerLabel} · trace ${traceTarget.kind}`, result, source }, values['abi-dir'] ?? []);
       process.stderr.write(`evm-tracer: report written to ${values.html}\n`);
     }
     return 0;

@@ -10,23 +10,7 @@ export interface TraceSpec {
   nodeName: string;
 }
 
-export const METHOD_NAMES: Record<TraceTarget['kind'], string> = {
-  tx: 'debug_traceTransaction',
-  call: 'debug_traceCall',
-  block: 'debug_traceBlockByHash',
-};
-
-/** A short description of the target for headers and logs. */
-export function describeTarget(target: TraceTarget): string {
-  switch (target.kind) {
-    case 'tx':
-      return `transaction ${target.hash}`;
-    case 'block':
-      return `block ${target.hash}`;
-    case 'call':
-      return `call to ${target.call.to ?? '(contract creation)'} at block ${target.block}`;
-  }
-}
+export { describeTarget, METHOD_NAMES } from '../../core/trace/requests';
 
 /** The file name of the tracer, for titles. */
 export function tracerName(spec: TraceSpec): string {

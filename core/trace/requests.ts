@@ -44,7 +44,20 @@ export interface DebugTarget {
   secret: string;
 }
 
-const methods = { tx: 'debug_traceTransaction', call: 'debug_traceCall', block: 'debug_traceBlockByHash' } as const;
+/** The JSON-RPC method of each kind of target. */
+export const METHOD_NAMES = { tx: 'debug_traceTransaction', call: 'debug_traceCall', block: 'debug_traceBlockByHash' } as const;
+
+/** A short description of the target for headers, logs and reports. */
+export function describeTarget(target: TraceTarget): string {
+  switch (target.kind) {
+    case 'tx':
+      return `transaction ${target.hash}`;
+    case 'block':
+      return `block ${target.hash}`;
+    case 'call':
+      return `call to ${target.call.to ?? '(contract creation)'} at block ${target.block}`;
+  }
+}
 
 export function checkHash(hash: string, what: string): string {
   if (!/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new Error(`${what} '${hash}' is not a 0x-prefixed 32-byte hash`);
@@ -73,7 +86,7 @@ export function tracerOptionsObject(options: TracerOptions | StructLogOptions): 
 /** Method and params for a target whose block parameter is already what the node gets. */
 export function traceRequest(target: TraceTarget, options: TracerOptions | StructLogOptions): { method: string; params: unknown[] } {
   const tracerOptions = tracerOptionsObject(options);
-  const method = methods[target.kind];
+  const method = METHOD_NAMES[target.kind];
   switch (target.kind) {
     case 'tx':
       return { method, params: [checkHash(target.hash, 'transaction hash'), tracerOptions] };

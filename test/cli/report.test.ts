@@ -1,19 +1,26 @@
-// `evm-tracer report` and `evm-tracer trace … --html` as a user runs them (dist/cli.js in a child process).
+// `evm-tracer report` and `evm-tracer trace … --html` as a user runs them (dist/cli.js in a child process); a
+// traced report names its source (node, masked URL, target, method, tracer), no secret of the node's URL.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { ReportSource } from '../../report/data';
+import { accessKey, assertNoSecret, password, queryKey } from '../access/secrets';
 import { deepCallTreeJson } from '../report/fixtures';
+import { openReport, testBrowser } from '../report/report-page';
+import { startProviderServer, type ProviderServer } from '../support/provider-server';
+import { trustingCli } from '../support/run-cli';
 
 const cli = resolve('dist/cli.js');
 const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-report-'));
+const browser = testBrowser();
 const run = (args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', cwd: dir });
 
 /** The data element of a written report, parsed back. */
 function embedded(html: string): {
-  main: { title: string; result: unknown };
+  main: { title: string; result: unknown; source?: ReportSource };
   compare?: { title: string };
   names: { functions: Record<string, { name: string }> };
 } {
@@ -77,7 +84,7 @@ test('report: usage errors exit 2 and say what is wrong; unreadable input exits 
   assert.match(missing.stderr, /cannot read nope\.json: ENOENT/);
 });
 
-test('trace call --html: the call tracer example on the local node, as JSON on stdout and as a report', () => {
+test('trace call --html: the call tracer example on the local node, as JSON on stdout and as a report naming its source', async () => {
   const out = join(dir, 'trace.html');
   const result = run([
     'trace',
@@ -95,7 +102,64 @@ test('trace call --html: the call tracer example on the local node, as JSON on s
   const data = embedded(readFileSync(out, 'utf8'));
   assert.deepEqual(data.main.result, printed);
   assert.equal(data.main.title, 'call.tracer.js · trace call');
+  // The page as a reader sees it: the source line under the title.
+  const { page, problems } = await openReport(browser(), out);
+  const source = await page.$$eval('.report-source dt', (terms) =>
+    terms.map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+  assert.deepEqual(
+    source.map(([term]) => term),
+    ['Node', 'Target', 'Method', 'Tracer'],
+  );
+  assert.match(source[0][1] ?? '', /^local \(http:\/\/127\.0\.0\.1:\d+\)$/);
+  assert.deepEqual(source.slice(1), [
+    ['Target', 'call to (contract creation) at block latest'],
+    ['Method', 'debug_traceCall'],
+    ['Tracer', 'call.tracer.js'],
+  ]);
+  assert.deepEqual(problems, []);
+  await page.close();
   const noHtml = run(['trace', 'call', '--call', '{}', '--tracer', 'x.tracer.js', '--abi-dir', '.']);
   assert.equal(noHtml.status, 2);
   assert.match(noHtml.stderr, /--abi-dir goes with --html/);
+});
+
+test('trace --html on a node with a key in its path, Basic credentials or a query token: none is in the report', async () => {
+  const keyed = await startProviderServer({ key: accessKey });
+  const basic = await startProviderServer({ basic: { username: 'alice', password } });
+  const query = await startProviderServer({ paths: [`/rpc?apikey=${queryKey}&id=plainword`] });
+  const caFile = join(dir, 'ca.pem');
+  writeFileSync(caFile, [keyed, basic, query].map((server) => server.cert.trim()).join('\n'));
+  const traced = trustingCli(caFile);
+  const hash = `0x${'ab'.repeat(32)}`;
+  const host = (server: ProviderServer) => new URL(server.httpBase).host;
+  const cases = [
+    { server: keyed, node: `${keyed.httpBase}/${accessKey}/ext/bc/C/rpc`, shown: `${keyed.httpBase}/****/ext/bc/C/rpc` },
+    { server: basic, node: `https://alice:${password}@${host(basic)}`, shown: `${basic.httpBase}/ext/bc/C/rpc` },
+    { server: query, node: `${query.httpBase}/rpc?apikey=${queryKey}&id=plainword`, shown: `${query.httpBase}/rpc?****` },
+  ];
+  try {
+    for (const { server, node, shown } of cases) {
+      server.on('debug_traceTransaction', {
+        kind: 'result',
+        value: { type: 'CALL', from: '0x01', to: '0x02', gasUsed: '0x10', input: '0x' },
+      });
+      const out = join(dir, `source-${host(server).replace(':', '-')}.html`);
+      const result = await traced(['trace', 'tx', hash, '--tracer', 'callTracer', '--node', node, '--html', out]);
+      assert.equal(result.status, 0, result.stderr);
+      const html = readFileSync(out, 'utf8');
+      assertNoSecret(html, `the report of ${shown}`);
+      for (const secret of [queryKey, 'plainword', `alice:`])
+        assert.ok(!html.includes(secret), `the report of ${shown} holds ${secret.slice(0, 2)}…`);
+      assert.deepEqual(embedded(html).main.source, {
+        method: 'debug_traceTransaction',
+        tracer: 'callTracer',
+        node: host(server),
+        maskedUrl: shown,
+        target: `transaction ${hash}`,
+      });
+    }
+  } finally {
+    await Promise.all([keyed, basic, query].map((server) => server.stop()));
+  }
 });

@@ -147,6 +147,13 @@ test("a report names the node (masked URL), target, method and tracer; call boxe
     `[10,000] DELEGATECALL ${USER}::0x12345678 ✗ execution reverted: paused`,
     `[15,000] CALL ${USER}::fallback() ✗ execution reverted: Insufficient balance`,
   ]);
+  // User info, a query and a fragment are left out of the URL: a token the masker cannot tell may sit there.
+  const leaky = { ...source, maskedUrl: 'https://alice:pw@rpc.example/v1?session=abc#frag' };
+  assert.equal(reportData({ title: '', result: null, source: leaky }, names).main.source?.maskedUrl, 'https://****@rpc.example/v1?****');
+  assert.equal(
+    reportData({ title: '', result: null, source: { ...leaky, maskedUrl: 'https://rpc.example/v1#frag' } }, names).main.source?.maskedUrl,
+    'https://rpc.example/v1',
+  );
   // Only the names the result mentions are embedded.
   assert.deepEqual(reportData({ title: '', result: { type: 'CALL', to: VAULT, gasUsed: 1, input: '0x' } }, names).names.contracts, {
     [VAULT]: 'Vault',

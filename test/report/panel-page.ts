@@ -1,6 +1,6 @@
 // The result panel's page outside VS Code, for the report tests and bench: its built script
-// (dist/webview.js) and styles in a Chromium page, with a stand-in for the VS Code webview API, fed the
-// `show` message the extension sends for a finished run.
+// (dist/webview.js) and styles in a Chromium page, with a stand-in for the VS Code webview API and the
+// colours of VS Code's default themes, fed the `show` message the extension sends for a finished run.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
@@ -48,4 +48,64 @@ export async function showInPanel(page: Page, result: unknown, ready: string): P
 export async function actInPanel(page: Page, action: string): Promise<void> {
   await page.evaluate(`window.postMessage({ type: 'action', action: ${JSON.stringify(action)} }, '*')`);
   await page.evaluate(NEXT_FRAME);
+}
+
+/**
+ * What VS Code injects into a webview (as --vscode-NAME) for the colours the panel's styles use, in the four
+ * default themes: the theme's own colour, else the colour registry's default for its kind (VS Code 1.10x).
+ */
+export const THEME_COLORS: Record<string, Record<string, string>> = {
+  'Dark Modern': {
+    foreground: '#cccccc',
+    'editor-background': '#1f1f1f',
+    descriptionForeground: '#9d9d9d',
+    'panel-border': '#2b2b2b',
+    'toolbar-hoverBackground': 'rgba(90, 93, 94, 0.31)',
+    focusBorder: '#0078d4',
+    'panelTitle-activeBorder': '#0078d4',
+  },
+  'Light Modern': {
+    foreground: '#3b3b3b',
+    'editor-background': '#ffffff',
+    descriptionForeground: '#3b3b3b',
+    'panel-border': '#e5e5e5',
+    'toolbar-hoverBackground': 'rgba(184, 184, 184, 0.31)',
+    focusBorder: '#005fb8',
+    'panelTitle-activeBorder': '#005fb8',
+  },
+  'Dark High Contrast': {
+    foreground: '#ffffff',
+    'editor-background': '#000000',
+    descriptionForeground: 'rgba(255, 255, 255, 0.7)',
+    'panel-border': '#6fc3df',
+    contrastBorder: '#6fc3df',
+    'toolbar-hoverOutline': '#f38518',
+    focusBorder: '#f38518',
+    'panelTitle-activeBorder': '#6fc3df',
+  },
+  'Light High Contrast': {
+    foreground: '#292929',
+    'editor-background': '#ffffff',
+    descriptionForeground: 'rgba(41, 41, 41, 0.7)',
+    'panel-border': '#0f4a85',
+    contrastBorder: '#0f4a85',
+    'toolbar-hoverOutline': '#006bbd',
+    focusBorder: '#006bbd',
+    'panelTitle-activeBorder': '#b5200d',
+  },
+};
+
+/** Gives the loaded panel `theme`'s colours (THEME_COLORS), dropping those of a theme set before. */
+export async function applyTheme(page: Page, theme: string): Promise<void> {
+  const names = [...new Set(Object.values(THEME_COLORS).flatMap((colors) => Object.keys(colors)))];
+  await page.evaluate(
+    ([names, colors]) => {
+      const style = document.documentElement.style;
+      for (const name of names) {
+        if (colors[name] === undefined) style.removeProperty(`--vscode-${name}`);
+        else style.setProperty(`--vscode-${name}`, colors[name]);
+      }
+    },
+    [names, THEME_COLORS[theme]] as const,
+  );
 }

@@ -15,7 +15,7 @@ import { reportAssets } from '../../report/assets';
 import { reportData } from '../../report/data';
 import { reportHtml } from '../../report/html';
 import { callTree, TOKEN, USER, VAULT } from './fixtures';
-import { actInPanel, loadPanel, showInPanel } from './panel-page';
+import { actInPanel, applyTheme, loadPanel, showInPanel } from './panel-page';
 import { artifacts, buildReport, openReport, testBrowser, watchedPage } from './report-page';
 
 const dir = mkdtempSync(join(tmpdir(), 'evm-report-readable-'));
@@ -166,18 +166,7 @@ test("a report names the node (masked URL), target, method and tracer; call boxe
 test('panel: in the page only the run history and the view switch; the pressed view keeps its text colour when hovered', async () => {
   const { page, problems } = await watchedPage(browser());
   await loadPanel(page);
-  // Light Modern's colours for what the switch uses (VS Code injects these into a webview).
-  await page.evaluate(() => {
-    const style = document.documentElement.style;
-    for (const [name, value] of Object.entries({
-      foreground: '#3b3b3b',
-      'editor-background': '#ffffff',
-      'toolbar-hoverBackground': 'rgba(184, 184, 184, 0.31)',
-      'panelTitle-activeBorder': '#005fb8',
-      focusBorder: '#005fb8',
-    }))
-      style.setProperty(`--vscode-${name}`, value);
-  });
+  await applyTheme(page, 'Light Modern');
   await showInPanel(page, callTree(), '[data-frame]');
   assert.deepEqual(await texts(page, '#toolbar button'), ['Pictures', 'Tree', 'Raw JSON']);
   const pressed = () => page.$$eval('.view-option[aria-pressed="true"]', (nodes) => nodes.map((n) => n.textContent));

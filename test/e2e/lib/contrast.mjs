@@ -1,5 +1,6 @@
 // Text contrast in a page, as WCAG 2 computes it: each visible element with text of its own, its colour
-// over the background it is drawn on (translucent layers composed up to the first opaque one).
+// over the background it is drawn on (translucent layers composed up to the first opaque one), faded by the
+// opacity of the element and its ancestors (the usual way a disabled control is dimmed).
 
 /** Colour arithmetic, in Node and (as its source) in the page: CSS rgb()/rgba() text, composition, WCAG ratio. */
 function colorMath() {
@@ -29,13 +30,23 @@ function colorMath() {
 
 /** Runs in the page, given colorMath(): every distinct (element kind, colour, background) with its lowest ratio. */
 function measure({ parse, over, ratio: contrast }) {
+  /** The product of the opacities of `element` and its ancestors. */
+  const opacityOf = (element) => {
+    let opacity = 1;
+    for (let node = element; node; node = node.parentElement) opacity *= Number(getComputedStyle(node).opacity);
+    return opacity;
+  };
+  // A layer inside a faded element shows through it: its alpha times the opacities above it (exact for one
+  // faded group, close for several).
+  const faded = (color, node) => [...color.slice(0, 3), color[3] * opacityOf(node)];
   const backgroundOf = (element) => {
     const layers = [];
     for (let node = element; node; node = node.parentElement) {
       const color = parse(getComputedStyle(node).backgroundColor);
       if (!color || color[3] === 0) continue;
-      layers.push(color);
-      if (color[3] >= 1) break;
+      const layer = faded(color, node);
+      layers.push(layer);
+      if (layer[3] >= 1) break;
     }
     // Nothing opaque: the page's canvas is white.
     return layers.reverse().reduce((below, layer) => over(layer, below), [255, 255, 255, 1]);
@@ -47,12 +58,16 @@ function measure({ parse, over, ratio: contrast }) {
     const text = element.matches('input, select') ? element.value : ownText ? element.textContent.trim() : '';
     if (!text) continue;
     const box = element.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0 || box.bottom < 0 || box.top > innerHeight || !element.checkVisibility()) continue;
+    const offScreen = box.width === 0 || box.height === 0 || box.bottom < 0 || box.top > innerHeight;
+    // Fully transparent text is not shown text.
+    if (offScreen || !element.checkVisibility({ opacityProperty: true })) continue;
     const style = getComputedStyle(element);
     const background = backgroundOf(element);
-    const color = over(parse(style.color), background);
+    const color = over(faded(parse(style.color), element), background);
     const ratio = contrast(color, background);
-    const kind = `${element.tagName.toLowerCase()}${[...element.classList].map((name) => `.${name}`).join('')}`;
+    // A disabled control apart from its enabled kin: the UA and the page may colour it otherwise.
+    const disabled = element.matches(':disabled') ? ':disabled' : '';
+    const kind = `${element.tagName.toLowerCase()}${[...element.classList].map((name) => `.${name}`).join('')}${disabled}`;
     const key = `${kind} ${style.color} ${background}`;
     const rgb = (c) => `rgb(${c.slice(0, 3).map(Math.round).join(', ')})`;
     if (!found.has(key) || found.get(key).ratio > ratio)
@@ -63,7 +78,8 @@ function measure({ parse, over, ratio: contrast }) {
 
 /** The contrast of every text style shown in `locator`'s document (a Playwright locator of its body). */
 export function textContrast(bodyLocator) {
-  return bodyLocator.evaluate(`(${measure})((${colorMath})())`);
+  // Loaded through tsx (the TypeScript tests), the functions' source calls esbuild's __name helper: a no-op here.
+  return bodyLocator.evaluate(`((__name) => (${measure})((${colorMath})()))((target) => target)`);
 }
 
 /** The WCAG ratio of two opaque CSS colours as getComputedStyle gives them ("rgb(r, g, b)"). */

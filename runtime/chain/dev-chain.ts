@@ -21,13 +21,13 @@ import type { DevAccount } from './dev-accounts';
 import type { GenesisSpec } from './genesis';
 import { checkTransaction } from './tx-checks';
 
-export interface StoredLog {
+interface StoredLog {
   address: string;
   topics: string[];
   data: string;
 }
 
-export interface StoredReceipt {
+interface StoredReceipt {
   status: 0 | 1;
   gasUsed: bigint;
   cumulativeGasUsed: bigint;
@@ -50,7 +50,7 @@ export interface StoredBlock {
 }
 
 /** What a transaction sees of its block (and what a call or trace on the block runs with). */
-export interface BlockContext {
+interface BlockContext {
   timestamp: bigint;
   gasLimit: bigint;
   baseFeePerGas?: bigint;

@@ -13,13 +13,13 @@ export const isSeedName = (name: string): name is SeedName => (seedNames as read
 
 type ContractName = keyof typeof compiled.contracts;
 
-export interface SeededContract {
+interface SeededContract {
   name: ContractName;
   address: string;
   abi: unknown[];
 }
 
-export interface SeededTransaction {
+interface SeededTransaction {
   hash: string;
   /** What the transaction shows, e.g. "nested CALL / DELEGATECALL / STATICCALL". */
   title: string;
@@ -47,7 +47,7 @@ const ether = 10n ** 18n;
 const seeded = (name: ContractName, address: string): SeededContract => ({ name, address, abi: compiled.contracts[name].abi });
 
 /** Throws when the chain cannot run the examples (they need CREATE2 and two senders). */
-export function checkSeedable(chain: DevChain): void {
+function checkSeedable(chain: DevChain): void {
   if (!chain.commonAt(1n, chain.head.header.timestamp + 1n).gteHardfork(Hardfork.Constantinople)) {
     throw new Error('--seed examples needs --hardfork constantinople or later (the examples use CREATE2 and STATICCALL)');
   }

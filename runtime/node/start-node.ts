@@ -66,7 +66,7 @@ export const defaultMaxTraceTimeoutMs = 30_000;
 /** Room for the largest results a trace worker (512 MB heap) can build, while bounding what one client holds. */
 export const defaultMaxResponseBytes = 100 * 1024 * 1024;
 
-export interface RunningDevNode extends RpcServer {
+interface RunningDevNode extends RpcServer {
   chain: DevChain;
 }
 

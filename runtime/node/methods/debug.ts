@@ -21,9 +21,9 @@ import { nextBlockHash, overriddenBlock } from '../block-overrides';
 import { forkTrace } from './fork-trace';
 import { upstreamBlockJob, upstreamTransactionJob } from './upstream-trace';
 
-export type RunTrace = (job: TraceJob, options: RunOptions & { signal: AbortSignal }) => Promise<WorkerOutcome[]>;
+type RunTrace = (job: TraceJob, options: RunOptions & { signal: AbortSignal }) => Promise<WorkerOutcome[]>;
 
-export interface TraceLimits {
+interface TraceLimits {
   /** Traces running at once (each in its own worker process). */
   concurrency: number;
   /** --max-trace-timeout: a longer `timeout` is clamped to it. */

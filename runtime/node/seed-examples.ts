@@ -1,9 +1,9 @@
 // `--seed examples`: deploys the example contracts (examples/contracts, compiled into
-// runtime/chain/seed/example-contracts.json) and mines one transaction of each kind tracers are for, so a
+// runtime/devchain/seed/example-contracts.json) and mines one transaction of each kind tracers are for, so a
 // fresh node has something to trace. Everything is sent from the dev accounts, one block per transaction.
 import { Hardfork } from '@ethereumjs/common';
-import type { DevChain } from '../chain/dev-chain';
-import compiled from '../chain/seed/example-contracts.json';
+import type { DevChain } from '../devchain/dev-chain';
+import compiled from '../devchain/seed/example-contracts.json';
 import type { CallObject } from '../evm/job';
 import { buildDevTransaction } from './dev-transaction';
 

@@ -5,7 +5,7 @@
 // debug_traceCall runs on the state after its block, or with `txIndex` inside it; its block and state
 // overrides reach the call only.
 import { bytesToHex } from '@ethereumjs/util';
-import type { StoredBlock } from '../../chain/dev-chain';
+import type { StoredBlock } from '../../devchain/dev-chain';
 import type { PrefetchTarget } from '../../state/prefetch';
 import type { TraceBlock, TraceJob, WorkerOutcome } from '../../evm/job';
 import { cancelledText, type RunOptions } from '../../trace/run';

@@ -14,11 +14,11 @@ import { createChainVM, ruledHeader } from '../evm/chain-vm';
 import { callTx } from '../evm/execute';
 import { runSystemCalls } from '../evm/system-calls';
 import { applyStateOverride, type StateOverride } from '../evm/state-override';
-import { avalancheCoinbase } from './rules/avalanche';
+import { avalancheCoinbase } from '../chain/rules/avalanche';
 import type { AllocAccount } from '../state/alloc';
 import type { CallObject, TraceBlock, TraceJob } from '../evm/job';
-import type { DevAccount } from './dev-accounts';
-import type { GenesisSpec } from './genesis';
+import type { DevAccount } from '../chain/dev-accounts';
+import type { GenesisSpec } from '../chain/genesis';
 import { checkTransaction } from './tx-checks';
 
 interface StoredLog {

@@ -6,3 +6,7 @@ export declare function nodeBuildOptions(
   outfile: string,
   options?: { production?: boolean; testHooks?: boolean },
 ): BuildOptions;
+/** The node bundles' entries: [source, output]. */
+export declare const nodeEntries: [string, string][];
+/** The browser bundles' entries (webview and report scripts, the report's stylesheet): [source, output]. */
+export declare const browserEntries: [string, string][];

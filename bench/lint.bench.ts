@@ -13,7 +13,7 @@ const RUNS = 100;
 const ROUND_TRIPS = 100;
 
 /** A realistic tracer: state, helpers and hooks, about 2,000 lines, a few warnings (comments, quotes). */
-export function bigTracer(lines = 2000): string {
+function bigTracer(lines = 2000): string {
   const parts = ['// generated for the benchmark', '{', '  calls: [],', '  counts: {},'];
   for (let i = 0; parts.length < lines - 12; i++) {
     parts.push(

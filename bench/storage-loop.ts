@@ -3,10 +3,10 @@
 import type { TraceJob } from '../runtime/evm/job';
 import { forksThrough } from '../test/support/genesis-config';
 
-export const iterations = 77_000; // 13 opcodes each, plus PUSH3 and STOP
+const iterations = 77_000; // 13 opcodes each, plus PUSH3 and STOP
 export const opcodes = iterations * 13 + 2;
-export const contract = '0x00000000000000000000000000000000000000aa';
-export const sender = '0x00000000000000000000000000000000000000bb';
+const contract = '0x00000000000000000000000000000000000000aa';
+const sender = '0x00000000000000000000000000000000000000bb';
 
 function hex(n: number, bytes: number): string {
   return n.toString(16).padStart(bytes * 2, '0');

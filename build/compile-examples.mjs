@@ -1,5 +1,5 @@
 // Compiles examples/contracts/*.sol (the seeded example chain's contracts) with solc from npm and writes
-// runtime/chain/seed/example-contracts.json: ABI, creation bytecode and selectors per contract. Run it after
+// runtime/devchain/seed/example-contracts.json: ABI, creation bytecode and selectors per contract. Run it after
 // changing a contract (`node build/compile-examples.mjs`); the build and the node read only the JSON, so
 // neither needs a compiler. A test compiles again and compares.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const sourceDir = 'examples/contracts';
-export const outputFile = 'runtime/chain/seed/example-contracts.json';
+export const outputFile = 'runtime/devchain/seed/example-contracts.json';
 
 /** Petersburg: no PUSH0/CHAINID/BASEFEE, so the examples run on every --hardfork with CREATE2 and STATICCALL. */
 const settings = {

@@ -4,7 +4,7 @@
 import { checkEcmaVersion, readConfigFile } from '../core/config-file';
 import type { EcmaVersion } from '../core/tracer/diagnostic';
 
-export interface NodeEntry {
+interface NodeEntry {
   url: string;
   xChainUrl?: string;
   auth?: 'none' | 'key' | 'basic';

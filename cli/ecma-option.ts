@@ -15,7 +15,7 @@ lint.ecmaVersion (both in ${CONFIG_FILE_NAME}), else 5 (the providers' ES5.1;
 plain geth takes 2017)`,
 } as const satisfies OptionSpec;
 
-export interface LevelOptionValues {
+interface LevelOptionValues {
   ecma?: string;
   endpoint?: string;
   'config-file'?: string;

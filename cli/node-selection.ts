@@ -38,7 +38,7 @@ export const nodeSelection = {
 
 export type NodeOptionValues = OptionValues<typeof nodeSelection.options>;
 
-export interface SelectedNode {
+interface SelectedNode {
   endpoint: Endpoint;
   clientOptions: RpcClientOptions;
   /** Stops the local node if this command started one. */

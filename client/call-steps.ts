@@ -49,7 +49,7 @@ export interface CallDraft {
 const addressProblem = (text: string) => problem(() => toCallObject({ to: text }, 'address'));
 
 /** What the prompts offer: the node's accounts (with balances), its seeded contracts, the workspace's artifacts. */
-export interface NodeFacts {
+interface NodeFacts {
   accounts: Choice<string>[];
   contracts: ContractInfo[];
   artifacts: ContractInfo[];
@@ -103,7 +103,7 @@ const callEncoding = (contract: ContractInfo, index: number): Encoding => {
   return { label: functionLabel(abi), params: abi.inputs, encode: (args) => encodeCall(abi, args) };
 };
 
-export const deployEncoding = (artifact: ContractInfo): Encoding => ({
+const deployEncoding = (artifact: ContractInfo): Encoding => ({
   label: `${artifact.name} constructor`,
   params: artifact.constructorInputs,
   encode: (args) => artifact.bytecode! + toHex(encodeParams(artifact.constructorInputs, args)).slice(2),
@@ -116,12 +116,12 @@ export function draftCall(draft: CallDraft): CallObject {
   return toCallObject(Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)));
 }
 
-export interface CallStepOptions {
+interface CallStepOptions {
   /** Send Transaction and Deploy Contract: the node signs, so the sender must be one of its accounts. */
   accountsOnly: boolean;
 }
 
-export interface CallSteps {
+interface CallSteps {
   from: Step;
   /** to, and the address of an artifact picked as to. */
   target(): Step[];

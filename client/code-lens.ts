@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 
 /** Offset of the tracer object's `{`: the first character that is not whitespace or a comment. */
-export function tracerObjectOffset(text: string): number | undefined {
+function tracerObjectOffset(text: string): number | undefined {
   let index = 0;
   while (index < text.length) {
     if (/\s/.test(text[index])) index++;

@@ -154,7 +154,7 @@ function chainText(status: ChainStatus): string | undefined {
   }
 }
 
-export function expectedChainId(node: NodeSettings): number | undefined {
+function expectedChainId(node: NodeSettings): number | undefined {
   return typeof node.network === 'number' ? node.network : node.chainId;
 }
 

@@ -114,7 +114,7 @@ function present<R>(
   });
 }
 
-export interface PickOptions<T extends vscode.QuickPickItem> {
+interface PickOptions<T extends vscode.QuickPickItem> {
   position: StepPosition;
   placeholder: string;
   items: readonly T[];
@@ -189,7 +189,7 @@ export function pick<T extends vscode.QuickPickItem>(options: PickOptions<T>): P
   });
 }
 
-export interface InputOptions {
+interface InputOptions {
   position: StepPosition;
   prompt: string;
   placeholder?: string;

@@ -3,7 +3,7 @@
 // Trace Transaction leaves its step open.
 import * as vscode from 'vscode';
 
-export type WalkthroughStep = 'traced' | 'reran' | 'flattened' | 'nodeAdded';
+type WalkthroughStep = 'traced' | 'reran' | 'flattened' | 'nodeAdded';
 
 export function walkthroughStepDone(step: WalkthroughStep): void {
   void vscode.commands.executeCommand('setContext', `evmTracer.walkthrough.${step}`, true);

@@ -12,7 +12,7 @@ export interface EcmaLevel {
 }
 
 /** A place a level may be set; `ecmaVersion` undefined when it is not set there. */
-export interface LevelSetting {
+interface LevelSetting {
   ecmaVersion?: EcmaVersion;
   source: string;
 }

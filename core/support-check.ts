@@ -5,7 +5,7 @@ import type { RpcClient, RequestOptions } from './rpc/client';
 import type { Endpoint } from './rpc/endpoint';
 import { NodeError } from './rpc/errors';
 
-export type SupportStatus = 'supported' | 'disabled' | 'ignored' | 'unreachable' | 'unauthorized';
+type SupportStatus = 'supported' | 'disabled' | 'ignored' | 'unreachable' | 'unauthorized';
 
 export interface SupportReport {
   status: SupportStatus;

@@ -17,7 +17,7 @@ export interface DecodedCall {
   tooLarge?: true;
 }
 
-export function selectorOfInput(input: string | undefined): string | undefined {
+function selectorOfInput(input: string | undefined): string | undefined {
   return input && /^0x[0-9a-fA-F]{8}/.test(input) ? input.slice(0, 10).toLowerCase() : undefined;
 }
 
@@ -82,7 +82,7 @@ function topicValue(input: AbiParam, topic: string | undefined): AbiValue | unde
   return Array.isArray(decoded) ? decoded[0]?.value : undefined;
 }
 
-export function formatValue(value: AbiValue): string {
+function formatValue(value: AbiValue): string {
   if (Array.isArray(value)) return `[${value.map(formatValue).join(', ')}]`;
   return String(value);
 }

@@ -1,14 +1,14 @@
 // Structural diff of two JSON results: the paths added, removed or changed, in document order.
 import { childPath } from './shapes';
 
-export interface DiffEntry {
+interface DiffEntry {
   path: string;
   kind: 'added' | 'removed' | 'changed';
   before?: unknown;
   after?: unknown;
 }
 
-export interface StructuralDiff {
+interface StructuralDiff {
   entries: DiffEntry[];
   /** More differences than the cap: counted, not listed. */
   truncated: number;

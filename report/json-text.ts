@@ -5,7 +5,7 @@
 /** Below this many levels indentation stops growing: else a deep result's text grows with its depth squared. */
 export const MAX_INDENT_DEPTH = 64;
 
-export interface JsonTextOptions {
+interface JsonTextOptions {
   /** Spaces per level, as JSON.stringify's third argument; 0 for compact text. */
   indent?: number;
   /** At most this many characters (a preview): the text is cut there, and the walk stops. */

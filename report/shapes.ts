@@ -43,7 +43,7 @@ export interface PrestateDiff {
   post: Record<string, AccountState>;
 }
 
-export type Shape =
+type Shape =
   | { kind: 'calls'; root: CallFrame; frameCount: number; flat: boolean }
   /** `comparable`: the keys name things of one kind (opcodes, addresses, …), so shares of a total mean something. */
   | { kind: 'counts'; entries: CountEntry[]; comparable: boolean }
@@ -60,7 +60,7 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A quantity as JSON-RPC spells it (0x hex string) or a plain non-negative number. */
-export function quantity(value: unknown): number | undefined {
+function quantity(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : undefined;
   if (typeof value !== 'string') return undefined;
   if (/^0x[0-9a-fA-F]+$/.test(value)) return Number(BigInt(value));
@@ -238,7 +238,7 @@ function prestateShape(value: unknown): Shape | undefined {
   return pre && post ? { kind: 'prestate', diff: { pre, post } } : undefined;
 }
 
-export function shapeOf(value: unknown): Shape | undefined {
+function shapeOf(value: unknown): Shape | undefined {
   return callShape(value) ?? prestateShape(value) ?? countShape(value);
 }
 

@@ -4,7 +4,7 @@ import { loadAbis } from '../core/abi/load';
 import { nameTable, type NameTable } from '../core/abi/names';
 import { scanAbiFiles } from '../core/abi/workspace-scan';
 
-export interface WorkspaceNames {
+interface WorkspaceNames {
   names: NameTable;
   /** Files skipped or entries not understood, for a log or a warning. */
   problems: string[];

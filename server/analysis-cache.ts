@@ -6,7 +6,7 @@ import type { TracerDiagnostic } from '../core/tracer/diagnostic';
 import { parseTracer, type ParsedTracer } from '../core/tracer/parse';
 import { documentSettings, forgetDocumentSettings, settingsGeneration, type TracerSettings } from './features/settings';
 
-export interface Analysis {
+interface Analysis {
   version: number;
   settings: TracerSettings;
   parsed: ParsedTracer;

@@ -1,7 +1,7 @@
 // `evm-tracer replay FIXTURE.json --tracer FILE`: re-executes the transaction of a geth tracer-test fixture on
 // the local runtime with a tracer and prints its result (the geth-serialised JSON).
 import { readFileSync } from 'node:fs';
-import { fixtureJob } from '../../runtime/chain/fixture-job';
+import { fixtureJob } from '../../runtime/trace/fixture-job';
 import { parseGoDuration, timerDelay } from '../../core/trace/duration';
 import { prepareTracer } from '../../core/trace/requests';
 import { CONFIG_FILE_NAME } from '../../core/config-file';

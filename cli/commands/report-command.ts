@@ -8,7 +8,7 @@ import { reportHtml } from '../../report/html';
 import { namesFromFolders } from '../../report/workspace-names';
 import { defineCommand, UsageError } from '../command-line';
 
-export function readResult(file: string): ReportSide {
+function readResult(file: string): ReportSide {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');

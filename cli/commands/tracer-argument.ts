@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { isBareIdentifier, isBuiltinName, unknownTracer } from '../../runtime/builtin/registry';
 
-export type TracerArgument = { kind: 'file'; path: string } | { kind: 'name'; name: string };
+type TracerArgument = { kind: 'file'; path: string } | { kind: 'name'; name: string };
 
 /** Throws geth's error (with the list of built-in names) for a bare name that is no file and no tracer. */
 export function tracerArgument(value: string): TracerArgument {

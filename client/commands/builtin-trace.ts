@@ -11,7 +11,7 @@ import type { Ctx } from '../ctx';
 import { askHash, jsonError } from '../prompts';
 import type { CommandFactory } from './command';
 
-export interface BuiltinTraceArgs {
+interface BuiltinTraceArgs {
   name?: string;
   /** Raw tracerConfig JSON; null for none. */
   tracerConfig?: string | null;

@@ -12,7 +12,7 @@ import { tracerBaseName, tracerUri } from '../tracer-files';
 import { walkthroughStepDone } from '../walkthrough';
 import type { CommandFactory } from './command';
 
-export interface FlattenArgs {
+interface FlattenArgs {
   uri?: string | vscode.Uri;
   /** Which request to build: tx (debug_traceTransaction), call or block. */
   kind?: TraceTarget['kind'];

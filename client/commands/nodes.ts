@@ -12,7 +12,7 @@ import { walkthroughStepDone } from '../walkthrough';
 import type { Step } from '../call-steps';
 import type { CommandFactory } from './command';
 
-export interface NodeArgs extends Partial<NodeSettings> {
+interface NodeArgs extends Partial<NodeSettings> {
   /** The access key or password (stored in SecretStorage). */
   secret?: string;
 }

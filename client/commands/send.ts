@@ -13,7 +13,7 @@ import { offerTrace } from '../offer-trace';
 import { runSteps } from '../quick-input';
 import type { CommandFactory } from './command';
 
-export interface SentTransaction {
+interface SentTransaction {
   hash: string;
   block: string;
   status: 'success' | 'failed';
@@ -21,7 +21,7 @@ export interface SentTransaction {
 }
 
 /** Sends `call` from a dev account of the local node and waits for its receipt (the node mines at once). */
-export async function sendOnLocalNode(ctx: Ctx, call: CallObject): Promise<SentTransaction> {
+async function sendOnLocalNode(ctx: Ctx, call: CallObject): Promise<SentTransaction> {
   const node = ctx.nodes.find(LOCAL_NODE_NAME)!;
   const sent = await withNodeClient(ctx, node, async (client) => {
     const hash = await client.request<string>('eth_sendTransaction', [call]);

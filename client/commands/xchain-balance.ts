@@ -5,7 +5,7 @@ import { xChainUrl, xChainUrlFromCChain } from '../../core/rpc/endpoint';
 import type { XChainBalance } from '../../core/xchain-balance';
 import type { CommandFactory } from './command';
 
-export interface XChainArgs {
+interface XChainArgs {
   address?: string;
   assetID?: string;
   node?: string;

@@ -26,7 +26,7 @@ let runs = 0;
 const forkUrlVariable = 'EVM_TRACER_FORK_URL';
 
 /** The js-debug attach configuration for a debug run's worker. */
-export function attachConfiguration(spec: TraceSpec, address: string, run: string): vscode.DebugConfiguration {
+function attachConfiguration(spec: TraceSpec, address: string, run: string): vscode.DebugConfiguration {
   return {
     type: 'node',
     request: 'attach',

@@ -54,7 +54,7 @@ async function workerAddress(port: number, workerUrl: string): Promise<string> {
   return address;
 }
 
-export type InspectorWait = { kind: 'open'; address: string } | { kind: 'ended' } | { kind: 'timeout' };
+type InspectorWait = { kind: 'open'; address: string } | { kind: 'ended' } | { kind: 'timeout' };
 
 /**
  * Once `port` accepts connections: the debugger address of the trace worker (`workerUrl`, its script's file

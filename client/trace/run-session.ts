@@ -6,7 +6,7 @@ export const runKey = 'evmTracerDebugRun';
 /** How long a session is given to end on its own, and then after a stop request. */
 const stopWaitMs = 2_000;
 
-export interface RunSession {
+interface RunSession {
   /** Ends the session, if it started and is still running; resolves once VS Code says it terminated. */
   end(): Promise<void>;
 }

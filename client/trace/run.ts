@@ -22,7 +22,7 @@ export type TraceSender = (
   options: RunTraceOptions & { signal: AbortSignal; report(message: string): void },
 ) => Promise<unknown>;
 
-export interface TraceRunnerDeps {
+interface TraceRunnerDeps {
   extensionUri: vscode.Uri;
   nodes: Nodes;
   log: vscode.LogOutputChannel;

@@ -13,7 +13,7 @@ const CACHE_MS = 30_000;
 let cache: { at: number; names: Promise<NameTable> } | undefined;
 
 /** Workspace ABI names (then the built-in table); rescanned at most every 30 s. */
-export function workspaceNames(): Promise<NameTable> {
+function workspaceNames(): Promise<NameTable> {
   if (!cache || Date.now() - cache.at > CACHE_MS) {
     const folders = vscode.workspace.isTrusted
       ? (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath)

@@ -8,7 +8,7 @@ export interface AbiFileText {
   text: string;
 }
 
-export interface LoadedAbis {
+interface LoadedAbis {
   entries: Array<{ entry: AbiEntry; source: string }>;
   /** Files or entries skipped, with why. */
   problems: string[];

@@ -14,7 +14,7 @@ export interface NameTable {
   contracts?: Record<string, string>;
 }
 
-export function emptyNames(): NameTable {
+function emptyNames(): NameTable {
   return { functions: {}, errors: {}, events: {} };
 }
 

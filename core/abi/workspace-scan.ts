@@ -5,15 +5,15 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { AbiFileText } from './load';
 
-export interface ScanLimits {
+interface ScanLimits {
   maxFileBytes: number;
   maxFiles: number;
   maxDepth: number;
 }
 
-export const DEFAULT_SCAN_LIMITS: ScanLimits = { maxFileBytes: 8 * 1024 * 1024, maxFiles: 4000, maxDepth: 12 };
+const DEFAULT_SCAN_LIMITS: ScanLimits = { maxFileBytes: 8 * 1024 * 1024, maxFiles: 4000, maxDepth: 12 };
 
-export interface ScanResult {
+interface ScanResult {
   files: AbiFileText[];
   /** Files left out, with why (too large, unreadable, the file cap reached). */
   skipped: string[];

@@ -29,7 +29,7 @@ export interface Completion {
 
 const COMPARISON = new Set(['==', '===', '!=', '!==']);
 
-export interface CompletionOptions {
+interface CompletionOptions {
   /** Prefixes of the editor's snippets: hooks they already insert are not offered again. */
   snippetPrefixes?: ReadonlySet<string>;
 }

@@ -10,7 +10,7 @@ import { isolate, memberAt, scanTopLevel, type TopLevelMember } from './top-leve
 
 export const PLACEHOLDER = '__cursor__';
 
-export interface CursorParse {
+interface CursorParse {
   tracer: ParsedTracer;
   /** Offset of the placeholder (= start of the word being typed), or the cursor when not patched. */
   at: number;

@@ -6,7 +6,7 @@ import type { AnyNode } from './syntax';
 
 const FUNCTION_TYPES = ['FunctionExpression', 'FunctionDeclaration', 'ArrowFunctionExpression'];
 
-export interface FunctionIndex {
+interface FunctionIndex {
   /** The functions strictly around `node`, outermost first (shared arrays: do not modify). */
   around(node: AnyNode): readonly AnyNode[];
   /** The function whose body holds `node` outside any nested function, as a walk of that body that

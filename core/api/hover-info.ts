@@ -8,7 +8,7 @@ import { findHook, findMember, opcodeByName } from './model';
 import type { AnyNode } from './syntax';
 import type { TopLevelMember } from './top-level-scan';
 
-export interface HoverInfo {
+interface HoverInfo {
   markdown: string;
   start: number;
   end: number;

@@ -5,7 +5,7 @@ import { inferenceFor } from './infer';
 import { apiObject, signatureOf } from './model';
 import type { ApiParam } from './types';
 
-export interface SignatureInfo {
+interface SignatureInfo {
   label: string;
   documentation: string;
   /** Each parameter's [start, end) in `label`, with its role. */

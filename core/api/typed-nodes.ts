@@ -7,13 +7,13 @@ import { inferenceFor, type TracerInference } from './infer';
 import { sortBySourceOrder } from './source-order';
 import { memberName, type AnyNode } from './syntax';
 
-export interface Located {
+interface Located {
   node: AnyNode;
   /** The enclosing functions, outermost first (a valid `path` for TracerInference.typeOf). */
   scope: readonly AnyNode[];
 }
 
-export interface TypedNodes {
+interface TypedNodes {
   inference: TracerInference;
   /** `a.b` with a plain property name, or `a['b']` with a literal key (see `memberName`). */
   members: Located[];

@@ -48,7 +48,7 @@ export interface ApiObject {
   open?: true;
 }
 
-export interface HookParam {
+interface HookParam {
   name: string;
   type: TypeName;
   role: string;

@@ -4,7 +4,7 @@ import type { RpcClient } from '../rpc/client';
 import { formatUnits } from '../xchain-balance';
 import { isAddress, quantity } from './shapes';
 
-export interface NodeAccount {
+interface NodeAccount {
   address: string;
   /** In wei; undefined when the node did not tell. */
   balance?: bigint;

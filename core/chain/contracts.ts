@@ -7,7 +7,7 @@ import { selectorOf, signatureOf } from '../abi/signature';
 import { canonicalType, paramFromJson, type AbiFunction, type AbiParam } from '../abi/types';
 import { isRecord } from './shapes';
 
-export interface KnownFunction {
+interface KnownFunction {
   abi: AbiFunction;
   /** "0xa9059cbb". */
   selector: string;

@@ -2,7 +2,7 @@
 // mined since it started; another node may be on another network or keep only recent history.
 import { shortHex } from './shapes';
 
-export interface NotFoundWhere {
+interface NotFoundWhere {
   nodeName: string;
   local: boolean;
   /** The node's latest block number, when known. */

@@ -16,14 +16,14 @@ export interface RecentTransaction {
   status?: 'success' | 'failed';
 }
 
-export interface ScanLimits {
+interface ScanLimits {
   blocks: number;
   transactions: number;
 }
 
-export const defaultScanLimits: ScanLimits = { blocks: 24, transactions: 25 };
+const defaultScanLimits: ScanLimits = { blocks: 24, transactions: 25 };
 
-export interface RecentScan {
+interface RecentScan {
   head: bigint;
   /** The oldest block read. */
   oldest: bigint;

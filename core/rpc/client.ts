@@ -41,8 +41,8 @@ export interface RpcClient {
   close(): Promise<void>;
 }
 
-export const defaultTimeoutMs = 120_000;
-export const defaultMaxResponseBytes = 32 * 1024 * 1024;
+const defaultTimeoutMs = 120_000;
+const defaultMaxResponseBytes = 32 * 1024 * 1024;
 
 export function createRpcClient(endpoint: Endpoint, options: RpcClientOptions = {}): RpcClient {
   const url = options.url ?? endpoint.url;

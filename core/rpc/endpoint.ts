@@ -16,10 +16,10 @@ export interface Endpoint {
 }
 
 /** C-Chain ids by network name, as accepted for an endpoint's expected network. */
-export const networks: Record<string, number> = { mainnet: 43114, fuji: 43113, local: 43112 };
+const networks: Record<string, number> = { mainnet: 43114, fuji: 43113, local: 43112 };
 
 /** avalanchego's standard chain paths. */
-export const avalanchePaths = { cChainRpc: '/ext/bc/C/rpc', cChainWs: '/ext/bc/C/ws', xChain: '/ext/bc/X' } as const;
+const avalanchePaths = { cChainRpc: '/ext/bc/C/rpc', cChainWs: '/ext/bc/C/ws', xChain: '/ext/bc/X' } as const;
 
 /** Parses a network name ('mainnet', 'fuji', 'local'), a chain id ('43114', '0xa86a'), or 'any'. */
 export function parseNetwork(text: string): number | undefined {

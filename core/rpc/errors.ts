@@ -2,7 +2,7 @@
 // for people. Text from the node goes in as it came, with the masker for its secrets (see shownText).
 import { foreignJson, printable, shownText, type Masker } from './shown-text';
 
-export type NodeErrorKind =
+type NodeErrorKind =
   | 'unreachable'
   | 'tls'
   | 'unauthorized'
@@ -100,7 +100,7 @@ export function fromSocketError(error: unknown, where: string): NodeError {
 }
 
 /** Parses a Retry-After header (seconds or an HTTP date) into seconds. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const date = Date.parse(value);

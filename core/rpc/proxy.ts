@@ -56,7 +56,7 @@ export function proxyAuthorization(proxy: URL): string | undefined {
 }
 
 /** The proxy as shown to people (no credentials). */
-export function proxyDisplay(proxy: URL): string {
+function proxyDisplay(proxy: URL): string {
   return `${proxy.protocol}//${proxy.host}`;
 }
 

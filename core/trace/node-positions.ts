@@ -6,10 +6,10 @@ import { NodeError } from '../rpc/errors';
 
 const nodePosition = /(?:<eval>|\bunknown at ):(\d+):(\d+)(?:\(\d+\))?|\bLine (\d+):(\d+)/g;
 
-export type ToSourcePosition = (line1: number, column1: number) => Position | undefined;
+type ToSourcePosition = (line1: number, column1: number) => Position | undefined;
 
 /** The message with each node position followed by the file position it comes from, and those positions. */
-export function mapNodePositions(
+function mapNodePositions(
   message: string,
   toSourcePosition: ToSourcePosition,
   fileName: string,

@@ -22,7 +22,7 @@ export interface CallContext {
   txIndex?: string;
 }
 
-export interface TracerOptions {
+interface TracerOptions {
   /** The flattened tracer. */
   tracer: string;
   /** Reaches the tracer's `setup(config)`. */
@@ -66,7 +66,7 @@ export function checkHash(hash: string, what: string): string {
 
 /** A trace without a tracer: the node's struct logger, its options (disableStack, limit, …) at the top level of
  * the trace config, as geth reads them. */
-export interface StructLogOptions {
+interface StructLogOptions {
   loggerOptions: Record<string, unknown>;
   timeout?: string;
 }
@@ -124,7 +124,7 @@ export function prepareTracer(tracerSource: string, fileName = 'tracer.js', leve
   return { fileName, code: flat.code, toSourcePosition: flat.toSourcePosition };
 }
 
-export interface SendTraceOptions {
+interface SendTraceOptions {
   tracerConfig?: unknown;
   timeout?: string;
   signal?: AbortSignal;

@@ -7,9 +7,7 @@ import { defaultSeverityAt, type Rule, type RuleFinding } from './rule';
 import { rules } from './rules';
 import { tolerantParse, touchesRepair } from './tolerant-parse';
 
-export type { TracerDiagnostic } from './diagnostic';
-
-export interface AnalyzeOptions {
+interface AnalyzeOptions {
   ecmaVersion: EcmaVersion;
   /** Per rule code; rules not named keep their default. */
   severities?: Record<string, SeveritySetting>;

@@ -32,7 +32,7 @@ export interface TextEdit {
   newText: string;
 }
 
-export interface TracerFix {
+interface TracerFix {
   title: string;
   edits: TextEdit[];
   preferred?: boolean;

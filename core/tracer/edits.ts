@@ -3,7 +3,7 @@ import type { OffsetEdit, OffsetFix, TextEdit } from './diagnostic';
 import { lineEndAfter, lineStartBefore, LineMap } from './positions';
 
 /** The text with the edits applied. Edits must not overlap; insertions at one offset keep their order. */
-export function applyEdits(text: string, edits: OffsetEdit[]): string {
+function applyEdits(text: string, edits: OffsetEdit[]): string {
   const ordered = edits.map((edit, index) => ({ edit, index })).sort((a, b) => a.edit.start - b.edit.start || a.index - b.index);
   let out = '';
   let at = 0;

@@ -180,7 +180,7 @@ function keyText(property: AnyNode): string {
 }
 
 /** The ECMAScript edition the geth level parses at (what goja compiles, less the `goja: false` features). */
-export const GETH_SYNTAX_YEAR = 2022;
+const GETH_SYNTAX_YEAR = 2022;
 
 /** acorn's ecmaVersion for a level. */
 export function parserVersion(ecmaVersion: EcmaVersion): 5 | typeof GETH_SYNTAX_YEAR {

@@ -12,14 +12,14 @@ import type { Position } from './positions';
 import { regexLiteral, singleQuoted, templateChunk } from './quote';
 import { rules } from './rules';
 
-export interface FlattenOptions {
+interface FlattenOptions {
   /** Default 5 (ES5.1, the provider level). */
   ecmaVersion?: EcmaVersion;
 }
 
 /** Positions a node reports are in `(` + code + `)` (what geth compiles: 'wrapped', the default) or in
  * the flattened code itself ('flat'). */
-export type PositionOrigin = 'wrapped' | 'flat';
+type PositionOrigin = 'wrapped' | 'flat';
 
 export type FlattenResult =
   | { ok: true; code: string; toSourcePosition(line1: number, column1: number, origin?: PositionOrigin): Position | undefined }

@@ -4,7 +4,7 @@ import type { Identifier, Node } from 'acorn';
 import type { AnyNode } from '../api/syntax';
 import { derived, nodesOfType, type ParsedTracer } from './parse';
 
-export interface NodeIndex {
+interface NodeIndex {
   /** Identifiers used as values (not property names, labels or declarations). */
   references: Identifier[];
   /** Every name declared or assigned anywhere (var, functions, parameters, catch, `x = ...`). */

@@ -21,7 +21,7 @@ import { LineMap } from './positions';
 import { wrapperHead, wrapperTailLength, type TokenSpan, type TracerWrapper } from './wrapper';
 
 /** A top-level member of the tracer object. `name` is undefined for computed keys. */
-export interface TracerProperty {
+interface TracerProperty {
   name: string | undefined;
   node: Property;
 }

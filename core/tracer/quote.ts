@@ -1,7 +1,7 @@
 // Rewrites the raw text of string-like tokens so that it contains no double quote (and, for flattening, no
 // line break) while keeping the value: `"` becomes \x22, strings get single quotes, escapes are kept.
 
-export interface RequoteOptions {
+interface RequoteOptions {
   /** Also drop line continuations and escape raw line breaks, so the token fits on one line. */
   flat?: boolean;
 }

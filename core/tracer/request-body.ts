@@ -4,7 +4,7 @@ import { traceRequest, type TraceTarget } from '../trace/requests';
 import type { EcmaVersion, TracerDiagnostic } from './diagnostic';
 import { flattenTracer } from './flatten';
 
-export interface RequestBodyOptions {
+interface RequestBodyOptions {
   id?: number;
   ecmaVersion?: EcmaVersion;
   tracerConfig?: unknown;

@@ -3,8 +3,6 @@
 import type { EcmaVersion, OffsetFix, Severity, SeveritySetting } from './diagnostic';
 import type { ParsedTracer } from './parse';
 
-export type { Severity } from './diagnostic';
-
 export interface RuleFinding {
   start: number;
   end: number;

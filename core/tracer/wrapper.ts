@@ -5,7 +5,7 @@
 import { tokenizer, tokTypes, type Comment, type Token, type TokenType } from 'acorn';
 
 /** What comes before the object literal. */
-export interface WrapperHead {
+interface WrapperHead {
   /** [start, end) of the wrapper's words (`var tracer =`); comments before them are not part of it. */
   start: number;
   end: number;

@@ -3,7 +3,7 @@
 import type { CountEntry } from '../shapes';
 import { counted, el, formatNumber, percent } from './dom';
 
-export const TOP_BARS = 50;
+const TOP_BARS = 50;
 
 export function barChart(entries: CountEntry[]): HTMLElement {
   const sorted = [...entries].sort((a, b) => b.value - a.value || (a.key < b.key ? -1 : 1));

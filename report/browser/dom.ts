@@ -21,7 +21,7 @@ export function shortHex(hex: string | undefined, keep = 6): string {
 }
 
 /** Decoded texts longer than this are cut for display: the whole input stays in the result's JSON. */
-export const MAX_SHOWN_TEXT = 1000;
+const MAX_SHOWN_TEXT = 1000;
 
 export function clipText(text: string | undefined): string | undefined {
   return text !== undefined && text.length > MAX_SHOWN_TEXT

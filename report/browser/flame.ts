@@ -17,7 +17,7 @@ const LABEL_PX = 24;
  * Levels drawn below the zoomed frame: every real trace fits (the EVM's call depth limit is 1,024); a deeper
  * tree from a custom tracer is drawn a window at a time, by zooming in.
  */
-export const MAX_LEVELS = 1025;
+const MAX_LEVELS = 1025;
 /** Breadcrumbs shown at most: the root, then the levels closest to the zoomed frame. */
 const MAX_CRUMBS = 12;
 

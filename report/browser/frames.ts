@@ -7,12 +7,12 @@ import { callText, decodeFrame, frameSelector, revertText, type DecodedCall } fr
 import type { CallFrame } from '../shapes';
 import { clipText, counted, formatNumber, percent, shortHex } from './dom';
 
-export interface FrameInfo {
+interface FrameInfo {
   label: string;
   reverted: boolean;
 }
 
-export interface FrameText {
+interface FrameText {
   call?: string;
   revert?: string;
   /** The arguments were not decoded (too large): the raw input is shown instead. */

@@ -33,7 +33,7 @@ export interface CallFrame {
   logs: CallLog[];
 }
 
-export interface CollectorOptions {
+interface CollectorOptions {
   onlyTopCall: boolean;
   withLog: boolean;
   /** Index of the transaction's first log in its block. */
@@ -44,7 +44,7 @@ export interface CollectorOptions {
   keep?(frame: CallFrame): boolean;
 }
 
-export const LOG0 = 0xa0;
+const LOG0 = 0xa0;
 const LOG4 = 0xa4;
 /** What a call tree needs to step: call types (CALL/CREATE family), SELFDESTRUCT, and LOGs when kept. */
 export const callOpcodes = [0xf0, 0xf1, 0xf2, 0xf4, 0xf5, 0xfa, 0xff];

@@ -18,7 +18,7 @@ function logJson(log: CallLog): unknown {
 }
 
 /** In geth's field order; empty output, error, calls and logs are left out. */
-export function callFrameJson(frame: CallFrame): unknown {
+function callFrameJson(frame: CallFrame): unknown {
   return {
     from: hexBytes(frame.from),
     gas: quantity(frame.gas),

@@ -11,7 +11,7 @@ interface Member {
 
 /** How muxTracer finds a member by name: its factory, or the error for a name that is none. Handed in by the
  * registry, which lists muxTracer itself. */
-export type MemberLookup = (name: string) => BuiltinFactory | { error: string };
+type MemberLookup = (name: string) => BuiltinFactory | { error: string };
 
 function buildMembers(config: string | undefined, lookup: MemberLookup): Member[] | { error: string } {
   const parsed = parseConfig(config);

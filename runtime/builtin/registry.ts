@@ -37,7 +37,7 @@ export function isBuiltinName(name: string): boolean {
   return builtinTracer(name) !== undefined || builtinJsSource(name) !== undefined;
 }
 
-export function builtinNames(): string[] {
+function builtinNames(): string[] {
   return [...Object.keys(natives), ...Object.keys(legacyJsSources)];
 }
 
@@ -56,7 +56,7 @@ export function isBareIdentifier(text: string): boolean {
   return identifier.test(text.trim());
 }
 
-export function builtinHint(): string {
+function builtinHint(): string {
   return `(built-in tracers: ${builtinNames().join(', ')})`;
 }
 

@@ -13,7 +13,7 @@ import { op } from '../../core/api/opcodes';
 /** `tracer` of a job that runs the struct logger (a request without one); its options are `tracerConfig`. */
 export const structLoggerTracer = '';
 
-export interface StructLoggerConfig {
+interface StructLoggerConfig {
   disableStack?: boolean;
   disableStorage?: boolean;
   enableMemory?: boolean;

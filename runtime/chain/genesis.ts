@@ -8,7 +8,7 @@ import { devChainDefaults } from './rules/registry';
 import { parseAddress, parseData, parseQuantity, parseWord, toQuantity } from './hex';
 import { devAccountBalance, type DevAccount } from './dev-accounts';
 
-export type Alloc = Record<string, AllocAccount>;
+type Alloc = Record<string, AllocAccount>;
 
 export interface GenesisSpec {
   config: GethChainConfig;

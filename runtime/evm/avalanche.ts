@@ -78,7 +78,7 @@ function nativeAssetPrecompiles(rules: BlockRules & { avalanche: AvalancheRules 
   return nativeAssetAddresses.map((address) => ({ address: createAddressFromString(address), function: run }));
 }
 
-export interface AvalancheExecution {
+interface AvalancheExecution {
   evmOpts: { customPrecompiles: CustomPrecompile[] };
   /** Hooks on the VM built with `evmOpts`: the current message (for the precompiles), warp calls, the fee. */
   install(vm: VM, coinbase: Address): void;

@@ -14,7 +14,7 @@ import { Unreproducible } from './unreproducible';
 export { toBigInt };
 
 /** A block as far as its rules go: geth also counts a block with zero difficulty as past the merge. */
-export interface BlockPosition {
+interface BlockPosition {
   number: bigint;
   timestamp: bigint;
   difficulty?: bigint;
@@ -46,7 +46,7 @@ function hardforkAt(config: GethChainConfig, { number, timestamp, difficulty }: 
   return active;
 }
 
-export function chainIdOf(config: GethChainConfig): bigint {
+function chainIdOf(config: GethChainConfig): bigint {
   return toBigInt(configValue(config, 'chainId')) ?? 1n;
 }
 

@@ -23,7 +23,7 @@ import { createTxTracer } from './trace-tx';
 import { authorizationRefund } from './authorization-refund';
 import { gethTxRejection, type RejectedTx } from './tx-errors';
 
-export interface JobSink {
+interface JobSink {
   /** A traced transaction starts (its time-out starts now, before the tracer is built). */
   txStart(index: number): void;
   outcome(index: number, outcome: WorkerOutcome): void;

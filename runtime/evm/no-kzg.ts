@@ -6,7 +6,7 @@
 import type { KZG } from '@ethereumjs/util';
 import type { Unreproducible } from './unreproducible';
 
-export const kzgUnavailable =
+const kzgUnavailable =
   'the point-evaluation precompile 0x0a was called, but this runtime includes no KZG library, so its result would be wrong';
 
 export function noKzg(record: Unreproducible): KZG {

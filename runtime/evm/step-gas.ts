@@ -17,7 +17,7 @@ const LOG4 = 0xa4;
 const warmAccessConstant = new Set([0x31, 0x3b, 0x3c, 0x3f, ...callOpcodes]);
 const warmAccessGas = 100;
 
-export interface StepGas {
+interface StepGas {
   cost: number;
   /** The opcode's own gas (cost minus the gas forwarded to a child). */
   baseCost: number;

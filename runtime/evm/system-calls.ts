@@ -18,7 +18,7 @@ async function store(vm: VM, contract: Address, writes: Array<[bigint, Uint8Arra
   for (const [key, value] of writes) await vm.stateManager.putStorage(contract, slot(key), unpadBytes(value));
 }
 
-export interface BlockStart {
+interface BlockStart {
   number: bigint;
   timestamp: bigint;
   parentHash?: string;

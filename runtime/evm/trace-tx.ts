@@ -48,7 +48,7 @@ interface Frame {
   destructed: string[];
 }
 
-export interface TxTraceEvents {
+interface TxTraceEvents {
   step(ev: InterpreterStep): void;
   beforeMessage(msg: Message): void;
   newContract(ev: { address: { bytes: Uint8Array } }): void;

@@ -9,7 +9,7 @@ import type { PartedOutcome } from './job';
 import type { Serialised, TxHooks } from './tx-hooks';
 
 /** A traced transaction's place in its block (a call has none). */
-export interface TxInBlock {
+interface TxInBlock {
   blockHash: Uint8Array;
   txIndex: number;
   txHash: Uint8Array;
@@ -31,7 +31,7 @@ export interface TxStartEnv {
 }
 
 /** The tracer of one transaction, as the execution drives it. */
-export interface TxTracer {
+interface TxTracer {
   hooks: TxHooks;
   /** The opcodes whose `step` the tracer needs ('all' for every step); the EVM runs the others untapped. */
   steps: 'all' | readonly number[];

@@ -8,7 +8,7 @@ import type { WebSocket } from 'ws';
 import type { Answer } from './raw-json';
 
 /** How long a client may take no data at all while an answer waits for it: geth's HTTP WriteTimeout. */
-export const stallMs = 30_000;
+const stallMs = 30_000;
 const pieceChars = 1 << 18;
 const pieceBytes = 1 << 18;
 /** WebSocket bytes the socket may hold before we wait for the client to take them. */

@@ -9,7 +9,7 @@ export interface AuthOptions {
   basic?: { username: string; password: string };
 }
 
-export type AuthVerdict = { ok: true } | { ok: false; status: 401 | 404; headers: Record<string, string>; message: string };
+type AuthVerdict = { ok: true } | { ok: false; status: 401 | 404; headers: Record<string, string>; message: string };
 
 const digest = (text: string) => new Uint8Array(createHash('sha256').update(text).digest());
 export const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));

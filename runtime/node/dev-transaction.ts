@@ -2,8 +2,8 @@
 // fees like geth's dev mode and signs with the dev account key.
 import { createFeeMarket1559Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
 import { createAddressFromString, hexToBytes } from '@ethereumjs/util';
-import type { DevChain } from '../chain/dev-chain';
-import { estimateGas } from '../chain/estimate-gas';
+import type { DevChain } from '../devchain/dev-chain';
+import { estimateGas } from '../devchain/estimate-gas';
 import type { CallObject } from '../evm/job';
 import { executionError } from './methods/execution-error';
 import { serverError } from './rpc-error';

@@ -15,7 +15,7 @@ export interface RequestContext {
 }
 
 /** A method handler: positional params in, a JSON-able result (or RawJson parts) out; throws RpcError. */
-export type Method = (params: unknown[], request: RequestContext) => Promise<unknown>;
+type Method = (params: unknown[], request: RequestContext) => Promise<unknown>;
 export type Methods = Record<string, Method>;
 
 export interface DispatchOptions {

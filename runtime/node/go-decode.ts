@@ -9,10 +9,10 @@ import { invalidParams } from './rpc-error';
  * undefined for a value outside any struct (a method's parameter itself, a map's key or value there). */
 export type GoField = { struct: string; path: string } | undefined;
 
-export class GoDecodeError extends Error {}
+class GoDecodeError extends Error {}
 
 /** The JSON kind Go names for a value of the wrong kind. */
-export function jsonKind(value: unknown): string {
+function jsonKind(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   if (value === null) return 'null';
   return typeof value === 'object' ? 'object' : typeof value === 'boolean' ? 'bool' : typeof value;
@@ -43,7 +43,7 @@ function quantityText(text: string, maxDigits: number): bigint | string {
 }
 
 /** The hexutil quantity types: *hexutil.Big (256 bits), hexutil.Uint64 and hexutil.Uint (64 bits here). */
-export type GoQuantity = '*hexutil.Big' | 'hexutil.Uint64' | 'hexutil.Uint';
+type GoQuantity = '*hexutil.Big' | 'hexutil.Uint64' | 'hexutil.Uint';
 
 export function goQuantity(value: unknown, field: GoField, type: GoQuantity): bigint {
   if (typeof value !== 'string') throw typeError('non-string', field, type);

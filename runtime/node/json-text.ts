@@ -14,7 +14,7 @@ export function rawMember(object: object, key: string): string | undefined {
 
 export class JsonSyntaxError extends Error {}
 
-export const maxJsonDepth = 1000;
+const maxJsonDepth = 1000;
 
 /** An array being filled, or an object with the member whose value is being parsed (`start`: its offset). */
 type Open = { items: unknown[] } | { object: Record<string, unknown>; raws: Map<string, string>; key: string; start: number };

@@ -12,7 +12,7 @@ export class CancelledWhileWaiting extends Error {
 }
 
 /** Runs `task` once a slot is free for `client` (any value that tells clients apart, compared with ===). */
-export type Limiter = <T>(client: unknown, signal: AbortSignal, task: () => Promise<T>) => Promise<T>;
+type Limiter = <T>(client: unknown, signal: AbortSignal, task: () => Promise<T>) => Promise<T>;
 
 export function fairLimiter(max: number): Limiter {
   let running = 0;

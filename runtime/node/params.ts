@@ -13,7 +13,7 @@ export function requireCount(params: unknown[], min: number, max: number) {
   if (params.length > max) throw invalidParams(`too many arguments, want at most ${max}`);
 }
 
-export function hexQuantity(value: unknown, index: number): bigint {
+function hexQuantity(value: unknown, index: number): bigint {
   if (typeof value !== 'string') return fail(index, `json: cannot unmarshal ${typeof value} into a hex quantity`);
   if (!value.startsWith('0x')) return fail(index, 'hex string without 0x prefix');
   if (!/^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$/.test(value)) return fail(index, value === '0x' ? 'hex string "0x"' : 'invalid hex quantity');

@@ -1,7 +1,7 @@
 // Blocks, transactions and receipts of the dev chain in the JSON-RPC shapes geth returns.
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex } from '@ethereumjs/util';
-import type { StoredBlock } from '../chain/dev-chain';
+import type { StoredBlock } from '../devchain/dev-chain';
 import { toQuantity } from '../chain/hex';
 
 export function formatTransaction(stored: StoredBlock, index: number): Record<string, unknown> {

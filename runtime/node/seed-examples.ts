@@ -1,9 +1,9 @@
 // `--seed examples`: deploys the example contracts (examples/contracts, compiled into
-// runtime/chain/seed/example-contracts.json) and mines one transaction of each kind tracers are for, so a
+// runtime/devchain/seed/example-contracts.json) and mines one transaction of each kind tracers are for, so a
 // fresh node has something to trace. Everything is sent from the dev accounts, one block per transaction.
 import { Hardfork } from '@ethereumjs/common';
-import type { DevChain } from '../chain/dev-chain';
-import compiled from '../chain/seed/example-contracts.json';
+import type { DevChain } from '../devchain/dev-chain';
+import compiled from '../devchain/seed/example-contracts.json';
 import type { CallObject } from '../evm/job';
 import { buildDevTransaction } from './dev-transaction';
 
@@ -13,13 +13,13 @@ export const isSeedName = (name: string): name is SeedName => (seedNames as read
 
 type ContractName = keyof typeof compiled.contracts;
 
-export interface SeededContract {
+interface SeededContract {
   name: ContractName;
   address: string;
   abi: unknown[];
 }
 
-export interface SeededTransaction {
+interface SeededTransaction {
   hash: string;
   /** What the transaction shows, e.g. "nested CALL / DELEGATECALL / STATICCALL". */
   title: string;
@@ -47,7 +47,7 @@ const ether = 10n ** 18n;
 const seeded = (name: ContractName, address: string): SeededContract => ({ name, address, abi: compiled.contracts[name].abi });
 
 /** Throws when the chain cannot run the examples (they need CREATE2 and two senders). */
-export function checkSeedable(chain: DevChain): void {
+function checkSeedable(chain: DevChain): void {
   if (!chain.commonAt(1n, chain.head.header.timestamp + 1n).gteHardfork(Hardfork.Constantinople)) {
     throw new Error('--seed examples needs --hardfork constantinople or later (the examples use CREATE2 and STATICCALL)');
   }

@@ -21,7 +21,7 @@ import {
 } from './browser-rules';
 import { dispatch, type DispatchOptions, type RequestContext } from './dispatch';
 
-export interface RpcServerOptions extends AuthOptions, BrowserRules, DispatchOptions {
+interface RpcServerOptions extends AuthOptions, BrowserRules, DispatchOptions {
   host: string;
   port: number;
   /** Largest request body (HTTP) or message (WebSocket) accepted; geth's limit is 5 MiB. */

@@ -1,7 +1,7 @@
 // Starts the dev node in this process: genesis (default, a geth genesis file, or a fork of an upstream
 // chain), the dev chain, the JSON-RPC methods and the HTTP/WebSocket server.
 import { availableParallelism } from 'node:os';
-import { DevChain, type ForkPoint } from '../chain/dev-chain';
+import { DevChain, type ForkPoint } from '../devchain/dev-chain';
 import { devAccountBalance, devAccounts, type DevAccount } from '../chain/dev-accounts';
 import { forkStateAt } from '../state/fork-state';
 import { chainConfigOf, devGenesis, fundAccounts, parseGenesis, type GenesisSpec } from '../chain/genesis';
@@ -66,7 +66,7 @@ export const defaultMaxTraceTimeoutMs = 30_000;
 /** Room for the largest results a trace worker (512 MB heap) can build, while bounding what one client holds. */
 export const defaultMaxResponseBytes = 100 * 1024 * 1024;
 
-export interface RunningDevNode extends RpcServer {
+interface RunningDevNode extends RpcServer {
   chain: DevChain;
 }
 

@@ -83,7 +83,7 @@ export function traceOptions(value: unknown, index: number, maxTimeoutMs: number
 }
 
 /** debug_traceCall's TraceCallConfig: a TraceConfig plus what the call runs on. */
-export interface TraceCallOptions extends TraceOptions {
+interface TraceCallOptions extends TraceOptions {
   stateOverrides?: StateOverride;
   blockOverrides?: BlockOverrides;
   /** Run the call after the block's first `txIndex` transactions (on the state before the rest), not after

@@ -62,7 +62,7 @@ class SeededStateManager extends TraceStateBase implements TraceStateManager {
   }
 }
 
-export function addressKey(address: Uint8Array): `0x${string}` {
+function addressKey(address: Uint8Array): `0x${string}` {
   return bytesToHex(address);
 }
 

@@ -96,7 +96,7 @@ async function writeAtomically(path: string, text: string): Promise<void> {
   }
 }
 
-export interface CacheEntryInfo {
+interface CacheEntryInfo {
   /** `<chain id>-<origin hash>`. */
   upstream: string;
   files: number;
@@ -140,7 +140,7 @@ export async function clearCache(root: string): Promise<void> {
 }
 
 /** Deletes least recently used files until the total is within `evictTo` of `maxBytes`; stale temporary files always. */
-export async function evict(root: string, maxBytes: number): Promise<number> {
+async function evict(root: string, maxBytes: number): Promise<number> {
   const files = await listFiles(root);
   let total = files.reduce((sum, file) => sum + file.bytes, 0);
   let removed = 0;

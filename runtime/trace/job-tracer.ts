@@ -8,7 +8,7 @@ import type { TracerFactory } from '../evm/tx-tracer';
 import { TracerHost, type HookName } from '../tracer/host/tracer-host';
 
 /** What a JavaScript tracer reports while it runs, so that a time-out can say where it was stuck. */
-export interface TracerProgress {
+interface TracerProgress {
   located(hookLocations: Partial<Record<HookName, string>>): void;
   hook(name: HookName): void;
 }

@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 export const traceMemoryLimitMb = 512;
 /** The whole address space of a worker (Linux): its heap, ~1 GB Node and V8 reserve at start, and room for
  * ArrayBuffers, which the heap limit does not count. */
-export const addressSpaceLimitMb = 2560;
+const addressSpaceLimitMb = 2560;
 
-export interface WorkerLaunch {
+interface WorkerLaunch {
   execPath: string;
   execArgv: string[];
   env: NodeJS.ProcessEnv;

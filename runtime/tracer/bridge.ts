@@ -48,7 +48,7 @@ export const enum ContextKind {
 /** What the realm offers the host, captured by the host before any tracer code runs. Every function takes
  * and returns primitives, except `adopt`/`constructionError`, which take a value of the realm itself. */
 /** What `step` and `fault` are called with: the step's fields as primitives, read into `log` inside the realm. */
-export type StepArgs = [
+type StepArgs = [
   op: number,
   opName: string,
   pc: number,

@@ -8,7 +8,7 @@ import { analysable } from '../size-limit';
 import type { Feature } from './feature';
 import { matchDiagnostic, SOURCE, toLspDiagnostic } from './lsp-diagnostic';
 
-export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.${SOURCE}`;
+const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.${SOURCE}`;
 
 const FIX_ALL_TITLES: Record<string, string> = {
   'double-quote': 'Convert all double quotes to single quotes / \\x22',

@@ -1,7 +1,7 @@
 import type { Connection, InitializeParams, ServerCapabilities, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 
-export interface FeatureContext {
+interface FeatureContext {
   connection: Connection;
   documents: TextDocuments<TextDocument>;
 }

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { runTraceJob } from '../../runtime/trace/run';
-import { fixtureJob } from '../../runtime/chain/fixture-job';
+import { fixtureJob } from '../../runtime/trace/fixture-job';
 import { withoutLegacyGasGaps } from '../support/legacy-call-shape';
 
 const root = resolve(process.env.EVM_TRACER_CONFORMANCE ?? join(__dirname, '..', '..', '..', 'shared', 'conformance'));

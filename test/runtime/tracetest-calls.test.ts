@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runTraceJob } from '../../runtime/trace/run';
-import { fixtureJob } from '../../runtime/chain/fixture-job';
+import { fixtureJob } from '../../runtime/trace/fixture-job';
 import { callTraceShape, flatTraceShape, goJson } from '../support/geth-call-shapes';
 
 type Obj = Parameters<typeof callTraceShape>[0];

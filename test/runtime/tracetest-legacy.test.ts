@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { fixtureJob } from '../../runtime/chain/fixture-job';
+import { fixtureJob } from '../../runtime/trace/fixture-job';
 import { runTraceJob } from '../../runtime/trace/run';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -5,15 +5,15 @@
 import { relative, resolve } from 'node:path';
 import ts from 'typescript';
 
-const root = resolve(__dirname, '..', '..');
-const projects = ['tsconfig.json', 'runtime/tracer/inside/tsconfig.json'];
+export const root = resolve(__dirname, '..', '..');
+export const projects = ['tsconfig.json', 'runtime/tracer/inside/tsconfig.json'];
 
 /** Repository-relative path → the repository-relative paths it imports (sorted). */
 export type ImportGraph = Map<string, string[]>;
 
-function parseProject(configPath: string): ts.ParsedCommandLine {
+export function parseProject(base: string, configPath: string): ts.ParsedCommandLine {
   const parsed = ts.getParsedCommandLineOfConfigFile(
-    resolve(root, configPath),
+    resolve(base, configPath),
     {},
     {
       ...ts.sys,
@@ -55,7 +55,7 @@ function specifiers(file: ts.SourceFile): string[] {
 export function importGraph(): ImportGraph {
   const graph: ImportGraph = new Map();
   for (const configPath of projects) {
-    const { fileNames, options } = parseProject(configPath);
+    const { fileNames, options } = parseProject(root, configPath);
     for (const fileName of fileNames) {
       const from = relative(root, fileName);
       if (graph.has(from)) continue;

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { artifactContracts, contractFromAbi, functionLabel } from '../../core/chain/contracts';
-import compiled from '../../runtime/chain/seed/example-contracts.json';
+import compiled from '../../runtime/devchain/seed/example-contracts.json';
 
 const token = compiled.contracts.ExampleToken;
 

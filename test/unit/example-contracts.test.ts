@@ -6,7 +6,7 @@ import { test } from 'node:test';
 // @ts-expect-error: a build script without type declarations
 import { compileExamples, outputFile } from '../../build/compile-examples.mjs';
 
-test('runtime/chain/seed/example-contracts.json matches examples/contracts/*.sol', () => {
+test('runtime/devchain/seed/example-contracts.json matches examples/contracts/*.sol', () => {
   const committed = JSON.parse(readFileSync(outputFile, 'utf8'));
   assert.deepEqual(compileExamples(), committed, 'run `node build/compile-examples.mjs` and commit the JSON');
 });

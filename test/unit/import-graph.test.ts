@@ -1,6 +1,7 @@
 // The import graph of the TypeScript sources has no circle, and runtime/ is layered one way: the node
-// serves trace jobs, the trace layer runs them on the execution (evm) with a tracer plugged into the
-// execution's events, and the execution runs on the state. A lower layer never imports a higher one.
+// serves trace jobs and the dev chain, the trace layer runs jobs on the execution (evm) with a tracer plugged
+// into the execution's events, the dev chain mines on the execution, and the execution runs on the chain's
+// rules and the state. A lower layer never imports a higher one.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { importCircles, importGraph } from '../support/import-graph';
@@ -33,16 +34,35 @@ test('no file imports itself through a circle of imports (type-only imports incl
   assert.deepEqual(shown, [], `import circles:\n${shown.join('\n')}`);
 });
 
-/** Each runtime/ folder and the runtime/ folders it must not import (the ones above it). */
+/** Each runtime/ folder (a layer) and the runtime/ folders it must not import: the ones above it, and for the dev
+ * chain and the tracing layers each other (the dev chain mines on the EVM without tracers). */
 const above: Record<string, string[]> = {
-  'runtime/state': ['runtime/evm', 'runtime/chain', 'runtime/builtin', 'runtime/tracer', 'runtime/trace', 'runtime/node'],
-  // A chain's identity and fork schedule, read by the EVM's rules (evm/common.ts).
-  'runtime/chain/rules': ['runtime/evm', 'runtime/builtin', 'runtime/tracer', 'runtime/trace', 'runtime/node'],
-  'runtime/evm': ['runtime/builtin', 'runtime/tracer', 'runtime/trace', 'runtime/node'],
-  'runtime/builtin': ['runtime/trace', 'runtime/node'],
-  'runtime/tracer': ['runtime/builtin', 'runtime/trace', 'runtime/node'],
-  'runtime/trace': ['runtime/node'],
+  'runtime/state': [
+    'runtime/chain',
+    'runtime/evm',
+    'runtime/devchain',
+    'runtime/builtin',
+    'runtime/tracer',
+    'runtime/trace',
+    'runtime/node',
+  ],
+  // What a chain is (identity, fork schedule, genesis), read by the EVM's rules (evm/common.ts).
+  'runtime/chain': ['runtime/evm', 'runtime/devchain', 'runtime/builtin', 'runtime/tracer', 'runtime/trace', 'runtime/node'],
+  'runtime/evm': ['runtime/devchain', 'runtime/builtin', 'runtime/tracer', 'runtime/trace', 'runtime/node'],
+  'runtime/builtin': ['runtime/devchain', 'runtime/trace', 'runtime/node'],
+  'runtime/tracer': ['runtime/devchain', 'runtime/builtin', 'runtime/trace', 'runtime/node'],
+  'runtime/trace': ['runtime/devchain', 'runtime/node'],
+  'runtime/devchain': ['runtime/builtin', 'runtime/tracer', 'runtime/trace', 'runtime/node'],
+  'runtime/node': [],
 };
+
+test('every runtime/ folder is one of the layers', () => {
+  const folders = new Set(
+    [...graph.keys()].filter((file) => file.startsWith('runtime/')).map((file) => file.split('/').slice(0, 2).join('/')),
+  );
+  assert.ok(folders.has('runtime/evm'));
+  assert.deepEqual([...folders].filter((folder) => !(folder in above)).sort(), [], 'runtime/ folders with no layer');
+});
 
 test('runtime/ layers point one way: the EVM and the state never import tracers, trace jobs or the node', () => {
   const upward: string[] = [];

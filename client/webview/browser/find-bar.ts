@@ -8,7 +8,7 @@ import { JsonSearch, type SearchHit } from './json-search';
 const SLICE_VALUES = 2_000;
 const SLICE_MS = 12;
 
-export interface FindTarget {
+interface FindTarget {
   /** The data searched; undefined when no result is shown. */
   data(): { value: unknown } | undefined;
   /** Marks the hits; `current` is the one stepped to. */

@@ -25,7 +25,7 @@ export const commentRule: Rule = {
 /** Removes a comment without changing what the code means: a comment alone on its lines goes with its line
  * break; a block comment holding a line break leaves one (it ends statements for ASI); one between two
  * tokens leaves a space. */
-export function removeCommentEdit(text: string, comment: Comment): OffsetEdit {
+function removeCommentEdit(text: string, comment: Comment): OffsetEdit {
   const lineStart = lineStartBefore(text, comment.start);
   const lineEnd = lineEndAfter(text, comment.end);
   const before = text.slice(lineStart, comment.start);

@@ -4,7 +4,7 @@ import { HOOK_NAMES, type HookName } from '../../api/hook-names';
 import { callability, findProperty } from '../parse';
 import type { Rule } from '../rule';
 
-export function nearestHook(name: string): HookName | undefined {
+function nearestHook(name: string): HookName | undefined {
   if ((HOOK_NAMES as readonly string[]).includes(name)) return undefined;
   return HOOK_NAMES.find((hook) => name.toLowerCase() === hook || editDistance(name.toLowerCase(), hook, 2) <= (hook.length <= 5 ? 1 : 2));
 }

@@ -24,7 +24,7 @@ export const avalancheUpgrades = [
   { name: 'granite', key: 'graniteTimestamp' },
 ] as const;
 
-export type AvalancheUpgrade = (typeof avalancheUpgrades)[number]['name'];
+type AvalancheUpgrade = (typeof avalancheUpgrades)[number]['name'];
 
 /** Which Avalanche upgrades are active for a block (by its timestamp, as coreth decides). */
 export type AvalancheRules = Record<AvalancheUpgrade, boolean>;

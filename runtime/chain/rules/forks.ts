@@ -2,7 +2,7 @@
 // both the trace EVM (which fork is active at a block) and the dev chain (`--hardfork NAME`) read.
 import { Hardfork } from '@ethereumjs/common';
 
-export interface GethFork {
+interface GethFork {
   hardfork: Hardfork;
   /** The genesis `config` key whose block number or timestamp activates the fork. */
   key: string;

@@ -6,7 +6,7 @@ import { avalancheCoinbase, avalancheFujiConfig, avalancheLocalConfig, avalanche
 import { configValue, toBigInt } from './config-value';
 import { ethereumGenesisHashes, holeskyConfig, hoodiConfig, mainnetConfig, sepoliaConfig } from './ethereum';
 
-export interface KnownChain {
+interface KnownChain {
   name: string;
   title: string;
   chainId: number;

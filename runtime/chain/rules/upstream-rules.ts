@@ -15,7 +15,7 @@ export interface UpstreamRules {
   source: string;
 }
 
-export type Ask = (method: string, params: unknown[]) => Promise<unknown>;
+type Ask = (method: string, params: unknown[]) => Promise<unknown>;
 
 /** A `--hardfork`-style config for anvil's hardfork name (`London`, `ArrowGlacier`, `Osaka`, `Bpo1`…): the
  * blob-parameter forks are Osaka plus each BPO fork up to the named one. */

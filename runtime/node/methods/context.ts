@@ -1,5 +1,5 @@
 // What every method handler works on: the dev chain, and in fork mode the upstream it continues from.
-import type { DevChain, StoredBlock } from '../../chain/dev-chain';
+import type { DevChain, StoredBlock } from '../../devchain/dev-chain';
 import type { ForkSource } from '../../state/fork-source';
 import type { Upstream } from '../../state/upstream';
 import type { SeedInfo } from '../seed-examples';

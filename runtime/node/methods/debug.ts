@@ -5,7 +5,7 @@
 // debug_traceCall runs on the state after its block, or with `txIndex` inside it; its block and state
 // overrides reach the call only.
 import { bytesToHex } from '@ethereumjs/util';
-import type { StoredBlock } from '../../chain/dev-chain';
+import type { StoredBlock } from '../../devchain/dev-chain';
 import type { PrefetchTarget } from '../../state/prefetch';
 import type { TraceBlock, TraceJob, WorkerOutcome } from '../../evm/job';
 import { cancelledText, type RunOptions } from '../../trace/run';
@@ -21,9 +21,9 @@ import { nextBlockHash, overriddenBlock } from '../block-overrides';
 import { forkTrace } from './fork-trace';
 import { upstreamBlockJob, upstreamTransactionJob } from './upstream-trace';
 
-export type RunTrace = (job: TraceJob, options: RunOptions & { signal: AbortSignal }) => Promise<WorkerOutcome[]>;
+type RunTrace = (job: TraceJob, options: RunOptions & { signal: AbortSignal }) => Promise<WorkerOutcome[]>;
 
-export interface TraceLimits {
+interface TraceLimits {
   /** Traces running at once (each in its own worker process). */
   concurrency: number;
   /** --max-trace-timeout: a longer `timeout` is clamped to it. */

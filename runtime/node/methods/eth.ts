@@ -1,8 +1,8 @@
 // eth_*, net_* and web3_* methods of the dev node.
 import { createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
-import type { StoredBlock } from '../../chain/dev-chain';
-import { estimateGas } from '../../chain/estimate-gas';
+import type { StoredBlock } from '../../devchain/dev-chain';
+import { estimateGas } from '../../devchain/estimate-gas';
 import type { TraceStateManager } from '../../state/state-reader';
 import type { Methods } from '../dispatch';
 import * as p from '../params';

@@ -7,7 +7,7 @@ import type { AccountOverride, StateOverride } from '../../evm/state-override';
 import { type GoDecoder, goBytes, goFieldName, goFixedBytes, goQuantity, type GoField } from '../go-decode';
 
 /** Where the set sits: inside debug_traceCall's config, or a method's parameter of its own (eth_call). */
-export type OverridePlace = 'traceCall' | 'param';
+type OverridePlace = 'traceCall' | 'param';
 
 const fields = ['nonce', 'code', 'balance', 'state', 'stateDiff', 'movePrecompileToAddress'] as const;
 

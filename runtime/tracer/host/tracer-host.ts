@@ -18,7 +18,7 @@ import type { HookName } from '../../../core/api/hook-names';
 
 export type { HookName };
 
-export interface TracerHostOptions {
+interface TracerHostOptions {
   source: string;
   /** The tracer file's URL in a debug run (else the script is geth's `<eval>`). */
   url?: string;

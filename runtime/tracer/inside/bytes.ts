@@ -16,7 +16,7 @@ import {
   Uint8ArrayCtor,
 } from './intrinsics';
 
-export type Fail = (message: string) => never;
+type Fail = (message: string) => never;
 
 /** goja's ToInteger then truncation: missing → 0, NaN → 0 (may run the value's valueOf). */
 export function toInteger(value: unknown): number {

@@ -61,7 +61,7 @@ export function createEnv(bridge: Bridge, guard: Guard, bigInt: BigIntFactory): 
   };
 }
 
-export function isAscii(text: string): boolean {
+function isAscii(text: string): boolean {
   for (let i = 0; i < text.length; i++) if (StringPrototypeCharCodeAt(text, i) > 0x7f) return false;
   return true;
 }

@@ -19,7 +19,7 @@ import {
 const framePattern = /^\s*at (?:(.*?) \()?((?:<eval>|bigInt|file:\/\/\S+?):\d+:\d+)\)?$/;
 
 /** The innermost tracer frame of a V8 stack text, as `fn (<eval>:L:C)` or `<eval>:L:C`. */
-export function tracerFrame(stack: string): string | undefined {
+function tracerFrame(stack: string): string | undefined {
   let at = 0;
   while (at < stack.length) {
     const newline = StringPrototypeIndexOf(stack, '\n', at);

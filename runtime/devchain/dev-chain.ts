@@ -14,20 +14,20 @@ import { createChainVM, ruledHeader } from '../evm/chain-vm';
 import { callTx } from '../evm/execute';
 import { runSystemCalls } from '../evm/system-calls';
 import { applyStateOverride, type StateOverride } from '../evm/state-override';
-import { avalancheCoinbase } from './rules/avalanche';
+import { avalancheCoinbase } from '../chain/rules/avalanche';
 import type { AllocAccount } from '../state/alloc';
 import type { CallObject, TraceBlock, TraceJob } from '../evm/job';
-import type { DevAccount } from './dev-accounts';
-import type { GenesisSpec } from './genesis';
+import type { DevAccount } from '../chain/dev-accounts';
+import type { GenesisSpec } from '../chain/genesis';
 import { checkTransaction } from './tx-checks';
 
-export interface StoredLog {
+interface StoredLog {
   address: string;
   topics: string[];
   data: string;
 }
 
-export interface StoredReceipt {
+interface StoredReceipt {
   status: 0 | 1;
   gasUsed: bigint;
   cumulativeGasUsed: bigint;
@@ -50,7 +50,7 @@ export interface StoredBlock {
 }
 
 /** What a transaction sees of its block (and what a call or trace on the block runs with). */
-export interface BlockContext {
+interface BlockContext {
   timestamp: bigint;
   gasLimit: bigint;
   baseFeePerGas?: bigint;

@@ -4,7 +4,7 @@ import type { RunTxResult } from '@ethereumjs/vm';
 import type { CallObject } from '../evm/job';
 import type { DevChain, StoredBlock } from './dev-chain';
 
-export type Estimate = { gas: bigint } | { failure: RunTxResult; cap: bigint };
+type Estimate = { gas: bigint } | { failure: RunTxResult; cap: bigint };
 
 export async function estimateGas(chain: DevChain, call: CallObject, block: StoredBlock): Promise<Estimate> {
   const cap = call.gas !== undefined ? BigInt(call.gas) : block.header.gasLimit;

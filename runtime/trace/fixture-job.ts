@@ -1,8 +1,8 @@
 // A geth tracer-test fixture (genesis + context + signed input, see the conformance corpus README) as a
 // TraceJob, checked field by field so a malformed file gets an error naming the field.
 import type { TraceJob } from '../evm/job';
-import { normaliseAlloc } from './genesis';
-import { parseAddress, parseData, parseQuantity } from './hex';
+import { normaliseAlloc } from '../chain/genesis';
+import { parseAddress, parseData, parseQuantity } from '../chain/hex';
 
 function object(value: unknown, where: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${where}: expected an object`);

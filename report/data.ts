@@ -47,7 +47,7 @@ function mentioned(results: unknown[]): { selectors: Set<string>; topics: Set<st
  * A masked node URL as a report shows it: besides the masked key, without user info, query or fragment,
  * where a token may sit that the masker cannot tell from other text.
  */
-export function reportUrl(maskedUrl: string): string {
+function reportUrl(maskedUrl: string): string {
   return maskedUrl
     .replace(/^([a-z][a-z\d+.-]*:\/\/)[^/?#]*@/i, '$1****@')
     .replace(/[?#][^]*$/, (rest) => (rest.startsWith('?') ? '?****' : ''));

@@ -14,7 +14,7 @@ export interface NameTable {
   contracts?: Record<string, string>;
 }
 
-function emptyNames(): NameTable {
+export function emptyNames(): NameTable {
   return { functions: {}, errors: {}, events: {} };
 }
 

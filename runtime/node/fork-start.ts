@@ -46,11 +46,13 @@ interface Learned {
   ownRules: boolean;
 }
 
-/** Runs `work` on what the upstream answered: a failure may quote it, and it may echo the key in the URL. */
+/** Runs `work` on what the upstream answered: a failure may quote it, and it may echo the key in the URL (an
+ * unreachable upstream's error, masked already, stays what it is: the start goes on from the cache). */
 async function fromUpstream<T>(upstream: Upstream, work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
+    if (error instanceof UpstreamUnreachable) throw error;
     throw new Error(shownText(error instanceof Error ? error.message : String(error), upstream.endpoint.mask, 600));
   }
 }

@@ -222,6 +222,39 @@ describe('a fork node starting with its upstream down', { skip: anvilAvailable()
     }
   });
 
+  test('an upstream that drops the connection part-way through the start (finding its rules) is down: the start goes on from the cache', async () => {
+    const methods: string[] = [];
+    const server: Server = createServer(async (request, response) => {
+      let body = '';
+      for await (const chunk of request) body += chunk;
+      methods.push(...(JSON.parse(body) as Array<{ method: string }>).map((item) => item.method));
+      // The genesis block is what the rules are found by: the upstream goes away there.
+      if (body.includes('["0x0",false]')) return request.socket.destroy();
+      const reply = await fetch(upstream.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      response.writeHead(200, { 'content-type': 'application/json' }).end(await reply.text());
+    });
+    await new Promise<void>((resolve) => server.listen(proxy.port, '127.0.0.1', resolve));
+    try {
+      const node = await startFork(cacheDir);
+      try {
+        assert.deepEqual(methods.slice(0, 3), ['eth_chainId', 'eth_blockNumber', 'eth_getBlockByNumber']);
+        assert.match(
+          node.output(),
+          new RegExp(String.raw`^fork: upstream unreachable \(.+\); starting from the cached block #${forkBlock}$`, 'm'),
+        );
+        assert.equal(
+          (await post(node.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }))).text,
+          online.chainId,
+        );
+      } finally {
+        await node.stop();
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   test('no cache file names the key, the path or the upstream', () => {
     const files = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -2,15 +2,12 @@
 // fork node each time, and the second one starts from the fork cache the first one filled (issue "Fork mode
 // at real-world latency": a second trace needs no upstream round trip and works offline).
 import * as assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import { anvilBinary } from '../../setup/nodes.mjs';
-import { startNodeProcess, type RunningNode } from '../../support/nodes/process';
+import type { RunningNode } from '../../support/nodes/process';
 import type { ViewState } from '../../../client/webview/messages';
 import { call, storeAndLogInitcode, storeAndLogOps, waitForReceipt, word } from '../../runtime/node-helpers';
-import { describe, extensionPath, fixtureUri, renderedResult } from './ext-helpers';
+import { addAnvilNode, describe, fixtureUri, renderedResult } from './ext-helpers';
 
 const NODE_NAME = 'anvil, soon offline (test)';
 /** anvil's first dev account, unlocked. */
@@ -30,13 +27,7 @@ suite('debug runs of a remote node that went offline', function () {
     });
 
   suiteSetup(async function () {
-    const binary = join(extensionPath(), anvilBinary);
-    if (!existsSync(binary)) {
-      console.warn(`SKIPPED: anvil is not installed (${binary})`);
-      this.skip();
-    }
-    anvil = await startNodeProcess('anvil', binary, (port) => ['--host', '127.0.0.1', '--port', String(port), '--chain-id', '43114']);
-    await vscode.commands.executeCommand('evmTracer.addNode', { name: NODE_NAME, url: anvil.url, auth: 'none', network: 43114 });
+    anvil = await addAnvilNode(this, NODE_NAME);
     // A contract, then a transaction running its code: what the second debug run must find in the cache.
     const deployed = await waitForReceipt(
       anvil.url,

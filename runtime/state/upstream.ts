@@ -145,13 +145,20 @@ export class Upstream {
   }
 
   private async post(body: string): Promise<FetchReply> {
+    // A timer that keeps the process alive, unlike AbortSignal.timeout's: fetch can be left pending with nothing
+    // to wait on (a server closing each connection at once), and a node starting up would then exit silently.
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('the upstream did not answer in time', 'TimeoutError')),
+      this.timeoutMs,
+    );
     try {
       const response = await fetch(this.endpoint.url, {
         method: 'POST',
         headers: this.endpoint.headers,
         body,
         redirect: 'manual',
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: controller.signal,
       });
       return this.counted({
         status: response.status,
@@ -160,6 +167,8 @@ export class Upstream {
       });
     } catch (error) {
       return { failure: fetchFailure(error) };
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -5,10 +5,13 @@
 // hostile start record, header or rules file is ignored; an upstream that answers (HTTP 401, a JSON-RPC
 // error) is not taken for one that is down; no key reaches a cache file or the output.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
 import { startRecordPath, upstreamFolder } from '../../runtime/state/fork-cache';
@@ -114,6 +117,33 @@ describe('a fork node starting with its upstream down', { skip: anvilAvailable()
       assert.ok(!output.includes(key));
     } finally {
       await node.stop();
+    }
+  });
+
+  test('an upstream that resets every connection: one attempt at the start, none for the traces', async () => {
+    let connections = 0;
+    // A firewall's answer (a TCP reset): the connection is counted, never served.
+    const dropper = createNetServer((socket) => {
+      connections++;
+      socket.resetAndDestroy();
+    });
+    await new Promise<void>((resolve) => dropper.listen(proxy.port, '127.0.0.1', resolve));
+    try {
+      const node = await startFork(cacheDir);
+      try {
+        assert.match(
+          node.output(),
+          new RegExp(String.raw`^fork: upstream unreachable \(.+\); starting from the cached block #${forkBlock}$`, 'm'),
+        );
+        assert.equal(connections, 1, 'eth_chainId, the one request of the start');
+        const { tx, call: traced } = await answers(node.url);
+        assert.deepEqual({ tx, call: traced }, { tx: online.tx, call: online.call });
+        assert.equal(connections, 1, 'the traces made no upstream request');
+      } finally {
+        await node.stop();
+      }
+    } finally {
+      await new Promise((resolve) => dropper.close(resolve));
     }
   });
 
@@ -267,4 +297,29 @@ describe('a fork node starting with its upstream down', { skip: anvilAvailable()
       for (const secret of [key, '/v3', '127.0.0.1']) assert.ok(!file.includes(secret) && !text.includes(secret), `${file}: ${secret}`);
     }
   });
+});
+
+test('an upstream that closes each connection unanswered times out, even in a process with nothing else to wait on', async () => {
+  // fetch may stay pending for ever then: only Upstream's own timer ends it (a starting node once exited silently).
+  const closer = createNetServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => closer.listen(0, '127.0.0.1', resolve));
+  const { port } = closer.address() as AddressInfo;
+  const script = `const { Upstream } = require(${JSON.stringify(resolve('runtime/state/upstream.ts'))});
+    new Upstream(process.argv[1], 500).request('eth_chainId', []).then(
+      () => console.log('answered'),
+      (error) => console.log(error.constructor.name + ': ' + error.message),
+    );`;
+  try {
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', script, `http://127.0.0.1:${port}/`]);
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    const [status] = (await once(child, 'close')) as [number | null];
+    assert.equal(status, 0);
+    assert.equal(
+      stdout,
+      `UpstreamUnreachable: fork upstream http://127.0.0.1:${port}: eth_chainId failed: no answer within 0.5 s (timed out; fetched so far: 0 accounts, 0 slots in 0 round trips)\n`,
+    );
+  } finally {
+    await new Promise((resolve) => closer.close(resolve));
+  }
 });

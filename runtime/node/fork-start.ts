@@ -94,7 +94,7 @@ const hex = (value: bigint) => '0x' + value.toString(16);
 
 /** The header fields forkPoint reads, named as in a block answer: what the cache keeps of the fork block. */
 function headerOf(point: ForkPoint): Record<string, string> {
-  const optional = (name: string, value: bigint | string | undefined) => (value === undefined ? {} : { [name]: hex(BigInt(value)) });
+  const optional = (name: string, value: bigint | undefined) => (value === undefined ? {} : { [name]: hex(value) });
   return {
     number: hex(point.number),
     hash: point.hash,

@@ -55,12 +55,18 @@ upstream says of itself (debug_chainConfig, eth_getChainConfig, anvil_nodeInfo, 
     help: `the same with the URL read from environment variable VAR (keeps a key or
 user:password in the URL out of the process list)`,
   },
-  'fork-block': { type: 'string', value: 'N', help: 'the upstream block to fork at (default: its latest)' },
+  'fork-block': {
+    type: 'string',
+    value: 'N',
+    help: `the upstream block to fork at (default: its latest; with the upstream unreachable,
+the block the last start forked at, from the cache)`,
+  },
   'cache-dir': {
     type: 'string',
     value: 'DIR',
     help: `fork mode's cache of upstream state and blocks (default $EVM_TRACER_CACHE_DIR, else
-$XDG_CACHE_HOME/evm-tracer, else ~/.cache/evm-tracer; see evm-tracer cache)`,
+$XDG_CACHE_HOME/evm-tracer, else ~/.cache/evm-tracer; see evm-tracer cache); a node
+whose upstream is unreachable starts from what an earlier start kept there`,
   },
   'no-cache': { type: 'boolean', help: 'fork mode without the disk cache (state is still kept in memory)' },
   cors: {

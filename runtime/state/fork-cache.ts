@@ -2,7 +2,10 @@
 // storage slots) and answers that never change (a mined transaction, a block by hash), so that a second
 // trace of the same transaction or call needs no upstream round trip, even in another process or offline.
 //
-// Layout: ROOT/fork-v1/<chain id>-<origin hash>/state-<block hash>.json and rpc-<request hash>.json.
+// Layout: ROOT/fork-v1/<chain id>-<origin hash>/state-<block hash>.json, rpc-<request hash>.json, and what a
+// node starting with the upstream down needs (fork-start.ts): header-<block number>.json and rules.json; and
+// ROOT/fork-v1/start-<origin hash>.json, the origin's chain id and last fork block (the chain id is not known
+// before it is read).
 // - Keyed by chain id and by the upstream's origin (scheme, host, port), hashed: a hostile upstream cannot
 //   fill the cache another upstream of the same chain id reads; the URL's path and credentials (where keys
 //   live) never go into a name or a file, and the hash keeps host names out of the folder listing.
@@ -44,11 +47,21 @@ export interface CachedState {
   targets: Set<string>;
 }
 
+/** What a fork node starting with its upstream down reads (fork-start.ts): the rules, a fork block's header. */
+type StartFact = 'rules' | `header-${bigint}`;
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const originHash = (upstreamUrl: string) => sha256(new URL(upstreamUrl).origin).slice(0, 24);
 
 /** The folder of one upstream of one chain: the origin hashed, so neither host nor path shows. */
 export function upstreamFolder(root: string, chainId: number, upstreamUrl: string): string {
-  return join(root, forkFolder, `${chainId}-${sha256(new URL(upstreamUrl).origin).slice(0, 24)}`);
+  return join(root, forkFolder, `${chainId}-${originHash(upstreamUrl)}`);
+}
+
+/** The start record of an upstream origin, whatever its chain: raw JSON (fork-start.ts checks it). */
+export function startRecordPath(root: string, upstreamUrl: string): string {
+  return join(root, forkFolder, `start-${originHash(upstreamUrl)}.json`);
 }
 
 /** A regular file's text, or undefined when absent, not a regular file, too large or unreadable. */
@@ -96,6 +109,16 @@ async function writeAtomically(path: string, text: string): Promise<void> {
   }
 }
 
+/** The start record of the upstream's origin (startRecordPath), or undefined. */
+export function readStartRecord(root: string, upstreamUrl: string): Promise<unknown> {
+  return readJson(startRecordPath(root, upstreamUrl));
+}
+
+export async function saveStartRecord(root: string, upstreamUrl: string, record: unknown): Promise<void> {
+  await mkdir(join(root, forkFolder), { recursive: true, mode: 0o700 });
+  await writeAtomically(startRecordPath(root, upstreamUrl), JSON.stringify(record));
+}
+
 interface CacheEntryInfo {
   /** `<chain id>-<origin hash>`. */
   upstream: string;
@@ -109,6 +132,11 @@ async function listFiles(root: string): Promise<Array<{ path: string; upstream: 
   const files: Array<{ path: string; upstream: string; name: string; bytes: number; used: number }> = [];
   const upstreams = await readdir(base, { withFileTypes: true }).catch(() => []);
   for (const entry of upstreams) {
+    // The start records: counted and evicted like the rest, in no upstream's folder.
+    if (entry.isFile()) {
+      const info = await lstat(join(base, entry.name)).catch(() => undefined);
+      if (info) files.push({ path: join(base, entry.name), upstream: '', name: entry.name, bytes: info.size, used: info.mtimeMs });
+    }
     if (!entry.isDirectory()) continue;
     const names = await readdir(join(base, entry.name)).catch(() => [] as string[]);
     for (const name of names) {
@@ -125,10 +153,11 @@ export async function cacheInfo(root: string): Promise<{ folder: string; upstrea
   const byUpstream = new Map<string, CacheEntryInfo>();
   let bytes = 0;
   for (const file of await listFiles(root)) {
+    bytes += file.bytes;
+    if (file.upstream === '') continue;
     const entry = byUpstream.get(file.upstream) ?? { upstream: file.upstream, files: 0, bytes: 0 };
     entry.files++;
     entry.bytes += file.bytes;
-    bytes += file.bytes;
     byUpstream.set(file.upstream, entry);
   }
   return { folder: join(root, forkFolder), upstreams: [...byUpstream.values()].sort((a, b) => b.bytes - a.bytes), bytes };
@@ -216,6 +245,16 @@ export class ForkCache {
   saveRpc(method: string, params: unknown[], result: unknown): Promise<void> {
     const path = this.rpcPath(method, params);
     return this.serialised(path, () => this.write(path, JSON.stringify({ method, result })));
+  }
+
+  /** A start-up fact (fork-start.ts checks it): `rules`, or `header-N` (block N's header). */
+  fact(name: StartFact): Promise<unknown> {
+    return readJson(join(this.folder, `${name}.json`));
+  }
+
+  saveFact(name: StartFact, value: unknown): Promise<void> {
+    const path = join(this.folder, `${name}.json`);
+    return this.serialised(path, () => this.write(path, JSON.stringify(value)));
   }
 
   private serialised(path: string, work: () => Promise<void>): Promise<void> {

@@ -45,6 +45,24 @@ export class UpstreamRefusal extends Error {
   }
 }
 
+/** The upstream could not be reached at all (refused, DNS, reset, no answer in time): it may be down or
+ * this machine offline, unlike an upstream that answered with an HTTP or JSON-RPC error. */
+export class UpstreamUnreachable extends Error {
+  constructor(
+    message: string,
+    /** Why, in words, masked. */
+    readonly reason: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Whether a failed POST never reached the upstream: a time-out or a network error, not TLS or a refused port. */
+function unreachable(failure: FetchFailure): boolean {
+  if (failure.name === 'TimeoutError') return true;
+  return failure.code !== undefined && describeSocketError({ code: failure.code }).kind === 'unreachable';
+}
+
 /** "method not found", "tracer not allowed", "debug namespace disabled" and the like: not this call's own failure. */
 const methodRefusal =
   /not (found|available|supported|allowed|enabled|permitted|whitelisted)|does not exist|unsupported|disabled|forbidden|unknown (method|tracer)|premium|upgrade/i;
@@ -127,13 +145,20 @@ export class Upstream {
   }
 
   private async post(body: string): Promise<FetchReply> {
+    // A timer that keeps the process alive, unlike AbortSignal.timeout's: fetch can be left pending with nothing
+    // to wait on (a server closing each connection at once), and a node starting up would then exit silently.
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException('the upstream did not answer in time', 'TimeoutError')),
+      this.timeoutMs,
+    );
     try {
       const response = await fetch(this.endpoint.url, {
         method: 'POST',
         headers: this.endpoint.headers,
         body,
         redirect: 'manual',
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: controller.signal,
       });
       return this.counted({
         status: response.status,
@@ -142,6 +167,8 @@ export class Upstream {
       });
     } catch (error) {
       return { failure: fetchFailure(error) };
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -177,7 +204,11 @@ export class Upstream {
   /** Answers in call order, a JSON-RPC error as that call's; throws on a failed POST, HTTP errors, non-JSON or a missing answer. */
   private unpack(calls: RpcCall[], reply: FetchReply): Answer[] {
     const method = calls[0].method;
-    if ('failure' in reply) throw this.failure(method, this.describe(reply.failure));
+    if ('failure' in reply) {
+      const reason = this.describe(reply.failure);
+      const error = this.failure(method, reason);
+      throw unreachable(reply.failure) ? new UpstreamUnreachable(error.message, this.endpoint.mask(reason)) : error;
+    }
     const { status, text, location } = reply;
     if (status >= 300 && status < 400) {
       const target = location === undefined ? 'elsewhere' : `to ${maskedUrl(new URL(location, this.endpoint.url))}`;

@@ -7,7 +7,15 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, truncateSync,
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { after, test } from 'node:test';
-import { cacheInfo, clearCache, ForkCache, upstreamFolder } from '../../runtime/state/fork-cache';
+import {
+  cacheInfo,
+  clearCache,
+  ForkCache,
+  readStartRecord,
+  saveStartRecord,
+  startRecordPath,
+  upstreamFolder,
+} from '../../runtime/state/fork-cache';
 import { emptySnapshot, slotKey, type UpstreamSnapshot } from '../../runtime/state/upstream-snapshot';
 
 const roots: string[] = [];
@@ -117,4 +125,19 @@ test('hostile files in the cache folder are ignored: a FIFO, a link, a huge file
     0,
     'a hash that is not one names no file',
   );
+});
+
+test('start records: one per origin whatever the path, counted in the total under no upstream, cleared with the rest', async () => {
+  const root = newRoot();
+  const url = 'https://user:pass@node.example:8443/v3/SECRETKEY123';
+  await saveStartRecord(root, url, { chainId: 1, block: '0x10' });
+  assert.equal(startRecordPath(root, url), startRecordPath(root, 'https://node.example:8443/other'));
+  assert.notEqual(startRecordPath(root, url), startRecordPath(root, 'https://node.example:8444/v3/SECRETKEY123'));
+  assert.match(basename(startRecordPath(root, url)), /^start-[0-9a-f]{24}\.json$/);
+  assert.deepEqual(await readStartRecord(root, 'https://node.example:8443/'), { chainId: 1, block: '0x10' });
+  const info = await cacheInfo(root);
+  assert.deepEqual(info.upstreams, []);
+  assert.equal(info.bytes, JSON.stringify({ chainId: 1, block: '0x10' }).length);
+  await clearCache(root);
+  assert.equal(await readStartRecord(root, url), undefined);
 });

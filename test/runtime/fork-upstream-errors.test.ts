@@ -78,8 +78,10 @@ function echoingKey(failing: (call: { method: string; params: unknown[] }) => bo
 }
 
 /** Start-up with `--fork url` fails with exactly `evm-tracer: fork upstream MASKED: eth_chainId failed: REASON`. */
+/** Without the fork cache: with it, an unreachable upstream's error also says what the cache lacked to start offline
+ * (fork-offline-start.test.ts). */
 async function assertStartFails(url: string, masked: string, reason: string): Promise<void> {
-  const run = await runNode(['--fork', url]);
+  const run = await runNode(['--fork', url, '--no-cache']);
   assertNoSecret(run.stdout + run.stderr, 'the node output');
   assert.equal(run.status, 1, run.stderr);
   assert.equal(run.stdout, '');
@@ -161,7 +163,7 @@ test('unusable fork URLs say why: refused, DNS, TLS, redirect; the path masked',
     `http://127.0.0.1:${closed}/****`,
     'the connection was refused: nothing listens on that host and port',
   );
-  const dns = await runNode(['--fork', `http://no-such-host.invalid${keyPath}`]);
+  const dns = await runNode(['--fork', `http://no-such-host.invalid${keyPath}`, '--no-cache']);
   assertNoSecret(dns.stderr, 'the node output');
   assert.equal(dns.status, 1);
   assert.match(

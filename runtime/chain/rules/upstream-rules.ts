@@ -8,6 +8,7 @@ import { chainConfigFor, hardforkNames } from '../hardforks';
 import { gethForks } from './forks';
 import { configFromEthConfig } from './eth-config';
 import { identifyChain } from './registry';
+import { UpstreamUnreachable } from '../../state/upstream';
 
 export interface UpstreamRules {
   config: GethChainConfig;
@@ -32,7 +33,9 @@ function anvilConfig(chainId: number, name: string): GethChainConfig | undefined
 async function answer(ask: Ask, method: string, params: unknown[] = []): Promise<unknown> {
   try {
     return await ask(method, params);
-  } catch {
+  } catch (error) {
+    // An upstream gone is not one lacking the method: asking the next one would blame the wrong thing.
+    if (error instanceof UpstreamUnreachable) throw error;
     return undefined; // the method does not exist there: ask the next one
   }
 }

@@ -1,11 +1,14 @@
 // Shared by the extension's VS Code suites: fixture URIs, driving the trace commands without prompts, and
 // reading what the result panel rendered (through the webview's own messages).
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { Context } from 'mocha';
 import * as vscode from 'vscode';
 import type { PromptAnswer, PromptView } from '../../../client/quick-input';
 import type { RenderedContent, ViewState } from '../../../client/webview/messages';
 import { waitFor } from '../lib/workspace';
+import { anvilBinary } from '../../setup/nodes.mjs';
+import { startNodeProcess, type RunningNode } from '../../support/nodes/process';
 
 export const extensionId = 'evm-tracer-studio.evm-tracer-studio';
 export const LOCAL_NODE = 'Local (in-process EVM)';
@@ -27,6 +30,18 @@ export function extensionPath(): string {
 export async function testHook<T>(name: keyof typeof import('../../../client/commands/test-hooks'), ...args: unknown[]): Promise<T> {
   await extension().activate();
   return vscode.commands.executeCommand<T>(`evmTracer._test.${name}`, ...args);
+}
+
+/** anvil on chain 43114 added through Add Node as `name`; the suite skips itself where anvil is not installed. */
+export async function addAnvilNode(suite: Context, name: string): Promise<RunningNode> {
+  const binary = join(extensionPath(), anvilBinary);
+  if (!existsSync(binary)) {
+    console.warn(`SKIPPED: anvil is not installed (${binary})`);
+    suite.skip();
+  }
+  const anvil = await startNodeProcess('anvil', binary, (port) => ['--host', '127.0.0.1', '--port', String(port), '--chain-id', '43114']);
+  await vscode.commands.executeCommand('evmTracer.addNode', { name, url: anvil.url, auth: 'none', network: 43114 });
+  return anvil;
 }
 
 export function fixtureUri(name: string): vscode.Uri {

@@ -1,13 +1,10 @@
 // Tracing on anvil (a third-party node that runs JS tracers), added as a node through the Add Node command.
 import * as assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import { anvilBinary } from '../../setup/nodes.mjs';
-import { startNodeProcess, type RunningNode } from '../../support/nodes/process';
+import type { RunningNode } from '../../support/nodes/process';
 import type { ViewState } from '../../../client/webview/messages';
-import { describe, extensionPath, fixtureUri, LOCAL_NODE, renderedResult, traceCall } from './ext-helpers';
+import { addAnvilNode, describe, fixtureUri, LOCAL_NODE, renderedResult, traceCall } from './ext-helpers';
 
 const NODE_NAME = 'anvil (test)';
 
@@ -15,13 +12,7 @@ suite('trace on anvil', function () {
   let anvil: RunningNode | undefined;
 
   suiteSetup(async function () {
-    const binary = join(extensionPath(), anvilBinary);
-    if (!existsSync(binary)) {
-      console.warn(`SKIPPED: anvil is not installed (${binary})`);
-      this.skip();
-    }
-    anvil = await startNodeProcess('anvil', binary, (port) => ['--host', '127.0.0.1', '--port', String(port), '--chain-id', '43114']);
-    await vscode.commands.executeCommand('evmTracer.addNode', { name: NODE_NAME, url: anvil.url, auth: 'none', network: 43114 });
+    anvil = await addAnvilNode(this, NODE_NAME);
   });
 
   suiteTeardown(async () => {

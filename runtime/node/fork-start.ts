@@ -1,0 +1,233 @@
+// A fork node's start-up: the upstream's chain id, the fork block's header, the rules its blocks run by and
+// the dev accounts' upstream nonce and code, asked of the upstream and kept in the fork cache. With the
+// upstream unreachable (refused, DNS, time-out; not an HTTP or JSON-RPC error, which still fails), the node
+// starts from what an earlier start kept, so that a trace run before can run again offline. Everything read
+// back is checked: the cache folder is input.
+import type { ForkPoint } from '../devchain/dev-chain';
+import { devAccountBalance, type DevAccount } from '../chain/dev-accounts';
+import { chainConfigOf, devGenesis, parseChainConfig, type GenesisSpec } from '../chain/genesis';
+import { chainConfigFor } from '../chain/hardforks';
+import { parseAddress, parseQuantity, parseWord } from '../chain/hex';
+import { upstreamRules, type UpstreamRules } from '../chain/rules/upstream-rules';
+import { shownText } from '../../core/rpc/shown-text';
+import { ForkCache, readStartRecord, saveStartRecord } from '../state/fork-cache';
+import { forkStateAt } from '../state/fork-state';
+import { UpstreamUnreachable, type Upstream } from '../state/upstream';
+
+interface ForkOptions {
+  url: string;
+  /** The upstream block to fork at; default its latest (offline: the last one this upstream was started at). */
+  blockNumber?: bigint;
+  /** Rules that replace the upstream's own (--hardfork, --chain-config). */
+  hardfork?: string;
+  chainConfig?: { json: unknown; source: string };
+  /** The disk cache (fork-cache.ts), or null for none. */
+  cache?: { dir: string; maxBytes?: number } | null;
+}
+
+interface ForkStart {
+  genesis: GenesisSpec;
+  point: ForkPoint;
+  cache: ForkCache | undefined;
+}
+
+/** What one start of an upstream origin learned that the next needs first: its chain id and fork block. */
+interface StartRecord {
+  chainId: number;
+  block: bigint;
+}
+
+/** What the start-up learned, from the upstream or from the cache. */
+interface Learned {
+  chainId: number;
+  point: ForkPoint;
+  rules: UpstreamRules;
+  /** Whether the rules are the upstream's own (a flag's are not kept). */
+  ownRules: boolean;
+}
+
+/** Runs `work` on what the upstream answered: a failure may quote it, and it may echo the key in the URL (an
+ * unreachable upstream's error, masked already, stays what it is: the start goes on from the cache). */
+async function fromUpstream<T>(upstream: Upstream, work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UpstreamUnreachable) throw error;
+    throw new Error(shownText(error instanceof Error ? error.message : String(error), upstream.endpoint.mask, 600));
+  }
+}
+
+/** The rules a flag gives in place of the upstream's own, if any. */
+function flagRules(chainId: number, options: ForkOptions): UpstreamRules | undefined {
+  if (options.hardfork !== undefined)
+    return { config: chainConfigFor(chainId, options.hardfork), source: `--hardfork ${options.hardfork}` };
+  if (!options.chainConfig) return undefined;
+  const config = chainConfigOf(options.chainConfig.json, options.chainConfig.source);
+  if (Number(config.chainId) !== chainId)
+    throw new Error(`${options.chainConfig.source}: chain id ${config.chainId}, but the upstream's is ${chainId}`);
+  return { config, source: options.chainConfig.source };
+}
+
+/** The fork block's header as the upstream gave it, checked field by field. */
+function forkPoint(url: string, number: bigint, block: Record<string, unknown>): ForkPoint {
+  const at = (field: string) => `fork block #${number}: ${field}`;
+  const optional = (field: string) =>
+    block[field] === undefined || block[field] === null ? undefined : parseQuantity(block[field], at(field));
+  const word = (field: string) => parseWord(block[field] ?? '0x0', at(field));
+  return {
+    url,
+    number,
+    hash: parseWord(block.hash, at('hash')),
+    timestamp: parseQuantity(block.timestamp, at('timestamp')),
+    gasLimit: parseQuantity(block.gasLimit, at('gasLimit')),
+    baseFeePerGas: optional('baseFeePerGas'),
+    coinbase: parseAddress(block.miner ?? '0x' + '00'.repeat(20), at('miner')),
+    difficulty: optional('difficulty') ?? 0n,
+    mixHash: word('mixHash'),
+    parentHash: word('parentHash'),
+    excessBlobGas: optional('excessBlobGas'),
+    parentBeaconBlockRoot: block.parentBeaconBlockRoot === undefined ? undefined : word('parentBeaconBlockRoot'),
+  };
+}
+
+const hex = (value: bigint) => '0x' + value.toString(16);
+
+/** The header fields forkPoint reads, named as in a block answer: what the cache keeps of the fork block. */
+function headerOf(point: ForkPoint): Record<string, string> {
+  const optional = (name: string, value: bigint | undefined) => (value === undefined ? {} : { [name]: hex(value) });
+  return {
+    number: hex(point.number),
+    hash: point.hash,
+    timestamp: hex(point.timestamp),
+    gasLimit: hex(point.gasLimit),
+    miner: point.coinbase,
+    difficulty: hex(point.difficulty),
+    mixHash: point.mixHash,
+    parentHash: point.parentHash,
+    ...optional('baseFeePerGas', point.baseFeePerGas),
+    ...optional('excessBlobGas', point.excessBlobGas),
+    ...(point.parentBeaconBlockRoot === undefined ? {} : { parentBeaconBlockRoot: point.parentBeaconBlockRoot }),
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function startRecordFrom(value: unknown): StartRecord | undefined {
+  if (!isRecord(value) || !Number.isSafeInteger(value.chainId) || (value.chainId as number) <= 0) return undefined;
+  if (typeof value.block !== 'string' || !/^0x[0-9a-f]{1,16}$/.test(value.block)) return undefined;
+  return { chainId: value.chainId as number, block: BigInt(value.block) };
+}
+
+/** Block `number`'s header from the cache, if it is one: every field checked, its number the one asked for. */
+function cachedPoint(url: string, number: bigint, value: unknown): ForkPoint | undefined {
+  if (!isRecord(value) || value.number !== hex(number)) return undefined;
+  try {
+    return forkPoint(url, number, value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The upstream's rules from the cache, if they are a chain config of `chainId` and a source the start-up line
+ * may show (at most 200 characters, no control or format characters to play tricks on a terminal). */
+function cachedRules(value: unknown, chainId: number): UpstreamRules | undefined {
+  if (!isRecord(value) || typeof value.source !== 'string' || !/^[^\p{Cc}\p{Cf}]{1,200}$/u.test(value.source)) return undefined;
+  try {
+    const config = parseChainConfig(value.config, 'the cached rules');
+    return config.chainId === chainId ? { config, source: value.source } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Dev accounts in fork mode: funded, but keeping their upstream nonce and code, read through the cache. */
+async function fundOnFork(accounts: DevAccount[], point: ForkPoint, cache: ForkCache | undefined): Promise<GenesisSpec['alloc']> {
+  const fork = forkStateAt(point.url, hex(point.number));
+  if (cache) fork.seed((await cache.state(point.hash)).snapshot);
+  const entries = await Promise.all(
+    accounts.map(async ({ address }) => {
+      const upstream = await fork.account(address);
+      return [address, { balance: hex(devAccountBalance), nonce: Number(upstream.nonce), code: upstream.code }] as const;
+    }),
+  );
+  const fetched = fork.takeFetched();
+  if (cache && Object.keys(fetched.accounts).length > 0)
+    await cache.saveState(point.hash, { snapshot: fetched, targets: new Set() }).catch(() => undefined);
+  return Object.fromEntries(entries);
+}
+
+async function askUpstream(upstream: Upstream, options: ForkOptions): Promise<Learned> {
+  const chainId = Number(BigInt((await upstream.request('eth_chainId', [])) as string));
+  const number = options.blockNumber ?? BigInt((await upstream.request('eth_blockNumber', [])) as string);
+  const block = (await upstream.request('eth_getBlockByNumber', [hex(number), false])) as Record<string, unknown> | null;
+  if (!block) throw new Error(`fork block #${number} not found upstream`);
+  const point = await fromUpstream(upstream, () => forkPoint(options.url, number, block));
+  const given = flagRules(chainId, options);
+  if (given) return { chainId, point, rules: given, ownRules: false };
+  const rules = await fromUpstream(upstream, () => upstreamRules((method, params) => upstream.request(method, params), chainId));
+  return { chainId, point, rules, ownRules: true };
+}
+
+/** Keeps what the next start needs should the upstream be down then (a failed write only costs that). */
+async function remember(upstream: Upstream, cache: ForkCache, { chainId, point, rules, ownRules }: Learned): Promise<void> {
+  // The upstream's config is its own text: kept only if it does not echo the URL's secrets.
+  const rulesText = JSON.stringify(rules);
+  await Promise.all([
+    saveStartRecord(cache.root, upstream.endpoint.url, { chainId, block: hex(point.number) }),
+    cache.saveFact(`header-${point.number}`, headerOf(point)),
+    ownRules && upstream.endpoint.mask(rulesText) === rulesText ? cache.saveFact('rules', rules) : undefined,
+  ]).catch(() => undefined);
+}
+
+function cacheOf(upstream: Upstream, options: ForkOptions, chainId: number): ForkCache | undefined {
+  return options.cache ? new ForkCache(options.cache.dir, chainId, upstream.endpoint.url, options.cache.maxBytes) : undefined;
+}
+
+/** The upstream's own failure, and what the cache lacked to start without it. */
+const offlineFailure = (down: UpstreamUnreachable, what: string) =>
+  new Error(`${down.message}; the fork cache has no ${what} to start from offline`);
+
+/** What an earlier start kept, or an error that says what is missing after the upstream's own. */
+async function fromCache(upstream: Upstream, options: ForkOptions, down: UpstreamUnreachable): Promise<Learned & { cache: ForkCache }> {
+  if (!options.cache) throw down;
+  const record = startRecordFrom(await readStartRecord(options.cache.dir, upstream.endpoint.url));
+  if (!record) throw offlineFailure(down, 'start record of this upstream (its chain id and last fork block)');
+  const { chainId } = record;
+  const number = options.blockNumber ?? record.block;
+  const cache = cacheOf(upstream, options, chainId)!;
+  const point = cachedPoint(options.url, number, await cache.fact(`header-${number}`));
+  if (!point) throw offlineFailure(down, `header of block #${number} (chain id ${chainId})`);
+  const given = flagRules(chainId, options);
+  if (given) return { chainId, point, rules: given, ownRules: false, cache };
+  const rules = cachedRules(await cache.fact('rules'), chainId);
+  if (!rules) throw offlineFailure(down, `rules of chain id ${chainId}`);
+  return { chainId, point, rules: { ...rules, source: `${rules.source}, as cached` }, ownRules: true, cache };
+}
+
+export async function startFork(upstream: Upstream, accounts: DevAccount[], options: ForkOptions): Promise<ForkStart> {
+  let learned: Learned;
+  let cache: ForkCache | undefined;
+  let offline: UpstreamUnreachable | undefined;
+  try {
+    learned = await askUpstream(upstream, options);
+    cache = cacheOf(upstream, options, learned.chainId);
+  } catch (error) {
+    if (!(error instanceof UpstreamUnreachable)) throw error;
+    offline = error;
+    ({ cache, ...learned } = await fromCache(upstream, options, error));
+  }
+  const { point, rules } = learned;
+  let alloc: GenesisSpec['alloc'];
+  try {
+    alloc = await fundOnFork(accounts, point, cache);
+  } catch (error) {
+    if (!offline || !(error instanceof UpstreamUnreachable)) throw error;
+    throw offlineFailure(offline, `nonce and code of every dev account at block #${point.number}`);
+  }
+  if (offline) process.stderr.write(`fork: upstream unreachable (${offline.reason}); starting from the cached block #${point.number}\n`);
+  else if (cache) await remember(upstream, cache, learned);
+  process.stderr.write(`fork: the upstream's rules come from ${rules.source}\n`);
+  const genesis = devGenesis(rules.config, point.timestamp);
+  genesis.alloc = alloc;
+  return { genesis, point, cache };
+}

@@ -167,8 +167,8 @@ export function walkthroughSteps(keyed) {
         await pressStepButton(page, 'open-tracer', 'New Tracer File');
         const beside = page.locator('.editor-group-container').nth(1);
         await beside.locator('.tabs-container .tab.active', { hasText: 'Untitled-1' }).waitFor();
-        await page.locator('[id="status.editor.mode"]', { hasText: 'EVM Tracer' }).waitFor();
         await expectFocus(page, beside.locator('.monaco-editor.focused'), 'the new tracer editor');
+        await page.locator('[id="status.editor.mode"]', { hasText: 'EVM Tracer' }).waitFor();
         // Whatever the new file offers, the step says: type `tracer` for a whole tracer.
         await page.keyboard.press('Control+A');
         await page.keyboard.type('tracer');

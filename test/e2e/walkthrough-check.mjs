@@ -291,6 +291,8 @@ export function walkthroughSteps(keyed) {
         // The stored key: the node serves only under it, and lists its (empty) chain.
         await runCommand(page, 'EVM Tracer: Select Node');
         await pick(page, NODE_NAME);
+        // Selected once the setting is written: the status bar shows it then.
+        await page.locator('.statusbar-item', { hasText: NODE_NAME }).waitFor();
         await tracerTab(page).click();
         await runCommand(page, 'EVM Tracer: Trace Transaction');
         await page.locator('.quick-input-list .monaco-list-row', { hasText: 'no transactions in block 0' }).waitFor();

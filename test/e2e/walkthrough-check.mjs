@@ -1,9 +1,11 @@
 // The walkthrough check: a newcomer's first hour in the packaged extension, in a fresh profile and an
 // empty folder. The walkthrough runs from its first step to its last, each step's own button doing what
 // the step says; a step is ticked only once its action succeeded (a cancelled Trace Transaction leaves it
-// open). Then Edit Node with Enter on every step keeps the node as it was: its settings byte for byte, and
-// its access key (the node, which serves only under its key, still answers). Screenshots go to
-// test-artifacts/screenshots/walkthrough-*.png.
+// open). New Tracer File and Add Node are pressed and answered with the keyboard alone: the new editor
+// and every prompt must have the keyboard focus, the page's own focus on its step notwithstanding. Then
+// Edit Node from the palette, the walkthrough page focused, with Enter on every step keeps the node as it
+// was: its settings byte for byte, and its access key (the node, which serves only under its key, still
+// answers). Screenshots go to test-artifacts/screenshots/walkthrough-*.png.
 // Run alone: node test/e2e/walkthrough-check.mjs (needs the tools from node test/setup.mjs and a build).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -122,7 +122,12 @@ export async function typeAnswer(page, prompt, value) {
   await page.keyboard.press('Control+A');
   await page.keyboard.type(value);
   const typed = await box.inputValue();
-  if (typed !== value) throw new Error(`the prompt "${prompt}" holds ${JSON.stringify(typed)} after typing ${JSON.stringify(value)}`);
+  if (typed !== value) {
+    // A key or password is not shown, only how much of it arrived.
+    const secret = (await box.getAttribute('type')) === 'password';
+    const shown = (text) => (secret ? `${text.length} characters` : JSON.stringify(text));
+    throw new Error(`the prompt "${prompt}" holds ${shown(typed)} after typing ${shown(value)}`);
+  }
   await page.keyboard.press('Enter');
   await asking.waitFor({ state: 'hidden' });
 }

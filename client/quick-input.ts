@@ -71,9 +71,9 @@ interface Behaviour<R> {
 
 /**
  * The answered prompt of a sequence (promptSequence): it stays on screen, busy, until the next prompt
- * replaces it, as VS Code's multi-step input does. Hiding a prompt gives the keyboard focus back to what
- * had it before (the walkthrough page, say), and the next prompt, shown after an await, then opens
- * without it in code-server.
+ * replaces it, as VS Code's multi-step input does. Hidden, it would give the keyboard focus back to what
+ * had it before (the walkthrough page, say) while the next step awaits something (a secret, a node), and
+ * keys typed then would go there.
  */
 let answered: vscode.QuickInput | undefined;
 /** Sequences running: prompts are on screen one at a time, whichever command shows them. */
@@ -272,8 +272,9 @@ export function input(options: InputOptions): Promise<Answer<string>> {
 }
 
 /**
- * Runs steps in order, a prompt sequence; a step answering `back` returns to the one before. `steps` is asked again after every
- * step, since an answer may change what follows (a function's arguments). Resolves false when cancelled.
+ * Runs steps in order, as one prompt sequence; a step answering `back` returns to the one before. `steps`
+ * is asked again after every step, since an answer may change what follows (a function's arguments).
+ * Resolves false when cancelled.
  */
 export function runSteps(
   steps: () => readonly ((position: StepPosition & { canGoBack: boolean }) => Promise<Answer<unknown>>)[],

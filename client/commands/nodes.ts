@@ -369,7 +369,7 @@ export const selectNode: CommandFactory = (ctx) => async (name?: string) => {
   if (chosen === undefined) {
     const selected = ctx.nodes.selected().name;
     const items: vscode.QuickPickItem[] = [
-      ...ctx.nodes.list().map((node) => ({ label: node.name, description: ctx.nodes.details(node), picked: node.name === selected })),
+      ...ctx.nodes.list().map((node) => ({ label: node.name, description: ctx.nodes.details(node) })),
       { label: '', kind: vscode.QuickPickItemKind.Separator },
       {
         label: ADD_NODE_ITEM,
@@ -377,8 +377,18 @@ export const selectNode: CommandFactory = (ctx) => async (name?: string) => {
         description: 'any EVM chain: a URL or host, its chain id, a key or password',
       },
     ];
-    const picked = await vscode.window.showQuickPick(items, { title: 'Trace on which node?' });
-    chosen = picked?.label === ADD_NODE_ITEM ? (await addAsked(ctx))?.name : picked?.label;
+    // One sequence with Add Node…: the picker stays on screen until the node's first field replaces it.
+    chosen = await promptSequence(async () => {
+      const picked = await pick({
+        position: { title: 'Trace on which node?', step: 1, totalSteps: 1 },
+        placeholder: 'Pick a node (Enter keeps the selected one)',
+        items,
+        active: items.find((item) => item.label === selected),
+        canGoBack: false,
+      });
+      if (!picked || typeof picked === 'symbol') return undefined;
+      return picked.label === ADD_NODE_ITEM ? (await addAsked(ctx))?.name : picked.label;
+    });
   }
   if (chosen === undefined) return undefined;
   if (!ctx.nodes.find(chosen)) throw new Error(`No node named "${chosen}".`);

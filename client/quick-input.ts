@@ -3,6 +3,7 @@
 // through the test hooks (commands/test-hooks.ts, in test builds only), which drive the same QuickPick/InputBox
 // objects a user does.
 import * as vscode from 'vscode';
+import { onWorkbenchPage, pageSettled } from './page-focus';
 
 export const back = Symbol('back');
 export type Answer<T> = T | typeof back | undefined;
@@ -68,6 +69,29 @@ interface Behaviour<R> {
   answer(answer: PromptAnswer, finish: (answer: Answer<R>) => void): void;
 }
 
+/**
+ * The answered prompt of a sequence (promptSequence): it stays on screen, busy, until the next prompt
+ * replaces it, as VS Code's multi-step input does. Hidden, it would give the keyboard focus back to what
+ * had it before (the walkthrough page, say) while the next step awaits something (a secret, a node), and
+ * keys typed then would go there.
+ */
+let answered: vscode.QuickInput | undefined;
+/** Sequences running: prompts are on screen one at a time, whichever command shows them. */
+let sequences = 0;
+
+/** Runs `flow`, whose prompts follow one another without hiding in between; the last one hides when it ends. */
+export async function promptSequence<T>(flow: () => Promise<T>): Promise<T> {
+  sequences++;
+  try {
+    return await flow();
+  } finally {
+    if (--sequences === 0) {
+      answered?.hide();
+      answered = undefined;
+    }
+  }
+}
+
 /** Shows `widget` with a Back button when allowed; resolves its answer, `back`, or undefined when it is hidden. */
 function present<R>(
   widget: vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox,
@@ -80,15 +104,22 @@ function present<R>(
   Object.assign(widget, { title: position.title, ...steps, ignoreFocusOut: true });
   widget.buttons = canGoBack ? [vscode.QuickInputButtons.Back] : [];
   return new Promise<Answer<R>>((resolve) => {
+    let answeredHere = false;
     const finish = (answer: Answer<R>) => {
+      if (answeredHere) return;
+      answeredHere = true;
       if (active === prompt) active = undefined;
       resolve(answer);
-      widget.hide();
+      if (answer === undefined || sequences === 0) return widget.hide();
+      Object.assign(widget, { busy: true, enabled: false });
+      answered = widget;
     };
     widget.onDidAccept(() => behaviour.accept(finish));
     widget.onDidTriggerButton((button) => button === vscode.QuickInputButtons.Back && finish(back));
     widget.onDidHide(() => {
       if (active === prompt) active = undefined;
+      if (answered === widget) answered = undefined;
+      answeredHere = true;
       resolve(undefined);
       widget.dispose();
     });
@@ -109,8 +140,17 @@ function present<R>(
         behaviour.answer(answer, finish);
       },
     };
-    active = prompt;
-    widget.show();
+    const show = () => {
+      if (answeredHere) return;
+      active = prompt;
+      // Showing it replaces the answered prompt (which then hides and is disposed).
+      answered = undefined;
+      widget.show();
+    };
+    // The first prompt on one of VS Code's pages waits for it to settle (page-focus.ts); the next ones
+    // replace the one on screen at once.
+    if (answered || active || !onWorkbenchPage()) show();
+    else void pageSettled().then(show);
   });
 }
 
@@ -232,19 +272,22 @@ export function input(options: InputOptions): Promise<Answer<string>> {
 }
 
 /**
- * Runs steps in order; a step answering `back` returns to the one before. `steps` is asked again after every
- * step, since an answer may change what follows (a function's arguments). Resolves false when cancelled.
+ * Runs steps in order, as one prompt sequence; a step answering `back` returns to the one before. `steps`
+ * is asked again after every step, since an answer may change what follows (a function's arguments).
+ * Resolves false when cancelled.
  */
-export async function runSteps(
+export function runSteps(
   steps: () => readonly ((position: StepPosition & { canGoBack: boolean }) => Promise<Answer<unknown>>)[],
   title: string,
 ): Promise<boolean> {
-  let index = 0;
-  while (index < steps().length) {
-    const list = steps();
-    const answer = await list[index]({ title, step: index + 1, totalSteps: list.length, canGoBack: index > 0 });
-    if (answer === undefined) return false;
-    index = answer === back ? Math.max(0, index - 1) : index + 1;
-  }
-  return true;
+  return promptSequence(async () => {
+    let index = 0;
+    while (index < steps().length) {
+      const list = steps();
+      const answer = await list[index]({ title, step: index + 1, totalSteps: list.length, canGoBack: index > 0 });
+      if (answer === undefined) return false;
+      index = answer === back ? Math.max(0, index - 1) : index + 1;
+    }
+    return true;
+  });
 }

@@ -7,7 +7,7 @@ import type { EcmaVersion } from '../../core/tracer/diagnostic';
 import { config, type AuthKind, type Network, type NodeSettings } from '../config';
 import type { Ctx } from '../ctx';
 import { isAvalancheNetwork, LOCAL_NODE_NAME } from '../nodes';
-import { input, pick, runSteps, type Answer, type StepPosition } from '../quick-input';
+import { input, pick, promptSequence, runSteps, type Answer, type StepPosition } from '../quick-input';
 import { walkthroughStepDone } from '../walkthrough';
 import type { Step } from '../call-steps';
 import type { CommandFactory } from './command';
@@ -317,15 +317,20 @@ async function confirmChainId(ctx: Ctx, node: NodeSettings): Promise<void> {
 }
 
 export const editNode: CommandFactory = (ctx) => async (name?: string, changes?: NodeArgs) => {
-  const current = await pickConfigured(ctx, name, 'Edit which node?');
-  if (!current) return undefined;
-  const others = config
-    .nodes()
-    .map((node) => node.name)
-    .filter((other) => other !== current.name);
-  const hadSecret = (await ctx.nodes.secret(current.name)) !== undefined;
-  const given = changes ? { ...current, ...changes } : await askNode(current, others, hadSecret);
-  if (!given) return undefined;
+  // One sequence: the node's pick stays on screen while its secret is looked up, until the first field replaces it.
+  const asked = await promptSequence(async () => {
+    const current = await pickConfigured(ctx, name, 'Edit which node?');
+    if (!current) return undefined;
+    const others = config
+      .nodes()
+      .map((node) => node.name)
+      .filter((other) => other !== current.name);
+    const hadSecret = (await ctx.nodes.secret(current.name)) !== undefined;
+    const given = changes ? { ...current, ...changes } : await askNode(current, others, hadSecret);
+    return given && { current, others, given };
+  });
+  if (!asked) return undefined;
+  const { current, others, given } = asked;
   const { node, secret } = checkedNode(given, others);
   const keptSecret = secret ?? (node.auth === current.auth ? await ctx.nodes.secret(current.name) : undefined);
   if (node.auth !== 'none' && !keptSecret)
@@ -364,7 +369,7 @@ export const selectNode: CommandFactory = (ctx) => async (name?: string) => {
   if (chosen === undefined) {
     const selected = ctx.nodes.selected().name;
     const items: vscode.QuickPickItem[] = [
-      ...ctx.nodes.list().map((node) => ({ label: node.name, description: ctx.nodes.details(node), picked: node.name === selected })),
+      ...ctx.nodes.list().map((node) => ({ label: node.name, description: ctx.nodes.details(node) })),
       { label: '', kind: vscode.QuickPickItemKind.Separator },
       {
         label: ADD_NODE_ITEM,
@@ -372,8 +377,18 @@ export const selectNode: CommandFactory = (ctx) => async (name?: string) => {
         description: 'any EVM chain: a URL or host, its chain id, a key or password',
       },
     ];
-    const picked = await vscode.window.showQuickPick(items, { title: 'Trace on which node?' });
-    chosen = picked?.label === ADD_NODE_ITEM ? (await addAsked(ctx))?.name : picked?.label;
+    // One sequence with Add Node…: the picker stays on screen until the node's first field replaces it.
+    chosen = await promptSequence(async () => {
+      const picked = await pick({
+        position: { title: 'Trace on which node?', step: 1, totalSteps: 1 },
+        placeholder: 'Pick a node (Enter keeps the selected one)',
+        items,
+        active: items.find((item) => item.label === selected),
+        canGoBack: false,
+      });
+      if (!picked || typeof picked === 'symbol') return undefined;
+      return picked.label === ADD_NODE_ITEM ? (await addAsked(ctx))?.name : picked.label;
+    });
   }
   if (chosen === undefined) return undefined;
   if (!ctx.nodes.find(chosen)) throw new Error(`No node named "${chosen}".`);

@@ -1,9 +1,11 @@
 // The walkthrough check: a newcomer's first hour in the packaged extension, in a fresh profile and an
 // empty folder. The walkthrough runs from its first step to its last, each step's own button doing what
 // the step says; a step is ticked only once its action succeeded (a cancelled Trace Transaction leaves it
-// open). Then Edit Node with Enter on every step keeps the node as it was: its settings byte for byte, and
-// its access key (the node, which serves only under its key, still answers). Screenshots go to
-// test-artifacts/screenshots/walkthrough-*.png.
+// open). New Tracer File and Add Node are pressed and answered with the keyboard alone: the new editor
+// and every prompt must have the keyboard focus, the page's own focus on its step notwithstanding. Then
+// Edit Node from the palette, the walkthrough page focused, with Enter on every step keeps the node as it
+// was: its settings byte for byte, and its access key (the node, which serves only under its key, still
+// answers). Screenshots go to test-artifacts/screenshots/walkthrough-*.png.
 // Run alone: node test/e2e/walkthrough-check.mjs (needs the tools from node test/setup.mjs and a build).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -17,7 +19,7 @@ import { workbenchUrl } from './lib/code-server.mjs';
 import { runAlone, runJourney, screenshots, startPackagedServer } from './lib/journey.mjs';
 import { killGroup } from './lib/process-group.mjs';
 import { repoRoot } from './lib/tools.mjs';
-import { answer, pick, runCommand } from './lib/workbench.mjs';
+import { expectFocus, pick, runCommand, typeAnswer, typePick } from './lib/workbench.mjs';
 
 const FOLDER_NAME = 'first-hour';
 const NODE_NAME = 'keyed node';
@@ -31,10 +33,12 @@ async function expectTicked(page, id, ticked) {
   await page.locator(`.getting-started-step[data-step-id$="#${id}"][aria-checked="${ticked}"]`).waitFor();
 }
 
+/** The walkthrough's tab: "Welcome", or "Walkthrough: EVM Tracer Studio" once the page shows it. */
+const walkthroughTab = (page) => page.locator('.tabs-container .tab', { hasText: /^(Welcome|Walkthrough: )/ });
+
 /** Brings the walkthrough to the front: its tab, and its page if the Welcome editor went back to its start page. */
 async function showWalkthrough(page) {
-  // "Welcome", or "Walkthrough: EVM Tracer Studio" once the page shows it.
-  await page.locator('.tabs-container .tab', { hasText: /^(Welcome|Walkthrough: )/ }).click();
+  await walkthroughTab(page).click();
   const shown = await stepEntry(page, 'open-tracer')
     .and(page.locator(':enabled'))
     .waitFor({ timeout: 3000 })
@@ -45,7 +49,6 @@ async function showWalkthrough(page) {
   if (!shown) await page.locator('.getting-started-category[x-dispatch$="#gettingStarted"]:enabled').click();
 }
 
-/** Brings the walkthrough to the front, opens step `id` and clicks its button labelled `button`. */
 /** Accepts the suggestion `label` for what was just typed. Quick suggestions that a slow first completion
  *  request closed are asked for again (Ctrl+Space), as a user would; a failure says what the editor holds
  *  and where the focus is. */
@@ -69,10 +72,27 @@ async function acceptSuggestion(page, label) {
   await page.keyboard.press('Enter');
 }
 
+/** Brings the walkthrough to the front, opens step `id` and clicks its button labelled `button`. */
 async function clickStepButton(page, id, button) {
   await showWalkthrough(page);
   await stepEntry(page, id).click();
   await stepEntry(page, id).locator('.monaco-button', { hasText: button }).click();
+}
+
+/**
+ * Presses the button `button` of step `id`, the step the page has just focused, with the keyboard: Tab's
+ * focus on the button, then Enter. Enter's keyup selects the step again, and the page focuses it a moment
+ * later, after what the command showed took the focus or before: resolves once it did, so the focus is
+ * where the command leaves it for good.
+ */
+async function pressStepButton(page, id, button) {
+  const step = stepEntry(page, id);
+  // Focused by the page once it selected the step: nothing of its own is pending.
+  await step.and(page.locator(':focus')).waitFor();
+  await step.evaluate((element) => element.addEventListener('focus', () => element.setAttribute('data-focused-again', ''), { once: true }));
+  await step.locator('.monaco-button', { hasText: button }).focus();
+  await page.keyboard.press('Enter');
+  await step.and(page.locator('[data-focused-again]')).waitFor();
 }
 
 /** The tracer's own tab (not its result's, nor its flattened copy's). */
@@ -145,8 +165,11 @@ export function walkthroughSteps(keyed) {
     {
       name: 'Open a tracer: New Tracer File opens an EVM Tracer document beside the walkthrough, "tracer" makes a whole tracer, the step is ticked',
       run: async ({ page }) => {
-        await stepEntry(page, 'open-tracer').locator('.monaco-button', { hasText: 'New Tracer File' }).click();
-        await page.locator('.editor-group-container').nth(1).locator('.tabs-container .tab.active', { hasText: 'Untitled-1' }).waitFor();
+        // By keyboard: the page's own focus on the step comes after the new editor took it, or before.
+        await pressStepButton(page, 'open-tracer', 'New Tracer File');
+        const beside = page.locator('.editor-group-container').nth(1);
+        await beside.locator('.tabs-container .tab.active', { hasText: 'Untitled-1' }).waitFor();
+        await expectFocus(page, beside.locator('.monaco-editor.focused'), 'the new tracer editor');
         await page.locator('[id="status.editor.mode"]', { hasText: 'EVM Tracer' }).waitFor();
         // Whatever the new file offers, the step says: type `tracer` for a whole tracer.
         await page.keyboard.press('Control+A');
@@ -201,24 +224,31 @@ export function walkthroughSteps(keyed) {
     {
       name: 'Add your own node: Add Node says where the key goes, shows the URL masked before saving, and the step is ticked',
       run: async ({ page, server }) => {
-        await clickStepButton(page, 'add-node', 'Add Node');
-        await answer(page, 'Name', NODE_NAME);
-        await pick(page, 'Any EVM chain');
-        await answer(page, 'Chain id', '43112');
-        await pick(page, 'an access key in the URL');
+        // The keyboard alone: Down from the step above opens the step, Enter presses its button, and every
+        // prompt must have the focus (the walkthrough page had it).
+        await showWalkthrough(page);
+        await stepEntry(page, 'flatten').focus();
+        await page.keyboard.press('ArrowDown');
+        await pressStepButton(page, 'add-node', 'Add Node');
+        await typeAnswer(page, 'Name', NODE_NAME);
+        await typePick(page, 'Which chain?', 'Any EVM chain');
+        await typeAnswer(page, 'Chain id', '43112');
+        await typePick(page, 'Authentication', 'an access key in the URL');
         await page
           .locator('.quick-input-widget .quick-input-message', {
             hasText: 'put {key} where the access key goes: last (https://host/v2/{key})',
           })
           .waitFor();
-        await answer(page, 'RPC URL', `${keyed.url}/{key}`);
-        await answer(page, 'Access key', keyed.key);
+        await typeAnswer(page, 'RPC URL', `${keyed.url}/{key}`);
+        await typeAnswer(page, 'Access key', keyed.key);
         // The level (step 7 of 8): Enter keeps the evmTracer.ecmaVersion setting.
         await page.locator('.quick-input-widget', { hasText: '7/8' }).waitFor();
+        await expectFocus(page, page.locator('.quick-input-widget input:focus'), 'the level step');
         await page.keyboard.press('Enter');
         const summary = page.locator('.quick-input-list .monaco-list-row', { hasText: `${keyed.url}/****` }).first();
         await summary.waitFor();
         if ((await page.locator('.quick-input-widget').innerText()).includes(keyed.key)) throw new Error('the summary shows the key');
+        await expectFocus(page, page.locator('.quick-input-widget input:focus'), 'the summary step');
         await page.keyboard.press('Enter');
         await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
         await expectTicked(page, 'add-node', true);
@@ -238,9 +268,10 @@ export function walkthroughSteps(keyed) {
     {
       name: 'Edit Node with Enter on every step changes nothing: settings.json the same, the key still opens the node',
       run: async ({ page, server }) => {
-        // From the tracer's editor: with the walkthrough page focused, VS Code shows a prompt that follows
-        // another one without the keyboard focus (the page takes it back).
-        await tracerTab(page).click();
+        // From the palette while the walkthrough page (all done, it shows its start) has the focus: every
+        // step must still get it.
+        await walkthroughTab(page).click();
+        await page.locator('.gettingStartedContainer:focus').waitFor();
         await runCommand(page, 'EVM Tracer: Edit Node');
         // The only node there is, focused: Enter picks it, as for every step after.
         await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: NODE_NAME }).waitFor();
@@ -250,7 +281,7 @@ export function walkthroughSteps(keyed) {
         for (let step = 1; step <= total; step++) {
           await page.locator('.quick-input-widget', { hasText: `${step}/${total}` }).waitFor();
           // Once the step has the keyboard: an Enter during the change of steps is lost.
-          await page.locator('.quick-input-widget input:focus').waitFor();
+          await expectFocus(page, page.locator('.quick-input-widget input:focus'), `step ${step} of Edit Node`);
           await page.keyboard.press('Enter');
         }
         await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
@@ -262,6 +293,8 @@ export function walkthroughSteps(keyed) {
         // The stored key: the node serves only under it, and lists its (empty) chain.
         await runCommand(page, 'EVM Tracer: Select Node');
         await pick(page, NODE_NAME);
+        // Selected once the setting is written: the status bar shows it then.
+        await page.locator('.statusbar-item', { hasText: NODE_NAME }).waitFor();
         await tracerTab(page).click();
         await runCommand(page, 'EVM Tracer: Trace Transaction');
         await page.locator('.quick-input-list .monaco-list-row', { hasText: 'no transactions in block 0' }).waitFor();

@@ -84,3 +84,61 @@ export async function runCommand(page, title) {
   }
   await page.keyboard.press('Enter');
 }
+
+/** Where the keyboard focus is (for failure messages): the focused element and the part of the workbench it is in. */
+export function focusDescription(page) {
+  return page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return 'nothing (the page body)';
+    const part = focused.closest('.quick-input-widget, .editor-group-container, .part, .notifications-toasts');
+    const name = (element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 3).join('.')}`;
+    return `${name(focused)}${part && part !== focused ? ` in ${name(part)}` : ''}`;
+  });
+}
+
+/** Waits until `locator` (a focused element) is there; fails saying `what` lacks the keyboard focus, and where it is. */
+export async function expectFocus(page, locator, what) {
+  const focused = await locator.waitFor({ timeout: 15_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!focused) throw new Error(`${what} does not have the keyboard focus; it is on ${await focusDescription(page)}`);
+}
+
+/** The quick input's box, once it has the keyboard focus (a prompt shown without it makes a keyboard user click). */
+async function focusedPrompt(page, what) {
+  await expectFocus(page, page.locator('.quick-input-widget input:focus'), what);
+  return page.locator('.quick-input-widget input');
+}
+
+/**
+ * Answers the input box asking `prompt` with the keyboard alone, as a keyboard user does: the box must have
+ * the focus; `value` replaces the step's own and Enter accepts it.
+ */
+export async function typeAnswer(page, prompt, value) {
+  const asking = page.locator('.quick-input-widget .quick-input-message', { hasText: prompt }).first();
+  await asking.waitFor();
+  const box = await focusedPrompt(page, `the prompt "${prompt}"`);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(value);
+  const typed = await box.inputValue();
+  if (typed !== value) {
+    // A key or password is not shown, only how much of it arrived.
+    const secret = (await box.getAttribute('type')) === 'password';
+    const shown = (text) => (secret ? `${text.length} characters` : JSON.stringify(text));
+    throw new Error(`the prompt "${prompt}" holds ${shown(typed)} after typing ${shown(value)}`);
+  }
+  await page.keyboard.press('Enter');
+  await asking.waitFor({ state: 'hidden' });
+}
+
+/** Picks the row `label` of the pick whose placeholder includes `placeholder` with the keyboard alone: typed to filter, then Enter. */
+export async function typePick(page, placeholder, label) {
+  const picker = page.locator(`.quick-input-widget input[placeholder*=${JSON.stringify(placeholder)}]`);
+  await picker.waitFor();
+  await focusedPrompt(page, `the pick "${placeholder}"`);
+  await page.keyboard.type(label);
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: label }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await picker.waitFor({ state: 'hidden' });
+}

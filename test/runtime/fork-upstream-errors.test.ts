@@ -4,7 +4,7 @@
 // (refused, DNS, TLS, redirect, time-out, HTTP status), with the URL masked.
 import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -13,7 +13,7 @@ import { credentialedUrl } from '../../core/rpc/endpoint';
 import { Upstream } from '../../runtime/state/upstream';
 import { upstreamEndpoint } from '../../runtime/state/upstream-url';
 import { accessKey, assertNoSecret, password } from '../access/secrets';
-import { freePort } from '../support/nodes/process';
+import { freePort, processTree } from '../support/nodes/process';
 import { call as rpcResult, rpc, runNode, startNode } from './node-helpers';
 
 const victim = '0x' + 'bad0'.repeat(10);
@@ -273,8 +273,11 @@ describe('a fork URL from the environment (--fork-url-env), with a key in its pa
     assert.deepEqual(refused, []);
   });
 
-  test('no process on this machine has the key or the password on its command line', () => {
-    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+  // This test's processes only: other test files running meanwhile may pass the shared test secrets on purpose.
+  test('no process this test started (the node, its workers) has the key or the password on its command line', () => {
+    const pids = processTree(process.pid);
+    assert.ok(pids.length > 1, 'the node is among the processes checked');
+    for (const pid of pids) {
       let commandLine: string;
       try {
         commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8');

@@ -7,6 +7,7 @@ import { avalancheUpgrades, subnetEvmKey } from './rules/avalanche';
 import { devChainDefaults } from './rules/registry';
 import { parseAddress, parseData, parseQuantity, parseWord, toQuantity } from './hex';
 import { devAccountBalance, type DevAccount } from './dev-accounts';
+import { isRecord } from '../../core/chain/shapes';
 
 type Alloc = Record<string, AllocAccount>;
 
@@ -26,22 +27,18 @@ export interface GenesisSpec {
 /** geth's initial base fee (params.InitialBaseFee) when London is active at genesis. */
 const initialBaseFee = 1_000_000_000n;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function normaliseAlloc(alloc: unknown, where: string): Alloc {
-  if (!isObject(alloc)) throw new Error(`${where}: expected an object of address → account`);
+  if (!isRecord(alloc)) throw new Error(`${where}: expected an object of address → account`);
   const result: Alloc = {};
   for (const [key, account] of Object.entries(alloc)) {
     const address = parseAddress(key, `${where}: address`);
     const at = `${where}.${key}`;
-    if (!isObject(account)) throw new Error(`${at}: expected an account object`);
+    if (!isRecord(account)) throw new Error(`${at}: expected an account object`);
     const normalised: AllocAccount = { balance: toQuantity(parseQuantity(account.balance ?? '0x0', `${at}.balance`)) };
     if (account.nonce !== undefined) normalised.nonce = Number(parseQuantity(account.nonce, `${at}.nonce`));
     if (account.code !== undefined) normalised.code = parseData(account.code, `${at}.code`);
     if (account.storage !== undefined) {
-      if (!isObject(account.storage)) throw new Error(`${at}.storage: expected an object of slot → value`);
+      if (!isRecord(account.storage)) throw new Error(`${at}.storage: expected an object of slot → value`);
       normalised.storage = Object.fromEntries(
         Object.entries(account.storage).map(([slot, value]) => [
           parseWord(slot, `${at}.storage: slot`),
@@ -75,7 +72,7 @@ function checkForkSchedule(config: Record<string, unknown>, where: string): void
 
 /** A geth (or coreth) chain config, checked: chain id, fork blocks and times; `where` names it in errors. */
 export function parseChainConfig(json: unknown, where: string): GethChainConfig {
-  if (!isObject(json)) throw new Error(`${where}: expected a chain config object`);
+  if (!isRecord(json)) throw new Error(`${where}: expected a chain config object`);
   const chainId = parseQuantity(json.chainId, `${where}.chainId`);
   if (chainId > BigInt(Number.MAX_SAFE_INTEGER))
     throw new Error(`${where}.chainId: must be at most ${Number.MAX_SAFE_INTEGER} (got ${chainId})`);
@@ -88,13 +85,13 @@ export function parseChainConfig(json: unknown, where: string): GethChainConfig 
 
 /** `--chain-config FILE`: a geth genesis (its "config") or a bare chain config. */
 export function chainConfigOf(json: unknown, where: string): GethChainConfig {
-  return isObject(json) && isObject(json.config) ? parseChainConfig(json.config, `${where}: config`) : parseChainConfig(json, where);
+  return isRecord(json) && isRecord(json.config) ? parseChainConfig(json.config, `${where}: config`) : parseChainConfig(json, where);
 }
 
 /** Reads a geth genesis JSON object; `where` names it in errors (e.g. the file name). */
 export function parseGenesis(json: unknown, where: string): GenesisSpec {
-  if (!isObject(json)) throw new Error(`${where}: a genesis must be a JSON object`);
-  if (!isObject(json.config)) throw new Error(`${where}: missing "config" object`);
+  if (!isRecord(json)) throw new Error(`${where}: a genesis must be a JSON object`);
+  if (!isRecord(json.config)) throw new Error(`${where}: missing "config" object`);
   const config = parseChainConfig(json.config, `${where}: config`);
   const londonAtGenesis = config.londonBlock === 0;
   return {

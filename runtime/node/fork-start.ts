@@ -7,12 +7,13 @@ import type { ForkPoint } from '../devchain/dev-chain';
 import { devAccountBalance, type DevAccount } from '../chain/dev-accounts';
 import { chainConfigOf, devGenesis, parseChainConfig, type GenesisSpec } from '../chain/genesis';
 import { chainConfigFor } from '../chain/hardforks';
-import { parseAddress, parseQuantity, parseWord } from '../chain/hex';
+import { parseAddress, parseQuantity, parseWord, toQuantity } from '../chain/hex';
 import { upstreamRules, type UpstreamRules } from '../chain/rules/upstream-rules';
 import { shownText } from '../../core/rpc/shown-text';
 import { ForkCache, readStartRecord, saveStartRecord } from '../state/fork-cache';
 import { forkStateAt } from '../state/fork-state';
 import { UpstreamUnreachable, type Upstream } from '../state/upstream';
+import { isRecord } from '../../core/chain/shapes';
 
 interface ForkOptions {
   url: string;
@@ -90,18 +91,16 @@ function forkPoint(url: string, number: bigint, block: Record<string, unknown>):
   };
 }
 
-const hex = (value: bigint) => '0x' + value.toString(16);
-
 /** The header fields forkPoint reads, named as in a block answer: what the cache keeps of the fork block. */
 function headerOf(point: ForkPoint): Record<string, string> {
-  const optional = (name: string, value: bigint | undefined) => (value === undefined ? {} : { [name]: hex(value) });
+  const optional = (name: string, value: bigint | undefined) => (value === undefined ? {} : { [name]: toQuantity(value) });
   return {
-    number: hex(point.number),
+    number: toQuantity(point.number),
     hash: point.hash,
-    timestamp: hex(point.timestamp),
-    gasLimit: hex(point.gasLimit),
+    timestamp: toQuantity(point.timestamp),
+    gasLimit: toQuantity(point.gasLimit),
     miner: point.coinbase,
-    difficulty: hex(point.difficulty),
+    difficulty: toQuantity(point.difficulty),
     mixHash: point.mixHash,
     parentHash: point.parentHash,
     ...optional('baseFeePerGas', point.baseFeePerGas),
@@ -109,8 +108,6 @@ function headerOf(point: ForkPoint): Record<string, string> {
     ...(point.parentBeaconBlockRoot === undefined ? {} : { parentBeaconBlockRoot: point.parentBeaconBlockRoot }),
   };
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function startRecordFrom(value: unknown): StartRecord | undefined {
   if (!isRecord(value) || !Number.isSafeInteger(value.chainId) || (value.chainId as number) <= 0) return undefined;
@@ -120,7 +117,7 @@ function startRecordFrom(value: unknown): StartRecord | undefined {
 
 /** Block `number`'s header from the cache, if it is one: every field checked, its number the one asked for. */
 function cachedPoint(url: string, number: bigint, value: unknown): ForkPoint | undefined {
-  if (!isRecord(value) || value.number !== hex(number)) return undefined;
+  if (!isRecord(value) || value.number !== toQuantity(number)) return undefined;
   try {
     return forkPoint(url, number, value);
   } catch {
@@ -142,12 +139,12 @@ function cachedRules(value: unknown, chainId: number): UpstreamRules | undefined
 
 /** Dev accounts in fork mode: funded, but keeping their upstream nonce and code, read through the cache. */
 async function fundOnFork(accounts: DevAccount[], point: ForkPoint, cache: ForkCache | undefined): Promise<GenesisSpec['alloc']> {
-  const fork = forkStateAt(point.url, hex(point.number));
+  const fork = forkStateAt(point.url, toQuantity(point.number));
   if (cache) fork.seed((await cache.state(point.hash)).snapshot);
   const entries = await Promise.all(
     accounts.map(async ({ address }) => {
       const upstream = await fork.account(address);
-      return [address, { balance: hex(devAccountBalance), nonce: Number(upstream.nonce), code: upstream.code }] as const;
+      return [address, { balance: toQuantity(devAccountBalance), nonce: Number(upstream.nonce), code: upstream.code }] as const;
     }),
   );
   const fetched = fork.takeFetched();
@@ -159,7 +156,7 @@ async function fundOnFork(accounts: DevAccount[], point: ForkPoint, cache: ForkC
 async function askUpstream(upstream: Upstream, options: ForkOptions): Promise<Learned> {
   const chainId = Number(BigInt((await upstream.request('eth_chainId', [])) as string));
   const number = options.blockNumber ?? BigInt((await upstream.request('eth_blockNumber', [])) as string);
-  const block = (await upstream.request('eth_getBlockByNumber', [hex(number), false])) as Record<string, unknown> | null;
+  const block = (await upstream.request('eth_getBlockByNumber', [toQuantity(number), false])) as Record<string, unknown> | null;
   if (!block) throw new Error(`fork block #${number} not found upstream`);
   const point = await fromUpstream(upstream, () => forkPoint(options.url, number, block));
   const given = flagRules(chainId, options);
@@ -173,7 +170,7 @@ async function remember(upstream: Upstream, cache: ForkCache, { chainId, point, 
   // The upstream's config is its own text: kept only if it does not echo the URL's secrets.
   const rulesText = JSON.stringify(rules);
   await Promise.all([
-    saveStartRecord(cache.root, upstream.endpoint.url, { chainId, block: hex(point.number) }),
+    saveStartRecord(cache.root, upstream.endpoint.url, { chainId, block: toQuantity(point.number) }),
     cache.saveFact(`header-${point.number}`, headerOf(point)),
     ownRules && upstream.endpoint.mask(rulesText) === rulesText ? cache.saveFact('rules', rules) : undefined,
   ]).catch(() => undefined);

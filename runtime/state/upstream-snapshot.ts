@@ -3,6 +3,7 @@
 // upstream's answer, a file in the cache folder), so it is read entry by entry and malformed entries are
 // dropped: a value that is not well-formed hex never reaches the EVM, and keys are hex only, so no key can
 // be `__proto__` or another object member.
+import { isRecord } from '../../core/chain/shapes';
 
 /** An account as the upstream has it: balance and nonce as hex quantities, code as hex. */
 export interface SnapshotAccount {
@@ -57,8 +58,6 @@ export function storageWord(value: unknown): string | undefined {
   if (hex === undefined || !/^0x[0-9a-f]{0,64}$/.test(hex)) return undefined;
   return '0x' + hex.slice(2).padStart(64, '0');
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One account from an untrusted object with balance, nonce and code (absent ones are zero/empty, as prestateTracer omits them). */
 export function accountFrom(value: unknown): SnapshotAccount | undefined {

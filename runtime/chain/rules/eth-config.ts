@@ -7,6 +7,7 @@
 import type { GethChainConfig } from './config-value';
 import { parseQuantity } from '../hex';
 import { chainConfigFor } from '../hardforks';
+import { isRecord } from '../../../core/chain/shapes';
 
 interface ForkEntry {
   activationTime: number;
@@ -39,10 +40,6 @@ const timeForks: Array<[string, string]> = [
   ['bpo2', 'bpo2Time'],
 ];
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function forkOf(entry: ForkEntry, where: string): string | undefined {
   const unknown = Object.keys(entry.systemContracts ?? {}).filter((name) => !knownSystemContracts.has(name));
   if (unknown.length > 0)
@@ -56,7 +53,7 @@ function forkOf(entry: ForkEntry, where: string): string | undefined {
 
 function entryOf(value: unknown, where: string): ForkEntry | undefined {
   if (value === null || value === undefined) return undefined;
-  if (!isObject(value) || !isObject(value.precompiles)) throw new Error(`${where}: expected a fork object with "precompiles"`);
+  if (!isRecord(value) || !isRecord(value.precompiles)) throw new Error(`${where}: expected a fork object with "precompiles"`);
   parseQuantity(value.activationTime, `${where}.activationTime`);
   return value as unknown as ForkEntry;
 }
@@ -67,7 +64,7 @@ const keyOf = (fork: string) => timeForks.find(([name]) => name === fork)![1];
  * Cancun). The forks before the current one are taken as active from genesis (eth_config does not say when
  * they came), and forks between the next and the last one are not known. */
 export function configFromEthConfig(answer: unknown, chainId: number): GethChainConfig | undefined {
-  if (!isObject(answer)) return undefined;
+  if (!isRecord(answer)) return undefined;
   const where = "the upstream's eth_config answer";
   const current = entryOf(answer.current, `${where}.current`);
   if (!current) return undefined;

@@ -9,6 +9,7 @@ import { gethForks } from './forks';
 import { configFromEthConfig } from './eth-config';
 import { identifyChain } from './registry';
 import { UpstreamUnreachable } from '../../state/upstream';
+import { isRecord } from '../../../core/chain/shapes';
 
 export interface UpstreamRules {
   config: GethChainConfig;
@@ -40,13 +41,9 @@ async function answer(ask: Ask, method: string, params: unknown[] = []): Promise
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The upstream's own chain config, checked, with its chain id as the upstream reports it. */
 function ownConfig(value: unknown, chainId: number, method: string): GethChainConfig | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const config = parseChainConfig(value, `the upstream's ${method} answer`);
   if (Number(config.chainId) !== chainId) {
     throw new Error(`the upstream's ${method} names chain id ${config.chainId}, but eth_chainId says ${chainId}`);

@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { after, before, describe, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { call, rawRequest, spawnNodeWithOutput, waitFor, wsExchange, type RpcReply } from './node-helpers';
+import { procStat } from '../support/nodes/process';
 
 type Node = Awaited<ReturnType<typeof spawnNodeWithOutput>>;
 
@@ -50,10 +51,10 @@ function spinningWorkers(nodePid: number): number {
   let count = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
+    const stat = procStat(Number(entry));
+    if (stat?.ppid !== nodePid || stat.state !== 'R') continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(ppid) === nodePid && state === 'R' && readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('trace-worker')) count++;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('trace-worker')) count++;
     } catch {
       // the process ended while we looked
     }

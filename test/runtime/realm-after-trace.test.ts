@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import type { TraceOutcome } from '../../runtime/evm/job';
 import { traceOneCall } from './one-call-job';
+import { procStat } from '../support/nodes/process';
 
 const trace = (tracer: string, timeoutMs = 5_000): Promise<TraceOutcome> => traceOneCall(tracer, timeoutMs);
 
@@ -17,11 +18,11 @@ function workers(): number[] {
   return children ? children.split(' ').map(Number) : [];
 }
 
-/** CPU time (user + system, in clock ticks) a process has used. */
+/** CPU time (user + system, in clock ticks) a worker has used; it must still be there. */
 function cpuTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
+  const stat = procStat(pid);
+  if (!stat) throw new Error(`worker ${pid} is gone`);
+  return stat.cpuTicks;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

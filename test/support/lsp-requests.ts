@@ -2,10 +2,10 @@
 // documents at it (fuzz.test.ts, huge.test.ts): a request must not cost the server more than a bound of CPU
 // time (not wall time: a busy machine slows every process, not the work a request does), and one that does
 // not answer at all means the server is stuck.
-import { readFileSync } from 'node:fs';
 import { LSPErrorCodes, ResponseError, type Diagnostic, type Position } from 'vscode-languageserver-protocol';
 import { FlattenRequest } from '../../core/protocol';
 import type { TestClient } from './lsp-client';
+import { procStat } from './nodes/process';
 
 /** Generous, in the server's CPU milliseconds: requests take a few on the fuzz test's inputs, and answer at
  * once (without a parse) on documents over the size limit. */
@@ -32,17 +32,9 @@ export interface RequestOptions {
   gone?: () => string | undefined;
 }
 
-/** The CPU time a process has used, in milliseconds (user and system; Linux counts in 10 ms ticks); 0 once
- * it is gone, so a dead server is reported as such, not as a failed read. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
+/** The CPU time a process has used, in milliseconds (Linux counts in 10 ms ticks); 0 once it is gone, so a
+ * dead server is reported as such, not as a failed read. */
+const cpuMs = (pid: number): number => (procStat(pid)?.cpuTicks ?? 0) * 10;
 
 /** Sends one request at a time (so each answer's CPU time is that request's own); throws `Stuck` when one
  * is not answered within STUCK_MS. A failed request answers undefined. */

@@ -112,13 +112,14 @@ export async function startNodeProcess(
   return { url, wsUrl: `ws://127.0.0.1:${port}`, pid: watched.pid, stop: watched.stop };
 }
 
-/** State letter and parent of a process, from /proc (Linux); undefined once it is gone. */
-function procStat(pid: number): { state: string; ppid: number } | undefined {
+/** State letter, parent and CPU time used (user + system, in clock ticks) of a process, from /proc (Linux);
+ * undefined once it is gone. */
+export function procStat(pid: number): { state: string; ppid: number; cpuTicks: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
-    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { state, ppid: Number(ppid) };
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0], ppid: Number(fields[1]), cpuTicks: Number(fields[11]) + Number(fields[12]) };
   } catch {
     return undefined;
   }

@@ -3,11 +3,10 @@
 // the curl command has placeholders for the key and password.
 import * as vscode from 'vscode';
 import { dialUrl } from '../../core/rpc/endpoint';
-import { tracerOptionsObject, type TraceTarget } from '../../core/trace/requests';
+import { METHOD_NAMES, tracerOptionsObject, type TraceTarget } from '../../core/trace/requests';
 import { config } from '../config';
 import type { Ctx } from '../ctx';
 import { flattenWithServer } from '../flatten-with-server';
-import { METHOD_NAMES } from '../trace/spec';
 import { tracerBaseName, tracerUri } from '../tracer-files';
 import { walkthroughStepDone } from '../walkthrough';
 import type { CommandFactory } from './command';

@@ -6,12 +6,12 @@ import { displayUrl, maskSecrets, type Endpoint } from '../../core/rpc/endpoint'
 import { formatBytes, NodeError } from '../../core/rpc/errors';
 import { config } from '../config';
 import type { RpcClient } from '../../core/rpc/client';
-import type { RunTraceOptions } from '../../core/trace/requests';
+import { describeTarget, METHOD_NAMES, type RunTraceOptions } from '../../core/trace/requests';
 import type { Nodes } from '../nodes';
 import type { OutcomeView, RequestSummary, TraceErrorView, ViewState } from '../webview/messages';
 import { ResultPanel, type PanelActions } from '../webview/panel';
 import { learnSeedNames } from '../webview/seed-names';
-import { describeTarget, METHOD_NAMES, tracerName, type TraceSpec } from './spec';
+import { tracerName, type TraceSpec } from './spec';
 
 const LAST_TRACE_KEY = 'evmTracer.lastTrace';
 

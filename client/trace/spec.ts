@@ -10,8 +10,6 @@ export interface TraceSpec {
   nodeName: string;
 }
 
-export { describeTarget, METHOD_NAMES } from '../../core/trace/requests';
-
 /** The file name of the tracer, for titles. */
 export function tracerName(spec: TraceSpec): string {
   return decodeURIComponent(

@@ -1,6 +1,6 @@
 // Classified node-access errors. Each carries a kind for programs, a one-line message and an explanation
 // for people. Text from the node goes in as it came, with the masker for its secrets (see shownText).
-import { foreignJson, printable, shownText, type Masker } from './shown-text';
+import { foreignJson, printable, shortened, shownText, type Masker } from './shown-text';
 
 type NodeErrorKind =
   | 'unreachable'
@@ -168,12 +168,17 @@ export function fromHttpStatus(status: number, where: string, body: string, mask
   }
 }
 
+/** The longest error message shown whole: geth's own are a few hundred characters, revert reasons included. */
+const maxMessage = 2000;
+
 /**
  * A JSON-RPC error object in words, `message [code N] (data: …)`: masked, the data shortened. Any shape: a
  * message that is not a string shows the object instead.
  */
 export function rpcErrorText(error: { code?: unknown; message?: unknown; data?: unknown }, mask: Masker): string {
-  const message = typeof error.message === 'string' ? printable(mask(error.message)) : shownText(foreignJson(error), mask, 200);
+  // The message keeps its spacing (geth's trace errors are read as they are) but not its length.
+  const message =
+    typeof error.message === 'string' ? shortened(printable(mask(error.message)), maxMessage) : shownText(foreignJson(error), mask, 200);
   const code = typeof error.code === 'number' ? ` [code ${error.code}]` : '';
   const data =
     error.data === undefined

@@ -90,13 +90,17 @@ export function printable(foreign: string): string {
  */
 export function shownText(foreign: string, masker: Masker, limit: number): string {
   // Masked again once collapsed: collapsing can make the text of a secret that holds whitespace.
-  const flat = masker(printable(masker(foreign)).replace(/\s+/g, ' ').trim());
-  if (flat.length <= limit) return flat;
+  return shortened(masker(printable(masker(foreign)).replace(/\s+/g, ' ').trim()), limit);
+}
+
+/** Masked text cut to `limit` characters with `…`, never inside a mask or a surrogate pair. */
+export function shortened(masked: string, limit: number): string {
+  if (masked.length <= limit) return masked;
   let cut = limit;
-  for (let at = flat.lastIndexOf(mask, cut - 1); cut > 0 && at >= 0 && at + mask.length > cut; at = flat.lastIndexOf(mask, cut - 1))
+  for (let at = masked.lastIndexOf(mask, cut - 1); cut > 0 && at >= 0 && at + mask.length > cut; at = masked.lastIndexOf(mask, cut - 1))
     cut = at;
-  if (cut > 0 && /[\uD800-\uDBFF]/.test(flat[cut - 1])) cut--;
-  return `${flat.slice(0, cut)}…`;
+  if (cut > 0 && /[\uD800-\uDBFF]/.test(masked[cut - 1])) cut--;
+  return `${masked.slice(0, cut)}…`;
 }
 
 /** A value parsed from a foreign answer as JSON text for showing; one nested too deeply for JSON.stringify

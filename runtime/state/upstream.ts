@@ -78,9 +78,6 @@ export class Upstream {
   readonly traffic: Traffic = { roundTrips: 0, accounts: 0, slots: 0 };
   /** Told after each round trip (progress displays). */
   onTraffic?: (traffic: Traffic) => void;
-  /** Told when calls start waiting on the upstream and when none waits any more (time-outs that count execution only). */
-  onWait?: (waiting: boolean) => void;
-  private waiting = 0;
   private queue: Pending[] = [];
 
   constructor(
@@ -94,36 +91,18 @@ export class Upstream {
   }
 
   request(method: string, params: unknown[]): Promise<unknown> {
-    this.wait(1);
-    const answer = new Promise((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       if (this.queue.length === 0) setImmediate(() => this.flush());
       this.queue.push({ method, params, resolve, reject });
     });
-    return answer.finally(() => this.wait(-1));
   }
 
   /** Blocking: for synchronous readers only (the tracer's db in the trace worker). */
   requestSync(calls: RpcCall[]): unknown[] {
     const body = JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call })));
-    this.wait(1);
-    try {
-      // A synchronous read is one account or slot: a tighter bound suits the trace worker's smaller heap.
-      const reply = postSync(
-        this.endpoint.url,
-        this.endpoint.headers,
-        body,
-        this.timeoutMs,
-        Math.min(this.maxReplyBytes, 16 * 1024 * 1024),
-      );
-      return this.unpack(calls, this.counted(reply)).map(settled);
-    } finally {
-      this.wait(-1);
-    }
-  }
-
-  private wait(change: 1 | -1) {
-    this.waiting += change;
-    if (this.waiting === (change === 1 ? 1 : 0)) this.onWait?.(change === 1);
+    // A synchronous read is one account or slot: a tighter bound suits the trace worker's smaller heap.
+    const reply = postSync(this.endpoint.url, this.endpoint.headers, body, this.timeoutMs, Math.min(this.maxReplyBytes, 16 * 1024 * 1024));
+    return this.unpack(calls, this.counted(reply)).map(settled);
   }
 
   /** Counts an answered POST (a failed one fetched nothing). */

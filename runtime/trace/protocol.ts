@@ -33,8 +33,6 @@ export type WorkerMessage =
   /** The debugger paused the worker (breakpoint, step, pause) or let it run again: the time-out stops meanwhile. */
   | { type: 'paused' }
   | { type: 'resumed' }
-  /** Fork mode: the worker waits on the upstream (or no longer does): the time-out counts execution only. */
-  | { type: 'upstreamWait'; waiting: boolean }
   /** Fork mode: upstream state the worker read lazily (sent before `done` or `failed`), for the disk cache. */
   | { type: 'fetched'; snapshot: UpstreamSnapshot }
   | { type: 'outcome'; index: number; outcome: WorkerOutcome }

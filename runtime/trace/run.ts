@@ -220,11 +220,6 @@ function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, { sign
         case 'resumed':
           if (left !== undefined) arm(left);
           break;
-        // Waiting on the upstream is not execution: the upstream's own time-out bounds it.
-        case 'upstreamWait':
-          if (message.waiting) hold();
-          else if (left !== undefined) arm(left);
-          break;
         case 'fetched':
           onFetched?.(message.snapshot);
           break;

@@ -9,6 +9,8 @@ export const traceMemoryLimitMb = 512;
 /** The whole address space of a worker (Linux): its heap, ~1 GB Node and V8 reserve at start, and room for
  * ArrayBuffers, which the heap limit does not count. */
 const addressSpaceLimitMb = 2560;
+/** Fork-mode workers' writable memory (Linux): what the address-space limit leaves a plain worker for data. */
+const dataLimitMb = 2048;
 
 interface WorkerLaunch {
   execPath: string;
@@ -102,14 +104,11 @@ export function workerLaunch(workerFile: string, options: { network: boolean; in
   ];
   // glibc's per-thread malloc arenas would otherwise make the reserved address space depend on core count.
   const env = { ...process.env, MALLOC_ARENA_MAX: '2' };
-  // Fork mode's fetches go through undici, whose WebAssembly HTTP parser reserves ~10 GB of address space
-  // per instance: those workers keep the heap limit only.
-  if (process.platform !== 'linux' || options.network) return { execPath: process.execPath, execArgv: nodeArgs, env, warning };
-  // RLIMIT_AS through the shell's ulimit (Node has no setrlimit); exec keeps the IPC channel's descriptor.
-  return {
-    execPath: '/bin/sh',
-    execArgv: ['-c', `ulimit -v ${addressSpaceLimitMb * 1024} && exec "$0" "$@"`, process.execPath, ...nodeArgs],
-    env,
-    warning,
-  };
+  if (process.platform !== 'linux') return { execPath: process.execPath, execArgv: nodeArgs, env, warning };
+  // Fork mode's fetches go through undici, whose WebAssembly HTTP parser reserves ~10 GB of address space per
+  // instance: those workers get RLIMIT_DATA instead, which counts writable private memory (ArrayBuffers
+  // included) but not such inaccessible reservations.
+  const limit = options.network ? `ulimit -d ${dataLimitMb * 1024}` : `ulimit -v ${addressSpaceLimitMb * 1024}`;
+  // Through the shell's ulimit (Node has no setrlimit); exec keeps the IPC channel's descriptor.
+  return { execPath: '/bin/sh', execArgv: ['-c', `${limit} && exec "$0" "$@"`, process.execPath, ...nodeArgs], env, warning };
 }

@@ -24,7 +24,6 @@ process.on('disconnect', () => process.exit(0));
 
 async function run({ job, inspect }: WorkerRequest): Promise<void> {
   const fork = job.fork && forkStateAt(job.fork.url, job.fork.blockNumber);
-  if (fork) fork.upstream.onWait = (waiting) => post({ type: 'upstreamWait', waiting });
   try {
     if (inspect) waitForDebugger(inspect, post);
     const tracers = jobTracers(job, {
@@ -54,7 +53,6 @@ async function run({ job, inspect }: WorkerRequest): Promise<void> {
 /** What this job read from the upstream goes to the node, for its cache. */
 function handOver(fork: ReturnType<typeof forkStateAt> | undefined): void {
   if (!fork) return;
-  fork.upstream.onWait = undefined;
   const snapshot = fork.takeFetched();
   const { accounts, slots } = snapshotSize(snapshot);
   if (accounts + slots > 0) post({ type: 'fetched', snapshot });

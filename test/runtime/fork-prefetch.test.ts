@@ -25,7 +25,7 @@ import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
 import { startGethDev } from '../support/reference/geth';
 import { referenceSkip, requireReferenceTools } from '../support/reference/tools';
-import { call, spawnNodeWithOutput, startNode, waitFor } from './node-helpers';
+import { call, rpc, spawnNodeWithOutput, startNode, waitFor } from './node-helpers';
 
 const latencyMs = 20;
 /** Providers that serve no tracers; and, for the lazy reference, none that refuse eth_createAccessList too. */
@@ -207,16 +207,31 @@ describe('fork mode waiting on a slow upstream', { skip: anvilAvailable() ? fals
     rmSync(cacheDir, { recursive: true, force: true });
   });
 
-  test('the time-out counts execution, not waiting on the upstream', async () => {
-    // 40 reads nothing touched, each a round trip of at least 20 ms: far beyond the 300 ms time-out, all waiting.
+  test("the time-out covers waiting on the upstream, as geth's wall-clock one does, and the fetching stops with it", async () => {
+    // Reads of fresh addresses, each a round trip of at least 20 ms, without end: only the 300 ms time-out stops them.
     const tracer = `{ step: function() {}, fault: function() {}, result: function(ctx, db) {
-      var values = [];
-      for (var i = 0; i < 40; i++) values.push(toHex(db.getState(toAddress('${workload.hub}'), toWord('0x' + (5000 + i).toString(16)))));
-      return values.length; } }`;
+      for (var i = 0; ; i++) db.getBalance(toAddress('0x' + (0x5000000 + i).toString(16))); } }`;
     proxy.reset();
-    assert.equal(await call(node.url, 'debug_traceCall', [{ to: workload.hub, data: '0x' }, 'latest', { tracer, timeout: '300ms' }]), 40);
-    assert.ok(proxy.requests.length >= 40, `${proxy.requests.length} round trips`);
+    const reply = await rpc(node.url, 'debug_traceCall', [{ to: workload.hub, data: '0x' }, 'latest', { tracer, timeout: '300ms' }]);
+    assert.match(reply.error?.message ?? '', /^execution timeout/, JSON.stringify(reply));
+    const atEnd = proxy.requests.length;
+    // 300 ms at 20 ms a round trip: a bound that waits are not counted against would let it run on.
+    assert.ok(atEnd <= 30, `${atEnd} round trips within a 300 ms time-out`);
+    await new Promise((resolve) => setTimeout(resolve, 20 * latencyMs));
+    assert.ok(proxy.requests.length <= atEnd + 1, `${proxy.requests.length - atEnd} requests after the time-out`);
   });
+
+  test(
+    "a fork trace's ArrayBuffers count against a memory limit, as a plain node's do (Linux); the node stays up",
+    { skip: process.platform !== 'linux' && 'the memory limits of ArrayBuffers are applied on Linux only' },
+    async () => {
+      const hog = `{fault: function () {}, result: function () {
+        var keep = []; for (var i = 0; i < 30; i++) { var b = new Uint8Array(1e8); b.fill(1); keep.push(b); } return keep.length; }}`;
+      const reply = await rpc(node.url, 'debug_traceCall', [{ to: workload.hub, data: '0x' }, 'latest', { tracer: hog }]);
+      assert.match(reply.error?.message ?? '', /Array buffer allocation failed|memory limit/, JSON.stringify(reply));
+      assert.equal(await call(node.url, 'eth_chainId'), await call(upstream.url, 'eth_chainId'));
+    },
+  );
 
   test('a trace cancelled by its client stops fetching', async () => {
     proxy.reset();
@@ -244,7 +259,8 @@ describe('fork mode waiting on a slow upstream', { skip: anvilAvailable() ? fals
   });
 
   test('progress lines and the cache name no key, no path', async () => {
-    await call(node.url, 'debug_traceTransaction', [workload.txHash, { tracer: storageTracer }]);
+    // Nothing prefetched: its 320 reads at 20 ms each take longer than the default time-out of 5 s.
+    await call(node.url, 'debug_traceTransaction', [workload.txHash, { tracer: storageTracer, timeout: '60s' }]);
     assert.match(node.output(), /^fork: fetched \d+ accounts?, \d+ slots? in \d+ round trips?$/m);
     assert.ok(!node.output().includes(key), 'the output names the key');
     const files = (dir: string): string[] =>

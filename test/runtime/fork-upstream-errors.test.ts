@@ -53,7 +53,10 @@ const forkBlock = {
 };
 
 /** Answers start-up calls like a chain at block 16; any call about `victim` fails echoing the request path. */
-function echoingKey(failing: (call: { method: string; params: unknown[] }) => boolean) {
+function echoingKey(
+  failing: (call: { method: string; params: unknown[] }) => boolean,
+  message = (path: string | undefined) => `invalid key in ${path}`,
+) {
   return (request: IncomingMessage, body: string, response: ServerResponse) => {
     const parsed = JSON.parse(body) as
       { id: number; method: string; params: unknown[] } | Array<{ id: number; method: string; params: unknown[] }>;
@@ -62,7 +65,7 @@ function echoingKey(failing: (call: { method: string; params: unknown[] }) => bo
         return {
           jsonrpc: '2.0',
           id: call.id,
-          error: { code: -32000, message: `invalid key in ${request.url}`, data: { path: request.url } },
+          error: { code: -32000, message: message(request.url), data: { path: request.url } },
         };
       const results: Record<string, unknown> = {
         eth_chainId: '0xa86a',
@@ -135,6 +138,26 @@ describe('a fork whose upstream echoes its key in error texts', () => {
       new RegExp(`fork upstream ${masked.replace(/[.*]/g, '\\$&')}: eth_getBalance failed: invalid key in \\*\\*\\*\\*`),
     );
   });
+});
+
+test("an upstream's 10 MB error message reaches the client shortened, its key still masked", async () => {
+  const huge = await upstreamServer(
+    echoingKey(
+      (call) => call.params.includes(victim),
+      (path) => `${path} ${'x'.repeat(10_000_000)}`,
+    ),
+  );
+  const node = await startNode(['--fork', huge.url, '--accounts', '0', '--hardfork', 'prague', '--no-cache']);
+  try {
+    const reply = await rpc(node.url, 'eth_getBalance', [victim, 'latest']);
+    assertNoSecret(JSON.stringify(reply), 'eth_getBalance');
+    const message = reply.error?.message ?? '';
+    assert.match(message, /^fork upstream http:\/\/127\.0\.0\.1:\d+\/\*\*\*\*: eth_getBalance failed: \*\*\*\* x+… \[code -32000\]/);
+    assert.ok(message.length < 2500, `a message of ${message.length} characters`);
+  } finally {
+    await node.stop();
+    await huge.close();
+  }
 });
 
 test('start-up: an echoed key in a JSON-RPC error or an HTTP error body is masked on the console', async () => {

@@ -1,6 +1,7 @@
-// Bundle-time patches to @ethereumjs: the interpreter's `step` events made to match geth's tracer hooks, and
-// its hot path made synchronous. Each text patch names the exact text it replaces and fails the build if that
-// text is gone (a new version). The evm patches are to its ESM build, the one the bundle takes.
+// Bundle-time patches to @ethereumjs: the interpreter's `step` events made to match geth's tracer hooks, its
+// hot path made synchronous, and calls spared the EOA check as geth spares them. Each text patch names the
+// exact text it replaces and fails the build if that text is gone (a new version). The evm and vm patches are
+// to their ESM builds, the ones the bundle takes.
 import { promises as fs } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -138,6 +139,15 @@ const common = [
   },
 ];
 
+const runTx = [
+  {
+    // geth runs calls (eth_call, debug_traceCall) with SkipTransactionChecks, which skips EIP-3607's refusal of
+    // a sender with code: the option `skipEOACheck` does the same here.
+    target: 'if (!equalsBytes(fromAccount.codeHash, KECCAK256_NULL)) {',
+    replacement: 'if (opts.skipEOACheck !== true && !equalsBytes(fromAccount.codeHash, KECCAK256_NULL)) {',
+  },
+];
+
 // Synchronous storage: SLOAD and SSTORE await the state manager, a microtask hop or more each even when the
 // state is plain maps. A state manager that has synchronous twins of its storage reads and writes (the
 // seeded state: storageNow, putStorageNow, accountNow, originalStorageNow) gets synchronous twins of these
@@ -254,6 +264,7 @@ export const ethereumjsPatches = {
       return storageHandler(path, loads, '// 0x55: SSTORE\n    [\n        0x55,\n        async function (runState) {');
     });
     patch(/@ethereumjs[\\/]evm[\\/]dist[\\/]esm[\\/]journal\.js$/, journalHex);
+    patch(/@ethereumjs[\\/]vm[\\/]dist[\\/]esm[\\/]runTx\.js$/, (path, source) => applyPatches(path, source, runTx));
     patch(/@ethereumjs[\\/]evm[\\/]dist[\\/]esm[\\/]opcodes[\\/]util\.js$/, (path, source) => applyPatches(path, source, opcodeUtil));
     patch(/@ethereumjs[\\/]common[\\/]dist[\\/](cjs|esm)[\\/]common\.js$/, (path, source) => applyPatches(path, source, common));
     patch(/@ethereumjs[\\/]util[\\/]dist[\\/](cjs|esm)[\\/]bytes\.js$/, (path, source) => applyPatches(path, source, util));

@@ -7,7 +7,14 @@ import { hardforkNames } from '../../runtime/chain/hardforks';
 import { knownChain, knownChainNames, knownChains } from '../../runtime/chain/rules/registry';
 import { parseCorsOrigins, parseHostNames, wildcardWarnings } from '../../runtime/node/browser-rules';
 import { defaultMaxConnectionsPerClient } from '../../runtime/node/server';
-import { defaultMaxResponseBytes, defaultMaxTraceTimeoutMs, startDevNode, type NodeOptions } from '../../runtime/node/start-node';
+import {
+  defaultEvmTimeoutMs,
+  defaultMaxResponseBytes,
+  defaultMaxTraceTimeoutMs,
+  startDevNode,
+  type NodeOptions,
+} from '../../runtime/node/start-node';
+import { defaultGasCap } from '../../runtime/node/gas-cap';
 import { timerLimitMs } from '../../runtime/node/trace-config';
 import { isSeedName, seedNames } from '../../runtime/node/seed-examples';
 import { permissionFlag } from '../../runtime/trace/worker-launch';
@@ -79,6 +86,16 @@ whose upstream is unreachable starts from what an earlier start kept there`,
     type: 'string',
     value: 'DURATION',
     help: `cap on a trace's "timeout"; longer ones are clamped (default ${defaultMaxTraceTimeoutMs / 1000}s)`,
+  },
+  'rpc-gas-cap': {
+    type: 'string',
+    value: 'N',
+    help: `most gas eth_call, eth_estimateGas and debug_traceCall give a call, as geth's --rpc.gascap; 0 for no cap (default ${defaultGasCap})`,
+  },
+  'rpc-evm-timeout': {
+    type: 'string',
+    value: 'DURATION',
+    help: `how long eth_call and eth_estimateGas may run, as geth's --rpc.evmtimeout (default ${defaultEvmTimeoutMs / 1000}s)`,
   },
   'max-response-bytes': {
     type: 'string',
@@ -262,15 +279,18 @@ function startOptions({ values, positionals }: CommandLine<typeof options>): Nod
       throw new UsageError(prefix + (error as Error).message);
     }
   };
-  const maxTraceTimeoutMs =
-    values['max-trace-timeout'] === undefined
-      ? undefined
-      : asUsage(() => parseDuration(values['max-trace-timeout']!), '--max-trace-timeout: ');
-  if (maxTraceTimeoutMs !== undefined && (maxTraceTimeoutMs < 1 || maxTraceTimeoutMs > timerLimitMs)) {
-    throw new UsageError(
-      `--max-trace-timeout must be between 1ms and ${timerLimitMs}ms (about 24 days) (got '${values['max-trace-timeout']}')`,
-    );
-  }
+  /** A duration option within what a timer can wait. */
+  const duration = (name: 'max-trace-timeout' | 'rpc-evm-timeout'): number | undefined => {
+    const value = values[name];
+    if (value === undefined) return undefined;
+    const ms = asUsage(() => parseDuration(value), `--${name}: `);
+    if (ms < 1 || ms > timerLimitMs)
+      throw new UsageError(`--${name} must be between 1ms and ${timerLimitMs}ms (about 24 days) (got '${value}')`);
+    return ms;
+  };
+  const gasCap = values['rpc-gas-cap'];
+  if (gasCap !== undefined && !/^\d{1,20}$/.test(gasCap))
+    throw new UsageError(`--rpc-gas-cap must be a whole number of gas (got '${gasCap}')`);
   return {
     host: values.host ?? '127.0.0.1',
     port: integer(values.port, '--port', 8545, 0, 65535),
@@ -293,7 +313,9 @@ function startOptions({ values, positionals }: CommandLine<typeof options>): Nod
     forkProgress: forkProgress(process.stderr),
     cors: values.cors === undefined ? [] : asUsage(() => parseCorsOrigins(values.cors!)),
     vhosts: values.vhosts === undefined ? [] : asUsage(() => parseHostNames(values.vhosts!)),
-    maxTraceTimeoutMs,
+    maxTraceTimeoutMs: duration('max-trace-timeout'),
+    rpcEvmTimeoutMs: duration('rpc-evm-timeout'),
+    rpcGasCap: gasCap === undefined ? undefined : BigInt(gasCap),
     maxResponseBytes: integer(values['max-response-bytes'], '--max-response-bytes', defaultMaxResponseBytes, 1),
     maxConnectionsPerClient: integer(
       values['max-connections-per-client'],

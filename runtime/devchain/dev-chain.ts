@@ -1,25 +1,39 @@
 // The dev chain: one block per transaction, every block, transaction, receipt and post-block state kept in
 // memory, so any block can be read, called against or re-executed for a trace. In fork mode the chain
 // continues from an upstream block and its states are overlays on the upstream state at that block.
-import { createBlock, genTransactionsTrieRoot, type Block, type HeaderData } from '@ethereumjs/block';
+import { createBlock, genTransactionsTrieRoot, type Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util';
-import { runTx, type RunTxResult } from '@ethereumjs/vm';
-import { dumpState } from '../state/dump';
+import { shareUnchanged } from '../state/dump';
 import { createStateManager } from '../state/create';
 import { rulesFor } from '../evm/common';
 import type { BlockRules } from '../evm/block-rules';
-import { createChainVM, ruledHeader } from '../evm/chain-vm';
-import { callTx } from '../evm/execute';
-import { runSystemCalls } from '../evm/system-calls';
-import { applyStateOverride, type StateOverride } from '../evm/state-override';
+import {
+  workHeaderData,
+  type CallOutcome,
+  type DevExecutor,
+  type EstimateOutcome,
+  type MineOutcome,
+  type WorkHeader,
+} from '../evm/dev-work';
+import type { StateOverride } from '../evm/state-override';
 import { avalancheCoinbase } from '../chain/rules/avalanche';
 import type { AllocAccount } from '../state/alloc';
 import type { CallObject, TraceBlock, TraceJob } from '../evm/job';
 import type { DevAccount } from '../chain/dev-accounts';
 import type { GenesisSpec } from '../chain/genesis';
 import { checkTransaction } from './tx-checks';
+
+/** How long mining one transaction may run: a block's gas limit of work, on a slow machine. */
+const miningTimeoutMs = 60_000;
+
+/** geth's bounds on the EVM work of eth_call and eth_estimateGas (--rpc.gascap, --rpc.evmtimeout). */
+export interface CallLimits {
+  /** The most gas a call may have (0: no cap). */
+  gasCap: bigint;
+  timeoutMs: number;
+}
 
 interface StoredLog {
   address: string;
@@ -78,10 +92,12 @@ export class DevChain {
     readonly genesis: GenesisSpec,
     readonly accounts: DevAccount[],
     readonly fork: ForkPoint | undefined,
+    /** Where the chain's EVM work runs: never on the node's own thread, so a time-out can stop it. */
+    private readonly execute: DevExecutor,
   ) {}
 
-  static async create(genesis: GenesisSpec, accounts: DevAccount[], fork?: ForkPoint): Promise<DevChain> {
-    const chain = new DevChain(genesis, accounts, fork);
+  static async create(genesis: GenesisSpec, accounts: DevAccount[], execute: DevExecutor, fork?: ForkPoint): Promise<DevChain> {
+    const chain = new DevChain(genesis, accounts, fork, execute);
     if (fork) {
       const { url: _url, number, hash, ...header } = fork;
       chain.store({ number, hash, header, receipts: [], state: genesis.alloc });
@@ -198,17 +214,17 @@ export class DevChain {
     return parent.block.header.calcNextBaseFee();
   }
 
-  private nextHeader() {
+  private nextHeader(): WorkHeader {
     const parent = this.head;
     const now = BigInt(Math.floor(Date.now() / 1000));
     const avalanche = this.rulesAt(parent.number, parent.header.timestamp).avalanche !== undefined;
     return {
       number: parent.number + 1n,
-      parentHash: hexToBytes(parent.hash as `0x${string}`),
+      parentHash: parent.hash,
       timestamp: now > parent.header.timestamp ? now : parent.header.timestamp + 1n,
       gasLimit: parent.header.gasLimit,
       // A C-Chain block's coinbase must be 0x0100…0000 and its difficulty is 1, whatever its genesis says.
-      coinbase: createAddressFromString(avalanche ? avalancheCoinbase : this.genesis.coinbase),
+      coinbase: avalanche ? avalancheCoinbase : this.genesis.coinbase,
       ...(avalanche ? { difficulty: 1n } : {}),
       baseFeePerGas: this.nextBaseFee(),
     };
@@ -217,37 +233,34 @@ export class DevChain {
   /** Validates (throwing geth's text for a broken rule), executes and mines `tx` in a block of its own; returns its hash. */
   sendTransaction(tx: TypedTransaction): Promise<string> {
     return this.serialised(async () => {
-      const headerData = this.nextHeader();
-      const rules = this.rulesAt(headerData.number, headerData.timestamp);
-      const { common } = rules;
-      const pending = createBlock({ header: ruledHeader(rules, headerData) }, { common, skipConsensusFormatValidation: true });
+      const header = this.nextHeader();
+      const rules = this.rulesAt(header.number, header.timestamp);
       const sender = tx.getSenderAddress().toString();
-      const stateManager = await createStateManager(this.stateAfter(this.head), common);
-      const problem = checkTransaction(tx, sender, await stateManager.getAccount(tx.getSenderAddress()), pending.header, rules);
+      const account = await (await this.stateAfterBlock(this.head)).getAccount(tx.getSenderAddress());
+      const problem = checkTransaction(tx, sender, account, header, rules);
       if (problem) throw new Error(problem);
-      const vm = await createChainVM(rules, stateManager, { coinbase: headerData.coinbase });
-      await runSystemCalls(vm, {
-        number: headerData.number,
-        timestamp: headerData.timestamp,
-        parentHash: this.head.hash,
-        parentBeaconBlockRoot: beaconRootOf(pending),
-      });
-      const result = await runTx(vm, { tx, block: pending, skipHardForkValidation: true });
-      if (rules.unreproducible.reason) throw new Error(`this local chain cannot run the transaction: ${rules.unreproducible.reason}`);
-      const header = {
-        ...headerData,
-        gasUsed: result.totalGasSpent,
-        transactionsTrie: await genTransactionsTrieRoot([tx]),
-        logsBloom: result.bloom.bitvector,
-      };
-      const block = createBlock({ header, transactions: [tx] }, { common, skipConsensusFormatValidation: true });
+      const state = this.stateAfter(this.head);
+      const work = { kind: 'mine' as const, chainConfig: this.genesis.config, header, state, raw: bytesToHex(tx.serialize()) };
+      const result = await this.execute(work, miningTimeoutMs);
+      const block = createBlock(
+        {
+          header: {
+            ...workHeaderData(header),
+            gasUsed: result.gasUsed,
+            transactionsTrie: await genTransactionsTrieRoot([tx]),
+            logsBloom: hexToBytes(result.bloom as `0x${string}`),
+          },
+          transactions: [tx],
+        },
+        { common: rules.common, skipConsensusFormatValidation: true },
+      );
       this.store({
         number: block.header.number,
         hash: bytesToHex(block.hash()),
         block,
         header: summary(block),
         receipts: [receiptOf(tx, result, sender, block)],
-        state: dumpState(stateManager, this.head.state),
+        state: shareUnchanged(result.state, this.head.state),
       });
       return bytesToHex(tx.hash());
     });
@@ -259,34 +272,29 @@ export class DevChain {
   }
 
   /** Runs a call on the state after `block` with that block's context; nothing is kept. */
-  async call(call: CallObject, stored: StoredBlock, overrides?: StateOverride): Promise<RunTxResult> {
-    const rules = this.rulesAt(stored.number, stored.header.timestamp);
-    const { common } = rules;
-    const header = ruledHeader(rules, this.callHeader(stored, call));
-    const block = createBlock({ header }, { common, skipConsensusFormatValidation: true });
-    const stateManager = await createStateManager(this.stateAfter(stored), common);
-    const vm = await createChainVM(rules, stateManager, { coinbase: block.header.coinbase });
-    if (overrides) await applyStateOverride(vm, stateManager, overrides);
-    const sender = createAddressFromString(call.from ?? '0x' + '00'.repeat(20));
-    const tx = callTx(call, common);
-    const balance = (await stateManager.getAccount(sender))?.balance ?? 0n;
-    const want = tx.gasLimit * ('maxFeePerGas' in tx ? tx.maxFeePerGas : tx.gasPrice) + tx.value;
-    if (balance < want) throw new Error(`insufficient funds for gas * price + value: address ${sender} have ${balance} want ${want}`);
-    const result = await runTx(vm, { tx, block, skipNonce: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
-    if (rules.unreproducible.reason) throw new Error(`this local chain cannot run the call: ${rules.unreproducible.reason}`);
-    return result;
+  call(call: CallObject, stored: StoredBlock, overrides: StateOverride | undefined, timeoutMs: number): Promise<CallOutcome> {
+    const base = { chainConfig: this.genesis.config, header: this.callHeader(stored, call), state: this.stateAfter(stored) };
+    return this.execute({ kind: 'call', ...base, call, overrides }, timeoutMs);
+  }
+
+  /** eth_estimateGas as geth does it: up to the call's gas, or the block's gas limit, and at most the gas cap. */
+  estimateGas(call: CallObject, stored: StoredBlock, { gasCap, timeoutMs }: CallLimits): Promise<EstimateOutcome> {
+    const asked = call.gas !== undefined ? BigInt(call.gas) : stored.header.gasLimit;
+    const cap = gasCap > 0n && asked > gasCap ? gasCap : asked;
+    const base = { chainConfig: this.genesis.config, header: this.callHeader(stored, call), state: this.stateAfter(stored) };
+    return this.execute({ kind: 'estimate', ...base, call, cap }, timeoutMs);
   }
 
   /** geth runs a call that names no gas price with a zero base fee (NoBaseFee). */
-  private callHeader(stored: StoredBlock, call: CallObject): HeaderData {
+  private callHeader(stored: StoredBlock, call: CallObject): WorkHeader {
     const noFee = !BigInt(call.gasPrice ?? 0) && !BigInt(call.maxFeePerGas ?? 0);
     const { timestamp, gasLimit, coinbase, mixHash, difficulty, baseFeePerGas } = stored.header;
     return {
       number: stored.number,
       timestamp,
       gasLimit,
-      coinbase: createAddressFromString(coinbase),
-      mixHash: hexToBytes(mixHash as `0x${string}`),
+      coinbase,
+      mixHash,
       difficulty,
       baseFeePerGas: baseFeePerGas === undefined ? undefined : noFee ? 0n : baseFeePerGas,
     };
@@ -313,24 +321,20 @@ function summary(block: Block): BlockContext {
   };
 }
 
-function receiptOf(tx: TypedTransaction, result: RunTxResult, from: string, block: Block): StoredReceipt {
+function receiptOf(tx: TypedTransaction, result: MineOutcome, from: string, block: Block): StoredReceipt {
   const baseFee = block.header.baseFeePerGas ?? 0n;
   const effectiveGasPrice =
     'maxFeePerGas' in tx
       ? baseFee + (tx.maxPriorityFeePerGas < tx.maxFeePerGas - baseFee ? tx.maxPriorityFeePerGas : tx.maxFeePerGas - baseFee)
       : tx.gasPrice;
   return {
-    status: result.execResult.exceptionError ? 0 : 1,
-    gasUsed: result.totalGasSpent,
-    cumulativeGasUsed: result.totalGasSpent,
+    status: result.error ? 0 : 1,
+    gasUsed: result.gasUsed,
+    cumulativeGasUsed: result.gasUsed,
     effectiveGasPrice,
-    logs: (result.execResult.logs ?? []).map(([address, topics, data]) => ({
-      address: bytesToHex(address),
-      topics: topics.map((topic) => bytesToHex(topic)),
-      data: bytesToHex(data),
-    })),
-    logsBloom: bytesToHex(result.bloom.bitvector),
+    logs: result.logs,
+    logsBloom: result.bloom,
     from,
-    contractAddress: result.createdAddress?.toString(),
+    contractAddress: result.createdAddress,
   };
 }

@@ -236,7 +236,7 @@ export async function executeJob(job: TraceJob, sink: JobSink, tracers: TracerFa
       block: setting.block,
       skipBlockGasLimitValidation: true,
       skipHardForkValidation: true,
-      ...('call' in entry ? { skipBalance: true, skipNonce: true } : {}),
+      ...('call' in entry ? { skipBalance: true, skipNonce: true, skipEOACheck: true } : {}),
     };
     if (!traced.has(index)) {
       logsBefore += (await runTx(setting.vm, options).catch(() => undefined))?.receipt.logs.length ?? 0;

@@ -2,8 +2,7 @@
 // fees like geth's dev mode and signs with the dev account key.
 import { createFeeMarket1559Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
 import { createAddressFromString, hexToBytes } from '@ethereumjs/util';
-import type { DevChain } from '../devchain/dev-chain';
-import { estimateGas } from '../devchain/estimate-gas';
+import type { CallLimits, DevChain } from '../devchain/dev-chain';
 import type { CallObject } from '../evm/job';
 import { executionError } from './methods/execution-error';
 import { serverError } from './rpc-error';
@@ -11,7 +10,10 @@ import { serverError } from './rpc-error';
 /** The tip added to the base fee when the sender names no fees (geth's default suggestion is 1 gwei). */
 export const defaultTip = 1_000_000_000n;
 
-export async function buildDevTransaction(context: { chain: DevChain }, call: CallObject): Promise<TypedTransaction> {
+export async function buildDevTransaction(
+  context: { chain: DevChain; callLimits: CallLimits },
+  call: CallObject,
+): Promise<TypedTransaction> {
   const { chain } = context;
   const account = chain.accounts.find((a) => a.address === call.from);
   if (!account) throw serverError(call.from === undefined ? 'missing "from": the sender must be a dev account' : 'unknown account');
@@ -21,7 +23,7 @@ export async function buildDevTransaction(context: { chain: DevChain }, call: Ca
     call.nonce !== undefined ? BigInt(call.nonce) : ((await state.getAccount(createAddressFromString(account.address)))?.nonce ?? 0n);
   let gasLimit = call.gas !== undefined ? BigInt(call.gas) : undefined;
   if (gasLimit === undefined) {
-    const estimate = await estimateGas(chain, { ...call, nonce: undefined }, head);
+    const estimate = await chain.estimateGas({ ...call, nonce: undefined }, head, context.callLimits);
     if ('failure' in estimate) throw executionError(estimate.failure) ?? serverError('gas estimation failed');
     gasLimit = estimate.gas;
   }

@@ -2,7 +2,7 @@
 // runtime/devchain/seed/example-contracts.json) and mines one transaction of each kind tracers are for, so a
 // fresh node has something to trace. Everything is sent from the dev accounts, one block per transaction.
 import { Hardfork } from '@ethereumjs/common';
-import type { DevChain } from '../devchain/dev-chain';
+import type { CallLimits, DevChain } from '../devchain/dev-chain';
 import compiled from '../devchain/seed/example-contracts.json';
 import type { CallObject } from '../evm/job';
 import { buildDevTransaction } from './dev-transaction';
@@ -54,7 +54,7 @@ function checkSeedable(chain: DevChain): void {
   if (chain.accounts.length < 2) throw new Error('--seed examples needs --accounts 2 or more (the examples send from two dev accounts)');
 }
 
-export async function seedExamples(chain: DevChain): Promise<SeedInfo> {
+export async function seedExamples(chain: DevChain, callLimits: CallLimits): Promise<SeedInfo> {
   checkSeedable(chain);
   const [deployer, holder, receiver] = [
     chain.accounts[0].address,
@@ -63,7 +63,7 @@ export async function seedExamples(chain: DevChain): Promise<SeedInfo> {
   ];
   const info: SeedInfo = { seed: 'examples', contracts: [], transactions: [] };
   const send = async (title: string, call: CallObject) => {
-    const hash = await chain.sendTransaction(await buildDevTransaction({ chain }, call));
+    const hash = await chain.sendTransaction(await buildDevTransaction({ chain, callLimits }, call));
     info.transactions.push({ hash, title });
     return chain.head.receipts[0];
   };

@@ -11,6 +11,9 @@ import type { ForkCache } from '../state/fork-cache';
 import { ForkSource } from '../state/fork-source';
 import { Upstream, type Traffic } from '../state/upstream';
 import { runTraceJobInParts } from '../trace/run';
+import { stopBusyWorkers } from '../trace/worker-pool';
+import { devExecutor } from './dev-executor';
+import { defaultGasCap } from './gas-cap';
 import type { Methods } from './dispatch';
 import type { NodeContext } from './methods/context';
 import { debugMethods } from './methods/debug';
@@ -47,6 +50,10 @@ export interface NodeOptions {
   vhosts?: string[];
   /** --max-trace-timeout: the longest `timeout` a trace may run with; longer ones are clamped. */
   maxTraceTimeoutMs?: number;
+  /** --rpc-gas-cap: the most gas eth_call, eth_estimateGas and debug_traceCall give a call (0: no cap). */
+  rpcGasCap?: bigint;
+  /** --rpc-evm-timeout: how long eth_call and eth_estimateGas may run. */
+  rpcEvmTimeoutMs?: number;
   /** --max-response-bytes: larger answers become JSON-RPC errors. */
   maxResponseBytes?: number;
   /** --max-connections-per-client: open connections one remote address may hold. */
@@ -60,6 +67,8 @@ export interface NodeOptions {
 
 /** geth's HTTP WriteTimeout: geth never delivers a trace running longer over HTTP, so nothing is lost. */
 export const defaultMaxTraceTimeoutMs = 30_000;
+/** geth's default --rpc.evmtimeout. */
+export const defaultEvmTimeoutMs = 5_000;
 /** Room for the largest results a trace worker (512 MB heap) can build, while bounding what one client holds. */
 export const defaultMaxResponseBytes = 100 * 1024 * 1024;
 
@@ -92,13 +101,17 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
     genesis = options.genesis ? parseGenesis(options.genesis.json, options.genesis.source) : devGenesis(devConfig(options, now), now);
     genesis.alloc = fundAccounts(genesis.alloc, accounts);
   }
-  const chain = await DevChain.create(genesis, accounts, point);
-  const seed = options.seed === 'examples' ? await seedExamples(chain) : emptySeed;
-  const context: NodeContext = { chain, upstream, seed };
-  if (upstream && point) {
-    upstream.onTraffic = options.forkProgress;
-    context.forkSource = new ForkSource(upstream, cache, point.number);
-  }
+  const forkSource = upstream && point && new ForkSource(upstream, cache, point.number);
+  if (upstream) upstream.onTraffic = options.forkProgress;
+  const chain = await DevChain.create(
+    genesis,
+    accounts,
+    devExecutor(() => forkSource),
+    point,
+  );
+  const callLimits = { gasCap: options.rpcGasCap ?? defaultGasCap, timeoutMs: options.rpcEvmTimeoutMs ?? defaultEvmTimeoutMs };
+  const seed = options.seed === 'examples' ? await seedExamples(chain, callLimits) : emptySeed;
+  const context: NodeContext = { chain, upstream, seed, callLimits, forkSource };
   const limits = {
     concurrency: Math.max(2, availableParallelism()),
     maxTimeoutMs: options.maxTraceTimeoutMs ?? defaultMaxTraceTimeoutMs,
@@ -118,5 +131,13 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
     vhosts: options.vhosts ?? [],
     log: (line) => process.stderr.write(line + '\n'),
   });
-  return { ...server, chain };
+  // Work still running in trace workers must not keep a stopping node alive.
+  return {
+    ...server,
+    chain,
+    close: async () => {
+      stopBusyWorkers();
+      await server.close();
+    },
+  };
 }

@@ -10,12 +10,9 @@ function sameAccount(a: AllocAccount, b: AllocAccount | undefined): boolean {
   return slots.length === Object.keys(b.storage ?? {}).length && slots.every(([slot, value]) => b.storage![slot] === value);
 }
 
-/**
- * Every account, its code and its storage slots (zero-valued slots included: in fork mode they shadow
- * the upstream value). Deleted accounts are left out. Entries equal to those of `previous` (the state
- * before) are shared with it, so keeping one state per block costs memory only for what changed.
- */
-export function dumpState(stateManager: SimpleStateManager, previous: Record<string, AllocAccount> = {}): Record<string, AllocAccount> {
+/** Every account, its code and its storage slots (zero-valued slots included: in fork mode they shadow the
+ * upstream value). Deleted accounts are left out. */
+export function dumpState(stateManager: SimpleStateManager): Record<string, AllocAccount> {
   const alloc: Record<string, AllocAccount> = {};
   const accounts = stateManager.accountStack[stateManager.accountStack.length - 1];
   const code = stateManager.codeStack[stateManager.codeStack.length - 1];
@@ -33,6 +30,12 @@ export function dumpState(stateManager: SimpleStateManager, previous: Record<str
     if (entry === undefined) continue;
     (entry.storage ??= {})[slot] = '0x' + bytesToHex(value).slice(2).padStart(64, '0');
   }
+  return alloc;
+}
+
+/** `alloc` with its entries equal to those of `previous` (the state before) taken from `previous`, so that
+ * keeping one state per block costs memory only for what changed. */
+export function shareUnchanged(alloc: Record<string, AllocAccount>, previous: Record<string, AllocAccount>): Record<string, AllocAccount> {
   for (const [address, entry] of Object.entries(alloc)) if (sameAccount(entry, previous[address])) alloc[address] = previous[address];
   return alloc;
 }

@@ -2,6 +2,7 @@
 import type { HookName } from '../tracer/host/tracer-host';
 import type { UpstreamSnapshot } from '../state/upstream-snapshot';
 import type { TraceJob, WorkerOutcome } from '../evm/job';
+import type { DevOutcomes, DevWork } from '../evm/dev-work';
 
 /** Where a debug run's worker opens the inspector. */
 export interface InspectAddress {
@@ -10,11 +11,14 @@ export interface InspectAddress {
   port: number;
 }
 
-export interface WorkerRequest {
-  job: TraceJob;
-  /** A debug run: open the inspector here and wait for a debugger before the job starts. */
-  inspect?: InspectAddress;
-}
+export type WorkerRequest =
+  | {
+      job: TraceJob;
+      /** A debug run: open the inspector here and wait for a debugger before the job starts. */
+      inspect?: InspectAddress;
+    }
+  /** The dev chain's own EVM work (a call, an estimate, a mined transaction): answered with `worked` or `failed`. */
+  | { work: DevWork };
 
 export type WorkerMessage =
   /** A traced transaction starts: its time-out runs from here, through the tracer's construction and setup. */
@@ -36,5 +40,6 @@ export type WorkerMessage =
   /** Fork mode: upstream state the worker read lazily (sent before `done` or `failed`), for the disk cache. */
   | { type: 'fetched'; snapshot: UpstreamSnapshot }
   | { type: 'outcome'; index: number; outcome: WorkerOutcome }
+  | { type: 'worked'; outcome: DevOutcomes[DevWork['kind']] }
   | { type: 'done' }
   | { type: 'failed'; error: string };

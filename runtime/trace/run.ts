@@ -6,86 +6,15 @@
 // after a worker is lost, the remaining transactions run in a fresh one (which replays the earlier
 // transactions of the block again). A debug run (RunOptions.inspect) gets a worker of its own that opens the
 // inspector; its time-out stands still while the debugger holds the worker paused.
-import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { UpstreamSnapshot } from '../state/upstream-snapshot';
 import type { TraceJob, TraceOutcome, WorkerOutcome } from '../evm/job';
 import type { InspectAddress, WorkerMessage, WorkerRequest } from './protocol';
-import { traceMemoryLimitMb, workerLaunch } from './worker-launch';
+import { traceMemoryLimitMb } from './worker-launch';
+import { acquireWorker, discardWorker, releaseWorker, spawnWorker, type Kind } from './worker-pool';
 
 /** Before the first traced transaction starts (state seeding, replaying earlier transactions). */
 const preparationTimeoutMs = 60_000;
-const maxIdleWorkers = 2;
 const stderrTail = 4096;
-
-/** Idle workers per kind: fork mode's workers may start a helper thread, the others may not. */
-const idle = { local: [] as ChildProcess[], network: [] as ChildProcess[] };
-type Kind = keyof typeof idle;
-
-function workerPath(): string {
-  const candidates = [join(__dirname, 'trace-worker.js'), join(__dirname, '..', '..', 'dist', 'trace-worker.js')];
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error(`trace worker not found (looked for ${candidates.join(', ')}); run "node esbuild.mjs" first`);
-  return found;
-}
-
-function spawnWorker(kind: Kind, inspector = false): { child: ChildProcess; warning?: string } {
-  const file = workerPath();
-  const { execPath, execArgv, env, warning } = workerLaunch(file, { network: kind === 'network', inspector });
-  const child = fork(file, [], {
-    execPath,
-    execArgv,
-    env,
-    serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
-  child.stderr!.setEncoding('utf8');
-  return { child, warning };
-}
-
-function setHeld(child: ChildProcess, held: boolean): void {
-  const channel = child.channel as { ref?(): void; unref?(): void } | null | undefined;
-  const stderr = child.stderr as { ref?(): void; unref?(): void } | null;
-  if (held) {
-    child.ref();
-    channel?.ref?.();
-    stderr?.ref?.();
-  } else {
-    child.unref();
-    channel?.unref?.();
-    stderr?.unref?.();
-  }
-}
-
-function acquireWorker(kind: Kind): ChildProcess {
-  const child = idle[kind].pop() ?? spawnWorker(kind).child;
-  setHeld(child, true);
-  return child;
-}
-
-/** Only our own listeners: the child process object keeps internal ones. */
-function detach(child: ChildProcess): void {
-  for (const event of ['message', 'error', 'exit']) child.removeAllListeners(event);
-  child.stderr?.removeAllListeners('data');
-}
-
-function releaseWorker(child: ChildProcess, kind: Kind): void {
-  detach(child);
-  const pool = idle[kind];
-  if (pool.length >= maxIdleWorkers) {
-    child.kill('SIGKILL');
-    return;
-  }
-  setHeld(child, false);
-  const drop = () => {
-    const at = pool.indexOf(child);
-    if (at >= 0) pool.splice(at, 1);
-  };
-  child.on('error', drop);
-  child.on('exit', drop);
-  pool.push(child);
-}
 
 export interface RunOptions {
   /** Aborting kills the worker: the traces not finished yet fail with `cancelledText`. */
@@ -146,11 +75,7 @@ function runInWorker(job: TraceJob, outcomes: Map<number, WorkerOutcome>, { sign
       clearTimeout(attachTimer);
       signal?.removeEventListener('abort', onAbort);
       if (keepWorker && !debugWorker) releaseWorker(child, kind);
-      else {
-        detach(child);
-        child.on('error', () => undefined);
-        child.kill('SIGKILL');
-      }
+      else discardWorker(child);
       resolve(finished);
     };
     const failCurrent = (error: string) => {

@@ -1,6 +1,9 @@
 // The trace worker (bundled as dist/trace-worker.js, run as a child process by runTraceJob): runs TraceJobs
-// one at a time, reporting each traced transaction's start, the running hook and its outcome.
+// one at a time, reporting each traced transaction's start, the running hook and its outcome; and the dev
+// chain's own EVM work (dev-work.ts), answering its outcome.
 import { executeJob } from '../evm/execute';
+import { runDevWork, type DevWork } from '../evm/dev-work';
+import type { TraceJob } from '../evm/job';
 import { forkStateAt } from '../state/fork-state';
 import { snapshotSize } from '../state/upstream-snapshot';
 import { jobTracers } from './job-tracer';
@@ -14,7 +17,7 @@ function post(message: WorkerMessage): void {
 }
 
 process.on('message', (request: WorkerRequest) => {
-  void run(request);
+  void ('work' in request ? work(request.work) : run(request));
 });
 // A rejected promise of a tracer's realm with no handler must not end the process (Node's default), which
 // would fail whatever trace runs next; host code awaits everything it starts.
@@ -22,7 +25,19 @@ process.on('unhandledRejection', () => undefined);
 // The caller is gone (it exited or killed us): nothing is waiting for results.
 process.on('disconnect', () => process.exit(0));
 
-async function run({ job, inspect }: WorkerRequest): Promise<void> {
+async function work(task: DevWork): Promise<void> {
+  const fork = task.state.fork && forkStateAt(task.state.fork.url, task.state.fork.blockNumber);
+  try {
+    const outcome = await runDevWork(task);
+    handOver(fork);
+    post({ type: 'worked', outcome });
+  } catch (error) {
+    handOver(fork);
+    post({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+async function run({ job, inspect }: Extract<WorkerRequest, { job: TraceJob }>): Promise<void> {
   const fork = job.fork && forkStateAt(job.fork.url, job.fork.blockNumber);
   try {
     if (inspect) waitForDebugger(inspect, post);

@@ -1,5 +1,5 @@
 // What every method handler works on: the dev chain, and in fork mode the upstream it continues from.
-import type { DevChain, StoredBlock } from '../../devchain/dev-chain';
+import type { CallLimits, DevChain, StoredBlock } from '../../devchain/dev-chain';
 import type { ForkSource } from '../../state/fork-source';
 import type { Upstream } from '../../state/upstream';
 import type { SeedInfo } from '../seed-examples';
@@ -14,6 +14,8 @@ export interface NodeContext {
   forkSource?: ForkSource;
   /** What `--seed` put on the chain (the empty seed when nothing). */
   seed: SeedInfo;
+  /** The gas cap and time-out of eth_call and eth_estimateGas (the gas cap of debug_traceCall too). */
+  callLimits: CallLimits;
 }
 
 /** Where a block reference points: a block of the dev chain, or (fork mode) an upstream block number. */

@@ -19,6 +19,7 @@ import { traceCallOptions as parseTraceCallOptions, traceOptions as parseTraceOp
 import { resolveBlock, type NodeContext, type ResolvedBlock } from './context';
 import { nextBlockHash, overriddenBlock } from '../block-overrides';
 import { forkTrace } from './fork-trace';
+import { cappedCall } from '../gas-cap';
 import { upstreamBlockJob, upstreamTransactionJob } from './upstream-trace';
 
 type RunTrace = (job: TraceJob, options: RunOptions & { signal: AbortSignal }) => Promise<WorkerOutcome[]>;
@@ -205,7 +206,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
     },
     debug_traceCall: async (params, request) => {
       p.requireCount(params, 2, 3);
-      const call = p.callObject(params[0], 0);
+      const call = cappedCall(p.callObject(params[0], 0), context.callLimits.gasCap);
       const ref = p.blockRef(params[1], 1);
       const options = traceCallOptions(params[2], 2);
       if ('tag' in ref && ref.tag === 'pending') throw serverError('tracing on top of pending is not supported');

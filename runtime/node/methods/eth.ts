@@ -2,7 +2,7 @@
 import { createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
 import type { StoredBlock } from '../../devchain/dev-chain';
-import { estimateGas } from '../../devchain/estimate-gas';
+import { WorkTimedOut } from '../../evm/dev-work';
 import type { TraceStateManager } from '../../state/state-reader';
 import type { Methods } from '../dispatch';
 import * as p from '../params';
@@ -13,7 +13,11 @@ import { executionError } from './execution-error';
 import { buildDevTransaction, defaultTip } from '../dev-transaction';
 import { decodeStateOverride } from './state-overrides';
 import { goDecoded } from '../go-decode';
+import { availableParallelism } from 'node:os';
 import { toQuantity } from '../../chain/hex';
+import { fairLimiter } from '../limiter';
+import { cappedCall } from '../gas-cap';
+import { goDuration } from '../go-duration';
 
 const clientVersion = 'EVMTracerStudio/v0.1.0/ethereumjs-vm-10';
 
@@ -26,12 +30,19 @@ export async function proxy(context: NodeContext, method: string, params: unknow
   }
 }
 
-/** Runs `work` turning failures (rule checks with geth's text, EVM refusals) into -32000 errors. */
-async function asRpc<T>(work: () => Promise<T>): Promise<T> {
+/** geth's answer to a call stopped by --rpc.evmtimeout. */
+const aborted = (timeoutMs: number) => `execution aborted (timeout = ${goDuration(timeoutMs)})`;
+/** A sent transaction that runs longer than mining allows is not mined. */
+const notMined = (timeoutMs: number) =>
+  `this local node stopped executing the transaction after ${goDuration(timeoutMs)}: it was not mined`;
+
+/** Runs `work` turning failures (rule checks with geth's text, EVM refusals, a time-out) into -32000 errors. */
+async function asRpc<T>(work: () => Promise<T>, timedOut: (timeoutMs: number) => string = aborted): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof RpcError) throw error;
+    if (error instanceof WorkTimedOut) throw serverError(timedOut(error.timeoutMs));
     throw serverError(error instanceof Error ? error.message : String(error));
   }
 }
@@ -62,10 +73,12 @@ function localBlock(context: NodeContext, ref: p.BlockRef): StoredBlock {
 }
 
 export function ethMethods(context: NodeContext): Methods {
-  const { chain } = context;
+  const { chain, callLimits } = context;
+  // Each call runs in a worker process of its own: as many at once as there are cores, shared fairly between clients.
+  const limited = fairLimiter(Math.max(2, availableParallelism()));
   const chainId = BigInt(chain.genesis.config.chainId as number);
 
-  const send = async (tx: TypedTransaction) => asRpc(() => chain.sendTransaction(tx));
+  const send = async (tx: TypedTransaction) => asRpc(() => chain.sendTransaction(tx), notMined);
 
   return {
     eth_chainId: async () => toQuantity(chainId),
@@ -93,20 +106,23 @@ export function ethMethods(context: NodeContext): Methods {
         bytesToHex(setLengthLeft(await state.getStorage(createAddressFromString(address), hexToBytes(slot as `0x${string}`)), 32)),
       true,
     ),
-    eth_call: async (params) => {
+    eth_call: async (params, request) => {
       p.requireCount(params, 1, 3);
-      const call = p.callObject(params[0], 0);
+      const call = cappedCall(p.callObject(params[0], 0), callLimits.gasCap);
       const block = localBlock(context, p.blockRef(params[1], 1));
       const overrides = goDecoded(2, (decoder) => decodeStateOverride(params[2], 'param', decoder));
-      const result = await asRpc(() => chain.call(call, block, overrides));
+      const result = await asRpc(() =>
+        limited(request.client, request.signal, () => chain.call(call, block, overrides, callLimits.timeoutMs)),
+      );
       const failure = executionError(result);
       if (failure) throw failure;
-      return bytesToHex(result.execResult.returnValue);
+      return result.returnValue;
     },
-    eth_estimateGas: async (params) => {
+    eth_estimateGas: async (params, request) => {
       p.requireCount(params, 1, 2);
       const call = p.callObject(params[0], 0);
-      const estimate = await asRpc(() => estimateGas(chain, call, localBlock(context, p.blockRef(params[1], 1))));
+      const block = localBlock(context, p.blockRef(params[1], 1));
+      const estimate = await asRpc(() => limited(request.client, request.signal, () => chain.estimateGas(call, block, callLimits)));
       if ('gas' in estimate) return toQuantity(estimate.gas);
       const failure = executionError(estimate.failure)!;
       throw failure.code === 3 ? failure : serverError(`gas required exceeds allowance (${estimate.cap})`);

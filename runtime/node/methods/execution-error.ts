@@ -1,7 +1,6 @@
 // A failed call as geth reports it: reverts are JSON-RPC error 3 "execution reverted[: reason]" with the
 // revert data; other EVM failures are -32000 with geth's text.
-import { bytesToHex } from '@ethereumjs/util';
-import type { RunTxResult } from '@ethereumjs/vm';
+import type { CallOutcome } from '../../evm/dev-work';
 import { gethError } from '../../evm/errors';
 import { RpcError, serverError } from '../rpc-error';
 
@@ -17,13 +16,11 @@ function revertReason(data: string): string | undefined {
   return Buffer.from(text, 'hex').toString('utf8');
 }
 
-export function executionError(result: RunTxResult): RpcError | undefined {
-  const error = result.execResult.exceptionError;
+export function executionError({ error, returnValue }: CallOutcome): RpcError | undefined {
   if (!error) return undefined;
-  if (error.error === 'revert') {
-    const data = bytesToHex(result.execResult.returnValue);
-    const reason = revertReason(data);
-    return new RpcError(3, reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`, data);
+  if (error === 'revert') {
+    const reason = revertReason(returnValue);
+    return new RpcError(3, reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`, returnValue);
   }
-  return serverError(gethError(error.error, undefined));
+  return serverError(gethError(error, undefined));
 }

@@ -5,17 +5,22 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { ForkCache } from '../../runtime/state/fork-cache';
+import { openForkCache } from '../../runtime/state/fork-cache';
 import { emptySnapshot } from '../../runtime/state/upstream-snapshot';
 import { runCli } from '../support/run-cli';
 
 const root = mkdtempSync(join(tmpdir(), 'evm-tracer-cache-cli-'));
-after(() => rmSync(root, { recursive: true, force: true }));
+const stateHome = mkdtempSync(join(tmpdir(), 'evm-tracer-cache-key-'));
+after(() => [root, stateHome].forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 test('cache info lists each chain and upstream; cache clear empties the folder', async () => {
   const snapshot = emptySnapshot();
   snapshot.accounts['0x' + '11'.repeat(20)] = { balance: '0x1', nonce: '0x0', code: '0x' };
-  const cache = new ForkCache(root, 43114, 'https://api.example/ext/bc/C/rpc?key=SECRET');
+  const store = await openForkCache(root, 'https://api.example/ext/bc/C/rpc?key=SECRET', {
+    env: { XDG_STATE_HOME: stateHome },
+    warn: assert.fail,
+  });
+  const cache = store!.chain(43114);
   await cache.saveState('0x' + '01'.repeat(32), { snapshot, targets: new Set() });
   await cache.saveRpc('eth_getBlockByHash', ['0x' + '01'.repeat(32), true], { number: '0x1' });
 
@@ -24,15 +29,15 @@ test('cache info lists each chain and upstream; cache clear empties the folder',
   assert.match(
     info.stdout,
     new RegExp(
-      `^${join(root, 'fork-v1')}: 0\\.0 MiB of at most 512\\.0 MiB\\n  chain 43114, upstream [0-9a-f]{24}: 2 files, 0\\.0 MiB\\n$`,
+      `^${join(root, 'fork-v2')}: 0\\.0 MiB of at most 512\\.0 MiB\\n  chain 43114, upstream [0-9a-f]{24}: 2 files, 0\\.0 MiB\\n$`,
     ),
   );
   assert.ok(!info.stdout.includes('api.example') && !info.stdout.includes('SECRET'));
 
   const cleared = await runCli(['cache', 'clear', '--cache-dir', root]);
   assert.equal(cleared.status, 0, cleared.stderr);
-  assert.equal(cleared.stdout, `cleared ${join(root, 'fork-v1')} (0.0 MiB)\n`);
-  assert.ok(!existsSync(join(root, 'fork-v1')));
+  assert.equal(cleared.stdout, `cleared ${join(root, 'fork-v2')} (0.0 MiB)\n`);
+  assert.ok(!existsSync(join(root, 'fork-v2')));
   assert.ok(existsSync(root), 'only the fork cache goes, not the folder given');
 });
 

@@ -21,13 +21,14 @@ export type Warn = (line: string) => void;
 
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error);
 
-/** Why a file or folder this user must own is not fit (another user's, or open to others), or undefined. */
-export function ownerRefusal(info: Stats, forbidden: number, opened: string): string | undefined {
+/** Why a file or folder this user must own is not fit (another user's, or with a `forbidden` mode bit, which
+ * `why` says), or undefined. */
+export function ownerRefusal(info: Stats, forbidden: number, why: string): string | undefined {
   const uid = process.getuid?.();
   // Windows has neither owners nor mode bits to check: links are still refused.
   if (uid === undefined) return undefined;
   if (info.uid !== uid) return `it belongs to another user (uid ${info.uid})`;
-  return (info.mode & forbidden) === 0 ? undefined : `it is ${opened} to other users`;
+  return (info.mode & forbidden) === 0 ? undefined : why;
 }
 
 /** Why `path` cannot be a folder of the cache (a link, not a folder, another user's, writable by every user),
@@ -41,7 +42,7 @@ export async function folderRefusal(path: string): Promise<string | undefined> {
   }
   if (info.isSymbolicLink()) return 'it is a symbolic link, and the fork cache follows none';
   if (!info.isDirectory()) return 'it is not a folder';
-  return ownerRefusal(info, 0o002, 'writable');
+  return ownerRefusal(info, 0o002, 'every user can write in it');
 }
 
 /** Makes the folder `path` (0700) where absent, then checks it (folderRefusal). */
@@ -119,9 +120,10 @@ export class SealedFiles {
     return createHmac('sha256', this.key).update(`file\n${place}\n`).update(text).digest();
   }
 
-  private once(path: string, line: string): void {
-    if (this.warned.has(path)) return;
-    this.warned.add(path);
+  /** Each warning once: a file read again and again is not named again. */
+  private once(line: string): void {
+    if (this.warned.has(line)) return;
+    this.warned.add(line);
     this.warn(line);
   }
 
@@ -130,13 +132,13 @@ export class SealedFiles {
     const read = await readRegular(path);
     if (read === undefined) return undefined;
     if ('refused' in read) {
-      this.once(path, `fork cache: ignored ${path}: it is ${read.refused}`);
+      this.once(`fork cache: ignored ${path}: it is ${read.refused}`);
       return undefined;
     }
     const head = sealedHead.exec(read.text);
     const text = read.text.slice(head?.[0].length ?? 0, -1);
     if (!head || !read.text.endsWith('}') || !timingSafeEqual(Buffer.from(head[1], 'hex'), this.mac(path, text))) {
-      this.once(path, `fork cache: ignored ${path}: it is not as this install wrote it (changed, corrupted or moved)`);
+      this.once(`fork cache: ignored ${path}: it is not as this install wrote it (changed, corrupted or moved)`);
       return undefined;
     }
     try {
@@ -153,7 +155,10 @@ export class SealedFiles {
   /** Writes `value` sealed at `path` (whole or not at all); the bytes written, 0 when it holds a secret. */
   async write(path: string, value: unknown): Promise<number> {
     const text = JSON.stringify(value);
-    if (!this.keeps(text)) return 0;
+    if (!this.keeps(text)) {
+      this.once(`fork cache: not keeping ${path}: the upstream's answer holds a secret of its URL`);
+      return 0;
+    }
     const sealed = `{"mac":"${this.mac(path, text).toString('hex')}","value":${text}}`;
     await writeAtomically(path, sealed);
     return sealed.length;
@@ -162,7 +167,7 @@ export class SealedFiles {
   /** Makes the folder `path` where absent; false, with a warning, when it is refused (folderRefusal). */
   async folder(path: string): Promise<boolean> {
     const refusal = await madeFolder(path);
-    if (refusal) this.once(path, `fork cache: not using ${path}: ${refusal}; what this upstream answers is not kept on disk`);
+    if (refusal) this.once(`fork cache: not using ${path}: ${refusal}; what this upstream answers is not kept on disk`);
     return refusal === undefined;
   }
 }

@@ -31,7 +31,7 @@ async function readKey(path: string): Promise<Buffer | undefined> {
     ? 'it is a symbolic link'
     : !info.isFile() || info.size !== keyBytes
       ? `it is not a file of ${keyBytes} bytes`
-      : ownerRefusal(info, 0o077, 'open');
+      : ownerRefusal(info, 0o077, 'other users can read it');
   if (refusal) throw new Error(`${path}: ${refusal}`);
   const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {

@@ -1,7 +1,7 @@
 // `evm-tracer cache [info|clear]`: what the fork cache holds, and clearing it, in the folder --cache-dir or
 // EVM_TRACER_CACHE_DIR names.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -45,4 +45,21 @@ test('cache refuses what it does not know, saying what it expected', async () =>
   const run = await runCli(['cache', 'purge']);
   assert.equal(run.status, 2);
   assert.match(run.stderr, /^evm-tracer cache: expected info or clear \(got 'purge'\)\n\nusage: evm-tracer cache/);
+});
+
+test('cache info and clear refuse a cache folder that is a link, and touch nothing behind it', async () => {
+  const link = join(root, 'link');
+  const target = mkdtempSync(join(tmpdir(), 'evm-tracer-cache-target-'));
+  after(() => rmSync(target, { recursive: true, force: true }));
+  mkdirSync(join(target, 'fork-v2'));
+  symlinkSync(target, link);
+  for (const action of ['info', 'clear']) {
+    const run = await runCli(['cache', action, '--cache-dir', link]);
+    assert.equal(run.status, 1, action);
+    assert.match(
+      run.stderr,
+      new RegExp(`^evm-tracer: fork cache: not (using|clearing) ${link}: it is a symbolic link, and the fork cache follows none\\n$`),
+    );
+  }
+  assert.ok(existsSync(join(target, 'fork-v2')), 'nothing behind the link was cleared');
 });

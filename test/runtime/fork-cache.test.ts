@@ -217,10 +217,37 @@ test("the install's key: made once, 0600 in a 0700 folder; a link, a file open t
     rmSync(path);
     writeFileSync(path, key, { mode: 0o600 });
   };
-  await refusedBecause(() => chmodSync(path, 0o644), /it is open to other users/);
+  await refusedBecause(() => chmodSync(path, 0o644), /other users can read it/);
   await refusedBecause(() => writeFileSync(path, 'short'), /it is not a file of 32 bytes/);
   const planted = join(stateHome, 'planted.key');
   writeFileSync(planted, key, { mode: 0o600 });
   await refusedBecause(() => (rmSync(path), symlinkSync(planted, path)), /it is a symbolic link/);
   assert.ok(await opened(), 'the key restored is used again');
+});
+
+test('a cache folder that is a link, or that every user can write in, is refused, saying so; nothing is read or written through it', async () => {
+  const outside = newRoot();
+  const link = join(newRoot(), 'cache');
+  symlinkSync(outside, link);
+  warnings.length = 0;
+  assert.equal(await openForkCache(link, 'http://127.0.0.1:1', { env, warn: (line) => warnings.push(line) }), undefined);
+  assert.deepEqual(warnings, [
+    `fork cache: not using ${link}: it is a symbolic link, and the fork cache follows none; this node runs without the disk cache`,
+  ]);
+  await assert.rejects(cacheInfo(link), {
+    message: `fork cache: not using ${link}: it is a symbolic link, and the fork cache follows none`,
+  });
+  await assert.rejects(clearCache(link), /^Error: fork cache: not clearing .*: it is a symbolic link/);
+  const root = newRoot();
+  const cache = (await open(root, 'http://127.0.0.1:1')).chain(1);
+  mkdirSync(cache.folder, { recursive: true });
+  chmodSync(cache.folder, 0o777);
+  warnings.length = 0;
+  await cache.saveState(blockHash(1), { snapshot: snapshotWith(1), targets: new Set() });
+  assert.deepEqual(await cache.state(blockHash(1)), { snapshot: emptySnapshot(), targets: new Set() });
+  assert.deepEqual(readdirSync(cache.folder), []);
+  assert.deepEqual(warnings, [
+    `fork cache: not using ${cache.folder}: every user can write in it; what this upstream answers is not kept on disk`,
+  ]);
+  assert.deepEqual(readdirSync(outside), []);
 });

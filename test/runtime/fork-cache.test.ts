@@ -126,7 +126,7 @@ test('hostile files in the cache folder are ignored: a FIFO, a link, a huge file
   writeFileSync(file(4), '{"accounts": {"0x' + '22'.repeat(20) + '": {"balance": "0x1"');
   const wellFormed = { accounts: { ['0x' + '33'.repeat(20)]: { balance: '0x10', nonce: '0x1', code: '0x60' } }, slots: {} };
   writeFileSync(file(5), JSON.stringify(wellFormed));
-  writeSealed(root, file(6), JSON.stringify(wellFormed), env);
+  await writeSealed(root, file(6), wellFormed, env);
   // Sealed for block 6: not valid under block 7's name.
   writeFileSync(file(7), readFileSync(file(6)));
   for (const n of [1, 2, 3, 4, 5, 7]) assert.deepEqual((await cache.state(blockHash(n))).snapshot, emptySnapshot(), `file ${n}`);
@@ -167,7 +167,7 @@ test('a file sealed by this install is still checked entry by entry', async () =
     },
     slots: { [slotKey(good, '0x1')]: '0x05', [`${good}_0x1`]: '0x06', [slotKey(good, '0x2')]: { toString: 1 }, constructor: '0x1' },
   };
-  writeSealed(root, join(cache.folder, `state-${blockHash(5)}.json`), JSON.stringify(hostile), env);
+  await writeSealed(root, join(cache.folder, `state-${blockHash(5)}.json`), hostile, env);
   const read = await cache.state(blockHash(5));
   assert.deepEqual(read.snapshot.accounts, { [good]: { balance: '0x10', nonce: '0x1', code: '0x60' } });
   assert.deepEqual(read.snapshot.slots, { [slotKey(good, '0x1')]: '0x' + '05'.padStart(64, '0') });

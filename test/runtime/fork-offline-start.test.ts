@@ -186,47 +186,53 @@ describe('a fork node starting with its upstream down', { skip: anvilAvailable()
     assert.doesNotMatch(noCache.stderr, /fork cache/);
   });
 
-  test('a hostile start record, header or rules file is ignored, even sealed by this install', async () => {
-    /** A copy of the cache with `path` (its record, or a file of its folder) rewritten to `text`, sealed. */
-    const tampered = (place: (record: string, folder: string) => string, text: string) => {
+  test('a hostile start record, header or rules file is ignored, even one sealed by this install', async () => {
+    const tampered = async (change: (dir: string, record: string, folder: string) => void | Promise<void>) => {
       const dir = newFolder();
       cpSync(cacheDir, dir, { recursive: true });
-      writeSealed(dir, join(dir, place(recordPlace, folderPlace)), text);
+      await change(dir, join(dir, recordPlace), join(dir, folderPlace));
       return failedStart(dir);
     };
-    const inRecord = (record: string) => record;
     const record = readFileSync(join(cacheDir, recordPlace), 'utf8');
     assert.deepEqual(JSON.parse(record).value, { chainId, block: '0x' + forkBlock.toString(16) });
     const noRecord = /the fork cache has no start record of this upstream/;
-    assert.match(await tampered(inRecord, JSON.stringify(JSON.parse(record).value).slice(0, -3)), noRecord, 'malformed');
-    assert.match(await tampered(inRecord, JSON.stringify({ chainId: '1e400', block: '0x1' })), noRecord);
-    const dir = newFolder();
-    cpSync(cacheDir, dir, { recursive: true });
-    const elsewhere = join(dir, 'elsewhere.json');
-    writeFileSync(elsewhere, record);
-    rmSync(join(dir, recordPlace));
-    symlinkSync(elsewhere, join(dir, recordPlace));
-    assert.match(await failedStart(dir), noRecord, 'a link is not followed');
+    assert.match(await tampered((_, path) => writeFileSync(path, record.slice(0, -3))), noRecord, 'truncated');
+    assert.match(await tampered((dir, path) => writeSealed(dir, path, { chainId: '1e400', block: '0x1' })), noRecord);
     assert.match(
-      await tampered(inRecord, JSON.stringify({ chainId: 1, block: '0x' + forkBlock.toString(16) })),
+      await tampered((dir, path) => {
+        const elsewhere = join(dir, 'elsewhere.json');
+        writeFileSync(elsewhere, record);
+        rmSync(path);
+        symlinkSync(elsewhere, path);
+      }),
+      noRecord,
+      'a link is not followed',
+    );
+    assert.match(
+      await tampered((dir, path) => writeSealed(dir, path, { chainId: 1, block: '0x' + forkBlock.toString(16) })),
       new RegExp(`the fork cache has no header of block #${forkBlock} \\(chain id 1\\)`),
       'another chain id reads another folder, which has nothing',
     );
     const header = JSON.parse(readFileSync(join(cacheDir, folderPlace, `header-${forkBlock}.json`), 'utf8')).value;
     assert.match(
-      await tampered((_, folder) => join(folder, `header-${forkBlock}.json`), JSON.stringify({ ...header, number: '0x1' })),
+      await tampered((dir, __, folder) => writeSealed(dir, join(folder, `header-${forkBlock}.json`), { ...header, number: '0x1' })),
       new RegExp(`the fork cache has no header of block #${forkBlock}`),
       'a header of another block',
     );
     const rules = JSON.parse(readFileSync(join(cacheDir, folderPlace, 'rules.json'), 'utf8')).value;
     const noRules = new RegExp(`the fork cache has no rules of chain id ${chainId}`);
-    const inRules = (_: string, folder: string) => join(folder, 'rules.json');
     assert.match(
-      await tampered(inRules, JSON.stringify({ ...rules, config: { ...rules.config, chainId: 1 } })),
+      await tampered((dir, __, folder) =>
+        writeSealed(dir, join(folder, 'rules.json'), { ...rules, config: { ...rules.config, chainId: 1 } }),
+      ),
       noRules,
       'rules of another chain',
     );
-    assert.match(await tampered(inRules, JSON.stringify({ ...rules, source: 'x\u001b[2Jy' })), noRules, 'a source with terminal escapes');
+    assert.match(
+      await tampered((dir, __, folder) => writeSealed(dir, join(folder, 'rules.json'), { ...rules, source: 'x\u001b[2Jy' })),
+      noRules,
+      'a source with terminal escapes',
+    );
   });
 
   test('an upstream that answers with HTTP 401 or a JSON-RPC error is not down: the start fails with its answer', async () => {

@@ -1,16 +1,16 @@
-// Writes a fork cache file sealed with this install's key (runtime/state/cache-files.ts), as only the cache
-// itself could: for tests of what the cache still checks in a file it wrote itself.
-import { createHmac } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { relative, sep } from 'node:path';
+// Writes a fork cache file sealed with this install's key, as only the cache itself could (through its own
+// SealedFiles): for tests of what the cache still checks in a file it wrote.
+import { readFileSync } from 'node:fs';
+import { SealedFiles } from '../../runtime/state/cache-files';
 import { cacheKeyPath } from '../../runtime/state/cache-key';
 
-/** `text` (JSON) at `path` under the cache `root`, sealed with the key of `env` (cache-key.ts). */
-export function writeSealed(root: string, path: string, text: string, env: NodeJS.ProcessEnv = process.env): void {
-  const place = relative(root, path).split(sep).join('/');
-  const mac = createHmac('sha256', readFileSync(cacheKeyPath(env)))
-    .update(`file\n${place}\n`)
-    .update(text)
-    .digest('hex');
-  writeFileSync(path, `{"mac":"${mac}","value":${text}}`);
+/** `value` as JSON at `path` under the cache `root`, sealed with the key of `env` (cache-key.ts). */
+export async function writeSealed(root: string, path: string, value: unknown, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const files = new SealedFiles(
+    root,
+    readFileSync(cacheKeyPath(env)),
+    () => true,
+    () => undefined,
+  );
+  await files.write(path, value);
 }

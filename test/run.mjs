@@ -26,8 +26,10 @@ if (only.length === 0) {
 const files =
   only.length > 0 ? only.flatMap((path) => (statSync(path).isDirectory() ? findTests(path).sort() : [path])) : findTests('test').sort();
 const totals = { passed: 0, failed: 0, skipped: 0 };
-// Fork nodes the tests start keep their upstream cache here, not in the user's cache folder.
+// Fork nodes the tests start keep their upstream cache here, not in the user's cache folder, and the cache's
+// key (runtime/state/cache-key.ts) here, not in the user's state folder.
 const cacheDir = mkdtempSync(join(tmpdir(), 'evm-tracer-test-cache-'));
+const stateDir = mkdtempSync(join(tmpdir(), 'evm-tracer-test-state-'));
 
 const unit = spawnSync(
   process.execPath,
@@ -42,9 +44,9 @@ const unit = spawnSync(
     '--test-reporter-destination=stderr',
     ...files,
   ],
-  { stdio: 'inherit', env: { ...process.env, EVM_TRACER_CACHE_DIR: cacheDir } },
+  { stdio: 'inherit', env: { ...process.env, EVM_TRACER_CACHE_DIR: cacheDir, XDG_STATE_HOME: stateDir } },
 );
-rmSync(cacheDir, { recursive: true, force: true });
+for (const dir of [cacheDir, stateDir]) rmSync(dir, { recursive: true, force: true });
 const nodeCounts = JSON.parse(readFileSync('test-artifacts/node-tests.json', 'utf8'));
 for (const key of Object.keys(totals)) totals[key] += nodeCounts[key];
 if (unit.status !== 0 && nodeCounts.failed === 0) totals.failed++; // the runner itself failed

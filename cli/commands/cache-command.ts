@@ -10,9 +10,9 @@ export const cacheCommand = defineCommand({
   summary: "show or clear fork mode's cache of upstream state",
   synopsis: ['[info|clear] [--cache-dir DIR]'],
   description: `The cache of upstream state and blocks fork nodes (evm-tracer node --fork) keep, so that a second trace of a
-transaction or call needs no upstream request. One folder per chain id and upstream (its origin, hashed).
-info (the default) shows the folder, its size and bound, and the size per chain and upstream; clear deletes it
-all (running fork nodes keep what they hold in memory).`,
+transaction or call needs no upstream request. One folder per chain id and upstream URL (named by a keyed hash:
+no host, path or key shows). info (the default) shows the folder, its size and bound, and the size per chain and
+upstream; clear deletes it all, earlier layouts too (running fork nodes keep what they hold in memory).`,
   options: {
     'cache-dir': {
       type: 'string',
@@ -36,8 +36,8 @@ all (running fork nodes keep what they hold in memory).`,
     const info = await cacheInfo(root);
     process.stdout.write(`${info.folder}: ${mib(info.bytes)} of at most ${mib(defaultMaxBytes)}\n`);
     for (const upstream of info.upstreams) {
-      const [chainId, origin] = upstream.upstream.split('-');
-      process.stdout.write(`  chain ${chainId}, upstream ${origin}: ${upstream.files} files, ${mib(upstream.bytes)}\n`);
+      const [chainId, name] = upstream.upstream.split('-');
+      process.stdout.write(`  chain ${chainId}, upstream ${name}: ${upstream.files} files, ${mib(upstream.bytes)}\n`);
     }
     return 0;
   },

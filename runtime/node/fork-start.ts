@@ -10,7 +10,7 @@ import { chainConfigFor } from '../chain/hardforks';
 import { parseAddress, parseQuantity, parseWord, toQuantity } from '../chain/hex';
 import { upstreamRules, type UpstreamRules } from '../chain/rules/upstream-rules';
 import { shownText } from '../../core/rpc/shown-text';
-import { ForkCache, readStartRecord, saveStartRecord } from '../state/fork-cache';
+import { openForkCache, type ForkCache, type UpstreamCache } from '../state/fork-cache';
 import { forkStateAt } from '../state/fork-state';
 import { UpstreamUnreachable, type Upstream } from '../state/upstream';
 import { isRecord } from '../../core/chain/shapes';
@@ -166,18 +166,13 @@ async function askUpstream(upstream: Upstream, options: ForkOptions): Promise<Le
 }
 
 /** Keeps what the next start needs should the upstream be down then (a failed write only costs that). */
-async function remember(upstream: Upstream, cache: ForkCache, { chainId, point, rules, ownRules }: Learned): Promise<void> {
-  // The upstream's config is its own text: kept only if it does not echo the URL's secrets.
-  const rulesText = JSON.stringify(rules);
+async function remember(store: UpstreamCache, cache: ForkCache, { chainId, point, rules, ownRules }: Learned): Promise<void> {
+  // The upstream's config is its own text: the cache does not keep it if it echoes the URL's secrets.
   await Promise.all([
-    saveStartRecord(cache.root, upstream.endpoint.url, { chainId, block: toQuantity(point.number) }),
+    store.saveStartRecord({ chainId, block: toQuantity(point.number) }),
     cache.saveFact(`header-${point.number}`, headerOf(point)),
-    ownRules && upstream.endpoint.mask(rulesText) === rulesText ? cache.saveFact('rules', rules) : undefined,
+    ownRules ? cache.saveFact('rules', rules) : undefined,
   ]).catch(() => undefined);
-}
-
-function cacheOf(upstream: Upstream, options: ForkOptions, chainId: number): ForkCache | undefined {
-  return options.cache ? new ForkCache(options.cache.dir, chainId, upstream.endpoint.url, options.cache.maxBytes) : undefined;
 }
 
 /** The upstream's own failure, and what the cache lacked to start without it. */
@@ -185,13 +180,17 @@ const offlineFailure = (down: UpstreamUnreachable, what: string) =>
   new Error(`${down.message}; the fork cache has no ${what} to start from offline`);
 
 /** What an earlier start kept, or an error that says what is missing after the upstream's own. */
-async function fromCache(upstream: Upstream, options: ForkOptions, down: UpstreamUnreachable): Promise<Learned & { cache: ForkCache }> {
+async function fromCache(
+  store: UpstreamCache | undefined,
+  options: ForkOptions,
+  down: UpstreamUnreachable,
+): Promise<Learned & { cache: ForkCache }> {
   if (!options.cache) throw down;
-  const record = startRecordFrom(await readStartRecord(options.cache.dir, upstream.endpoint.url));
-  if (!record) throw offlineFailure(down, 'start record of this upstream (its chain id and last fork block)');
+  const record = store && startRecordFrom(await store.readStartRecord());
+  if (!store || !record) throw offlineFailure(down, 'start record of this upstream (its chain id and last fork block)');
   const { chainId } = record;
   const number = options.blockNumber ?? record.block;
-  const cache = cacheOf(upstream, options, chainId)!;
+  const cache = store.chain(chainId);
   const point = cachedPoint(options.url, number, await cache.fact(`header-${number}`));
   if (!point) throw offlineFailure(down, `header of block #${number} (chain id ${chainId})`);
   const given = flagRules(chainId, options);
@@ -202,16 +201,18 @@ async function fromCache(upstream: Upstream, options: ForkOptions, down: Upstrea
 }
 
 export async function startFork(upstream: Upstream, accounts: DevAccount[], options: ForkOptions): Promise<ForkStart> {
+  const warn = (line: string) => process.stderr.write(line + '\n');
+  const store = options.cache ? await openForkCache(options.cache.dir, options.url, { maxBytes: options.cache.maxBytes, warn }) : undefined;
   let learned: Learned;
   let cache: ForkCache | undefined;
   let offline: UpstreamUnreachable | undefined;
   try {
     learned = await askUpstream(upstream, options);
-    cache = cacheOf(upstream, options, learned.chainId);
+    cache = store?.chain(learned.chainId);
   } catch (error) {
     if (!(error instanceof UpstreamUnreachable)) throw error;
     offline = error;
-    ({ cache, ...learned } = await fromCache(upstream, options, error));
+    ({ cache, ...learned } = await fromCache(store, options, error));
   }
   const { point, rules } = learned;
   let alloc: GenesisSpec['alloc'];
@@ -222,7 +223,7 @@ export async function startFork(upstream: Upstream, accounts: DevAccount[], opti
     throw offlineFailure(offline, `nonce and code of every dev account at block #${point.number}`);
   }
   if (offline) process.stderr.write(`fork: upstream unreachable (${offline.reason}); starting from the cached block #${point.number}\n`);
-  else if (cache) await remember(upstream, cache, learned);
+  else if (store && cache) await remember(store, cache, learned);
   process.stderr.write(`fork: the upstream's rules come from ${rules.source}\n`);
   const genesis = devGenesis(rules.config, point.timestamp);
   genesis.alloc = alloc;

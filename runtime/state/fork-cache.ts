@@ -2,26 +2,29 @@
 // storage slots) and answers that never change (a mined transaction, a block by hash), so that a second
 // trace of the same transaction or call needs no upstream round trip, even in another process or offline.
 //
-// Layout: ROOT/fork-v1/<chain id>-<origin hash>/state-<block hash>.json, rpc-<request hash>.json, and what a
+// Layout: ROOT/fork-v2/<chain id>-<upstream name>/state-<block hash>.json, rpc-<request hash>.json, and what a
 // node starting with the upstream down needs (fork-start.ts): header-<block number>.json and rules.json; and
-// ROOT/fork-v1/start-<origin hash>.json, the origin's chain id and last fork block (the chain id is not known
-// before it is read).
-// - Keyed by chain id and by the upstream's origin (scheme, host, port), hashed: a hostile upstream cannot
-//   fill the cache another upstream of the same chain id reads; the URL's path and credentials (where keys
-//   live) never go into a name or a file, and the hash keeps host names out of the folder listing.
+// ROOT/fork-v2/start-<upstream name>.json, the upstream's chain id and last fork block (the chain id is not
+// known before it is read). fork-v1, the layout before files were sealed, is never read.
+// - Keyed by chain id and by the upstream's whole URL (scheme, host, port, path, query, credentials): a hostile
+//   upstream cannot fill the cache another upstream reads, even on the same host. The upstream's name is a
+//   keyed hash of the URL (cache-key.ts), so no host, path or key shows in a name, and nothing that holds the
+//   URL's secrets is written.
 // - State by block hash, not number: a reorg gives a new hash, so stale state is never read for a new block.
 // - Several processes at once: every write goes to a temporary file then is renamed over the old one, so a
 //   reader sees a whole file, old or new; state files are merged with what is on disk before writing (a
 //   block's state never changes, so merging is always right; a lost merge only costs a refetch).
-// - The folder is input: files are read only when they are regular files (no FIFOs, devices or links) under a
-//   size bound, and anything unparsable or malformed is ignored as if absent.
+// - The folder is input (cache-files.ts): no link is followed, and a file this install did not write there is
+//   ignored as if absent; what a file holds is still checked entry by entry (upstream-snapshot.ts).
 // - Bounded: after writes, the least recently used files (reads refresh a file's time) go until the total is
 //   under the bound.
-import { createHash, randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { lstat, mkdir, open, readdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { lstat, readdir, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { folderRefusal, madeFolder, SealedFiles, type Warn } from './cache-files';
+import { cacheKey, cacheKeyPath } from './cache-key';
+import { upstreamEndpoint } from './upstream-url';
 import { mergeSnapshot, snapshotFrom, type UpstreamSnapshot } from './upstream-snapshot';
 
 /** The cache folder: $EVM_TRACER_CACHE_DIR, else $XDG_CACHE_HOME/evm-tracer, else ~/.cache/evm-tracer. */
@@ -31,14 +34,14 @@ export function defaultCacheRoot(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export const defaultMaxBytes = 512 * 1024 * 1024;
-/** A file larger than this is not read (nothing this cache writes comes near it). */
-const maxFileBytes = 64 * 1024 * 1024;
 /** Eviction brings the total this far under the bound, so that it does not run after every write. */
 const evictTo = 0.8;
 /** A temporary file this old was left by a process that died mid-write. */
 const staleTempMs = 60 * 60 * 1000;
 
-const forkFolder = 'fork-v1';
+const forkFolder = 'fork-v2';
+/** Earlier layouts: never read, cleared with the rest. */
+const formerFolders = ['fork-v1'];
 const hashPattern = /^0x[0-9a-f]{64}$/;
 
 /** What a prefetch found for a block, and which targets (a transaction's block, a call) it covered. */
@@ -52,83 +55,86 @@ type StartFact = 'rules' | `header-${bigint}`;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-const originHash = (upstreamUrl: string) => sha256(new URL(upstreamUrl).origin).slice(0, 24);
-
-/** The folder of one upstream of one chain: the origin hashed, so neither host nor path shows. */
-export function upstreamFolder(root: string, chainId: number, upstreamUrl: string): string {
-  return join(root, forkFolder, `${chainId}-${originHash(upstreamUrl)}`);
+interface OpenOptions {
+  maxBytes?: number;
+  /** Where the install's key is (cache-key.ts): this environment's. */
+  env?: NodeJS.ProcessEnv;
+  /** Says what the cache refused or ignored. */
+  warn: Warn;
 }
 
-/** The start record of an upstream origin, whatever its chain: raw JSON (fork-start.ts checks it). */
-export function startRecordPath(root: string, upstreamUrl: string): string {
-  return join(root, forkFolder, `start-${originHash(upstreamUrl)}.json`);
-}
-
-/** A regular file's text, or undefined when absent, not a regular file, too large or unreadable. */
-async function readBounded(path: string): Promise<string | undefined> {
-  try {
-    const info = await lstat(path);
-    if (!info.isFile() || info.size > maxFileBytes) return undefined;
-    // Should the file become a FIFO or a link after lstat, these flags keep open from blocking or following it.
-    const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-    try {
-      const opened = await file.stat();
-      if (!opened.isFile() || opened.size > maxFileBytes) return undefined;
-      return await file.readFile({ encoding: 'utf8' });
-    } finally {
-      await file.close();
-    }
-  } catch {
-    return undefined;
+/**
+ * The cache under `root` of the upstream at `upstreamUrl` (as given, credentials included), or undefined,
+ * with a warning saying why, when the folder or the install's key cannot be used: the node then runs
+ * without the disk cache.
+ */
+export async function openForkCache(root: string, upstreamUrl: string, options: OpenOptions): Promise<UpstreamCache | undefined> {
+  const off = (why: string) => void options.warn(`fork cache: ${why}; this node runs without the disk cache`);
+  for (const folder of [root, join(root, forkFolder)]) {
+    const refusal = await madeFolder(folder);
+    if (refusal) return off(`not using ${folder}: ${refusal}`);
   }
-}
-
-async function readJson(path: string): Promise<unknown> {
-  const text = await readBounded(path);
-  if (text === undefined) return undefined;
+  let key: Buffer;
   try {
-    const value = JSON.parse(text) as unknown;
-    // Least recently used goes first: a read counts as use.
-    const now = new Date();
-    await utimes(path, now, now).catch(() => undefined);
-    return value;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Writes `text` whole or not at all: a temporary file in the same folder, renamed over `path`. */
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const temp = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, text, { flag: 'wx', mode: 0o600 });
-    await rename(temp, path);
+    key = await cacheKey(cacheKeyPath(options.env));
   } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw error;
+    return off(`its key cannot be used (${error instanceof Error ? error.message : String(error)})`);
   }
+  const { mask } = upstreamEndpoint(upstreamUrl);
+  const files = new SealedFiles(root, key, (text) => mask(text) === text, options.warn);
+  return new UpstreamCache(files, new URL(upstreamUrl).href, options.maxBytes ?? defaultMaxBytes);
 }
 
-/** The start record of the upstream's origin (startRecordPath), or undefined. */
-export function readStartRecord(root: string, upstreamUrl: string): Promise<unknown> {
-  return readJson(startRecordPath(root, upstreamUrl));
-}
+/** One upstream's part of the cache: its start record and a folder per chain id. */
+export class UpstreamCache {
+  /** The upstream's start record (in no chain's folder: the chain id is what it tells). */
+  readonly startRecordPath: string;
+  private readonly name: string;
 
-export async function saveStartRecord(root: string, upstreamUrl: string, record: unknown): Promise<void> {
-  await mkdir(join(root, forkFolder), { recursive: true, mode: 0o700 });
-  await writeAtomically(startRecordPath(root, upstreamUrl), JSON.stringify(record));
+  constructor(
+    private readonly files: SealedFiles,
+    upstreamUrl: string,
+    private readonly maxBytes: number,
+  ) {
+    this.name = files.nameOf(upstreamUrl);
+    this.startRecordPath = join(files.root, forkFolder, `start-${this.name}.json`);
+  }
+
+  /** The start record, raw (fork-start.ts checks it), or undefined. */
+  readStartRecord(): Promise<unknown> {
+    return this.files.read(this.startRecordPath);
+  }
+
+  async saveStartRecord(record: unknown): Promise<void> {
+    await this.files.write(this.startRecordPath, record);
+  }
+
+  /** The cache of this upstream's chain `chainId`. */
+  chain(chainId: number): ForkCache {
+    return new ForkCache(this.files, join(this.files.root, forkFolder, `${chainId}-${this.name}`), this.maxBytes);
+  }
 }
 
 interface CacheEntryInfo {
-  /** `<chain id>-<origin hash>`. */
+  /** `<chain id>-<upstream name>`. */
   upstream: string;
   files: number;
   bytes: number;
 }
 
+/** The fork cache's folder under `root`; throws when `root` or it is refused (cache-files.ts). */
+async function checkedTree(root: string): Promise<string> {
+  const base = join(root, forkFolder);
+  for (const folder of [root, base]) {
+    const refusal = await folderRefusal(folder);
+    if (refusal) throw new Error(`fork cache: not using ${folder}: ${refusal}`);
+  }
+  return base;
+}
+
 /** Every file of the cache with its size and time (for eviction and `cache info`). */
 async function listFiles(root: string): Promise<Array<{ path: string; upstream: string; name: string; bytes: number; used: number }>> {
-  const base = join(root, forkFolder);
+  const base = await checkedTree(root);
   const files: Array<{ path: string; upstream: string; name: string; bytes: number; used: number }> = [];
   const upstreams = await readdir(base, { withFileTypes: true }).catch(() => []);
   for (const entry of upstreams) {
@@ -137,6 +143,7 @@ async function listFiles(root: string): Promise<Array<{ path: string; upstream: 
       const info = await lstat(join(base, entry.name)).catch(() => undefined);
       if (info) files.push({ path: join(base, entry.name), upstream: '', name: entry.name, bytes: info.size, used: info.mtimeMs });
     }
+    // A link is neither a file nor a folder here (readdir's types are lstat's): nothing outside is counted or removed.
     if (!entry.isDirectory()) continue;
     const names = await readdir(join(base, entry.name)).catch(() => [] as string[]);
     for (const name of names) {
@@ -163,9 +170,11 @@ export async function cacheInfo(root: string): Promise<{ folder: string; upstrea
   return { folder: join(root, forkFolder), upstreams: [...byUpstream.values()].sort((a, b) => b.bytes - a.bytes), bytes };
 }
 
-/** Removes the whole fork cache under `root` (nothing else there). */
+/** Removes the whole fork cache under `root`, earlier layouts too (nothing else there; rm follows no link). */
 export async function clearCache(root: string): Promise<void> {
-  await rm(join(root, forkFolder), { recursive: true, force: true });
+  const refusal = await folderRefusal(root);
+  if (refusal) throw new Error(`fork cache: not clearing ${root}: ${refusal}`);
+  for (const folder of [forkFolder, ...formerFolders]) await rm(join(root, folder), { recursive: true, force: true });
 }
 
 /** Deletes least recently used files until the total is within `evictTo` of `maxBytes`; stale temporary files always. */
@@ -191,22 +200,28 @@ async function evict(root: string, maxBytes: number): Promise<number> {
   return removed;
 }
 
-/** The cache of one upstream (chain id and origin). */
+/** The cache of one upstream's chain (UpstreamCache.chain). */
 export class ForkCache {
-  readonly folder: string;
-  private ready: Promise<unknown> | undefined;
+  /** Whether the folder is one the cache may use (made where absent), checked once. */
+  private usable: Promise<boolean> | undefined;
   /** Writes of one file, in order (a merge must see the previous write of this process). */
   private writes = new Map<string, Promise<void>>();
   /** Bytes written since the last eviction pass (undefined: none ran yet in this process). */
   private unchecked: number | undefined;
 
   constructor(
-    readonly root: string,
-    chainId: number,
-    upstreamUrl: string,
-    readonly maxBytes = defaultMaxBytes,
-  ) {
-    this.folder = upstreamFolder(root, chainId, upstreamUrl);
+    private readonly files: SealedFiles,
+    readonly folder: string,
+    readonly maxBytes: number,
+  ) {}
+
+  private folderUsable(): Promise<boolean> {
+    return (this.usable ??= this.files.folder(this.folder));
+  }
+
+  /** `path`'s value, when the folder may be used and the file is one this install wrote there. */
+  private async read(path: string): Promise<unknown> {
+    return (await this.folderUsable()) ? this.files.read(path) : undefined;
   }
 
   private statePath(blockHash: string): string | undefined {
@@ -215,7 +230,7 @@ export class ForkCache {
 
   async state(blockHash: string): Promise<CachedState> {
     const path = this.statePath(blockHash);
-    const json = path === undefined ? undefined : ((await readJson(path)) as { targets?: unknown } | undefined);
+    const json = path === undefined ? undefined : ((await this.read(path)) as { targets?: unknown } | undefined);
     const targets = Array.isArray(json?.targets) ? json.targets.filter((t): t is string => typeof t === 'string' && t.length <= 200) : [];
     return { snapshot: snapshotFrom(json), targets: new Set(targets) };
   }
@@ -228,7 +243,7 @@ export class ForkCache {
       const onDisk = await this.state(blockHash);
       mergeSnapshot(onDisk.snapshot, state.snapshot);
       for (const target of state.targets) onDisk.targets.add(target);
-      await this.write(path, JSON.stringify({ targets: [...onDisk.targets], ...onDisk.snapshot }));
+      await this.write(path, { targets: [...onDisk.targets], ...onDisk.snapshot });
     });
   }
 
@@ -238,23 +253,23 @@ export class ForkCache {
 
   /** A stored answer to `method(params)`, or undefined. */
   async rpc(method: string, params: unknown[]): Promise<unknown> {
-    const json = (await readJson(this.rpcPath(method, params))) as { method?: unknown; result?: unknown } | undefined;
+    const json = (await this.read(this.rpcPath(method, params))) as { method?: unknown; result?: unknown } | undefined;
     return json?.method === method ? json.result : undefined;
   }
 
   saveRpc(method: string, params: unknown[], result: unknown): Promise<void> {
     const path = this.rpcPath(method, params);
-    return this.serialised(path, () => this.write(path, JSON.stringify({ method, result })));
+    return this.serialised(path, () => this.write(path, { method, result }));
   }
 
   /** A start-up fact (fork-start.ts checks it): `rules`, or `header-N` (block N's header). */
   fact(name: StartFact): Promise<unknown> {
-    return readJson(join(this.folder, `${name}.json`));
+    return this.read(join(this.folder, `${name}.json`));
   }
 
   saveFact(name: StartFact, value: unknown): Promise<void> {
     const path = join(this.folder, `${name}.json`);
-    return this.serialised(path, () => this.write(path, JSON.stringify(value)));
+    return this.serialised(path, () => this.write(path, value));
   }
 
   private serialised(path: string, work: () => Promise<void>): Promise<void> {
@@ -265,14 +280,13 @@ export class ForkCache {
     return next;
   }
 
-  private async write(path: string, text: string): Promise<void> {
-    this.ready ??= mkdir(this.folder, { recursive: true, mode: 0o700 });
-    await this.ready;
-    await writeAtomically(path, text);
+  private async write(path: string, value: unknown): Promise<void> {
+    if (!(await this.folderUsable())) return;
+    const bytes = await this.files.write(path, value);
     // Listing the folder after every write would cost more than the writes: once per 1% of the bound written.
-    this.unchecked = this.unchecked === undefined ? Infinity : this.unchecked + text.length;
+    this.unchecked = this.unchecked === undefined ? Infinity : this.unchecked + bytes;
     if (this.unchecked < this.maxBytes / 100) return;
     this.unchecked = 0;
-    await evict(this.root, this.maxBytes);
+    await evict(this.files.root, this.maxBytes);
   }
 }

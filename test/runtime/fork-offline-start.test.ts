@@ -3,7 +3,8 @@
 // the extension's debug runs start theirs) answers them byte for byte, and `evm-tracer trace` on it prints
 // what it printed before. What the cache lacks fails with the upstream's error and what was missing; a
 // hostile start record, header or rules file is ignored; an upstream that answers (HTTP 401, a JSON-RPC
-// error) is not taken for one that is down; no key reaches a cache file or the output.
+// error) is not taken for one that is down; no key reaches a cache file or the output. (Files not sealed by
+// this install: test/runtime/fork-cache-hostile.test.ts.)
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -11,15 +12,16 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, wr
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
-import { startRecordPath, upstreamFolder } from '../../runtime/state/fork-cache';
+import { openForkCache } from '../../runtime/state/fork-cache';
 import { deployWorkload, storageTracer, unlockedSender, type ForkWorkload } from '../support/fork-workload';
 import { startLatencyProxy, type LatencyProxy } from '../support/latency-proxy';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
 import { runCli } from '../support/run-cli';
+import { writeSealed } from '../support/sealed-cache-file';
 import { call, post, runNode, spawnNodeWithOutput } from './node-helpers';
 
 const key = 'offl1neK3y9f8e7d6c';
@@ -51,6 +53,9 @@ describe('a fork node starting with its upstream down', { skip: anvilAvailable()
     return dir;
   };
   let cacheDir: string;
+  /** Where the start record and the chain's folder of this upstream are in a cache folder (relative to it). */
+  let recordPlace: string;
+  let folderPlace: string;
 
   const answers = async (url: string): Promise<Answers> => {
     const raw = async (method: string, params: unknown[]) =>
@@ -92,6 +97,9 @@ describe('a fork node starting with its upstream down', { skip: anvilAvailable()
     }
     // The upstream goes down: its port refuses connections.
     await proxy.close();
+    const store = (await openForkCache(cacheDir, forkUrl, { warn: assert.fail }))!;
+    recordPlace = relative(cacheDir, store.startRecordPath);
+    folderPlace = relative(cacheDir, store.chain(chainId).folder);
   });
   after(async () => {
     await upstream?.stop();
@@ -178,18 +186,18 @@ describe('a fork node starting with its upstream down', { skip: anvilAvailable()
     assert.doesNotMatch(noCache.stderr, /fork cache/);
   });
 
-  test('a hostile start record, header or rules file is ignored', async () => {
-    const tampered = (change: (dir: string, record: string, folder: string) => void) => {
+  test('a hostile start record, header or rules file is ignored, even one sealed by this install', async () => {
+    const tampered = async (change: (dir: string, record: string, folder: string) => void | Promise<void>) => {
       const dir = newFolder();
       cpSync(cacheDir, dir, { recursive: true });
-      change(dir, startRecordPath(dir, forkUrl), upstreamFolder(dir, chainId, forkUrl));
+      await change(dir, join(dir, recordPlace), join(dir, folderPlace));
       return failedStart(dir);
     };
-    const record = readFileSync(startRecordPath(cacheDir, forkUrl), 'utf8');
-    assert.deepEqual(JSON.parse(record), { chainId, block: '0x' + forkBlock.toString(16) });
+    const record = readFileSync(join(cacheDir, recordPlace), 'utf8');
+    assert.deepEqual(JSON.parse(record).value, { chainId, block: '0x' + forkBlock.toString(16) });
     const noRecord = /the fork cache has no start record of this upstream/;
-    assert.match(await tampered((_, path) => writeFileSync(path, record.slice(0, -3))), noRecord, 'malformed');
-    assert.match(await tampered((_, path) => writeFileSync(path, JSON.stringify({ chainId: '1e400', block: '0x1' }))), noRecord);
+    assert.match(await tampered((_, path) => writeFileSync(path, record.slice(0, -3))), noRecord, 'truncated');
+    assert.match(await tampered((dir, path) => writeSealed(dir, path, { chainId: '1e400', block: '0x1' })), noRecord);
     assert.match(
       await tampered((dir, path) => {
         const elsewhere = join(dir, 'elsewhere.json');
@@ -201,32 +209,27 @@ describe('a fork node starting with its upstream down', { skip: anvilAvailable()
       'a link is not followed',
     );
     assert.match(
-      await tampered((_, path) => writeFileSync(path, JSON.stringify({ chainId: 1, block: '0x' + forkBlock.toString(16) }))),
+      await tampered((dir, path) => writeSealed(dir, path, { chainId: 1, block: '0x' + forkBlock.toString(16) })),
       new RegExp(`the fork cache has no header of block #${forkBlock} \\(chain id 1\\)`),
       'another chain id reads another folder, which has nothing',
     );
-    const header = join(upstreamFolder(cacheDir, chainId, forkUrl), `header-${forkBlock}.json`);
+    const header = JSON.parse(readFileSync(join(cacheDir, folderPlace, `header-${forkBlock}.json`), 'utf8')).value;
     assert.match(
-      await tampered((_, __, folder) =>
-        writeFileSync(
-          join(folder, `header-${forkBlock}.json`),
-          JSON.stringify({ ...JSON.parse(readFileSync(header, 'utf8')), number: '0x1' }),
-        ),
-      ),
+      await tampered((dir, __, folder) => writeSealed(dir, join(folder, `header-${forkBlock}.json`), { ...header, number: '0x1' })),
       new RegExp(`the fork cache has no header of block #${forkBlock}`),
       'a header of another block',
     );
-    const rules = JSON.parse(readFileSync(join(upstreamFolder(cacheDir, chainId, forkUrl), 'rules.json'), 'utf8'));
+    const rules = JSON.parse(readFileSync(join(cacheDir, folderPlace, 'rules.json'), 'utf8')).value;
     const noRules = new RegExp(`the fork cache has no rules of chain id ${chainId}`);
     assert.match(
-      await tampered((_, __, folder) =>
-        writeFileSync(join(folder, 'rules.json'), JSON.stringify({ ...rules, config: { ...rules.config, chainId: 1 } })),
+      await tampered((dir, __, folder) =>
+        writeSealed(dir, join(folder, 'rules.json'), { ...rules, config: { ...rules.config, chainId: 1 } }),
       ),
       noRules,
       'rules of another chain',
     );
     assert.match(
-      await tampered((_, __, folder) => writeFileSync(join(folder, 'rules.json'), JSON.stringify({ ...rules, source: 'x\u001b[2Jy' }))),
+      await tampered((dir, __, folder) => writeSealed(dir, join(folder, 'rules.json'), { ...rules, source: 'x\u001b[2Jy' })),
       noRules,
       'a source with terminal escapes',
     );
@@ -291,7 +294,7 @@ describe('a fork node starting with its upstream down', { skip: anvilAvailable()
         entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
       );
     const cached = files(cacheDir);
-    assert.ok(cached.some((file) => file.endsWith('rules.json')) && cached.some((file) => /start-[0-9a-f]{24}\.json$/.test(file)));
+    assert.ok(cached.some((file) => file.endsWith('rules.json')) && cached.some((file) => /fork-v2\/start-[0-9a-f]{24}\.json$/.test(file)));
     for (const file of cached) {
       const text = readFileSync(file, 'utf8');
       for (const secret of [key, '/v3', '127.0.0.1']) assert.ok(!file.includes(secret) && !text.includes(secret), `${file}: ${secret}`);

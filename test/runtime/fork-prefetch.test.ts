@@ -54,7 +54,7 @@ function forkAtLatency(
     let lazyResult: { tx: TraceResult; call: TraceResult };
     const txConfig = { tracer: storageTracer };
 
-    /** A fork node through a new proxy, or through `shared` (the cache is per upstream origin). */
+    /** A fork node through a new proxy, or through `shared` (the cache is per upstream URL). */
     const forkThrough = async (refuse: RegExp | undefined, cacheArgs: string[], delayMs = latencyMs, shared?: LatencyProxy) => {
       const proxy = shared ?? (await startLatencyProxy(upstream.url, delayMs, refuse));
       if (!shared) proxies.push(proxy);
@@ -147,9 +147,9 @@ function forkAtLatency(
       const [ours, theirs] = await Promise.all([traceCall(withTracers.node, half), traceCall(other.node, half)]);
       assert.deepEqual(ours, theirs);
       assert.equal(ours.count, (storeCount / 2) * slotsPerStore);
-      const [folder] = readdirSync(join(cacheDir, 'fork-v1'));
-      for (const file of readdirSync(join(cacheDir, 'fork-v1', folder))) {
-        assert.doesNotThrow(() => JSON.parse(readFileSync(join(cacheDir, 'fork-v1', folder, file), 'utf8')), file);
+      const folder = readdirSync(join(cacheDir, 'fork-v2'), { withFileTypes: true }).find((entry) => entry.isDirectory())!.name;
+      for (const file of readdirSync(join(cacheDir, 'fork-v2', folder))) {
+        assert.doesNotThrow(() => JSON.parse(readFileSync(join(cacheDir, 'fork-v2', folder, file), 'utf8')), file);
       }
     });
 

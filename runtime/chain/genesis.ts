@@ -51,13 +51,14 @@ export function normaliseAlloc(alloc: unknown, where: string): Alloc {
   return result;
 }
 
-/** Config keys holding a block number, a timestamp or a total difficulty (read as integers later). */
-const scheduleKeys = new Set(
+/** Config keys holding a block number, a timestamp or a total difficulty (read as integers later), by their
+ * lower-case form (geth matches keys in any case). */
+const scheduleKeys = new Map(
   [
     ...gethForks.flatMap((fork) => [fork.key, ...(fork.companions ?? [])]),
     ...avalancheUpgrades.map((upgrade) => upgrade.key),
     'terminalTotalDifficulty',
-  ].map((key) => key.toLowerCase()),
+  ].map((key) => [key.toLowerCase(), key]),
 );
 
 /** Each fork block/time (keys matched case-insensitively, as geth does) must be a non-negative integer or null. */
@@ -81,6 +82,18 @@ export function parseChainConfig(json: unknown, where: string): GethChainConfig 
     throw new Error(`${where}: a Subnet-EVM config (${subnetEvmKey}): Subnet-EVM's fee and precompile rules are not modelled`);
   }
   return { ...json, chainId: Number(chainId) };
+}
+
+/** What the runtime reads of a config (chain id, fork blocks and times, terminal total difficulty), each key as
+ * geth spells it, the first of any case as configValue finds it: an upstream's config may carry anything else,
+ * and each trace job takes the config to its worker. */
+export function rulesOnly(config: GethChainConfig): GethChainConfig {
+  const kept: GethChainConfig = { chainId: config.chainId };
+  for (const [key, value] of Object.entries(config)) {
+    const name = scheduleKeys.get(key.toLowerCase());
+    if (name !== undefined && !Object.hasOwn(kept, name)) kept[name] = value;
+  }
+  return kept;
 }
 
 /** `--chain-config FILE`: a geth genesis (its "config") or a bare chain config. */

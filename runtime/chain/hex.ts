@@ -31,4 +31,17 @@ export function parseWord(value: unknown, where: string): string {
   throw new Error(`${where}: expected a hex word of up to 32 bytes, got ${JSON.stringify(value)}`);
 }
 
+/** A JSON-RPC quantity as geth decodes one (hexutil): `0x` and hex digits without leading zeros, at most `bits` bits. */
+export function parseRpcQuantity(value: unknown, where: string, bits: 64 | 256): bigint {
+  if (typeof value === 'string' && /^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$/.test(value) && value.length - 2 <= bits / 4) return BigInt(value);
+  throw new Error(`${where}: expected a hex quantity of at most ${bits} bits (0x, no leading zeros), got ${JSON.stringify(value)}`);
+}
+
+/** Exactly `bytes` bytes of 0x-hex, as geth decodes a hash or an address from JSON-RPC; lower-case. */
+export function parseRpcBytes(value: unknown, where: string, bytes: 20 | 32): string {
+  if (typeof value === 'string' && value.length === 2 + 2 * bytes && /^0[xX][0-9a-fA-F]*$/.test(value))
+    return '0x' + value.slice(2).toLowerCase();
+  throw new Error(`${where}: expected ${bytes} bytes of 0x-hex, got ${JSON.stringify(value)}`);
+}
+
 export const toQuantity = (value: bigint | number): string => '0x' + value.toString(16);

@@ -5,11 +5,11 @@
 // back is checked: the cache folder is input.
 import type { ForkPoint } from '../devchain/dev-chain';
 import { devAccountBalance, type DevAccount } from '../chain/dev-accounts';
-import { chainConfigOf, devGenesis, parseChainConfig, type GenesisSpec } from '../chain/genesis';
+import { chainConfigOf, devGenesis, type GenesisSpec } from '../chain/genesis';
 import { chainConfigFor } from '../chain/hardforks';
-import { parseAddress, parseQuantity, parseWord, toQuantity } from '../chain/hex';
-import { upstreamRules, type UpstreamRules } from '../chain/rules/upstream-rules';
-import { shownText } from '../../core/rpc/shown-text';
+import { parseRpcQuantity, toQuantity } from '../chain/hex';
+import { rpcHeader } from '../chain/rpc-header';
+import { upstreamConfig, upstreamRules, type UpstreamRules } from '../chain/rules/upstream-rules';
 import { openForkCache, type ForkCache, type UpstreamCache } from '../state/fork-cache';
 import { forkStateAt } from '../state/fork-state';
 import { UpstreamUnreachable, type Upstream } from '../state/upstream';
@@ -47,15 +47,23 @@ interface Learned {
   ownRules: boolean;
 }
 
-/** Runs `work` on what the upstream answered: a failure may quote it, and it may echo the key in the URL (an
- * unreachable upstream's error, masked already, stays what it is: the start goes on from the cache). */
+/** Runs `work` on what the upstream answered: a failure is the upstream's (Upstream.blame), and an unreachable
+ * one stays what it is (the start goes on from the cache). */
 async function fromUpstream<T>(upstream: Upstream, work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof UpstreamUnreachable) throw error;
-    throw new Error(shownText(error instanceof Error ? error.message : String(error), upstream.endpoint.mask, 600));
+    throw upstream.blame(error);
   }
+}
+
+/** eth_chainId's answer as geth's client decodes it (a hex quantity of at most 256 bits), within what this
+ * runtime's chain ids hold. */
+function chainIdFrom(answer: unknown): number {
+  const chainId = parseRpcQuantity(answer, 'eth_chainId', 256);
+  if (chainId > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new Error(`eth_chainId: chain id ${chainId} is larger than ${Number.MAX_SAFE_INTEGER}, the largest this runtime runs`);
+  return Number(chainId);
 }
 
 /** The rules a flag gives in place of the upstream's own, if any. */
@@ -69,25 +77,25 @@ function flagRules(chainId: number, options: ForkOptions): UpstreamRules | undef
   return { config, source: options.chainConfig.source };
 }
 
-/** The fork block's header as the upstream gave it, checked field by field. */
+/** The fork block's header as the upstream gave it, checked (rpcHeader): the block asked for, the fields some
+ * nodes leave out zero. */
 function forkPoint(url: string, number: bigint, block: Record<string, unknown>): ForkPoint {
-  const at = (field: string) => `fork block #${number}: ${field}`;
-  const optional = (field: string) =>
-    block[field] === undefined || block[field] === null ? undefined : parseQuantity(block[field], at(field));
-  const word = (field: string) => parseWord(block[field] ?? '0x0', at(field));
+  const header = rpcHeader(block, `fork block #${number}`);
+  if (header.number !== number) throw new Error(`fork block #${number}: the upstream answered block #${header.number} instead`);
+  const zeroWord = '0x' + '00'.repeat(32);
   return {
     url,
     number,
-    hash: parseWord(block.hash, at('hash')),
-    timestamp: parseQuantity(block.timestamp, at('timestamp')),
-    gasLimit: parseQuantity(block.gasLimit, at('gasLimit')),
-    baseFeePerGas: optional('baseFeePerGas'),
-    coinbase: parseAddress(block.miner ?? '0x' + '00'.repeat(20), at('miner')),
-    difficulty: optional('difficulty') ?? 0n,
-    mixHash: word('mixHash'),
-    parentHash: word('parentHash'),
-    excessBlobGas: optional('excessBlobGas'),
-    parentBeaconBlockRoot: block.parentBeaconBlockRoot === undefined ? undefined : word('parentBeaconBlockRoot'),
+    hash: header.hash,
+    timestamp: header.timestamp,
+    gasLimit: header.gasLimit,
+    baseFeePerGas: header.baseFeePerGas,
+    coinbase: header.miner ?? '0x' + '00'.repeat(20),
+    difficulty: header.difficulty ?? 0n,
+    mixHash: header.mixHash ?? zeroWord,
+    parentHash: header.parentHash ?? zeroWord,
+    excessBlobGas: header.excessBlobGas,
+    parentBeaconBlockRoot: header.parentBeaconBlockRoot,
   };
 }
 
@@ -130,7 +138,7 @@ function cachedPoint(url: string, number: bigint, value: unknown): ForkPoint | u
 function cachedRules(value: unknown, chainId: number): UpstreamRules | undefined {
   if (!isRecord(value) || typeof value.source !== 'string' || !/^[^\p{Cc}\p{Cf}]{1,200}$/u.test(value.source)) return undefined;
   try {
-    const config = parseChainConfig(value.config, 'the cached rules');
+    const config = upstreamConfig(value.config, 'the cached rules');
     return config.chainId === chainId ? { config, source: value.source } : undefined;
   } catch {
     return undefined;
@@ -154,14 +162,20 @@ async function fundOnFork(accounts: DevAccount[], point: ForkPoint, cache: ForkC
 }
 
 async function askUpstream(upstream: Upstream, options: ForkOptions): Promise<Learned> {
-  const chainId = Number(BigInt((await upstream.request('eth_chainId', [])) as string));
-  const number = options.blockNumber ?? BigInt((await upstream.request('eth_blockNumber', [])) as string);
-  const block = (await upstream.request('eth_getBlockByNumber', [toQuantity(number), false])) as Record<string, unknown> | null;
-  if (!block) throw new Error(`fork block #${number} not found upstream`);
-  const point = await fromUpstream(upstream, () => forkPoint(options.url, number, block));
+  const ask = (method: string, params: unknown[]) => upstream.request(method, params);
+  const chainId = await fromUpstream(upstream, async () => chainIdFrom(await ask('eth_chainId', [])));
+  const number =
+    options.blockNumber ??
+    (await fromUpstream(upstream, async () => parseRpcQuantity(await ask('eth_blockNumber', []), 'eth_blockNumber', 64)));
+  const point = await fromUpstream(upstream, async () => {
+    const block = await ask('eth_getBlockByNumber', [toQuantity(number), false]);
+    if (block === null) throw new Error(`fork block #${number} not found upstream`);
+    if (!isRecord(block)) throw new Error(`fork block #${number}: the upstream answered ${JSON.stringify(block)}, not a block`);
+    return forkPoint(options.url, number, block);
+  });
   const given = flagRules(chainId, options);
   if (given) return { chainId, point, rules: given, ownRules: false };
-  const rules = await fromUpstream(upstream, () => upstreamRules((method, params) => upstream.request(method, params), chainId));
+  const rules = await fromUpstream(upstream, () => upstreamRules(ask, chainId));
   return { chainId, point, rules, ownRules: true };
 }
 

@@ -31,11 +31,16 @@ interface Pending extends RpcCall {
   reject(error: Error): void;
 }
 
-/** A reply that arrived but is not a usable batch answer (a node may refuse batches this way). */
-class BadReply extends Error {}
+/** A request to the upstream failed: the message names the upstream (masked), the method and why, and holds no
+ * more of the upstream's own text than a short, masked excerpt. */
+export class UpstreamError extends Error {}
+
+/** A reply that arrived but is not a usable answer (an HTTP error, not JSON, not a batch answer): a node may
+ * refuse batches, or a method, this way. */
+export class UpstreamBadReply extends UpstreamError {}
 
 /** A JSON-RPC error the upstream answered one call with: the upstream works, it refuses this call. */
-export class UpstreamRefusal extends Error {
+export class UpstreamRefusal extends UpstreamError {
   constructor(
     message: string,
     /** The upstream does not serve the method or tracer at all (code -32601 or words saying so), rather than this call failing. */
@@ -47,7 +52,7 @@ export class UpstreamRefusal extends Error {
 
 /** The upstream could not be reached at all (refused, DNS, reset, no answer in time): it may be down or
  * this machine offline, unlike an upstream that answered with an HTTP or JSON-RPC error. */
-export class UpstreamUnreachable extends Error {
+export class UpstreamUnreachable extends UpstreamError {
   constructor(
     message: string,
     /** Why, in words, masked. */
@@ -69,6 +74,15 @@ const methodRefusal =
 
 /** One call's answer within a batch. */
 type Answer = { result: unknown } | { error: Error };
+
+/** The longest answer taken for one call of these methods; other calls get the upstream's `maxReplyBytes`. What
+ * describes the chain (its id, head, rules) is a few KB, and a padded one (a chain config of a million keys) is
+ * refused rather than read; a block or transaction may be kept in the disk cache, which reads no file over 64 MiB. */
+const answerLimits = new Map<string, number>([
+  ...['eth_chainId', 'eth_blockNumber'].map((method) => [method, 64 * 1024] as const),
+  ...['debug_chainConfig', 'eth_getChainConfig', 'eth_config', 'anvil_nodeInfo'].map((method) => [method, 1024 * 1024] as const),
+  ...['eth_getBlockByNumber', 'eth_getBlockByHash', 'eth_getTransactionByHash'].map((method) => [method, 64 * 1024 * 1024] as const),
+]);
 
 /** geth's default batch limit is 1000 calls (--rpc.batch-request-limit); half of it stays clear of providers' lower ones. */
 const maxBatch = 500;
@@ -101,8 +115,22 @@ export class Upstream {
   requestSync(calls: RpcCall[]): unknown[] {
     const body = JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call })));
     // A synchronous read is one account or slot: a tighter bound suits the trace worker's smaller heap.
-    const reply = postSync(this.endpoint.url, this.endpoint.headers, body, this.timeoutMs, Math.min(this.maxReplyBytes, 16 * 1024 * 1024));
+    const reply = postSync(
+      this.endpoint.url,
+      this.endpoint.headers,
+      body,
+      this.timeoutMs,
+      Math.min(this.replyLimit(calls), 16 * 1024 * 1024),
+    );
     return this.unpack(calls, this.counted(reply)).map(settled);
+  }
+
+  /** An error met in using this upstream's answers, as one of its own failures: it names the upstream, and any
+   * text of the answer it quotes (which may echo the key) is masked, then shortened. Its own are so already. */
+  blame(error: unknown): UpstreamError {
+    if (error instanceof UpstreamError) return error;
+    const text = shownText(error instanceof Error ? error.message : String(error), this.endpoint.mask, 600);
+    return new UpstreamError(`fork upstream ${this.endpoint.masked}: ${text}`);
   }
 
   /** Counts an answered POST (a failed one fetched nothing). */
@@ -113,7 +141,14 @@ export class Upstream {
     return reply;
   }
 
-  private failure(method: string, reason: string, Kind: new (message: string) => Error = Error): Error {
+  /** The longest reply to a batch of `calls`: the sum of their answers' limits. */
+  private replyLimit(calls: RpcCall[]): number {
+    let limit = 0;
+    for (const { method } of calls) limit += answerLimits.get(method) ?? this.maxReplyBytes;
+    return Math.min(limit, this.maxReplyBytes);
+  }
+
+  private failure(method: string, reason: string, Kind: new (message: string) => Error = UpstreamError): Error {
     return new Kind(`fork upstream ${this.endpoint.masked}: ${method} failed: ${this.endpoint.mask(reason)}`);
   }
 
@@ -123,7 +158,8 @@ export class Upstream {
     for (let start = 0; start < calls.length; start += maxBatch) void this.send(calls.slice(start, start + maxBatch));
   }
 
-  private async post(body: string): Promise<FetchReply> {
+  private async post(calls: RpcCall[]): Promise<FetchReply> {
+    const body = JSON.stringify(calls.map(({ method, params }, id) => ({ jsonrpc: '2.0', id, method, params })));
     // A timer that keeps the process alive, unlike AbortSignal.timeout's: fetch can be left pending with nothing
     // to wait on (a server closing each connection at once), and a node starting up would then exit silently.
     const controller = new AbortController();
@@ -141,7 +177,7 @@ export class Upstream {
       });
       return this.counted({
         status: response.status,
-        text: await boundedText(response, this.maxReplyBytes),
+        text: await boundedText(response, this.replyLimit(calls)),
         location: response.headers.get('location') ?? undefined,
       });
     } catch (error) {
@@ -153,12 +189,11 @@ export class Upstream {
 
   private async send(calls: Pending[]) {
     try {
-      const body = JSON.stringify(calls.map(({ method, params }, id) => ({ jsonrpc: '2.0', id, method, params })));
       let answers: Answer[];
       try {
-        answers = this.unpack(calls, await this.post(body));
+        answers = this.unpack(calls, await this.post(calls));
       } catch (error) {
-        if (calls.length === 1 || !(error instanceof BadReply)) throw error;
+        if (calls.length === 1 || !(error instanceof UpstreamBadReply)) throw error;
         // Some nodes refuse batches: ask one by one.
         answers = await Promise.all(calls.map((call) => this.single(call)));
       }
@@ -174,7 +209,7 @@ export class Upstream {
 
   private async single(call: RpcCall): Promise<Answer> {
     try {
-      return this.unpack([call], await this.post(JSON.stringify([{ jsonrpc: '2.0', id: 0, ...call }])))[0];
+      return this.unpack([call], await this.post([call]))[0];
     } catch (error) {
       return { error: error as Error };
     }
@@ -195,15 +230,15 @@ export class Upstream {
     }
     if (status < 200 || status >= 300) {
       const body = shownText(text, this.endpoint.mask, 200);
-      throw this.failure(method, `HTTP ${status}${body ? `: ${body}` : ''}`, BadReply);
+      throw this.failure(method, `HTTP ${status}${body ? `: ${body}` : ''}`, UpstreamBadReply);
     }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw this.failure(method, `the answer is not JSON: ${shownText(text, this.endpoint.mask, 80)}`, BadReply);
+      throw this.failure(method, `the answer is not JSON: ${shownText(text, this.endpoint.mask, 80)}`, UpstreamBadReply);
     }
-    if (!Array.isArray(parsed)) throw this.failure(method, 'the node did not answer the batch with an array', BadReply);
+    if (!Array.isArray(parsed)) throw this.failure(method, 'the node did not answer the batch with an array', UpstreamBadReply);
     const byId = new Map(
       parsed.map((item: { id?: unknown }) => [
         item?.id,
@@ -212,7 +247,7 @@ export class Upstream {
     );
     return calls.map((call, id) => {
       const item = byId.get(id);
-      if (!item) throw this.failure(call.method, 'no answer', BadReply);
+      if (!item) throw this.failure(call.method, 'no answer', UpstreamBadReply);
       if (item.error) {
         const refusesMethod =
           item.error.code === -32601 || (typeof item.error.message === 'string' && methodRefusal.test(item.error.message));

@@ -129,9 +129,12 @@ export async function runNode(args: string[]): Promise<{ status: number | null; 
     const child = spawn(process.execPath, ['dist/cli.js', 'node', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
+    // A node that started by mistake would never exit on its own: it is stopped once it listens (or at 60 s).
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      if (/^listening on /m.test(stdout)) child.kill('SIGKILL');
+    });
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    // A node that started by mistake would never exit on its own.
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
     child.on('close', (status) => {
       clearTimeout(timer);

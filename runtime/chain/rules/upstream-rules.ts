@@ -3,12 +3,13 @@
 // (debug_chainConfig, which this project's node answers; coreth's eth_getChainConfig, the C-Chain and Avalanche
 // L1s), anvil's anvil_nodeInfo (its hardfork), its forks from Cancun on (EIP-7910's eth_config, geth v1.16+). `--chain-config FILE` and `--hardfork NAME` override all of this.
 import type { GethChainConfig } from './config-value';
-import { parseChainConfig } from '../genesis';
+import { parseChainConfig, rulesOnly } from '../genesis';
 import { chainConfigFor, hardforkNames } from '../hardforks';
 import { gethForks } from './forks';
+import { checkForkOrder } from './fork-order';
 import { configFromEthConfig } from './eth-config';
 import { identifyChain } from './registry';
-import { UpstreamUnreachable } from '../../state/upstream';
+import { UpstreamBadReply, UpstreamRefusal } from '../../state/upstream';
 import { isRecord } from '../../../core/chain/shapes';
 
 export interface UpstreamRules {
@@ -35,16 +36,25 @@ async function answer(ask: Ask, method: string, params: unknown[] = []): Promise
   try {
     return await ask(method, params);
   } catch (error) {
-    // An upstream gone is not one lacking the method: asking the next one would blame the wrong thing.
-    if (error instanceof UpstreamUnreachable) throw error;
-    return undefined; // the method does not exist there: ask the next one
+    // Refused (a JSON-RPC or HTTP error): the method does not exist there, ask the next one. An upstream gone,
+    // too slow or answering past the size bound is not one lacking the method: the next would blame the wrong thing.
+    if (error instanceof UpstreamRefusal || error instanceof UpstreamBadReply) return undefined;
+    throw error;
   }
+}
+
+/** A chain config an upstream gave (now, or kept in the cache), checked as geth checks one before it runs a
+ * chain (the forks in order too); only what the runtime reads of it is kept. */
+export function upstreamConfig(value: unknown, where: string): GethChainConfig {
+  const config = parseChainConfig(value, where);
+  checkForkOrder(config, where);
+  return rulesOnly(config);
 }
 
 /** The upstream's own chain config, checked, with its chain id as the upstream reports it. */
 function ownConfig(value: unknown, chainId: number, method: string): GethChainConfig | undefined {
   if (!isRecord(value)) return undefined;
-  const config = parseChainConfig(value, `the upstream's ${method} answer`);
+  const config = upstreamConfig(value, `the upstream's ${method} answer`);
   if (Number(config.chainId) !== chainId) {
     throw new Error(`the upstream's ${method} names chain id ${config.chainId}, but eth_chainId says ${chainId}`);
   }

@@ -103,13 +103,13 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
     };
   };
 
-  const traceUpstreamBlock = async (number: bigint, options: TraceOptions, request: RequestContext) => {
-    const { job, hashes, target } = await upstreamBlockJob(context, number, options);
+  const traceUpstreamBlock = async (at: { number: bigint } | { hash: string }, options: TraceOptions, request: RequestContext) => {
+    const { job, hashes, target } = await upstreamBlockJob(context, at, options);
     return perTransaction(await run(job, request, options, target), hashes);
   };
 
   const traceBlock = async (stored: StoredBlock, options: TraceOptions, request: RequestContext) => {
-    if (!stored.block) return traceUpstreamBlock(stored.number, options, request);
+    if (!stored.block) return traceUpstreamBlock({ number: stored.number }, options, request);
     if (stored.number === 0n) throw serverError('genesis is not traceable');
     const hashes = stored.block.transactions.map((tx) => bytesToHex(tx.hash()));
     if (hashes.length === 0) return [];
@@ -158,7 +158,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
     if (number === 0n) throw serverError('no transaction in genesis');
     const { job, target } = local
       ? { job: blockJob(local, [], options), target: undefined }
-      : await upstreamBlockJob(context, number, options);
+      : await upstreamBlockJob(context, { number }, options);
     const count = BigInt(job.transactions.length);
     if (!(txIndex >= 0n && txIndex < count) && !(txIndex === 0n && count === 0n)) {
       throw serverError(`transaction index ${txIndex} out of range for block ${job.block.hash}`);
@@ -189,7 +189,9 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
       if ('tag' in ref && ref.tag === 'pending') throw serverError('tracing on top of pending is not supported');
       if ('number' in ref && !context.upstream && !chain.blockByNumber(ref.number)) throw serverError(`block #${ref.number} not found`);
       const where = resolveBlock(context, ref);
-      return 'upstream' in where ? traceUpstreamBlock(where.upstream, options, request) : traceBlock(where.local, options, request);
+      return 'upstream' in where
+        ? traceUpstreamBlock({ number: where.upstream }, options, request)
+        : traceBlock(where.local, options, request);
     },
     debug_traceBlockByHash: async (params, request) => {
       p.requireCount(params, 1, 2);
@@ -198,11 +200,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
       const stored = chain.blockByHash(hash);
       if (stored) return traceBlock(stored, options, request);
       if (!context.upstream) throw serverError(`block ${hash} not found`);
-      const header = (await (context.forkSource ?? context.upstream).request('eth_getBlockByHash', [hash, false]).catch(() => null)) as {
-        number?: string;
-      } | null;
-      if (!header?.number) throw serverError(`block ${hash} not found`);
-      return traceUpstreamBlock(BigInt(header.number), options, request);
+      return traceUpstreamBlock({ hash }, options, request);
     },
     debug_traceCall: async (params, request) => {
       p.requireCount(params, 2, 3);

@@ -33,7 +33,7 @@ interface Pending extends RpcCall {
 
 /** A request to the upstream failed: the message names the upstream (masked), the method and why, and holds no
  * more of the upstream's own text than a short, masked excerpt. */
-export class UpstreamError extends Error {}
+class UpstreamError extends Error {}
 
 /** A reply that arrived but is not a usable answer (an HTTP error, not JSON, not a batch answer): a node may
  * refuse batches, or a method, this way. */

@@ -6,22 +6,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { accessKey, assertNoSecret } from '../access/secrets';
-import { startEchoNode, type Call, type Echo, type EchoNode } from '../support/echo-node';
+import { echoBlock as forkBlock, startEchoNode, type Call, type Echo, type EchoNode } from '../support/echo-node';
 import { call, rpc, runNode, startNode } from './node-helpers';
 
 const keyPath = `/${accessKey}/ext/bc/C/rpc`;
-
-/** The echo node's fork block (#16), for answers that change one field of it. */
-const forkBlock = {
-  number: '0x10',
-  hash: '0x' + '11'.repeat(32),
-  parentHash: '0x' + '22'.repeat(32),
-  timestamp: '0x65000000',
-  gasLimit: '0x1c9c380',
-  baseFeePerGas: '0x5d21dba00',
-  miner: '0x' + '00'.repeat(20),
-  transactions: [],
-};
 
 /** Ethereum rules through Cancun, of the echo node's chain id (43114; its genesis is no known chain's). */
 const rules = {

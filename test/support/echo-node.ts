@@ -40,7 +40,8 @@ export interface EchoNode {
   close(): Promise<void>;
 }
 
-const block = {
+/** The block it answers eth_getBlockByNumber with (any number): #16, the fork point. */
+export const echoBlock = {
   number: '0x10',
   hash: '0x' + '11'.repeat(32),
   parentHash: '0x' + '22'.repeat(32),
@@ -52,8 +53,8 @@ const block = {
 };
 const results: Record<string, unknown> = {
   eth_chainId: '0xa86a',
-  eth_blockNumber: block.number,
-  eth_getBlockByNumber: block,
+  eth_blockNumber: echoBlock.number,
+  eth_getBlockByNumber: echoBlock,
   eth_getCode: '0x',
 };
 

@@ -94,7 +94,7 @@ describe('an upstream with malformed, padded or out-of-order answers', () => {
     await assertRefused(block, () => 'a block', 'fork block #16: the upstream answered "a block", not a block');
   });
 
-  test('a chain config whose forks are out of order is refused, as geth refuses it', async () => {
+  test('a chain config whose forks are out of order (as geth refuses it) or with a number past 256 bits is refused', async () => {
     await assertRefused(
       (call) => call.method === 'debug_chainConfig',
       () => ({ ...rules, berlinBlock: 5 }),
@@ -105,6 +105,12 @@ describe('an upstream with malformed, padded or out-of-order answers', () => {
       (call) => call.method === 'debug_chainConfig',
       () => ({ ...rules, istanbulBlock: undefined }),
       "the upstream's debug_chainConfig answer: unsupported fork ordering: istanbulBlock not enabled, but berlinBlock enabled at block 0",
+      [],
+    );
+    await assertRefused(
+      (call) => call.method === 'debug_chainConfig',
+      () => ({ ...rules, cancunTime: '9'.repeat(100_000) }),
+      "the upstream's debug_chainConfig answer.cancunTime: a number of more than 256 bits",
       [],
     );
   });

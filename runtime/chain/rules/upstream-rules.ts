@@ -2,7 +2,7 @@
 // recognised by its chain id and genesis hash; otherwise the upstream is asked what it is: its chain config
 // (debug_chainConfig, which this project's node answers; coreth's eth_getChainConfig, the C-Chain and Avalanche
 // L1s), anvil's anvil_nodeInfo (its hardfork), its forks from Cancun on (EIP-7910's eth_config, geth v1.16+). `--chain-config FILE` and `--hardfork NAME` override all of this.
-import type { GethChainConfig } from './config-value';
+import { toBigInt, type GethChainConfig } from './config-value';
 import { parseChainConfig, rulesOnly } from '../genesis';
 import { chainConfigFor, hardforkNames } from '../hardforks';
 import { gethForks } from './forks';
@@ -48,7 +48,11 @@ async function answer(ask: Ask, method: string, params: unknown[] = []): Promise
 export function upstreamConfig(value: unknown, where: string): GethChainConfig {
   const config = parseChainConfig(value, where);
   checkForkOrder(config, where);
-  return rulesOnly(config);
+  const kept = rulesOnly(config);
+  // Each block computes its rules from these: a number of a million digits would cost every trace.
+  for (const [key, at] of Object.entries(kept))
+    if ((toBigInt(at) ?? 0n) >= 2n ** 256n) throw new Error(`${where}.${key}: a number of more than 256 bits`);
+  return kept;
 }
 
 /** The upstream's own chain config, checked, with its chain id as the upstream reports it. */

@@ -14,6 +14,7 @@ import { permissionFlag } from '../../runtime/trace/worker-launch';
 import { defineCommand, expectPositionals, UsageError, type CommandLine, type OptionSpecs } from '../command-line';
 import { defaultCacheRoot } from '../../runtime/state/fork-cache';
 import { forkProgress } from '../fork-progress';
+import { isTarget, targetNames, targetTitles } from '../../runtime/evm/target';
 
 const options = {
   host: { type: 'string', value: 'HOST', help: 'address to listen on (default 127.0.0.1)' },
@@ -35,6 +36,13 @@ C-Chain's rules): a dev chain with its id, or, with --fork, instead of the upstr
     value: 'NAME',
     help: `Ethereum rules active from genesis (default prague; ${hardforkNames.join(', ')});
 with --fork, instead of the upstream's own rules`,
+  },
+  target: {
+    type: 'string',
+    value: targetNames.join('|'),
+    help: `run tracers as this client does (default: coreth on the C-Chain, also a fork of an
+avalanchego, coreth or subnet-evm node; else geth): geth = ${targetTitles.geth},
+coreth = ${targetTitles.coreth}; a trace config's "target" overrides it`,
   },
   accounts: { type: 'string', value: 'N', help: 'prefunded, unlocked dev accounts (default 10)' },
   key: { type: 'string', value: 'KEY', help: 'serve only under /KEY (also /KEY/ext/bc/C/rpc and /KEY/ext/bc/C/ws)' },
@@ -271,7 +279,10 @@ function startOptions({ values, positionals }: CommandLine<typeof options>): Nod
       `--max-trace-timeout must be between 1ms and ${timerLimitMs}ms (about 24 days) (got '${values['max-trace-timeout']}')`,
     );
   }
+  const target = values.target;
+  if (target !== undefined && !isTarget(target)) throw new UsageError(`--target must be ${targetNames.join(' or ')} (got '${target}')`);
   return {
+    target,
     host: values.host ?? '127.0.0.1',
     port: integer(values.port, '--port', 8545, 0, 65535),
     chainId: integer(values['chain-id'], '--chain-id', 43112, 1),

@@ -19,6 +19,7 @@ import { evmtracerMethods } from './methods/evmtracer';
 import { startFork } from './fork-start';
 import { emptySeed, seedExamples, type SeedName } from './seed-examples';
 import { startRpcServer, type RpcServer } from './server';
+import { chainTarget, targetTitles, type Target } from '../evm/target';
 
 export interface NodeOptions {
   host: string;
@@ -53,6 +54,8 @@ export interface NodeOptions {
   maxConnectionsPerClient?: number;
   /** `examples` deploys the example contracts and mines example transactions before the node listens. */
   seed?: SeedName;
+  /** --target: whose tracers traces reproduce (default: chosen by the chain, target.ts's chainTarget). */
+  target?: Target;
   /** --debug-traces: run debug runs (a trace config's `debug` carrying this secret), which open the inspector
    * in their worker; one that no debugger attaches to within `attachTimeoutMs` ends with an error. */
   debug?: { secret: string; attachTimeoutMs: number };
@@ -78,6 +81,20 @@ function devConfig(options: NodeOptions, now: bigint): GethChainConfig {
   return chainConfigFor(options.chainId, options.hardfork ?? 'prague');
 }
 
+/** The node's target: --target, else the chain's (a fork's upstream is asked its web3_clientVersion). A
+ * chosen coreth is said on start-up, since results then differ from geth's. */
+async function nodeTarget(options: NodeOptions, config: GethChainConfig, upstream: Upstream | undefined): Promise<Target> {
+  if (options.target) return options.target;
+  let chosen = chainTarget(config);
+  if (chosen.target === 'geth' && upstream) {
+    const version = await upstream.request('web3_clientVersion', []).catch(() => undefined);
+    chosen = chainTarget(config, typeof version === 'string' ? version : undefined);
+  }
+  if (chosen.target !== 'geth')
+    process.stderr.write(`tracers: run as on ${targetTitles[chosen.target]}, for ${chosen.reason} (--target geth for geth's)\n`);
+  return chosen.target;
+}
+
 export async function startDevNode(options: NodeOptions): Promise<RunningDevNode> {
   const accounts = devAccounts(options.accounts);
   const upstream = options.fork ? new Upstream(options.fork.url) : undefined;
@@ -94,7 +111,7 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
   }
   const chain = await DevChain.create(genesis, accounts, point);
   const seed = options.seed === 'examples' ? await seedExamples(chain) : emptySeed;
-  const context: NodeContext = { chain, upstream, seed };
+  const context: NodeContext = { chain, upstream, seed, target: await nodeTarget(options, chain.genesis.config, upstream) };
   if (upstream && point) {
     upstream.onTraffic = options.forkProgress;
     context.forkSource = new ForkSource(upstream, cache, point.number);

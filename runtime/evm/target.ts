@@ -1,0 +1,95 @@
+// The client a trace reproduces: a tracer is written against the answers of one node software and version,
+// and the local node's tracer host behaves as that one. geth v1.17.5 for Ethereum chains; coreth (avalanchego
+// v1.14.0), whose tracers are libevm's, a fork of geth v1.13, for the Avalanche C-Chain. A TraceJob carries
+// the target's name; the modules that behave per target read its traits below, one flag per behaviour, and
+// never the name itself.
+import { isAvalancheConfig } from '../chain/rules/avalanche';
+import type { GethChainConfig } from '../chain/rules/config-value';
+
+export const targetNames = ['geth', 'coreth'] as const;
+export type Target = (typeof targetNames)[number];
+
+/** The client and version each target reproduces, for messages. */
+export const targetTitles: Record<Target, string> = {
+  geth: 'geth v1.17.5',
+  coreth: 'coreth v0.16 of avalanchego v1.14.0 (libevm, geth v1.13 tracers)',
+};
+
+export function isTarget(value: unknown): value is Target {
+  return typeof value === 'string' && (targetNames as readonly string[]).includes(value);
+}
+
+/** What a tracer sees differently on each target. geth v1.14 rewrote the tracing hooks (OnEnter before the
+ * call's checks, OnLog, OnTxStart/OnTxEnd around a finalised state); coreth still has geth v1.13's. */
+export interface TargetTraits {
+  // The hook sequence (trace-tx.ts).
+  /** A call or creation that fails before it runs (call depth, balance, address collision) has a frame:
+   * `enter`/`exit` and a callTracer call (geth); coreth's EVM fails them before it tells the tracer. */
+  framesForFailedChecks: boolean;
+  /** A write in a static frame (SSTORE, CREATE, CREATE2, SELFDESTRUCT, CALL with value) is refused by the
+   * opcode's gas function, `out of gas: write protection` with the constant gas as cost (geth); coreth runs
+   * the step with its whole cost and refuses the write when the opcode executes: a `fault`, `write protection`. */
+  writeProtectionInGas: boolean;
+  /** A dynamic gas failure names its cause (`out of gas: not enough gas for reentrancy sentry`, `out of gas:
+   * gas uint64 overflow`); coreth's is plain `out of gas`, as is a code size over the limit's
+   * (`max code size exceeded`, without the sizes). */
+  detailedGasErrors: boolean;
+  /** Opcodes named by geth v1.17 that coreth's table does not know (their names read `opcode 0x1e not defined`). */
+  unnamedOpcodes: readonly number[];
+  // The JavaScript tracer API (tracer host and realm).
+  /** `ctx.coinbase` exists (geth v1.14 added it). */
+  contextCoinbase: boolean;
+  /** `ctx.gasPrice` is the effective tip (geth v1.15); coreth's is the whole effective gas price. */
+  gasPriceIsTip: boolean;
+  /** `db` in `result` reads the state once the transaction is finalised (geth: self-destructed accounts and
+   * touched empty ones are gone); coreth's still holds them (a destroyed contract's code and slots, a called
+   * precompile). */
+  finalisedStateInResult: boolean;
+  /** An error in a hook ends the tracer (geth); coreth records it, still runs `exit` and `result`, and answers
+   * `result`'s own error if that fails too. */
+  hookErrorEndsTracer: boolean;
+  // The built-in tracers.
+  /** geth v1.17's callTracer, prestateTracer, 4byteTracer and struct logger, or geth v1.13's (coreth): logs
+   * without `index`, prestate without `codeHash` and with empty accounts, words without `0x`… */
+  builtins: 'geth-1.17' | 'geth-1.13';
+}
+
+const traits: Record<Target, TargetTraits> = {
+  geth: {
+    framesForFailedChecks: true,
+    writeProtectionInGas: true,
+    detailedGasErrors: true,
+    unnamedOpcodes: [],
+    contextCoinbase: true,
+    gasPriceIsTip: true,
+    finalisedStateInResult: true,
+    hookErrorEndsTracer: true,
+    builtins: 'geth-1.17',
+  },
+  coreth: {
+    framesForFailedChecks: false,
+    writeProtectionInGas: false,
+    detailedGasErrors: false,
+    unnamedOpcodes: [0x1e],
+    contextCoinbase: false,
+    gasPriceIsTip: false,
+    finalisedStateInResult: false,
+    hookErrorEndsTracer: false,
+    builtins: 'geth-1.13',
+  },
+};
+
+/** A job's target's traits (a job that names none is geth's). */
+export function traitsOf(target: Target | undefined): TargetTraits {
+  return traits[target ?? 'geth'];
+}
+
+/** The target a chain's tracers are written for, and why: coreth on a chain with the C-Chain's rules (its
+ * chain ids, coreth's chain config) or under a node whose web3_clientVersion names avalanchego, coreth or
+ * subnet-evm (avalanchego v1.14.0 answers only "v0.15.4"); geth elsewhere. */
+export function chainTarget(config: GethChainConfig, clientVersion?: string): { target: Target; reason: string } {
+  if (isAvalancheConfig(config)) return { target: 'coreth', reason: "the C-Chain's rules" };
+  const client = typeof clientVersion === 'string' ? /avalanchego|coreth|subnet-evm/i.exec(clientVersion)?.[0] : undefined;
+  if (client) return { target: 'coreth', reason: `the upstream's web3_clientVersion (${client})` };
+  return { target: 'geth', reason: "Ethereum's rules" };
+}

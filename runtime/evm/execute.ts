@@ -9,6 +9,7 @@ import { bytesToHex, createAddressFromString, hexToBytes, type Address } from '@
 import { runTx, type VM } from '@ethereumjs/vm';
 import { tapOpcodes } from './op-taps';
 import { refuseStaticWritesWhenRun } from './static-writes';
+import { keepUnfinalised } from './unfinalised-state';
 import type { Serialised } from './tx-hooks';
 import type { TracerFactory } from './tx-tracer';
 import { createStateManager } from '../state/create';
@@ -312,25 +313,34 @@ async function traceOne(
   evmEvents.on('afterMessage', events.afterMessage);
   evmEvents.on('newContract', events.newContract as never);
   vm.events.on('afterTx', onAfterTx as never);
-  let logs = 0;
+  const runTraced = async (): Promise<(Serialised | PartedOutcome) & { logs: number }> => {
+    let logs = 0;
+    try {
+      logs = (await runTx(vm, options)).receipt.logs.length;
+      if (rules.unreproducible.reason) return { error: `tracing failed: ${rules.unreproducible.reason}`, logs };
+    } catch (error) {
+      return {
+        error: `tracing failed: ${describeRejection(error, { sender: tx.getSenderAddress().toString(), intrinsicGas: tx.getIntrinsicGas() })}`,
+        logs,
+      };
+    } finally {
+      untap?.();
+      writesRefusedWhenRun?.();
+      evmEvents.off('step', events.step);
+      evmEvents.off('beforeMessage', events.beforeMessage);
+      evmEvents.off('afterMessage', events.afterMessage);
+      evmEvents.off('newContract', events.newContract as never);
+      vm.events.off('afterTx', onAfterTx as never);
+    }
+    return { ...tracer.result(), logs };
+  };
+  // coreth's tracers read the state before the transaction is finalised (target.ts).
+  const unfinalised = traits.finalisedStateInResult ? undefined : keepUnfinalised(vm, new Set(precompiles.map((a) => bytesToHex(a))));
   try {
-    logs = (await runTx(vm, options)).receipt.logs.length;
-    if (rules.unreproducible.reason) return { error: `tracing failed: ${rules.unreproducible.reason}`, logs };
-  } catch (error) {
-    return {
-      error: `tracing failed: ${describeRejection(error, { sender: tx.getSenderAddress().toString(), intrinsicGas: tx.getIntrinsicGas() })}`,
-      logs,
-    };
+    return await runTraced();
   } finally {
-    untap?.();
-    writesRefusedWhenRun?.();
-    evmEvents.off('step', events.step);
-    evmEvents.off('beforeMessage', events.beforeMessage);
-    evmEvents.off('afterMessage', events.afterMessage);
-    evmEvents.off('newContract', events.newContract as never);
-    vm.events.off('afterTx', onAfterTx as never);
+    await unfinalised?.finalise();
   }
-  return { ...tracer.result(), logs };
 }
 
 function describeRejection(error: unknown, tx?: RejectedTx): string {

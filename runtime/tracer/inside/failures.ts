@@ -97,6 +97,8 @@ export interface Guard {
   check(): void;
   /** The recorded failure as geth's text (`<message> at <where>`), if any. */
   failure(fallback: string | undefined): string | undefined;
+  /** Forgets the recorded failure (goja clears an interrupt once it has ended the running hook). */
+  clear(): void;
 }
 
 export function createGuard(): Guard {
@@ -117,6 +119,9 @@ export function createGuard(): Guard {
       if (!recorded) return undefined;
       const where = recorded.where ?? fallback;
       return where ? `${recorded.message} at ${where}` : recorded.message;
+    },
+    clear() {
+      recorded = undefined;
     },
   };
 }

@@ -6,7 +6,7 @@ import type { TargetTraits } from './target';
 import type { TxHooks } from './tx-hooks';
 
 /** A geth v1.17 error text as the target words it. */
-export function targetText(traits: TargetTraits, text: string): string {
+function targetText(traits: TargetTraits, text: string): string {
   if (!traits.detailedGasErrors) {
     if (text.startsWith('out of gas: ')) return 'out of gas';
     if (text.startsWith('max code size exceeded: ')) return 'max code size exceeded';

@@ -34,6 +34,9 @@ export interface TargetTraits {
    * gas uint64 overflow`); coreth's is plain `out of gas`, as is a code size over the limit's
    * (`max code size exceeded`, without the sizes). */
   detailedGasErrors: boolean;
+  /** `fault` sees the stack as geth v1.17 leaves it; coreth's failing opcodes have popped their arguments
+   * first (REVERT, JUMP, JUMPI, RETURNDATACOPY, a CALL with value in a static frame). */
+  faultSeesArgumentsPopped: boolean;
   /** Opcodes named by geth v1.17 that coreth's table does not know (their names read `opcode 0x1e not defined`). */
   unnamedOpcodes: readonly number[];
   // The JavaScript tracer API (tracer host and realm).
@@ -48,6 +51,9 @@ export interface TargetTraits {
   /** An error in a hook ends the tracer (geth); coreth records it, still runs `exit` and `result`, and answers
    * `result`'s own error if that fails too. */
   hookErrorEndsTracer: boolean;
+  /** In `fault` of a tracer without `step`, reading `log.stack`, `log.memory` or `log.contract` (never set)
+   * crashes coreth's request (`method handler crashed`: nil pointers in geth v1.13); geth's are empty. */
+  unsetLogCrashes: boolean;
   // The built-in tracers.
   /** geth v1.17's callTracer, prestateTracer, 4byteTracer and struct logger, or geth v1.13's (coreth): logs
    * without `index`, prestate without `codeHash` and with empty accounts, words without `0x`… */
@@ -59,22 +65,29 @@ const traits: Record<Target, TargetTraits> = {
     framesForFailedChecks: true,
     writeProtectionInGas: true,
     detailedGasErrors: true,
+    faultSeesArgumentsPopped: false,
     unnamedOpcodes: [],
     contextCoinbase: true,
     gasPriceIsTip: true,
     finalisedStateInResult: true,
     hookErrorEndsTracer: true,
+    unsetLogCrashes: false,
     builtins: 'geth-1.17',
   },
   coreth: {
     framesForFailedChecks: false,
     writeProtectionInGas: false,
     detailedGasErrors: false,
-    unnamedOpcodes: [0x1e],
+    faultSeesArgumentsPopped: true,
+    // CLZ, SLOTNUM and the EOF opcodes.
+    unnamedOpcodes: [
+      0x1e, 0x4b, 0xd0, 0xd1, 0xd2, 0xd3, 0xe0, 0xe1, 0xe2, 0xe3, 0xe4, 0xe5, 0xe6, 0xe7, 0xe8, 0xec, 0xee, 0xf7, 0xf8, 0xf9, 0xfb,
+    ],
     contextCoinbase: false,
     gasPriceIsTip: false,
     finalisedStateInResult: false,
     hookErrorEndsTracer: false,
+    unsetLogCrashes: true,
     builtins: 'geth-1.13',
   },
 };

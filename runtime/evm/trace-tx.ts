@@ -17,7 +17,22 @@ import { traitsOf, type TargetTraits } from './target';
 import { withTargetTexts } from './target-texts';
 import { op } from '../../core/api/opcodes';
 
-const { CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2, SELFDESTRUCT, RETURN, RETURNDATACOPY, SSTORE, INVALID } = op;
+const {
+  CALL,
+  CALLCODE,
+  DELEGATECALL,
+  STATICCALL,
+  CREATE,
+  CREATE2,
+  SELFDESTRUCT,
+  RETURN,
+  RETURNDATACOPY,
+  SSTORE,
+  INVALID,
+  REVERT,
+  JUMP,
+  JUMPI,
+} = op;
 const callOps: Record<number, string> = {
   [CALL]: 'CALL',
   [CALLCODE]: 'CALLCODE',
@@ -118,6 +133,15 @@ function stepAtFault(step: StepView): StepView {
   const stack = [...s];
   stack[s.length - 2] = (s[s.length - 2] + s[s.length - 3]) % (1n << 256n);
   return { ...step, stack };
+}
+
+/** What geth v1.13's failing opcodes pop before they fail (the rest check first). */
+const poppedBeforeFailing: Record<number, number> = { [REVERT]: 2, [JUMP]: 1, [JUMPI]: 2, [RETURNDATACOPY]: 3, [CALL]: 7 };
+
+/** The failing step as geth v1.13's fault sees it: its popped arguments gone from the stack. */
+function stepPoppedAtFault(step: StepView): StepView {
+  const popped = poppedBeforeFailing[step.op];
+  return popped ? { ...step, stack: step.stack.slice(0, Math.max(0, step.stack.length - popped)) } : step;
 }
 
 /** The address in a stack word: its low 20 bytes, as the EVM reads one. */
@@ -404,7 +428,8 @@ export function createTxTracer(
       // geth calls fault from its interpreter only: a precompile's failure is no fault. ethereumjs has
       // reverted the frame already; geth's fault reads the state the failing opcode left.
       if (fault && !frame.message.isCompiled) {
-        const failing = stepAtFault({ ...(frame.lastStep ?? emptyStep), error });
+        const step = { ...(frame.lastStep ?? emptyStep), error };
+        const failing = traits.faultSeesArgumentsPopped ? stepPoppedAtFault(step) : stepAtFault(step);
         if (state.beforeLastRevert) state.beforeLastRevert(() => host.fault(failing));
         else host.fault(failing);
       }

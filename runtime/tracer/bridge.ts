@@ -97,6 +97,9 @@ export interface RealmOptions {
   /** The first hook error ends the tracer (geth); else `exit` and `result` still run, and an error of theirs
    * replaces the one recorded (coreth). */
   hookErrorEndsTracer: boolean;
+  /** In a tracer without `step`, `fault`'s `log.stack`, `log.memory` and `log.contract` were never set:
+   * reading them crashes the request (coreth's nil pointers), or reads as empty (geth). */
+  unsetLogCrashes: boolean;
 }
 
 /** The inside bundle's entry point. */

@@ -56,6 +56,7 @@ export class TracerHost {
     this.realm = createRealm(this.bridge(options.url !== undefined), {
       previews: options.url !== undefined,
       hookErrorEndsTracer: options.traits.hookErrorEndsTracer,
+      unsetLogCrashes: options.traits.unsetLogCrashes,
     });
     this.api = this.realm.api;
   }

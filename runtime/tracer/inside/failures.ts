@@ -99,11 +99,15 @@ export interface Guard {
   failure(fallback: string | undefined): string | undefined;
   /** Forgets the recorded failure (goja clears an interrupt once it has ended the running hook). */
   clear(): void;
+  /** Records that the node would have crashed (a Go panic: the whole request fails) and aborts. */
+  crash(): never;
+  crashed(): boolean;
 }
 
 export function createGuard(): Guard {
   const sentinel = new ErrorCtor('host function failed');
   let recorded: { message: string; where: string | undefined } | undefined;
+  let crashed = false;
   return {
     fail(message) {
       if (!recorded) {
@@ -123,5 +127,10 @@ export function createGuard(): Guard {
     clear() {
       recorded = undefined;
     },
+    crash() {
+      crashed = true;
+      throw sentinel;
+    },
+    crashed: () => crashed,
   };
 }

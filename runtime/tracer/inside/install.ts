@@ -32,7 +32,11 @@ function defineGlobal(name: string, value: unknown): void {
   ObjectDefineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
 }
 
-export function install(hostBridge: Bridge, bigInt: BigIntFactory, { previews, hookErrorEndsTracer }: RealmOptions): RealmApi {
+export function install(
+  hostBridge: Bridge,
+  bigInt: BigIntFactory,
+  { previews, hookErrorEndsTracer, unsetLogCrashes }: RealmOptions,
+): RealmApi {
   lockStackTraceApi();
   removeNonGojaGlobals();
   const guard = createGuard();
@@ -43,7 +47,7 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory, { previews, h
 
   const step = emptyStepState();
   const frame: FrameState = { type: '', gas: 0, gasUsed: 0, error: undefined };
-  const log = createLog(env, step);
+  const log = createLog(env, step, () => unsetLogCrashes && hooks.step === undefined);
   const db = createDb(env);
   const callFrame = createCallFrame(env, frame);
   const frameResult = createFrameResult(env, frame);
@@ -57,6 +61,8 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory, { previews, h
   const offsets = ObjectCreate(null) as Partial<Record<string, number>>;
   let resultBuildsValues = false;
   let failed: string | undefined;
+  let crashed = false;
+  let lastHookFailed = false;
 
   /** 1-based line:column of a function's source in the wrapped text (hooks defined elsewhere: none). */
   const locate = (name: string, fn: Hook) => {
@@ -83,15 +89,21 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory, { previews, h
     } catch (error) {
       [threw, thrown] = [true, error];
     }
+    // A crash of the node's own code fails the whole request, whatever ran before or would run after.
+    if (guard.crashed()) {
+      [crashed, failed] = [true, 'method handler crashed'];
+      return value;
+    }
     const hostFailure = failed === undefined || !hookErrorEndsTracer ? guard.failure(locations[name]) : undefined;
     const text = hostFailure ?? (threw && guard.failure(undefined) === undefined ? thrownText(thrown, locations[name]) : undefined);
     if (text !== undefined && (failed === undefined || !hookErrorEndsTracer))
       failed = `${text}    in server-side tracer function '${name}'`;
     if (!hookErrorEndsTracer) guard.clear();
+    lastHookFailed = text !== undefined;
     return value;
   };
   /** Whether `exit` and `result` run: not after a failure where the first one ends the tracer. */
-  const runsOn = () => failed === undefined || !hookErrorEndsTracer;
+  const runsOn = () => !crashed && (failed === undefined || !hookErrorEndsTracer);
 
   const setStep = (
     op: number,
@@ -204,6 +216,9 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory, { previews, h
       if (runsOn() && hooks.result) {
         const value = invoke('result', hooks.result, [ctx, db]);
         if (failed === undefined) return serialiseResult(value, env, !resultBuildsValues);
+        // After an earlier error (coreth), a value `result` returned is still encoded: an encoding error wins.
+        const encoded = lastHookFailed || crashed ? undefined : serialiseResult(value, env, !resultBuildsValues);
+        if (encoded?.startsWith('E')) return encoded;
       }
       return `E${failed ?? 'tracer produced no result'}`;
     },

@@ -51,6 +51,7 @@ export const muxTracerOver =
       fault: (view) => members.forEach((m) => (m.steps === 'all' || m.steps.has(view.op)) && m.tracer.fault(view)),
       enter: (view) => members.forEach((m) => m.tracer.enter(view)),
       exit: (view) => members.forEach((m) => m.tracer.exit(view)),
+      failedCheck: () => members.forEach((m) => m.tracer.failedCheck?.()),
       result() {
         const parts: string[] = [];
         for (const m of [...members].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {

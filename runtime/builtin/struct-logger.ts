@@ -153,6 +153,10 @@ class StructLogger implements BuiltinTracer {
 
   fault(): void {}
 
+  failedCheck(): void {
+    this.frames[this.frames.length - 1].returnData = empty;
+  }
+
   enter(view: EnterView): void {
     // A SELFDESTRUCT is entered and exited too: it gets an entry so that its exit pops its own.
     this.frames.push({ type: view.type, returnData: empty });

@@ -335,7 +335,9 @@ async function traceOne(
     return { ...tracer.result(), logs };
   };
   // coreth's tracers read the state before the transaction is finalised (target.ts).
-  const unfinalised = traits.finalisedStateInResult ? undefined : keepUnfinalised(vm, new Set(precompiles.map((a) => bytesToHex(a))));
+  const unfinalised = traits.finalisedStateInResult
+    ? undefined
+    : keepUnfinalised(vm, new Set(precompiles.map((a) => bytesToHex(a))), state.reader);
   try {
     return await runTraced();
   } finally {

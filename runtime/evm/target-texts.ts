@@ -30,6 +30,7 @@ export function withTargetTexts(hooks: TxHooks, traits: TargetTraits): TxHooks {
     step: (view) => hooks.step(view.error === undefined ? view : { ...view, error: text(view.error) }),
     fault: (view) => hooks.fault({ ...view, error: text(view.error) }),
     enter: (view) => hooks.enter(view),
+    failedCheck: () => hooks.failedCheck?.(),
     exit: (view) => hooks.exit(view.error === undefined ? view : { ...view, error: text(view.error) }),
   };
 }

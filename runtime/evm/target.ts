@@ -97,12 +97,22 @@ export function traitsOf(target: Target | undefined): TargetTraits {
   return traits[target ?? 'geth'];
 }
 
+/** What a fork's upstream says of itself. */
+interface UpstreamClient {
+  /** Its web3_clientVersion. */
+  clientVersion?: string;
+  /** It answers eth_getChainConfig, which only coreth and subnet-evm have. */
+  chainConfig?: boolean;
+}
+
 /** The target a chain's tracers are written for, and why: coreth on a chain with the C-Chain's rules (its
- * chain ids, coreth's chain config) or under a node whose web3_clientVersion names avalanchego, coreth or
- * subnet-evm (avalanchego v1.14.0 answers only "v0.15.4"); geth elsewhere. */
-export function chainTarget(config: GethChainConfig, clientVersion?: string): { target: Target; reason: string } {
+ * chain ids, coreth's chain config) or under an upstream that is coreth or subnet-evm (its web3_clientVersion
+ * names avalanchego, coreth or subnet-evm, or it answers eth_getChainConfig: avalanchego v1.14.0's
+ * web3_clientVersion is only "v0.15.4"); geth elsewhere. */
+export function chainTarget(config: GethChainConfig, upstream: UpstreamClient = {}): { target: Target; reason: string } {
   if (isAvalancheConfig(config)) return { target: 'coreth', reason: "the C-Chain's rules" };
-  const client = typeof clientVersion === 'string' ? /avalanchego|coreth|subnet-evm/i.exec(clientVersion)?.[0] : undefined;
+  const client = upstream.clientVersion === undefined ? undefined : /avalanchego|coreth|subnet-evm/i.exec(upstream.clientVersion)?.[0];
   if (client) return { target: 'coreth', reason: `the upstream's web3_clientVersion (${client})` };
+  if (upstream.chainConfig) return { target: 'coreth', reason: 'an upstream that answers eth_getChainConfig (coreth, subnet-evm)' };
   return { target: 'geth', reason: "Ethereum's rules" };
 }

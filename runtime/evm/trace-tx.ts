@@ -248,7 +248,7 @@ export function createTxTracer(
     if (!type) return;
     frame.returnDataSize = 0;
     // coreth's EVM fails these checks before it tells the tracer anything.
-    if (!traits.framesForFailedChecks) return;
+    if (!traits.framesForFailedChecks) return host.failedCheck?.();
     const s = step.stack;
     const top = (i: number) => s[s.length - 1 - i];
     const depthExceeded = step.depth > stackLimit;
@@ -411,7 +411,7 @@ export function createTxTracer(
       // coreth checks for a collision before it tells the tracer of the creation.
       if (raw === 'create collision' && !frame.isTop && !traits.framesForFailedChecks) {
         frames.at(-1)!.returnDataSize = 0;
-        return;
+        return host.failedCheck?.();
       }
       flushEnter(frame, res.createdAddress?.bytes);
       // No pre-check synthesis here: a frame that ends right after a CALL/CREATE step failed in that opcode.

@@ -87,8 +87,14 @@ async function nodeTarget(options: NodeOptions, config: GethChainConfig, upstrea
   if (options.target) return options.target;
   let chosen = chainTarget(config);
   if (chosen.target === 'geth' && upstream) {
-    const version = await upstream.request('web3_clientVersion', []).catch(() => undefined);
-    chosen = chainTarget(config, typeof version === 'string' ? version : undefined);
+    // One batch; an upstream that refuses either, or is down, says nothing.
+    const [version, chainConfig] = await Promise.all(
+      ['web3_clientVersion', 'eth_getChainConfig'].map((method) => upstream.request(method, []).catch(() => undefined)),
+    );
+    chosen = chainTarget(config, {
+      clientVersion: typeof version === 'string' ? version : undefined,
+      chainConfig: typeof chainConfig === 'object' && chainConfig !== null,
+    });
   }
   if (chosen.target !== 'geth')
     process.stderr.write(`tracers: run as on ${targetTitles[chosen.target]}, for ${chosen.reason} (--target geth for geth's)\n`);

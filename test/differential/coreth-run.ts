@@ -21,7 +21,10 @@ function explainCoreth(divergence: Divergence, spec: CaseSpec): string | undefin
     typeof detail.geth === 'string' &&
     corethPrecompileText.test(detail.geth) &&
     ['execution reverted', 'Reverted'].includes(detail.ours as string);
-  if (divergence.details.length > 0 && divergence.details.every(precompileText)) return 'precompile-failure-text';
+  // Beside the text: the result a flat trace leaves out of a failed frame (a revert keeps it).
+  const failedResult = (detail: Divergence['details'][number]) => detail.path.endsWith('.result') && detail.geth === undefined;
+  if (divergence.details.some(precompileText) && divergence.details.every((d) => precompileText(d) || failedResult(d)))
+    return 'precompile-failure-text';
   return explain(divergence, spec)
     ?.map((known) => known.id)
     .join(', ');

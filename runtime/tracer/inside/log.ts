@@ -30,11 +30,13 @@ export function createLog(env: Env, s: StepState, unset: () => boolean) {
   };
   const memory = {
     slice(begin?: unknown, end?: unknown) {
-      set();
+      guard.check();
       const a = toInteger(begin);
       const b = toInteger(end);
       if (a === b) return new Uint8ArrayCtor(0);
       if (a < 0 || b < a) guard.fail(`tracer accessed out of bound memory: offset ${a}, end ${b}`);
+      // An empty or refused slice is answered before the memory is read.
+      set();
       if (b > s.memoryLength && b - s.memoryLength > paddingLimit)
         guard.fail(`reached limit for padding memory slice: ${b - s.memoryLength}`);
       return fromByteString(bridge.memorySlice(a, b));

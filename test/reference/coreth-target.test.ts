@@ -78,7 +78,8 @@ describe('the coreth target: traces as on avalanchego v1.14.0', { skip: referenc
     txs[name] = { hash: receipt.transactionHash, block: receipt.blockHash };
     return receipt as typeof receipt & { contractAddress?: string };
   };
-  const deploy = async (name: string, runtime: string) => (await send(name, { data: deployment(runtime), gas: 1_000_000n })).contractAddress!;
+  const deploy = async (name: string, runtime: string) =>
+    (await send(name, { data: deployment(runtime), gas: 1_000_000n })).contractAddress!;
 
   before(async () => {
     requireReferenceTools();
@@ -94,12 +95,43 @@ describe('the coreth target: traces as on avalanchego v1.14.0', { skip: referenc
     const factory = await deploy(
       'deploy-factory',
       assemble(
-        [initSize, { ref: 'init' }, 0n, 'CODECOPY', initSize, 0n, 0n, 'CREATE', ...callItems('0x00').slice(0, 5), 'DUP6', 'GAS', 'CALL', 'POP', 'STOP'],
+        [
+          initSize,
+          { ref: 'init' },
+          0n,
+          'CODECOPY',
+          initSize,
+          0n,
+          0n,
+          'CREATE',
+          ...callItems('0x00').slice(0, 5),
+          'DUP6',
+          'GAS',
+          'CALL',
+          'POP',
+          'STOP',
+        ],
         [{ label: 'init', hex: childInitWithStore.slice(2) }],
       ),
     );
     const poor = await deploy('deploy-poor', code([...callItems('0x00000000000000000000000000000000000000e2', 10n ** 30n), 'STOP']));
-    const logger = await deploy('deploy-logger', code([0xaan, 0n, 'MSTORE', 0xbbn, 32n, 0n, 'LOG1', ...callItems('0x0000000000000000000000000000000000000002'), 32n, 0n, 'LOG0', 'STOP']));
+    const logger = await deploy(
+      'deploy-logger',
+      code([
+        0xaan,
+        0n,
+        'MSTORE',
+        0xbbn,
+        32n,
+        0n,
+        'LOG1',
+        ...callItems('0x0000000000000000000000000000000000000002'),
+        32n,
+        0n,
+        'LOG0',
+        'STOP',
+      ]),
+    );
     const clz = await deploy('deploy-clz', code([1n, { raw: '1e' }, 'STOP']));
     const balance = await deploy('deploy-balance', code([0xabcden, 'BALANCE', 'POP', 'STOP']));
     await send('static-sstore', { to: staticCaller, gas: 100_000n });
@@ -129,20 +161,31 @@ describe('the coreth target: traces as on avalanchego v1.14.0', { skip: referenc
   test('a fork of avalanchego traces top-level creations (a transaction, a block holding one, a call without `to`) as avalanchego does', async () => {
     const { hash, block } = txs.create;
     for (const config of tracerConfigs) {
-      assert.deepEqual(await answer(fork.url, 'debug_traceTransaction', [hash, config]), await answer(node.cChainRpc, 'debug_traceTransaction', [hash, config]), JSON.stringify(config));
+      assert.deepEqual(
+        await answer(fork.url, 'debug_traceTransaction', [hash, config]),
+        await answer(node.cChainRpc, 'debug_traceTransaction', [hash, config]),
+        JSON.stringify(config),
+      );
     }
     const blockConfig = { tracer: 'callTracer' };
-    assert.deepEqual(await answer(fork.url, 'debug_traceBlockByHash', [block, blockConfig]), await answer(node.cChainRpc, 'debug_traceBlockByHash', [block, blockConfig]));
+    assert.deepEqual(
+      await answer(fork.url, 'debug_traceBlockByHash', [block, blockConfig]),
+      await answer(node.cChainRpc, 'debug_traceBlockByHash', [block, blockConfig]),
+    );
     const creation = { from: ewoq.address, gas: '0x30d40', input: deployment(code(['CALLER', 'SELFDESTRUCT'])) };
     for (const config of tracerConfigs) {
       const params = [creation, forkBlock.number, config];
-      assert.deepEqual(await answer(fork.url, 'debug_traceCall', params), await answer(node.cChainRpc, 'debug_traceCall', params), JSON.stringify(config));
+      assert.deepEqual(
+        await answer(fork.url, 'debug_traceCall', params),
+        await answer(node.cChainRpc, 'debug_traceCall', params),
+        JSON.stringify(config),
+      );
     }
-    const traced = (await call<{ error?: string; type: string }>(fork.url, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }]));
+    const traced = await call<{ error?: string; type: string }>(fork.url, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }]);
     assert.deepEqual([traced.type, traced.error], ['CREATE', undefined]);
   });
 
-  test('every tracer gives coreth\'s answer on each transaction coreth traces differently from geth v1.17', async () => {
+  test("every tracer gives coreth's answer on each transaction coreth traces differently from geth v1.17", async () => {
     const differing: string[] = [];
     for (const [name, { hash }] of Object.entries(txs)) {
       if (name.startsWith('deploy-')) continue;
@@ -152,38 +195,70 @@ describe('the coreth target: traces as on avalanchego v1.14.0', { skip: referenc
         try {
           assert.deepEqual(ours, theirs);
         } catch {
-          differing.push(`${name} ${JSON.stringify(config).slice(0, 80)}:\n  coreth ${JSON.stringify(theirs)}\n  ours   ${JSON.stringify(ours)}`);
+          differing.push(
+            `${name} ${JSON.stringify(config).slice(0, 80)}:\n  coreth ${JSON.stringify(theirs)}\n  ours   ${JSON.stringify(ours)}`,
+          );
         }
       }
     }
     assert.deepEqual(differing, []);
   });
 
-  test('an unfunded sender\'s call, and the target chosen and named by the node, a trace config\'s target overriding it', async () => {
-    const unfunded = { from: '0x00000000000000000000000000000000000f0f0f', to: '0x0000000000000000000000000000000000000004', gas: '0x10000' };
+  test("an unfunded sender's call, and the target chosen and named by the node, a trace config's target overriding it", async () => {
+    const unfunded = {
+      from: '0x00000000000000000000000000000000000f0f0f',
+      to: '0x0000000000000000000000000000000000000004',
+      gas: '0x10000',
+    };
     for (const config of tracerConfigs) {
       const params = [unfunded, forkBlock.number, config];
-      assert.deepEqual(await answer(fork.url, 'debug_traceCall', params), await answer(node.cChainRpc, 'debug_traceCall', params), JSON.stringify(config));
+      assert.deepEqual(
+        await answer(fork.url, 'debug_traceCall', params),
+        await answer(node.cChainRpc, 'debug_traceCall', params),
+        JSON.stringify(config),
+      );
     }
-    assert.match(fork.output(), /^tracers: run as on coreth v0\.16 of avalanchego v1\.14\.0 .*, for the C-Chain's rules \(--target geth for geth's\)$/m);
-    assert.deepEqual(await call(fork.url, 'evmtracer_target'), { target: 'coreth', client: 'coreth v0.16 of avalanchego v1.14.0 (libevm, geth v1.13 tracers)' });
+    assert.match(
+      fork.output(),
+      /^tracers: run as on coreth v0\.16 of avalanchego v1\.14\.0 .*, for the C-Chain's rules \(--target geth for geth's\)$/m,
+    );
+    assert.deepEqual(await call(fork.url, 'evmtracer_target'), {
+      target: 'coreth',
+      client: 'coreth v0.16 of avalanchego v1.14.0 (libevm, geth v1.13 tracers)',
+    });
     const coinbase = '{ fault: function () {}, result: function (ctx) { return typeof ctx.coinbase; } }';
     const { hash } = txs.logs;
     assert.equal(await call(fork.url, 'debug_traceTransaction', [hash, { tracer: coinbase }]), 'undefined');
     assert.equal(await call(fork.url, 'debug_traceTransaction', [hash, { tracer: coinbase, target: 'geth' }]), 'object');
-    const withIndex = await call<{ logs: Array<{ index?: string }> }>(fork.url, 'debug_traceTransaction', [hash, { tracer: 'callTracer', tracerConfig: { withLog: true }, target: 'geth' }]);
+    const withIndex = await call<{ logs: Array<{ index?: string }> }>(fork.url, 'debug_traceTransaction', [
+      hash,
+      { tracer: 'callTracer', tracerConfig: { withLog: true }, target: 'geth' },
+    ]);
     assert.equal(withIndex.logs[0].index, '0x0');
   });
 
-  test(`differential: ${cases} random cases from seed ${seed} on the fork and on --chain avalanche-local agree with avalanchego`, { timeout: 1_800_000 }, async (t) => {
-    const sides: CallSide[] = [
-      { name: 'fork', url: fork.url, block: forkBlock.number },
-      // A fresh chain has its own block hashes.
-      { name: 'local', url: local.url, block: 'latest', explains: (_divergence, spec) => (readsBlockHash(spec) ? 'blockhash' : undefined) },
-    ];
-    const report = await runCorethDifferential(node.cChainRpc, sides, forkBlock, seed, cases);
-    t.diagnostic(`seed ${seed}: ${cases} cases in ${(report.ms / 1000).toFixed(1)} s`);
-    for (const [cause, count] of Object.entries(report.explained)) t.diagnostic(`known difference ${cause}: ${count} case(s)`);
-    assert.deepEqual(report.unexplained, [], `${report.unexplained.length} unexplained divergence(s):\n${report.unexplained.join('\n\n')}`);
-  });
+  test(
+    `differential: ${cases} random cases from seed ${seed} on the fork and on --chain avalanche-local agree with avalanchego`,
+    { timeout: 1_800_000 },
+    async (t) => {
+      const sides: CallSide[] = [
+        { name: 'fork', url: fork.url, block: forkBlock.number },
+        // A fresh chain has its own block hashes.
+        {
+          name: 'local',
+          url: local.url,
+          block: 'latest',
+          explains: (_divergence, spec) => (readsBlockHash(spec) ? 'blockhash' : undefined),
+        },
+      ];
+      const report = await runCorethDifferential(node.cChainRpc, sides, forkBlock, seed, cases);
+      t.diagnostic(`seed ${seed}: ${cases} cases in ${(report.ms / 1000).toFixed(1)} s`);
+      for (const [cause, count] of Object.entries(report.explained)) t.diagnostic(`known difference ${cause}: ${count} case(s)`);
+      assert.deepEqual(
+        report.unexplained,
+        [],
+        `${report.unexplained.length} unexplained divergence(s):\n${report.unexplained.join('\n\n')}`,
+      );
+    },
+  );
 });

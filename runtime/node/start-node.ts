@@ -81,8 +81,8 @@ function devConfig(options: NodeOptions, now: bigint): GethChainConfig {
   return chainConfigFor(options.chainId, options.hardfork ?? 'prague');
 }
 
-/** The node's target: --target, else the chain's (a fork's upstream is asked its web3_clientVersion). A
- * chosen coreth is said on start-up, since results then differ from geth's. */
+/** The node's target: --target, else the chain's (a fork's reachable upstream is asked what it is). A chosen
+ * coreth is said on start-up, since results then differ from geth's. */
 async function nodeTarget(options: NodeOptions, config: GethChainConfig, upstream: Upstream | undefined): Promise<Target> {
   if (options.target) return options.target;
   let chosen = chainTarget(config);
@@ -107,9 +107,15 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
   let genesis: GenesisSpec;
   let point: ForkPoint | undefined;
   let cache: ForkCache | undefined;
+  let offline = false;
   if (upstream) {
     const { forkCache, hardfork, chainConfig } = options;
-    ({ genesis, point, cache } = await startFork(upstream, accounts, { ...options.fork!, hardfork, chainConfig, cache: forkCache }));
+    ({ genesis, point, cache, offline } = await startFork(upstream, accounts, {
+      ...options.fork!,
+      hardfork,
+      chainConfig,
+      cache: forkCache,
+    }));
   } else {
     const now = BigInt(Math.floor(Date.now() / 1000));
     genesis = options.genesis ? parseGenesis(options.genesis.json, options.genesis.source) : devGenesis(devConfig(options, now), now);
@@ -117,7 +123,12 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
   }
   const chain = await DevChain.create(genesis, accounts, point);
   const seed = options.seed === 'examples' ? await seedExamples(chain) : emptySeed;
-  const context: NodeContext = { chain, upstream, seed, target: await nodeTarget(options, chain.genesis.config, upstream) };
+  const context: NodeContext = {
+    chain,
+    upstream,
+    seed,
+    target: await nodeTarget(options, chain.genesis.config, offline ? undefined : upstream),
+  };
   if (upstream && point) {
     upstream.onTraffic = options.forkProgress;
     context.forkSource = new ForkSource(upstream, cache, point.number);

@@ -14,7 +14,8 @@ import { permissionFlag } from '../../runtime/trace/worker-launch';
 import { defineCommand, expectPositionals, UsageError, type CommandLine, type OptionSpecs } from '../command-line';
 import { defaultCacheRoot } from '../../runtime/state/fork-cache';
 import { forkProgress } from '../fork-progress';
-import { isTarget, targetNames, targetTitles } from '../../runtime/evm/target';
+import { targetTitles } from '../../runtime/evm/target';
+import { checkClientTarget, clientTargets } from '../../core/client-targets';
 
 const options = {
   host: { type: 'string', value: 'HOST', help: 'address to listen on (default 127.0.0.1)' },
@@ -39,7 +40,7 @@ with --fork, instead of the upstream's own rules`,
   },
   target: {
     type: 'string',
-    value: targetNames.join('|'),
+    value: clientTargets.join('|'),
     help: `run tracers as this client does (default: coreth on the C-Chain, also a fork of an
 avalanchego, coreth or subnet-evm node; else geth): geth = ${targetTitles.geth},
 coreth = ${targetTitles.coreth}; a trace config's "target" overrides it`,
@@ -279,10 +280,8 @@ function startOptions({ values, positionals }: CommandLine<typeof options>): Nod
       `--max-trace-timeout must be between 1ms and ${timerLimitMs}ms (about 24 days) (got '${values['max-trace-timeout']}')`,
     );
   }
-  const target = values.target;
-  if (target !== undefined && !isTarget(target)) throw new UsageError(`--target must be ${targetNames.join(' or ')} (got '${target}')`);
   return {
-    target,
+    target: asUsage(() => checkClientTarget(values.target, '--target')),
     host: values.host ?? '127.0.0.1',
     port: integer(values.port, '--port', 8545, 0, 65535),
     chainId: integer(values['chain-id'], '--chain-id', 43112, 1),

@@ -10,7 +10,8 @@ import { decodeStateOverride } from './methods/state-overrides';
 import type { StateOverride } from '../evm/state-override';
 import { invalidParams, serverError } from './rpc-error';
 import { structLoggerOptions, structLoggerTracer } from '../builtin/struct-logger';
-import { isTarget, targetNames, type Target } from '../evm/target';
+import type { Target } from '../evm/target';
+import { clientTargets, isClientTarget } from '../../core/client-targets';
 
 export interface TraceOptions {
   /** JavaScript source or a built-in tracer's name; structLoggerTracer for the struct logger. */
@@ -91,8 +92,8 @@ function traceTarget(config: Record<string, unknown>, index: number): Target | u
   const key = member(config, 'target');
   const value = key === undefined ? undefined : config[key];
   if (value === undefined || value === null) return undefined;
-  if (!isTarget(value))
-    throw invalidParams(`invalid argument ${index}: "target" must be one of ${targetNames.map((name) => `"${name}"`).join(', ')}`);
+  if (!isClientTarget(value))
+    throw invalidParams(`invalid argument ${index}: "target" must be one of ${clientTargets.map((name) => `"${name}"`).join(', ')}`);
   return value;
 }
 

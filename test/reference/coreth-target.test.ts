@@ -12,6 +12,7 @@ import { ewoq } from '../support/reference/ewoq';
 import { sendSigned } from '../support/reference/signed-tx';
 import { referenceSkip, requireReferenceTools } from '../support/reference/tools';
 import { call, spawnNodeWithOutput } from '../runtime/node-helpers';
+import { runCli } from '../support/run-cli';
 import { assemble, type Item } from '../differential/asm';
 import { normaliseError } from '../differential/compare';
 import { readsBlockHash, runCorethDifferential, type CallSide } from '../differential/coreth-run';
@@ -235,6 +236,24 @@ describe('the coreth target: traces as on avalanchego v1.14.0', { skip: referenc
       { tracer: 'callTracer', tracerConfig: { withLog: true }, target: 'geth' },
     ]);
     assert.equal(withIndex.logs[0].index, '0x0');
+    // The CLI sends it as the trace config's target.
+    const viaCli = async (...extra: string[]) => {
+      const run = await runCli([
+        'trace',
+        'tx',
+        hash,
+        '--tracer',
+        'callTracer',
+        '--config',
+        '{"withLog":true}',
+        '--node',
+        fork.url,
+        ...extra,
+      ]);
+      assert.equal(run.status, 0, run.stderr);
+      return (JSON.parse(run.stdout) as { logs: Array<{ index?: string }> }).logs[0].index;
+    };
+    assert.deepEqual([await viaCli(), await viaCli('--target', 'geth'), await viaCli('--target', 'coreth')], [undefined, '0x0', undefined]);
   });
 
   test(

@@ -17,22 +17,7 @@ import { traitsOf, type TargetTraits } from './target';
 import { withTargetTexts } from './target-texts';
 import { op } from '../../core/api/opcodes';
 
-const {
-  CALL,
-  CALLCODE,
-  DELEGATECALL,
-  STATICCALL,
-  CREATE,
-  CREATE2,
-  SELFDESTRUCT,
-  RETURN,
-  RETURNDATACOPY,
-  SSTORE,
-  INVALID,
-  REVERT,
-  JUMP,
-  JUMPI,
-} = op;
+const { CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2, SELFDESTRUCT, RETURN, RETURNDATACOPY, SSTORE, INVALID } = op;
 const callOps: Record<number, string> = {
   [CALL]: 'CALL',
   [CALLCODE]: 'CALLCODE',
@@ -136,7 +121,7 @@ function stepAtFault(step: StepView): StepView {
 }
 
 /** What geth v1.13's failing opcodes pop before they fail (the rest check first). */
-const poppedBeforeFailing: Record<number, number> = { [REVERT]: 2, [JUMP]: 1, [JUMPI]: 2, [RETURNDATACOPY]: 3, [CALL]: 7 };
+const poppedBeforeFailing: Record<number, number> = { [op.REVERT]: 2, [op.JUMP]: 1, [op.JUMPI]: 2, [RETURNDATACOPY]: 3, [CALL]: 7 };
 
 /** The failing step as geth v1.13's fault sees it: its popped arguments gone from the stack. */
 function stepPoppedAtFault(step: StepView): StepView {

@@ -9,6 +9,7 @@ import { caseJob, codeOf, randomCase, sender, type CaseSpec } from './cases';
 import { compareOutcomes, type Divergence } from './compare';
 import { contractAddresses } from './programs';
 import { explain } from './known';
+import { cut, outcomeLines, programLines, tally, type DifferentialReport } from './run';
 import { shrink } from './shrink';
 import type { TraceOutcome } from '../../runtime/evm/job';
 
@@ -51,14 +52,9 @@ export interface CallContext {
   timestamp: string;
 }
 
-export interface CorethReport {
-  seed: number;
-  cases: number;
-  ms: number;
-  /** Cases compared per side, and those a known cause explained. */
+/** geth's differential report, with the cases compared per side in place of the coverage. */
+export interface CorethReport extends Omit<DifferentialReport, 'coverage'> {
   compared: Record<string, number>;
-  explained: Record<string, number>;
-  unexplained: string[];
 }
 
 const q = (v: bigint) => `0x${v.toString(16)}`;
@@ -144,21 +140,12 @@ export function corethCase(seed: number): CaseSpec {
   return { ...spec, prior: undefined, tx: { ...tx, kind: 'call' } };
 }
 
-const cut = (text: string, max = 1500) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
-
 function describe(side: CallSide, spec: CaseSpec, divergence: Divergence, context: CallContext): string {
   return [
     `${side.name}: divergence in ${divergence.members.join(', ')} (case seed ${spec.seed})`,
-    ...spec.contracts.map((c, i) => `  contract ${i}: ${[...c.snippets, c.end].map((s) => s.family).join(' ')}  ${codeOf(spec, i)}`),
+    ...programLines(spec),
     `  debug_traceCall ${cut(JSON.stringify(traceCallParams(spec, side.block, context)), 4000)}`,
-    ...divergence.details
-      .slice(0, 8)
-      .map(
-        (d) =>
-          `  at ${d.path}: coreth ${cut(JSON.stringify(d.geth) ?? 'absent', 300)} / ours ${cut(JSON.stringify(d.ours) ?? 'absent', 300)}`,
-      ),
-    `  coreth: ${cut(JSON.stringify(divergence.geth))}`,
-    `  ours: ${cut(JSON.stringify(divergence.ours))}`,
+    ...outcomeLines(divergence, 'coreth'),
   ].join('\n');
 }
 
@@ -171,7 +158,6 @@ export async function runCorethDifferential(
 ): Promise<CorethReport> {
   const started = Date.now();
   const report: CorethReport = { seed, cases: count, ms: 0, compared: {}, explained: {}, unexplained: [] };
-  const tally = (table: Record<string, number>, key: string) => (table[key] = (table[key] ?? 0) + 1);
   for (let i = 0; i < count; i++) {
     const spec = corethCase(seed + i);
     for (const side of sides) {

@@ -79,6 +79,13 @@ describe('the coreth target: traces as on avalanchego v1.14.0', { skip: referenc
     txs[name] = { hash: receipt.transactionHash, block: receipt.blockHash };
     return receipt as typeof receipt & { contractAddress?: string };
   };
+  /** Every tracer config, sent with `leading` params to the fork and to avalanchego: equal answers. */
+  const sameAnswers = async (method: string, leading: unknown[]) => {
+    for (const config of tracerConfigs) {
+      const params = [...leading, config];
+      assert.deepEqual(await answer(fork.url, method, params), await answer(node.cChainRpc, method, params), JSON.stringify(config));
+    }
+  };
   const deploy = async (name: string, runtime: string) =>
     (await send(name, { data: deployment(runtime), gas: 1_000_000n })).contractAddress!;
 
@@ -161,27 +168,14 @@ describe('the coreth target: traces as on avalanchego v1.14.0', { skip: referenc
 
   test('a fork of avalanchego traces top-level creations (a transaction, a block holding one, a call without `to`) as avalanchego does', async () => {
     const { hash, block } = txs.create;
-    for (const config of tracerConfigs) {
-      assert.deepEqual(
-        await answer(fork.url, 'debug_traceTransaction', [hash, config]),
-        await answer(node.cChainRpc, 'debug_traceTransaction', [hash, config]),
-        JSON.stringify(config),
-      );
-    }
+    await sameAnswers('debug_traceTransaction', [hash]);
     const blockConfig = { tracer: 'callTracer' };
     assert.deepEqual(
       await answer(fork.url, 'debug_traceBlockByHash', [block, blockConfig]),
       await answer(node.cChainRpc, 'debug_traceBlockByHash', [block, blockConfig]),
     );
     const creation = { from: ewoq.address, gas: '0x30d40', input: deployment(code(['CALLER', 'SELFDESTRUCT'])) };
-    for (const config of tracerConfigs) {
-      const params = [creation, forkBlock.number, config];
-      assert.deepEqual(
-        await answer(fork.url, 'debug_traceCall', params),
-        await answer(node.cChainRpc, 'debug_traceCall', params),
-        JSON.stringify(config),
-      );
-    }
+    await sameAnswers('debug_traceCall', [creation, forkBlock.number]);
     const traced = await call<{ error?: string; type: string }>(fork.url, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }]);
     assert.deepEqual([traced.type, traced.error], ['CREATE', undefined]);
   });
@@ -211,14 +205,7 @@ describe('the coreth target: traces as on avalanchego v1.14.0', { skip: referenc
       to: '0x0000000000000000000000000000000000000004',
       gas: '0x10000',
     };
-    for (const config of tracerConfigs) {
-      const params = [unfunded, forkBlock.number, config];
-      assert.deepEqual(
-        await answer(fork.url, 'debug_traceCall', params),
-        await answer(node.cChainRpc, 'debug_traceCall', params),
-        JSON.stringify(config),
-      );
-    }
+    await sameAnswers('debug_traceCall', [unfunded, forkBlock.number]);
     assert.match(
       fork.output(),
       /^tracers: run as on coreth v0\.16 of avalanchego v1\.14\.0 .*, for the C-Chain's rules \(--target geth for geth's\)$/m,

@@ -21,6 +21,8 @@ import { permissionFlag } from '../../runtime/trace/worker-launch';
 import { defineCommand, expectPositionals, UsageError, type CommandLine, type OptionSpecs } from '../command-line';
 import { defaultCacheRoot } from '../../runtime/state/fork-cache';
 import { forkProgress } from '../fork-progress';
+import { targetTitles } from '../../runtime/evm/target';
+import { checkClientTarget, clientTargets } from '../../core/client-targets';
 
 const options = {
   host: { type: 'string', value: 'HOST', help: 'address to listen on (default 127.0.0.1)' },
@@ -42,6 +44,13 @@ C-Chain's rules): a dev chain with its id, or, with --fork, instead of the upstr
     value: 'NAME',
     help: `Ethereum rules active from genesis (default prague; ${hardforkNames.join(', ')});
 with --fork, instead of the upstream's own rules`,
+  },
+  target: {
+    type: 'string',
+    value: clientTargets.join('|'),
+    help: `run tracers as this client does (default: coreth on the C-Chain, also a fork of an
+avalanchego, coreth or subnet-evm node; else geth): geth = ${targetTitles.geth},
+coreth = ${targetTitles.coreth}; a trace config's "target" overrides it`,
   },
   accounts: { type: 'string', value: 'N', help: 'prefunded, unlocked dev accounts (default 10)' },
   key: { type: 'string', value: 'KEY', help: 'serve only under /KEY (also /KEY/ext/bc/C/rpc and /KEY/ext/bc/C/ws)' },
@@ -292,6 +301,7 @@ function startOptions({ values, positionals }: CommandLine<typeof options>): Nod
   if (gasCap !== undefined && !/^\d{1,20}$/.test(gasCap))
     throw new UsageError(`--rpc-gas-cap must be a whole number of gas (got '${gasCap}')`);
   return {
+    target: asUsage(() => checkClientTarget(values.target, '--target')),
     host: values.host ?? '127.0.0.1',
     port: integer(values.port, '--port', 8545, 0, 65535),
     chainId: integer(values['chain-id'], '--chain-id', 43112, 1),

@@ -19,6 +19,7 @@ import {
   type TraceTarget,
 } from '../../core/trace/requests';
 import { UsageError } from '../command-line';
+import { checkClientTarget, clientTargets, type ClientTarget } from '../../core/client-targets';
 import { commandEcmaLevel, ecmaOption } from '../ecma-option';
 import { commandWithNode } from '../command-with-node';
 import { namedTracer } from '../../core/trace/named-tracer';
@@ -134,6 +135,12 @@ the logger's options: {"disableStack", "disableStorage", "enableMemory",
     },
     'struct-logs': { type: 'boolean', help: "no tracer: the node's struct logger (geth's default trace), one entry per opcode" },
     timeout: { type: 'string', value: 'DURATION', help: "the node's tracing time-out, e.g. 5s (the request waits a little longer)" },
+    target: {
+      type: 'string',
+      value: clientTargets.join('|'),
+      help: `on this project's local node: run the tracer as this client does (the trace config's
+"target"; default: the node's choice, coreth on the C-Chain); other nodes ignore it`,
+    },
     call: {
       type: 'string',
       value: 'FILE_OR_JSON',
@@ -178,6 +185,11 @@ printed on stderr; the file itself is debugged, and the time-out stops while pau
     const [kind, ...rest] = positionals;
     const traceTarget = target(kind, rest, values);
     if (kind !== 'call' && values.block !== undefined) throw new UsageError('--block is for trace call only');
+    try {
+      checkClientTarget(values.target, '--target');
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
     if (values['abi-dir'] && !values.html) throw new UsageError('--abi-dir goes with --html');
     if (values.inspect !== undefined && (values.node !== undefined || values.endpoint !== undefined)) {
       throw new UsageError(
@@ -212,12 +224,16 @@ printed on stderr; the file itself is debugged, and the time-out stops while pau
   // A debug run's node prints the inspector's URL (and any warning) on its stderr: passed on as is.
   localNode: ({ debug }) => (debug ? { debugTraces: true, onStderr: (text) => process.stderr.write(text) } : {}),
   async run(session, { target: traceTarget, tracer, tracerConfig, debug }, { values }) {
-    const options = { tracerConfig, timeout: values.timeout };
+    const client = values.target as ClientTarget | undefined;
+    const options = { tracerConfig, timeout: values.timeout, client };
     const result = debug
       ? await sendDebugTrace(session.client(), traceTarget, debug.source, { ...debug.target, secret: session.debugSecret! }, options)
       : tracer
         ? await sendTrace(session.client(), traceTarget, tracer, options)
-        : await sendStructLogTrace(session.client(), traceTarget, tracerConfig as Record<string, unknown>, { timeout: values.timeout });
+        : await sendStructLogTrace(session.client(), traceTarget, tracerConfig as Record<string, unknown>, {
+            timeout: values.timeout,
+            client,
+          });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     if (values.html) {
       const tracerLabel = values.tracer ? basename(values.tracer) : 'struct logs';

@@ -119,6 +119,8 @@ export const op = {
   EXTCODEHASH: 0x3f,
   SLOAD: 0x54,
   SSTORE: 0x55,
+  JUMP: 0x56,
+  JUMPI: 0x57,
   GAS: 0x5a,
   TLOAD: 0x5c,
   TSTORE: 0x5d,

@@ -3,6 +3,7 @@
 // errors mapped to the tracer file.
 import { DEFAULT_LEVEL, levelName, type EcmaLevel } from '../ecma-level';
 import type { RpcClient } from '../rpc/client';
+import type { ClientTarget } from '../client-targets';
 import { flattenTracer, type FlattenResult } from '../tracer/flatten';
 import type { TracerDiagnostic } from '../tracer/diagnostic';
 import { resolveBlock } from './block';
@@ -31,6 +32,8 @@ interface TracerOptions {
   timeout?: string;
   /** A debug run on this project's local node (started with --debug-traces). */
   debug?: DebugTarget;
+  /** The client whose tracers this project's local node reproduces for the trace (other nodes ignore it). */
+  client?: ClientTarget;
 }
 
 /** Where a debug run's trace worker opens the inspector, and the tracer file it debugs. */
@@ -69,17 +72,21 @@ export function checkHash(hash: string, what: string): string {
 interface StructLogOptions {
   loggerOptions: Record<string, unknown>;
   timeout?: string;
+  client?: ClientTarget;
 }
 
-/** The tracer options object, members in a fixed order: tracer, tracerConfig, timeout. */
+/** The tracer options object, members in a fixed order: tracer, tracerConfig, timeout (and this project's
+ * debug and target). */
 export function tracerOptionsObject(options: TracerOptions | StructLogOptions): Record<string, unknown> {
+  const client = options.client !== undefined ? { target: options.client } : {};
   if ('loggerOptions' in options)
-    return { ...options.loggerOptions, ...(options.timeout !== undefined ? { timeout: options.timeout } : {}) };
+    return { ...options.loggerOptions, ...(options.timeout !== undefined ? { timeout: options.timeout } : {}), ...client };
   return {
     tracer: options.tracer,
     ...(options.tracerConfig !== undefined ? { tracerConfig: options.tracerConfig } : {}),
     ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
     ...(options.debug !== undefined ? { debug: options.debug } : {}),
+    ...client,
   };
 }
 
@@ -128,6 +135,7 @@ interface SendTraceOptions {
   tracerConfig?: unknown;
   timeout?: string;
   signal?: AbortSignal;
+  client?: ClientTarget;
 }
 
 export interface RunTraceOptions extends SendTraceOptions {
@@ -147,7 +155,7 @@ export async function sendTrace(
   tracer: SendableTracer,
   options: SendTraceOptions = {},
 ): Promise<unknown> {
-  const config = { tracer: tracer.code, tracerConfig: options.tracerConfig, timeout: options.timeout };
+  const config = { tracer: tracer.code, tracerConfig: options.tracerConfig, timeout: options.timeout, client: options.client };
   return requestTrace(client, target, config, options, (error) => locateTracerError(error, tracer.toSourcePosition, tracer.fileName));
 }
 
@@ -158,7 +166,7 @@ export async function sendStructLogTrace(
   loggerOptions: Record<string, unknown>,
   options: SendTraceOptions = {},
 ): Promise<unknown> {
-  return requestTrace(client, target, { loggerOptions, timeout: options.timeout }, options, (error) => error);
+  return requestTrace(client, target, { loggerOptions, timeout: options.timeout, client: options.client }, options, (error) => error);
 }
 
 async function requestTrace(
@@ -200,6 +208,7 @@ export async function sendDebugTrace(
     tracerConfig: options.tracerConfig,
     timeout: options.timeout,
     debug,
+    client: options.client,
   });
   return client.request<unknown>(method, params, request);
 }

@@ -3,6 +3,7 @@
 import type { Serialised, TxHooks } from '../evm/tx-hooks';
 import type { TxStartEnv } from '../evm/tx-tracer';
 import type { PartedOutcome } from '../evm/job';
+import type { TargetTraits } from '../evm/target';
 
 export interface BuiltinTracer extends TxHooks {
   /** The opcodes whose `step` the tracer needs ('all' for every step); the EVM runs the others untapped.
@@ -12,5 +13,6 @@ export interface BuiltinTracer extends TxHooks {
   result(): Serialised | PartedOutcome;
 }
 
-/** Builds a tracer from its raw `tracerConfig` JSON text (undefined when absent), or says why it cannot. */
-export type BuiltinFactory = (config: string | undefined) => BuiltinTracer | { error: string };
+/** Builds a tracer from its raw `tracerConfig` JSON text (undefined when absent) for the job's target, or
+ * says why it cannot. */
+export type BuiltinFactory = (config: string | undefined, traits: TargetTraits) => BuiltinTracer | { error: string };

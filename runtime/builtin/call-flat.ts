@@ -38,7 +38,14 @@ interface Where {
   transactionPosition: number;
 }
 
-function actionAndResult(frame: CallFrame): { type: string; action: unknown; result?: unknown } {
+/** How the frames are written: parity's error words, and create actions' `creationMethod` (geth v1.17; v1.13
+ * leaves it out). */
+interface Style {
+  convert: boolean;
+  creationMethod: boolean;
+}
+
+function actionAndResult(frame: CallFrame, style: Style): { type: string; action: unknown; result?: unknown } {
   const value = frame.value === undefined ? {} : { value: quantity(frame.value) };
   const output = frame.output ?? new Uint8Array(0);
   switch (frame.type) {
@@ -47,7 +54,7 @@ function actionAndResult(frame: CallFrame): { type: string; action: unknown; res
       return {
         type: 'create',
         action: {
-          creationMethod: frame.type.toLowerCase(),
+          ...(style.creationMethod ? { creationMethod: frame.type.toLowerCase() } : {}),
           from: hexBytes(frame.from),
           gas: quantity(frame.gas),
           init: hexBytes(frame.input),
@@ -80,9 +87,9 @@ function actionAndResult(frame: CallFrame): { type: string; action: unknown; res
   }
 }
 
-function flatten(frame: CallFrame, traceAddress: number[], convert: boolean, where: Where, out: unknown[]): void {
-  const { type, action, result } = actionAndResult(frame);
-  const error = frame.error === undefined ? undefined : convert ? parityError(frame.error) : frame.error;
+function flatten(frame: CallFrame, traceAddress: number[], style: Style, where: Where, out: unknown[]): void {
+  const { type, action, result } = actionAndResult(frame, style);
+  const error = frame.error === undefined ? undefined : style.convert ? parityError(frame.error) : frame.error;
   // A failed frame has no result unless it reverted (its output is the revert data).
   const keepResult = result !== undefined && (frame.error === undefined || frame.error === 'execution reverted');
   out.push({
@@ -97,10 +104,10 @@ function flatten(frame: CallFrame, traceAddress: number[], convert: boolean, whe
     transactionPosition: where.transactionPosition,
     type,
   });
-  frame.calls.forEach((call, i) => flatten(call, [...traceAddress, i], convert, where, out));
+  frame.calls.forEach((call, i) => flatten(call, [...traceAddress, i], style, where, out));
 }
 
-export const flatCallTracer: BuiltinFactory = (config) => {
+export const flatCallTracer: BuiltinFactory = (config, traits) => {
   const options = boolOptions(config, 'native.flatCallTracerConfig', ['convertParityErrors', 'includePrecompiles']);
   if ('error' in options) return options;
   let collector: CallCollector | undefined;
@@ -138,7 +145,8 @@ export const flatCallTracer: BuiltinFactory = (config) => {
       const top = collector?.result() ?? { error: 'invalid number of calls' };
       if ('error' in top) return top;
       const out: unknown[] = [];
-      flatten(top.frame, [], options.convertParityErrors, where, out);
+      const style = { convert: options.convertParityErrors, creationMethod: traits.builtins === 'geth-1.17' };
+      flatten(top.frame, [], style, where, out);
       return { json: goEscape(JSON.stringify(out)) };
     },
   };

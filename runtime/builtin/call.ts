@@ -7,18 +7,19 @@ import { boolOptions } from './config';
 import { hexBytes, quantity } from './json-hex';
 import { goEscape } from '../tracer/host/result-json';
 
-function logJson(log: CallLog): unknown {
+/** A log; geth v1.13 (coreth) numbers no logs. */
+function logJson(log: CallLog, indexed: boolean): unknown {
   return {
     address: hexBytes(log.address),
     topics: log.topics.map((t) => '0x' + t.toString(16).padStart(64, '0')),
     data: hexBytes(log.data),
-    index: quantity(log.index),
+    ...(indexed ? { index: quantity(log.index) } : {}),
     position: quantity(log.position),
   };
 }
 
 /** In geth's field order; empty output, error, calls and logs are left out. */
-function callFrameJson(frame: CallFrame): unknown {
+function callFrameJson(frame: CallFrame, indexed: boolean): unknown {
   return {
     from: hexBytes(frame.from),
     gas: quantity(frame.gas),
@@ -28,14 +29,14 @@ function callFrameJson(frame: CallFrame): unknown {
     ...(frame.output?.length ? { output: hexBytes(frame.output) } : {}),
     ...(frame.error ? { error: frame.error } : {}),
     ...(frame.revertReason ? { revertReason: frame.revertReason } : {}),
-    ...(frame.calls.length ? { calls: frame.calls.map(callFrameJson) } : {}),
-    ...(frame.logs.length ? { logs: frame.logs.map(logJson) } : {}),
+    ...(frame.calls.length ? { calls: frame.calls.map((call) => callFrameJson(call, indexed)) } : {}),
+    ...(frame.logs.length ? { logs: frame.logs.map((log) => logJson(log, indexed)) } : {}),
     ...(frame.value !== undefined ? { value: quantity(frame.value) } : {}),
     type: frame.type,
   };
 }
 
-export const callTracer: BuiltinFactory = (config) => {
+export const callTracer: BuiltinFactory = (config, traits) => {
   const options = boolOptions(config, 'native.callTracerConfig', ['onlyTopCall', 'withLog']);
   if ('error' in options) return options;
   let collector: CallCollector | undefined;
@@ -51,7 +52,7 @@ export const callTracer: BuiltinFactory = (config) => {
     exit: (view) => collector?.exit(view),
     result() {
       const top = collector?.result() ?? { error: 'incorrect number of top-level calls' };
-      return 'error' in top ? top : { json: goEscape(JSON.stringify(callFrameJson(top.frame))) };
+      return 'error' in top ? top : { json: goEscape(JSON.stringify(callFrameJson(top.frame, traits.builtins === 'geth-1.17'))) };
     },
   };
 };

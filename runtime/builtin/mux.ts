@@ -2,6 +2,7 @@
 // {NAME: result, ...} (keys sorted, as Go marshals a map).
 import type { BuiltinFactory, BuiltinTracer } from './builtin-tracer';
 import { parseConfig } from './config';
+import type { TargetTraits } from '../evm/target';
 
 interface Member {
   name: string;
@@ -11,9 +12,9 @@ interface Member {
 
 /** How muxTracer finds a member by name: its factory, or the error for a name that is none. Handed in by the
  * registry, which lists muxTracer itself. */
-type MemberLookup = (name: string) => BuiltinFactory | { error: string };
+type MemberLookup = (name: string, traits: TargetTraits) => BuiltinFactory | { error: string };
 
-function buildMembers(config: string | undefined, lookup: MemberLookup): Member[] | { error: string } {
+function buildMembers(config: string | undefined, lookup: MemberLookup, traits: TargetTraits): Member[] | { error: string } {
   const parsed = parseConfig(config);
   if ('error' in parsed) return parsed;
   const value = parsed.value;
@@ -25,9 +26,9 @@ function buildMembers(config: string | undefined, lookup: MemberLookup): Member[
   }
   const members: Member[] = [];
   for (const [name, memberConfig] of Object.entries(value)) {
-    const factory = lookup(name);
+    const factory = lookup(name, traits);
     if (typeof factory !== 'function') return factory;
-    const tracer = factory(memberConfig === undefined ? undefined : JSON.stringify(memberConfig));
+    const tracer = factory(memberConfig === undefined ? undefined : JSON.stringify(memberConfig), traits);
     if ('error' in tracer) return tracer;
     members.push({ name, tracer, steps: tracer.steps === 'all' ? 'all' : new Set(tracer.steps) });
   }
@@ -36,8 +37,8 @@ function buildMembers(config: string | undefined, lookup: MemberLookup): Member[
 
 export const muxTracerOver =
   (lookup: MemberLookup): BuiltinFactory =>
-  (config) => {
-    const members = buildMembers(config, lookup);
+  (config, traits) => {
+    const members = buildMembers(config, lookup, traits);
     if ('error' in members) return members;
     const wanted = new Set<number>();
     for (const m of members) if (m.steps !== 'all') m.steps.forEach((op) => wanted.add(op));
@@ -50,6 +51,7 @@ export const muxTracerOver =
       fault: (view) => members.forEach((m) => (m.steps === 'all' || m.steps.has(view.op)) && m.tracer.fault(view)),
       enter: (view) => members.forEach((m) => m.tracer.enter(view)),
       exit: (view) => members.forEach((m) => m.tracer.exit(view)),
+      failedCheck: () => members.forEach((m) => m.tracer.failedCheck?.()),
       result() {
         const parts: string[] = [];
         for (const m of [...members].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {

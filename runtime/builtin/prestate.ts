@@ -2,6 +2,9 @@
 // transaction (and with `diffMode`, as it is after it, changed fields only). Accounts are read when geth
 // reads them: at transaction start (sender, recipient and its delegation target, coinbase, EIP-7702
 // authorities) and at the opcodes that name an account or a slot.
+// geth v1.13's (coreth's) has `diffMode` only (other options are ignored), gives no code hashes, lists the
+// accounts that were empty, reads a top-level creation's new account once created (nonce 1) and keeps it,
+// and gives no `post` for any self-destructed account (EIP-6780 or not).
 import {
   bytesToHex,
   eoaCode7702RecoverAuthority,
@@ -45,6 +48,8 @@ interface Config {
   disableCode: boolean;
   disableStorage: boolean;
   includeEmpty: boolean;
+  /** geth v1.13's tracer (see the top). */
+  v113: boolean;
 }
 
 /** One account as geth's prestate tracer holds it; hex strings as they are printed. */
@@ -96,14 +101,17 @@ class PrestateTracer implements BuiltinTracer {
     let to: Uint8Array;
     if (env.tx.to === undefined) {
       to = generateAddress(env.from, bigIntToUnpaddedBytes(env.state.nonce(env.from)));
-      this.created.add(bytesToHex(to));
+      if (!this.config.v113 || this.config.diffMode) this.created.add(bytesToHex(to));
     } else {
       to = env.tx.to.bytes;
       this.lookupDelegationTarget(to);
     }
     this.lookupAccount(env.from);
-    this.lookupAccount(to);
+    // geth v1.13 reads the new account after the EVM created it (EIP-161: nonce 1).
+    if (this.config.v113 && env.tx.to === undefined) this.lookupAccount(to).nonce = 1n;
+    else this.lookupAccount(to);
     this.lookupAccount(env.block.header.coinbase.bytes);
+    if (this.config.v113) return;
     // Authorities as they are before their authorizations apply; an unrecoverable signature is skipped.
     const authorizations = (env.tx as { authorizationList?: EOACode7702AuthorizationListBytesItem[] }).authorizationList ?? [];
     for (const auth of authorizations) {
@@ -135,8 +143,10 @@ class PrestateTracer implements BuiltinTracer {
     const top = (i: number) => s[s.length - 1 - i];
     if (accountOps.has(op)) {
       this.lookupAccount(address(top(0)));
-      // EIP-6780: from Cancun on only an account created in this transaction is really deleted.
-      if (op === SELFDESTRUCT && (!this.cancun || this.created.has(bytesToHex(caller)))) this.deleted.add(bytesToHex(caller));
+      // EIP-6780: from Cancun on only an account created in this transaction is really deleted (geth v1.13's
+      // tracer does not look).
+      if (op === SELFDESTRUCT && (!this.cancun || this.config.v113 || this.created.has(bytesToHex(caller))))
+        this.deleted.add(bytesToHex(caller));
     } else if (callOpcodes.has(op)) {
       const target = address(top(1));
       this.lookupAccount(target);
@@ -157,9 +167,19 @@ class PrestateTracer implements BuiltinTracer {
     if (!state) return { json: '{}' };
     let post: Map<string, Account> | undefined;
     if (this.config.diffMode) post = this.diff(state);
-    if (!this.config.includeEmpty) for (const [key, account] of this.pre) if (account.empty) this.pre.delete(key);
+    if (this.config.v113) {
+      if (this.config.diffMode) this.dropEmptyCreated();
+    } else if (!this.config.includeEmpty) for (const [key, account] of this.pre) if (account.empty) this.pre.delete(key);
     const pre = stateJson(this.pre);
     return { json: post ? `{"post":${stateJson(post)},"pre":${pre}}` : pre };
+  }
+
+  /** geth v1.13: a created account that did not exist before (nothing in `pre` once diffed) is left out. */
+  private dropEmptyCreated(): void {
+    for (const key of this.created) {
+      const account = this.pre.get(key);
+      if (account && account.nonce === 0n && !account.code && !account.storage?.size && !account.balance) this.pre.delete(key);
+    }
   }
 
   private lookupCreated(addr: Uint8Array): void {
@@ -181,7 +201,7 @@ class PrestateTracer implements BuiltinTracer {
     const code = state.code(addr);
     const account: Account = { balance: state.balance(addr), nonce: state.nonce(addr) };
     if (code.length > 0) {
-      account.codeHash = bytesToHex(keccak_256(code));
+      if (!this.config.v113) account.codeHash = bytesToHex(keccak_256(code));
       if (!this.config.disableCode) account.code = bytesToHex(code);
     }
     account.empty = account.nonce === 0n && code.length === 0 && account.balance === 0n;
@@ -216,7 +236,7 @@ class PrestateTracer implements BuiltinTracer {
       const code = state.code(addr);
       // geth's code hash of an account that does not exist is zero, of one without code keccak256("").
       const codeHash = code.length > 0 ? bytesToHex(keccak_256(code)) : state.exists(addr) ? emptyCodeHash : zeroHash;
-      if (codeHash !== (before.codeHash ?? emptyCodeHash)) [modified, after.codeHash] = [true, codeHash];
+      if (!this.config.v113 && codeHash !== (before.codeHash ?? emptyCodeHash)) [modified, after.codeHash] = [true, codeHash];
       if (!this.config.disableCode) {
         const hex = bytesToHex(code);
         if (hex !== (before.code ?? '0x')) [modified, after.code] = [true, hex];
@@ -265,10 +285,15 @@ function accountJson(account: Account): string {
   return `{${fields.join(',')}}`;
 }
 
-export const prestateTracer: BuiltinFactory = (text) => {
+export const prestateTracer: BuiltinFactory = (text, traits) => {
+  if (traits.builtins === 'geth-1.13') {
+    const config = boolOptions(text, 'native.prestateTracerConfig', ['diffMode'] as const);
+    if ('error' in config) return config;
+    return new PrestateTracer({ diffMode: config.diffMode, disableCode: false, disableStorage: false, includeEmpty: true, v113: true });
+  }
   const config = boolOptions(text, 'native.PrestateTracerConfig', ['diffMode', 'disableCode', 'disableStorage', 'includeEmpty'] as const);
   if ('error' in config) return config;
   // Diff mode drops accounts that were empty before the transaction, so it cannot also keep them.
   if (config.diffMode && config.includeEmpty) return { error: 'cannot use diffMode with includeEmpty' };
-  return new PrestateTracer(config);
+  return new PrestateTracer({ ...config, v113: false });
 };

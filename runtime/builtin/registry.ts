@@ -11,6 +11,7 @@ import { keccak256PreimageTracer } from './keccak256-preimage';
 import { muxTracerOver } from './mux';
 import { legacyJsSources } from './legacy-js';
 import { prestateTracer } from './prestate';
+import { traitsOf, type TargetTraits } from '../evm/target';
 
 const natives: Record<string, BuiltinFactory> = {
   noopTracer,
@@ -23,8 +24,12 @@ const natives: Record<string, BuiltinFactory> = {
   keccak256PreimageTracer,
 };
 
-export function builtinTracer(name: string): BuiltinFactory | undefined {
-  return Object.hasOwn(natives, name) ? natives[name] : undefined;
+/** geth's natives that coreth's tracers (geth v1.13's) do not have: there they are unknown names. */
+const newerThanGeth113 = new Set(['erc7562Tracer', 'keccak256PreimageTracer']);
+
+export function builtinTracer(name: string, traits: TargetTraits = traitsOf(undefined)): BuiltinFactory | undefined {
+  if (!Object.hasOwn(natives, name)) return undefined;
+  return traits.builtins === 'geth-1.13' && newerThanGeth113.has(name) ? undefined : natives[name];
 }
 
 /** geth's named JavaScript tracers: the source that runs in place of the name. */
@@ -37,15 +42,15 @@ export function isBuiltinName(name: string): boolean {
   return builtinTracer(name) !== undefined || builtinJsSource(name) !== undefined;
 }
 
-function builtinNames(): string[] {
-  return [...Object.keys(natives), ...Object.keys(legacyJsSources)];
+function builtinNames(traits: TargetTraits): string[] {
+  return [...Object.keys(natives).filter((name) => builtinTracer(name, traits)), ...Object.keys(legacyJsSources)];
 }
 
 /** A muxTracer member: a native tracer by name (geth's mux combines natives only). */
-function muxMember(name: string): BuiltinFactory | { error: string } {
+function muxMember(name: string, traits: TargetTraits): BuiltinFactory | { error: string } {
   return (
-    builtinTracer(name) ?? {
-      error: isBareIdentifier(name) ? unknownTracer(name) : `muxTracer combines built-in tracers only; "${name}" is not one`,
+    builtinTracer(name, traits) ?? {
+      error: isBareIdentifier(name) ? unknownTracer(name, traits) : `muxTracer combines built-in tracers only; "${name}" is not one`,
     }
   );
 }
@@ -56,16 +61,16 @@ export function isBareIdentifier(text: string): boolean {
   return identifier.test(text.trim());
 }
 
-function builtinHint(): string {
-  return `(built-in tracers: ${builtinNames().join(', ')})`;
+function builtinHint(traits: TargetTraits): string {
+  return `(built-in tracers: ${builtinNames(traits).join(', ')})`;
 }
 
 /** geth's error for an unknown name, with the hint. */
-export function unknownTracer(name: string): string {
-  return `ReferenceError: ${name.trim()} is not defined at <eval>:1:1 ${builtinHint()}`;
+export function unknownTracer(name: string, traits: TargetTraits = traitsOf(undefined)): string {
+  return `ReferenceError: ${name.trim()} is not defined at <eval>:1:1 ${builtinHint(traits)}`;
 }
 
 /** The JS compile error of a tracer text, with the hint appended when the text was a bare name. */
-export function withBuiltinHint(source: string, error: string): string {
-  return isBareIdentifier(source) && error.startsWith('ReferenceError:') ? `${error} ${builtinHint()}` : error;
+export function withBuiltinHint(source: string, error: string, traits: TargetTraits = traitsOf(undefined)): string {
+  return isBareIdentifier(source) && error.startsWith('ReferenceError:') ? `${error} ${builtinHint(traits)}` : error;
 }

@@ -1,12 +1,15 @@
 // geth's struct logger, the tracer of a debug_trace* request that names none: one entry per opcode with
 // geth's fields and formats (logger.go's legacy JSON), written as text chunks while the EVM runs so that a
 // long trace never sits on the heap whole (geth keeps all entries in memory; a 512 MB worker could not).
+// geth v1.13's (coreth's) writes memory and storage words and the return value without `0x`, `"memory":[]`
+// for an empty memory, no return value after a failure other than a revert, and counts `limit` in entries.
 import { bytesToHex, setLengthLeft } from '@ethereumjs/util';
 import type { TxContextView, StepView, EnterView, ExitView } from '../evm/views';
 import type { StateReader } from '../state/state-reader';
-import { opcodeName } from '../evm/opcode-names';
 import { goJson } from '../tracer/host/result-json';
 import type { BuiltinFactory, BuiltinTracer } from './builtin-tracer';
+import { targetOpcodeName } from '../evm/target-texts';
+import type { TargetTraits } from '../evm/target';
 import { TextChunks } from './text-chunks';
 import { op } from '../../core/api/opcodes';
 
@@ -24,12 +27,25 @@ interface StructLoggerConfig {
 
 const { SLOAD, SSTORE } = op;
 const empty = new Uint8Array(0);
-/** `,"op":"NAME"` per opcode byte, built once: every entry has one. */
-const opMembers = Array.from({ length: 256 }, (_, code) => `,"op":${goJson(opcodeName(code))}`);
-
-function word(value: bigint): string {
-  return '0x' + value.toString(16).padStart(64, '0');
+/** `,"op":"NAME"` per opcode byte (as the target names them), built once: every entry has one. */
+function opMembers(traits: TargetTraits): string[] {
+  return Array.from({ length: 256 }, (_, code) => `,"op":${goJson(targetOpcodeName(traits, code))}`);
 }
+
+/** How geth v1.17 and geth v1.13 write an entry's words. */
+interface WordFormat {
+  /** `0x` (v1.17) or nothing (v1.13), before memory and storage words and the return value. */
+  prefix: string;
+  /** v1.13 writes `"memory":[]` for an empty memory, v1.17 leaves it out. */
+  emptyMemory: boolean;
+  /** v1.13's `limit` counts entries, v1.17's bytes. */
+  limitCounts: 'entries' | 'bytes';
+}
+
+const formats: Record<TargetTraits['builtins'], WordFormat> = {
+  'geth-1.17': { prefix: '0x', emptyMemory: false, limitCounts: 'bytes' },
+  'geth-1.13': { prefix: '', emptyMemory: true, limitCounts: 'entries' },
+};
 
 /** The stack's items as JSON strings of minimal hex, bottom first (a loop: one entry per opcode). */
 function stackText(stack: bigint[]): string {
@@ -39,11 +55,11 @@ function stackText(stack: bigint[]): string {
 }
 
 /** 32-byte words in hex, as geth splits memory. */
-function memoryWords(memory: Uint8Array): string {
+function memoryWords(memory: Uint8Array, prefix: string): string {
   const words: string[] = [];
   for (let at = 0; at < memory.length; at += 32) {
     const chunk = memory.subarray(at, at + 32);
-    words.push('"' + bytesToHex(chunk) + '0'.repeat(64 - chunk.length * 2) + '"');
+    words.push('"' + prefix + bytesToHex(chunk).slice(2) + '0'.repeat(64 - chunk.length * 2) + '"');
   }
   return words.join(',');
 }
@@ -64,8 +80,20 @@ class StructLogger implements BuiltinTracer {
   private output: Uint8Array = empty;
   // Not named `error`: a factory answers `{ error }` when it cannot build a tracer.
   private topError: string | undefined;
+  private readonly format: WordFormat;
+  private readonly opMembers: string[];
 
-  constructor(private readonly config: StructLoggerConfig) {}
+  constructor(
+    private readonly config: StructLoggerConfig,
+    traits: TargetTraits,
+  ) {
+    this.format = formats[traits.builtins];
+    this.opMembers = opMembers(traits);
+  }
+
+  private word(value: bigint): string {
+    return this.format.prefix + value.toString(16).padStart(64, '0');
+  }
 
   txStart(env: { state: StateReader }): void {
     this.state = env.state;
@@ -81,13 +109,14 @@ class StructLogger implements BuiltinTracer {
 
   step(view: StepView): void {
     const limit = this.config.limit ?? 0;
-    if (limit > 0 && this.size > limit) return;
-    let text = `{"pc":${view.pc}${opMembers[view.op]},"gas":${view.gas},"gasCost":${view.cost},"depth":${view.depth}`;
+    if (limit > 0 && (this.format.limitCounts === 'bytes' ? this.size > limit : this.count >= limit)) return;
+    let text = `{"pc":${view.pc}${this.opMembers[view.op]},"gas":${view.gas},"gasCost":${view.cost},"depth":${view.depth}`;
     if (view.error !== undefined) text += `,"error":${goJson(view.error)}`;
     if (!this.config.disableStack) text += `,"stack":[${stackText(view.stack)}]`;
     const returnData = this.frames[this.frames.length - 1].returnData;
     if (this.config.enableReturnData && returnData.length > 0) text += `,"returnData":"${bytesToHex(returnData)}"`;
-    if (this.config.enableMemory && view.memory.length > 0) text += `,"memory":[${memoryWords(view.memory)}]`;
+    if (this.config.enableMemory && (view.memory.length > 0 || this.format.emptyMemory))
+      text += `,"memory":[${memoryWords(view.memory, this.format.prefix)}]`;
     if (!this.config.disableStorage && (view.op === SLOAD || view.op === SSTORE)) text += this.storageText(view);
     if (view.refund !== 0) text += `,"refund":${view.refund}`;
     text += '}';
@@ -107,8 +136,10 @@ class StructLogger implements BuiltinTracer {
     if (!touched) this.storage.set(key, (touched = { slots: new Map(), sorted: [] }));
     const slot = stack[stack.length - 1];
     const value =
-      view.op === SLOAD ? bytesToHex(setLengthLeft(this.state!.storage(address, hexBytes(slot)), 32)) : word(stack[stack.length - 2]);
-    const slotText = word(slot);
+      view.op === SLOAD
+        ? this.format.prefix + bytesToHex(setLengthLeft(this.state!.storage(address, hexBytes(slot)), 32)).slice(2)
+        : this.word(stack[stack.length - 2]);
+    const slotText = this.word(slot);
     const { slots, sorted } = touched;
     if (!slots.has(slotText)) {
       sorted.push(slotText);
@@ -121,6 +152,10 @@ class StructLogger implements BuiltinTracer {
   }
 
   fault(): void {}
+
+  failedCheck(): void {
+    this.frames[this.frames.length - 1].returnData = empty;
+  }
 
   enter(view: EnterView): void {
     // A SELFDESTRUCT is entered and exited too: it gets an entry so that its exit pops its own.
@@ -141,7 +176,7 @@ class StructLogger implements BuiltinTracer {
     const failed = this.topError !== undefined;
     // A failure other than a revert returns nothing.
     const returnValue = failed && this.topError !== 'execution reverted' ? empty : this.output;
-    const head = `{"gas":${this.gasUsed},"failed":${failed},"returnValue":"${bytesToHex(returnValue)}","structLogs":[`;
+    const head = `{"gas":${this.gasUsed},"failed":${failed},"returnValue":"${this.format.prefix}${bytesToHex(returnValue).slice(2)}","structLogs":[`;
     return { jsonParts: [Buffer.from(head), ...this.entries.take(), Buffer.from(']}')] };
   }
 }
@@ -159,5 +194,5 @@ export const structLoggerOptions: Record<keyof StructLoggerConfig, 'bool' | 'int
   limit: 'int',
 };
 
-export const structLogger: BuiltinFactory = (configText) =>
-  new StructLogger(configText === undefined ? {} : (JSON.parse(configText) as StructLoggerConfig));
+export const structLogger: BuiltinFactory = (configText, traits) =>
+  new StructLogger(configText === undefined ? {} : (JSON.parse(configText) as StructLoggerConfig), traits);

@@ -8,6 +8,8 @@ import { createFeeMarket1559Tx, createLegacyTx, createTxFromRLP, type TypedTrans
 import { bytesToHex, createAddressFromString, hexToBytes, type Address } from '@ethereumjs/util';
 import { runTx, type VM } from '@ethereumjs/vm';
 import { tapOpcodes } from './op-taps';
+import { refuseStaticWritesWhenRun } from './static-writes';
+import { keepUnfinalised } from './unfinalised-state';
 import type { Serialised } from './tx-hooks';
 import type { TracerFactory } from './tx-tracer';
 import { createStateManager } from '../state/create';
@@ -22,6 +24,7 @@ import { applyStateOverride } from './state-override';
 import { createTxTracer } from './trace-tx';
 import { authorizationRefund } from './authorization-refund';
 import { gethTxRejection, type RejectedTx } from './tx-errors';
+import { traitsOf, type TargetTraits } from './target';
 
 interface JobSink {
   /** A traced transaction starts (its time-out starts now, before the tracer is built). */
@@ -168,9 +171,9 @@ function effectiveTip(tx: TypedTransaction, baseFee: bigint | undefined): bigint
 
 /** `ctx.gasPrice`: geth (since v1.15.0) gives the effective tip; coreth's tracer API (geth 1.13's) the whole
  * effective gas price. */
-function tracerGasPrice(rules: BlockRules, tx: TypedTransaction, baseFee: bigint | undefined): bigint {
+function tracerGasPrice(traits: TargetTraits, tx: TypedTransaction, baseFee: bigint | undefined): bigint {
   const tip = effectiveTip(tx, baseFee);
-  return rules.avalanche ? tip + (baseFee ?? 0n) : tip;
+  return traits.gasPriceIsTip ? tip : tip + (baseFee ?? 0n);
 }
 
 /** Why a block's transactions cannot be replayed under these rules, if they cannot. */
@@ -280,12 +283,13 @@ async function traceOne(
   const precompiles = [...vm.evm.precompiles.keys()].map((a) => hexToBytes(hex(a)));
   tracer.txStart?.({ tx, from: tx.getSenderAddress().bytes, block, common, state: state.reader, precompiles, position, firstLogIndex });
   const hooks = tracer.hooks;
+  const traits = traitsOf(job.target);
   hooks.setContext({
     gas: Number(tx.gasLimit),
-    gasPrice: tracerGasPrice(rules, tx, block.header.baseFeePerGas),
+    gasPrice: tracerGasPrice(traits, tx, block.header.baseFeePerGas),
     // geth gives the number's low 64 bits (a number override may be larger).
     block: Number(BigInt.asUintN(64, block.header.number)),
-    coinbase: block.header.coinbase.bytes,
+    ...(traits.contextCoinbase ? { coinbase: block.header.coinbase.bytes } : {}),
   });
   const forkRules = {
     eip150: common.gteHardfork('tangerineWhistle'),
@@ -295,33 +299,50 @@ async function traceOne(
     eip3860: common.isActivatedEIP(3860),
     eip7702: common.isActivatedEIP(7702),
   };
-  const events = createTxTracer(hooks, state.reader, forkRules, tracer.steps !== 'all', authorizationRefund(tx, state.reader));
+  const events = createTxTracer(hooks, state.reader, forkRules, {
+    selectiveSteps: tracer.steps !== 'all',
+    startRefund: authorizationRefund(tx, state.reader),
+    traits,
+  });
   const evmEvents = vm.evm.events!;
   const onAfterTx = (result: { totalGasSpent: bigint }) => hooks.setContext({ gasUsed: Number(result.totalGasSpent) });
+  const writesRefusedWhenRun = traits.writeProtectionInGas ? undefined : refuseStaticWritesWhenRun(vm.evm as EVM);
   const untap = tracer.steps === 'all' ? undefined : tapOpcodes(vm.evm as EVM, tracer.steps, events.step);
   if (tracer.steps === 'all') evmEvents.on('step', events.step);
   evmEvents.on('beforeMessage', events.beforeMessage);
   evmEvents.on('afterMessage', events.afterMessage);
   evmEvents.on('newContract', events.newContract as never);
   vm.events.on('afterTx', onAfterTx as never);
-  let logs = 0;
+  const runTraced = async (): Promise<(Serialised | PartedOutcome) & { logs: number }> => {
+    let logs = 0;
+    try {
+      logs = (await runTx(vm, options)).receipt.logs.length;
+      if (rules.unreproducible.reason) return { error: `tracing failed: ${rules.unreproducible.reason}`, logs };
+    } catch (error) {
+      return {
+        error: `tracing failed: ${describeRejection(error, { sender: tx.getSenderAddress().toString(), intrinsicGas: tx.getIntrinsicGas() })}`,
+        logs,
+      };
+    } finally {
+      untap?.();
+      writesRefusedWhenRun?.();
+      evmEvents.off('step', events.step);
+      evmEvents.off('beforeMessage', events.beforeMessage);
+      evmEvents.off('afterMessage', events.afterMessage);
+      evmEvents.off('newContract', events.newContract as never);
+      vm.events.off('afterTx', onAfterTx as never);
+    }
+    return { ...tracer.result(), logs };
+  };
+  // coreth's tracers read the state before the transaction is finalised (target.ts).
+  const unfinalised = traits.finalisedStateInResult
+    ? undefined
+    : keepUnfinalised(vm, new Set(precompiles.map((a) => bytesToHex(a))), state.reader);
   try {
-    logs = (await runTx(vm, options)).receipt.logs.length;
-    if (rules.unreproducible.reason) return { error: `tracing failed: ${rules.unreproducible.reason}`, logs };
-  } catch (error) {
-    return {
-      error: `tracing failed: ${describeRejection(error, { sender: tx.getSenderAddress().toString(), intrinsicGas: tx.getIntrinsicGas() })}`,
-      logs,
-    };
+    return await runTraced();
   } finally {
-    untap?.();
-    evmEvents.off('step', events.step);
-    evmEvents.off('beforeMessage', events.beforeMessage);
-    evmEvents.off('afterMessage', events.afterMessage);
-    evmEvents.off('newContract', events.newContract as never);
-    vm.events.off('afterTx', onAfterTx as never);
+    await unfinalised?.finalise();
   }
-  return { ...tracer.result(), logs };
 }
 
 function describeRejection(error: unknown, tx?: RejectedTx): string {

@@ -4,6 +4,7 @@ import type { CallObject as RpcCallObject } from '../../core/trace/call';
 import type { GethChainConfig } from '../chain/rules/config-value';
 import type { StateSource } from '../state/alloc';
 import type { StateOverride } from './state-override';
+import type { Target } from './target';
 
 /** An unsigned call (debug_traceCall): the sender is impersonated, fees are not charged from a signature.
  * The RPC call object, plus `input` (geth's alias of `data`), `nonce`, and `to: null` for a create. */
@@ -62,6 +63,8 @@ export interface TraceJob extends StateSource {
   tracerUrl?: string;
   /** Block number (decimal or hex) → hash, for BLOCKHASH. */
   blockHashes?: Record<string, string>;
+  /** The client whose tracers the trace reproduces (target.ts); geth's when absent. */
+  target?: Target;
 }
 
 /** One traced transaction: `json` is the geth-serialised result text, or `error` the geth error text. */

@@ -13,6 +13,8 @@ import { readMemory } from './memory';
 import { dynamicGasError } from './dynamic-gas-errors';
 import { stepGas } from './step-gas';
 import type { ForkRules } from './fork-rules';
+import { traitsOf, type TargetTraits } from './target';
+import { withTargetTexts } from './target-texts';
 import { op } from '../../core/api/opcodes';
 
 const { CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2, SELFDESTRUCT, RETURN, RETURNDATACOPY, SSTORE, INVALID } = op;
@@ -40,6 +42,9 @@ interface Frame {
   pendingEnter: EnterView | undefined;
   isTop: boolean;
   isCreate: boolean;
+  /** A write here is refused by the opcode's gas function (a static frame, on a target that refuses writes
+   * there; elsewhere the opcode refuses it when it runs). */
+  writeRefusedInGas: boolean;
   /** Where the frame's code comes from, to read the real byte of an undefined opcode (ethereumjs shows 0xfe). */
   code: () => Uint8Array;
   /** ethereumjs' message: `isCompiled` tells a precompile's frame once it ran (it runs no opcodes). */
@@ -56,14 +61,19 @@ interface TxTraceEvents {
 }
 
 /** What geth reports for a frame's failure, and whether it happened while an opcode executed (`fault`). */
-function classifyFailure(frame: Frame, raw: string | undefined, at: StoppedAt | undefined): { error: string | undefined; fault: boolean } {
+function classifyFailure(
+  frame: Frame,
+  raw: string | undefined,
+  at: StoppedAt | undefined,
+  traits: TargetTraits,
+): { error: string | undefined; fault: boolean } {
   if (raw === undefined) return { error: undefined, fault: false };
   // ethereumjs' only 'value out of range' is the blake2f precompile's, which geth words by its cause.
   if (raw === 'value out of range')
     return { error: frame.view.input.length !== 213 ? 'invalid input length' : 'invalid final flag', fault: false };
   const last = frame.lastStep;
   if (last?.error !== undefined) return { error: last.error, fault: false };
-  const deposit = depositFailure(frame, raw, at);
+  const deposit = depositFailure(frame, raw, at, traits);
   if (deposit) return { error: deposit.error, fault: false };
   // ethereumjs reports this as plain out of gas where geth names it.
   if (
@@ -82,20 +92,22 @@ function classifyFailure(frame: Frame, raw: string | undefined, at: StoppedAt | 
 const maxCodeSize = 24576;
 const storeOutOfGas = 'contract creation code storage out of gas';
 
-/** A create whose init code returned code and then failed on it: geth's error (geth charges the deposit gas
- * before it checks the size, ethereumjs checks the size first) and that code, which geth reports as the
- * frame's output. */
-function depositFailure(frame: Frame, raw: string | undefined, at: StoppedAt | undefined): { error: string; code: Uint8Array } | undefined {
+/** A create whose init code returned code and then failed on it: geth's error (geth v1.17 charges the deposit
+ * gas before it checks the size; ethereumjs, like geth v1.13, checks the size first) and that code, which geth
+ * reports as the frame's output. */
+function depositFailure(
+  frame: Frame,
+  raw: string | undefined,
+  at: StoppedAt | undefined,
+  traits: TargetTraits,
+): { error: string; code: Uint8Array } | undefined {
   const code = at?.interpreter?._result?.returnValue;
   if (!frame.isCreate || at?.opCode !== RETURN || !code || code.length === 0) return undefined;
   if (raw === 'out of gas' || raw === 'code store out of gas') return { error: storeOutOfGas, code };
   if (raw === 'invalid bytecode deployed') return { error: 'invalid code: must not begin with 0xef', code };
   if (raw !== 'code size to deposit exceeds maximum code size') return undefined;
-  return {
-    error:
-      at.gasLeft < 200n * BigInt(code.length) ? storeOutOfGas : `max code size exceeded: code size ${code.length} limit ${maxCodeSize}`,
-    code,
-  };
+  const unpaid = traits.detailedGasErrors && at.gasLeft < 200n * BigInt(code.length);
+  return { error: unpaid ? storeOutOfGas : `max code size exceeded: code size ${code.length} limit ${maxCodeSize}`, code };
 }
 
 /** The failing step as geth's fault sees it: geth's RETURNDATACOPY overwrites its data offset on the stack
@@ -106,6 +118,15 @@ function stepAtFault(step: StepView): StepView {
   const stack = [...s];
   stack[s.length - 2] = (s[s.length - 2] + s[s.length - 3]) % (1n << 256n);
   return { ...step, stack };
+}
+
+/** What geth v1.13's failing opcodes pop before they fail (the rest check first). */
+const poppedBeforeFailing: Record<number, number> = { [op.REVERT]: 2, [op.JUMP]: 1, [op.JUMPI]: 2, [RETURNDATACOPY]: 3, [CALL]: 7 };
+
+/** The failing step as geth v1.13's fault sees it: its popped arguments gone from the stack. */
+function stepPoppedAtFault(step: StepView): StepView {
+  const popped = poppedBeforeFailing[step.op];
+  return popped ? { ...step, stack: step.stack.slice(0, Math.max(0, step.stack.length - popped)) } : step;
 }
 
 /** The address in a stack word: its low 20 bytes, as the EVM reads one. */
@@ -153,7 +174,7 @@ function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: 
   // geth's checks before the dynamic gas (a write in a static frame before the sentry) come first.
   // The failures ethereumjs raises in an opcode's gas handler.
   const inGas = raw === 'out of gas' || raw === 'static state change' || raw === 'initcode exceeds max initcode size';
-  const refused = stackProblem === undefined && inGas ? dynamicGasError(op, stack, rules, frame.isStatic) : undefined;
+  const refused = stackProblem === undefined && inGas ? dynamicGasError(op, stack, rules, frame.writeRefusedInGas) : undefined;
   // A sentry failure leaves the gas as it was; an opcode that overspent leaves it at zero.
   const sentry = raw === 'out of gas' && op === SSTORE && rules.eip2200 && at.gasLeft > 0n && at.gasLeft <= 2300n;
   const error = stackProblem ?? refused ?? (sentry ? 'out of gas: not enough gas for reentrancy sentry' : undefined);
@@ -171,16 +192,24 @@ function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: 
   };
 }
 
-/** `selectiveSteps`: only some opcodes are stepped (a built-in tracer's taps), so a frame's last step need
- * not be its last opcode; where it ends is then read from the interpreter. `startRefund`: the refund the
- * counter starts execution with (geth's EIP-7702 authorization refunds), asked when the first frame starts. */
+interface TxTracerOptions {
+  /** Only some opcodes are stepped (a built-in tracer's taps), so a frame's last step need not be its last
+   * opcode; where it ends is then read from the interpreter. */
+  selectiveSteps?: boolean;
+  /** The refund the counter starts execution with (geth's EIP-7702 authorization refunds), asked when the
+   * first frame starts. */
+  startRefund?: () => number;
+  /** The target's hook sequence (target.ts); geth's when absent. */
+  traits?: TargetTraits;
+}
+
 export function createTxTracer(
-  host: TxHooks,
+  tracerHooks: TxHooks,
   state: StateReader,
   rules: ForkRules,
-  selectiveSteps = false,
-  startRefund?: () => number,
+  { selectiveSteps = false, startRefund, traits = traitsOf(undefined) }: TxTracerOptions = {},
 ): TxTraceEvents {
+  const host = withTargetTexts(tracerHooks, traits);
   const frames: Frame[] = [];
   let baseRefund = 0;
   // Before London geth adds a SELFDESTRUCT's refund (once per contract) in its gas, so its own step shows
@@ -202,6 +231,9 @@ export function createTxTracer(
     if (!step || frame.childSinceStep || step.error !== undefined) return;
     const type = callOps[step.op] ?? createOps[step.op];
     if (!type) return;
+    frame.returnDataSize = 0;
+    // coreth's EVM fails these checks before it tells the tracer anything.
+    if (!traits.framesForFailedChecks) return host.failedCheck?.();
     const s = step.stack;
     const top = (i: number) => s[s.length - 1 - i];
     const depthExceeded = step.depth > stackLimit;
@@ -242,7 +274,6 @@ export function createTxTracer(
       output: new Uint8Array(0),
       error: depthExceeded ? 'max call depth exceeded' : 'insufficient balance for transfer',
     });
-    frame.returnDataSize = 0;
   }
 
   /** The refund a SELFDESTRUCT step shows beyond ethereumjs' counter (see `destructed`). */
@@ -279,6 +310,7 @@ export function createTxTracer(
         pendingEnter: undefined,
         isTop: parent === undefined,
         isCreate,
+        writeRefusedInGas: msg.isStatic && traits.writeProtectionInGas,
         // The code ethereumjs loaded (a create's init code, an EIP-7702 delegate's code), once it has.
         code: () => (msg.code instanceof Uint8Array ? msg.code : isCreate ? msg.data : state.code(msg.codeAddress.bytes)),
         message: msg,
@@ -324,7 +356,7 @@ export function createTxTracer(
       flushEnter(frame);
       synthesizePrecheckFailure(frame);
       const op = ev.opcode.code === INVALID ? (frame.code()[ev.pc] ?? INVALID) : ev.opcode.code;
-      const { cost, baseCost, error } = stepGas(ev, op, stackError(op, ev.stack.length), rules, frame.isStatic);
+      const { cost, baseCost, error } = stepGas(ev, op, stackError(op, ev.stack.length), rules, frame.writeRefusedInGas);
       const gas = Number(ev.gasLeft);
       const view: StepView = {
         op,
@@ -360,9 +392,14 @@ export function createTxTracer(
       const frame = frames.pop();
       if (!frame) return;
       const exec = res.execResult;
+      const raw = exec.exceptionError?.error;
+      // coreth checks for a collision before it tells the tracer of the creation.
+      if (raw === 'create collision' && !frame.isTop && !traits.framesForFailedChecks) {
+        frames.at(-1)!.returnDataSize = 0;
+        return host.failedCheck?.();
+      }
       flushEnter(frame, res.createdAddress?.bytes);
       // No pre-check synthesis here: a frame that ends right after a CALL/CREATE step failed in that opcode.
-      const raw = exec.exceptionError?.error;
       const at = exec.runState as unknown as StoppedAt | undefined;
       if (selectiveSteps && at && !(raw !== undefined && stoppedInLastStep(frame, at))) {
         // Untapped opcodes ran after the last tapped step: a CALL/CREATE there did not fail the frame.
@@ -372,17 +409,18 @@ export function createTxTracer(
           frame.childSinceStep = false;
         }
       }
-      const { error, fault } = classifyFailure(frame, raw, at);
+      const { error, fault } = classifyFailure(frame, raw, at, traits);
       // geth calls fault from its interpreter only: a precompile's failure is no fault. ethereumjs has
       // reverted the frame already; geth's fault reads the state the failing opcode left.
       if (fault && !frame.message.isCompiled) {
-        const failing = stepAtFault({ ...(frame.lastStep ?? emptyStep), error });
+        const step = { ...(frame.lastStep ?? emptyStep), error };
+        const failing = traits.faultSeesArgumentsPopped ? stepPoppedAtFault(step) : stepAtFault(step);
         if (state.beforeLastRevert) state.beforeLastRevert(() => host.fault(failing));
         else host.fault(failing);
       }
       // A create failing on the code it returned reports that code (ethereumjs' result drops it). Before
       // Homestead one that cannot pay for its code store fails without reverting anything or using all gas.
-      const deposited = depositFailure(frame, raw, at)?.code;
+      const deposited = depositFailure(frame, raw, at, traits)?.code;
       const output = deposited ?? exec.returnValue ?? new Uint8Array(0);
       const consumesAll = raw !== undefined && raw !== 'revert' && raw !== 'code store out of gas';
       const parent = frames.at(-1);

@@ -12,6 +12,9 @@ export interface TxHooks {
   /** A nested frame starts (never the top frame: that is `setContext`). */
   enter(view: EnterView): void;
   exit(view: ExitView): void;
+  /** A call or creation failed its checks before it ran, on a target that gives it no frame (coreth): the
+   * frame that made it has no return data now. */
+  failedCheck?(): void;
 }
 
 export type Serialised = { json: string } | { error: string };

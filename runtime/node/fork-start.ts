@@ -30,6 +30,8 @@ interface ForkStart {
   genesis: GenesisSpec;
   point: ForkPoint;
   cache: ForkCache | undefined;
+  /** The upstream was unreachable: the start came from the cache. */
+  offline: boolean;
 }
 
 /** What one start of an upstream origin learned that the next needs first: its chain id and fork block. */
@@ -241,5 +243,5 @@ export async function startFork(upstream: Upstream, accounts: DevAccount[], opti
   process.stderr.write(`fork: the upstream's rules come from ${rules.source}\n`);
   const genesis = devGenesis(rules.config, point.timestamp);
   genesis.alloc = alloc;
-  return { genesis, point, cache };
+  return { genesis, point, cache, offline: offline !== undefined };
 }

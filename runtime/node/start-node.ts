@@ -22,6 +22,7 @@ import { evmtracerMethods } from './methods/evmtracer';
 import { startFork } from './fork-start';
 import { emptySeed, seedExamples, type SeedName } from './seed-examples';
 import { startRpcServer, type RpcServer } from './server';
+import { chainTarget, targetTitles, type Target } from '../evm/target';
 
 export interface NodeOptions {
   host: string;
@@ -60,6 +61,8 @@ export interface NodeOptions {
   maxConnectionsPerClient?: number;
   /** `examples` deploys the example contracts and mines example transactions before the node listens. */
   seed?: SeedName;
+  /** --target: whose tracers traces reproduce (default: chosen by the chain, target.ts's chainTarget). */
+  target?: Target;
   /** --debug-traces: run debug runs (a trace config's `debug` carrying this secret), which open the inspector
    * in their worker; one that no debugger attaches to within `attachTimeoutMs` ends with an error. */
   debug?: { secret: string; attachTimeoutMs: number };
@@ -87,15 +90,41 @@ function devConfig(options: NodeOptions, now: bigint): GethChainConfig {
   return chainConfigFor(options.chainId, options.hardfork ?? 'prague');
 }
 
+/** The node's target: --target, else the chain's (a fork's reachable upstream is asked what it is). A chosen
+ * coreth is said on start-up, since results then differ from geth's. */
+async function nodeTarget(options: NodeOptions, config: GethChainConfig, upstream: Upstream | undefined): Promise<Target> {
+  if (options.target) return options.target;
+  let chosen = chainTarget(config);
+  if (chosen.target === 'geth' && upstream) {
+    // One batch; an upstream that refuses either, or is down, says nothing.
+    const [version, chainConfig] = await Promise.all(
+      ['web3_clientVersion', 'eth_getChainConfig'].map((method) => upstream.request(method, []).catch(() => undefined)),
+    );
+    chosen = chainTarget(config, {
+      clientVersion: typeof version === 'string' ? version : undefined,
+      chainConfig: typeof chainConfig === 'object' && chainConfig !== null,
+    });
+  }
+  if (chosen.target !== 'geth')
+    process.stderr.write(`tracers: run as on ${targetTitles[chosen.target]}, for ${chosen.reason} (--target geth for geth's)\n`);
+  return chosen.target;
+}
+
 export async function startDevNode(options: NodeOptions): Promise<RunningDevNode> {
   const accounts = devAccounts(options.accounts);
   const upstream = options.fork ? new Upstream(options.fork.url) : undefined;
   let genesis: GenesisSpec;
   let point: ForkPoint | undefined;
   let cache: ForkCache | undefined;
+  let offline = false;
   if (upstream) {
     const { forkCache, hardfork, chainConfig } = options;
-    ({ genesis, point, cache } = await startFork(upstream, accounts, { ...options.fork!, hardfork, chainConfig, cache: forkCache }));
+    ({ genesis, point, cache, offline } = await startFork(upstream, accounts, {
+      ...options.fork!,
+      hardfork,
+      chainConfig,
+      cache: forkCache,
+    }));
   } else {
     const now = BigInt(Math.floor(Date.now() / 1000));
     genesis = options.genesis ? parseGenesis(options.genesis.json, options.genesis.source) : devGenesis(devConfig(options, now), now);
@@ -111,7 +140,8 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
   );
   const callLimits = { gasCap: options.rpcGasCap ?? defaultGasCap, timeoutMs: options.rpcEvmTimeoutMs ?? defaultEvmTimeoutMs };
   const seed = options.seed === 'examples' ? await seedExamples(chain, callLimits) : emptySeed;
-  const context: NodeContext = { chain, upstream, seed, callLimits, forkSource };
+  const target = await nodeTarget(options, chain.genesis.config, offline ? undefined : upstream);
+  const context: NodeContext = { chain, upstream, seed, callLimits, forkSource, target };
   const limits = {
     concurrency: Math.max(2, availableParallelism()),
     maxTimeoutMs: options.maxTraceTimeoutMs ?? defaultMaxTraceTimeoutMs,

@@ -10,6 +10,8 @@ import { decodeStateOverride } from './methods/state-overrides';
 import type { StateOverride } from '../evm/state-override';
 import { invalidParams, serverError } from './rpc-error';
 import { structLoggerOptions, structLoggerTracer } from '../builtin/struct-logger';
+import type { Target } from '../evm/target';
+import { clientTargets, isClientTarget } from '../../core/client-targets';
 
 export interface TraceOptions {
   /** JavaScript source or a built-in tracer's name; structLoggerTracer for the struct logger. */
@@ -18,6 +20,8 @@ export interface TraceOptions {
   timeoutMs: number;
   /** This node's extension: a debug run (debug-run.ts). */
   debug?: DebugRun;
+  /** This node's extension: whose tracers to reproduce for this trace (else the node's --target). */
+  target?: Target;
 }
 
 const defaultTimeoutMs = 5000;
@@ -79,7 +83,18 @@ export function traceOptions(value: unknown, index: number, maxTimeoutMs: number
     tracerConfig: rawConfig,
     timeoutMs: Math.min(timeoutMs, maxTimeoutMs),
     debug: debugKey === undefined ? undefined : debugRun(config[debugKey], index),
+    target: traceTarget(config, index),
   };
+}
+
+/** The config's `target`, if it names one. */
+function traceTarget(config: Record<string, unknown>, index: number): Target | undefined {
+  const key = member(config, 'target');
+  const value = key === undefined ? undefined : config[key];
+  if (value === undefined || value === null) return undefined;
+  if (!isClientTarget(value))
+    throw invalidParams(`invalid argument ${index}: "target" must be one of ${clientTargets.map((name) => `"${name}"`).join(', ')}`);
+  return value;
 }
 
 /** debug_traceCall's TraceCallConfig: a TraceConfig plus what the call runs on. */

@@ -5,6 +5,7 @@
 // the trace reads lazily as before. What every trace needs whatever it does (the coinbase, the senders and
 // recipients, the block-start system contracts' slots) travels in the first batch, read directly.
 import { createHash } from 'node:crypto';
+import { withoutCreatedAccounts } from './prestate-creations';
 import { UpstreamRefusal, type Upstream } from './upstream';
 import {
   accountFrom,
@@ -149,7 +150,8 @@ function addPrestate(upstream: Upstream, target: PrefetchTarget, traced: unknown
   const before = snapshotSize(found);
   const entries =
     target.kind === 'block' && Array.isArray(traced) ? traced.map((item) => (item as { result?: unknown } | null)?.result) : [traced];
-  for (const entry of entries) snapshotFromPrestate(entry, found);
+  const parties = target.kind === 'block' ? target.transactions : [target.call as RpcTransaction];
+  for (const entry of withoutCreatedAccounts(entries, parties)) snapshotFromPrestate(entry, found);
   const after = snapshotSize(found);
   upstream.traffic.accounts += after.accounts - before.accounts;
   upstream.traffic.slots += after.slots - before.slots;

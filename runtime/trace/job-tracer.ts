@@ -4,6 +4,7 @@
 import { builtinJsSource, builtinTracer, withBuiltinHint } from '../builtin/registry';
 import { structLogger, structLoggerTracer } from '../builtin/struct-logger';
 import type { TraceJob } from '../evm/job';
+import { traitsOf } from '../evm/target';
 import type { TracerFactory } from '../evm/tx-tracer';
 import { TracerHost, type HookName } from '../tracer/host/tracer-host';
 
@@ -14,10 +15,11 @@ interface TracerProgress {
 }
 
 export function jobTracers(job: TraceJob, progress: TracerProgress): TracerFactory {
+  const traits = traitsOf(job.target);
   return (position) => {
-    const builtin = job.tracer === structLoggerTracer ? structLogger : builtinTracer(job.tracer);
+    const builtin = job.tracer === structLoggerTracer ? structLogger : builtinTracer(job.tracer, traits);
     if (builtin) {
-      const made = builtin(job.tracerConfig);
+      const made = builtin(job.tracerConfig, traits);
       if ('error' in made) return made;
       return { hooks: made, steps: made.steps, txStart: made.txStart?.bind(made), result: () => made.result() };
     }
@@ -29,8 +31,9 @@ export function jobTracers(job: TraceJob, progress: TracerProgress): TracerFacto
       initialContext: position ?? {},
       onLocated: (locations) => progress.located(locations),
       onHook: (name) => progress.hook(name),
+      traits,
     });
-    if ('error' in built) return { error: withBuiltinHint(job.tracer, built.error) };
+    if ('error' in built) return { error: withBuiltinHint(job.tracer, built.error, traits) };
     const host = built.host;
     return {
       hooks: host,

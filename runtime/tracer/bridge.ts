@@ -90,6 +90,17 @@ export interface RealmApi {
 /** The BigInteger.js factory, evaluated in the same realm. */
 export type BigIntFactory = (value: Quantity, radix?: number) => object;
 
+/** How the realm runs the tracer's hooks, per target (../evm/target.ts). */
+export interface RealmOptions {
+  /** A debug run, whose objects get descriptions for the debugger (inside/previews.ts). */
+  previews: boolean;
+  /** The first hook error ends the tracer (geth); else `exit` and `result` still run, and an error of theirs
+   * replaces the one recorded (coreth). */
+  hookErrorEndsTracer: boolean;
+  /** In a tracer without `step`, `fault`'s `log.stack`, `log.memory` and `log.contract` were never set:
+   * reading them crashes the request (coreth's nil pointers), or reads as empty (geth). */
+  unsetLogCrashes: boolean;
+}
+
 /** The inside bundle's entry point. */
-/** `previews`: a debug run, whose objects get descriptions for the debugger (inside/previews.ts). */
-export type Install = (bridge: Bridge, bigInt: BigIntFactory, previews: boolean) => RealmApi;
+export type Install = (bridge: Bridge, bigInt: BigIntFactory, options: RealmOptions) => RealmApi;

@@ -25,7 +25,31 @@ export async function checkCase(oracle: Oracle, spec: CaseSpec): Promise<Diverge
   return compareOutcomes(geth, ours);
 }
 
-const cut = (text: string, max = 1500) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
+/** Counts one more `key`. */
+export function tally(table: Record<string, number>, key: string): void {
+  table[key] = (table[key] ?? 0) + 1;
+}
+
+export const cut = (text: string, max = 1500) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
+
+/** A case's programs, as a divergence report lists them. */
+export function programLines(spec: CaseSpec): string[] {
+  return spec.contracts.map((c, i) => `  contract ${i}: ${[...c.snippets, c.end].map((s) => s.family).join(' ')}  ${codeOf(spec, i)}`);
+}
+
+/** Where two outcomes differ and both outcomes, `other` naming the side compared with ours. */
+export function outcomeLines(divergence: Divergence, other: string): string[] {
+  return [
+    ...divergence.details
+      .slice(0, 8)
+      .map(
+        (d) =>
+          `  at ${d.path}: ${other} ${cut(JSON.stringify(d.geth) ?? 'absent', 300)} / ours ${cut(JSON.stringify(d.ours) ?? 'absent', 300)}`,
+      ),
+    `  ${other}: ${cut(JSON.stringify(divergence.geth))}`,
+    `  ours: ${cut(JSON.stringify(divergence.ours))}`,
+  ];
+}
 
 /** A shrunk divergence as text: the API members, the minimal case (seed, programs, transaction, tracer), both outcomes. */
 function describe(spec: CaseSpec, divergence: Divergence, runs: number): string {
@@ -35,16 +59,9 @@ function describe(spec: CaseSpec, divergence: Divergence, runs: number): string 
   return [
     `divergence in ${divergence.members.join(', ')} (case seed ${spec.seed}, shrunk in ${runs} runs)`,
     `  fork ${spec.fork}, block ${spec.block.number}${spec.prior ? ', after an earlier transaction' : ''}; tx ${tx}`,
-    ...spec.contracts.map((c, i) => `  contract ${i}: ${[...c.snippets, c.end].map((s) => s.family).join(' ')}  ${codeOf(spec, i)}`),
+    ...programLines(spec),
     `  tracer: ${cut(tracer.replace(/\s*\n\s*/g, ' '), 3000)}`,
-    ...divergence.details
-      .slice(0, 8)
-      .map(
-        (d) =>
-          `  at ${d.path}: geth ${cut(JSON.stringify(d.geth) ?? 'absent', 300)} / ours ${cut(JSON.stringify(d.ours) ?? 'absent', 300)}`,
-      ),
-    `  geth: ${cut(JSON.stringify(divergence.geth))}`,
-    `  ours: ${cut(JSON.stringify(divergence.ours))}`,
+    ...outcomeLines(divergence, 'geth'),
   ].join('\n');
 }
 
@@ -56,7 +73,6 @@ export async function runDifferential(
 ): Promise<DifferentialReport> {
   const started = Date.now();
   const report: DifferentialReport = { seed, cases: count, ms: 0, coverage: {}, explained: {}, unexplained: [] };
-  const tally = (table: Record<string, number>, key: string) => (table[key] = (table[key] ?? 0) + 1);
   for (let i = 0; i < count; i++) {
     const spec = randomCase(seed + i);
     tally(report.coverage, `tracer:${spec.tracer.kind === 'builtin' ? spec.tracer.name : spec.tracer.kind}`);

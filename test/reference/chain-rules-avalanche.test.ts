@@ -3,9 +3,8 @@
 // difficulty, Cancun's opcodes, P256VERIFY, the native-asset stubs called, delegated and call-coded, the BLS
 // addresses empty, 1,000 zero calldata bytes without EIP-7623). Traced on avalanchego (coreth's tracers:
 // callTracer, prestateTracer with and without diffMode, the struct logger, a JavaScript tracer), on the local
-// node forked from it, and on `--chain avalanche-local`: identical but for the documented differences of
-// coreth's older tracers (geth v1.13's: hex without 0x in the struct logger, no codeHash and empty precompile
-// accounts in prestateTracer, no name for CLZ) and the warp precompile, which a replay refuses.
+// node forked from it, and on `--chain avalanche-local`, whose tracers run as coreth's (the coreth target):
+// identical, but for the warp precompile, which a replay refuses.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { p256Input, probeInitcode, probeTransactions, warpCall } from '../support/chain-probe';
@@ -30,36 +29,6 @@ interface Sent {
 }
 
 type Json = Record<string, unknown>;
-
-/** coreth (geth v1.13) names opcode 0x1e by its byte; geth v1.17, and this runtime, name it CLZ. */
-const withClzName = (value: unknown): unknown => JSON.parse(JSON.stringify(value).split('opcode 0x1e not defined').join('CLZ'));
-
-/** coreth's struct logger as geth v1.17 writes it: return data, memory and storage words 0x-prefixed. */
-function structAsGeth117(trace: Json): Json {
-  const hex = (text: string) => '0x' + text;
-  const logs = (trace.structLogs as Json[]).map((entry) => ({
-    ...entry,
-    ...(entry.storage
-      ? { storage: Object.fromEntries(Object.entries(entry.storage as Record<string, string>).map(([k, v]) => [hex(k), hex(v)])) }
-      : {}),
-  }));
-  return withClzName({ ...trace, returnValue: hex(trace.returnValue as string), structLogs: logs }) as Json;
-}
-
-/** A prestate result without what only one side has: geth v1.17's code hashes and post-state zero code hash of
- * an account that stays empty, coreth's empty accounts of the precompiles called. */
-function prestateCommon(result: Json): Json {
-  const accounts = (map: Json) =>
-    Object.fromEntries(
-      Object.entries(map)
-        .map(
-          ([address, account]) =>
-            [address, Object.fromEntries(Object.entries(account as Json).filter(([key]) => key !== 'codeHash'))] as const,
-        )
-        .filter(([, account]) => !(Object.keys(account).length === 0 || (Object.keys(account).length === 1 && account.balance === '0x0'))),
-    );
-  return 'post' in result ? { post: accounts(result.post as Json), pre: accounts(result.pre as Json) } : accounts(result);
-}
 
 describe(
   'avalanchego (C-Chain, Granite): coreth, the fork of it and --chain avalanche-local trace the probe transactions alike',
@@ -115,17 +84,17 @@ describe(
       for (const [name, { hash, effectiveGasPrice }] of Object.entries(sent)) {
         for (const config of [{ tracer: 'callTracer', tracerConfig: { withLog: true } }, { tracer: stepsTracer }]) {
           const [theirs, ours] = await both(hash, config);
-          assert.deepEqual(ours, withClzName(theirs), `${name} ${config.tracer.slice(0, 12)}`);
+          assert.deepEqual(ours, theirs, `${name} ${config.tracer.slice(0, 12)}`);
         }
         const { gasPrice } = (await both(hash, { tracer: stepsTracer }))[1];
         assert.equal(gasPrice, effectiveGasPrice.toString(), `${name}: ctx.gasPrice is the whole effective gas price`);
       }
     });
 
-    test("the struct logger: coreth's answers in geth v1.17's formats", async () => {
+    test("the struct logger: coreth's answers, in geth v1.13's formats", async () => {
       for (const [name, { hash }] of Object.entries(sent)) {
         const [theirs, ours] = await both(hash, {});
-        assert.deepEqual(ours, structAsGeth117(theirs), name);
+        assert.deepEqual(ours, theirs, name);
       }
     });
 
@@ -133,7 +102,7 @@ describe(
       for (const [name, { hash }] of Object.entries(sent)) {
         for (const tracerConfig of [{}, { diffMode: true }]) {
           const [theirs, ours] = await both(hash, { tracer: 'prestateTracer', tracerConfig });
-          assert.deepEqual(prestateCommon(ours), prestateCommon(theirs), `${name} ${JSON.stringify(tracerConfig)}`);
+          assert.deepEqual(ours, theirs, `${name} ${JSON.stringify(tracerConfig)}`);
         }
       }
       const { hash, gasUsed, effectiveGasPrice } = sent.refund;
@@ -170,7 +139,7 @@ describe(
           call<{ ops: string[] }>(node.cChainRpc, 'debug_traceTransaction', [sent[name].hash, { tracer: stepsTracer }]),
           call<{ ops: string[] }>(local.url, 'debug_traceTransaction', [hash, { tracer: stepsTracer }]),
         ]);
-        assert.deepEqual(ours.ops, (withClzName(theirs) as { ops: string[] }).ops, `${name}: steps`);
+        assert.deepEqual(ours.ops, theirs.ops, `${name}: steps`);
         if (name !== 'context') continue;
         const [theirContext, ourContext] = await Promise.all([
           call<{ output: string }>(node.cChainRpc, 'debug_traceTransaction', [sent[name].hash, { tracer: 'callTracer' }]),

@@ -99,14 +99,14 @@ describe("--chain avalanche-local: a dev C-Chain with coreth's rules (Granite)",
     );
   });
 
-  test("Cancun's opcodes run (Etna); Osaka's CLZ is an invalid opcode", async () => {
+  test("Cancun's opcodes run (Etna); Osaka's CLZ is an invalid opcode, named as coreth names it", async () => {
     const cancun = await send(node.url, { to: probe, data: probeCase.cancun });
     assert.equal(BigInt(cancun.receipt.gasUsed), 21_374n);
     const clz = await send(node.url, { to: probe, data: probeCase.clz });
     assert.equal(clz.receipt.status, '0x0');
     assert.equal(
       (await call<{ error: string }>(node.url, 'debug_traceTransaction', [clz.hash, { tracer: 'callTracer' }])).error,
-      'invalid opcode: CLZ',
+      'invalid opcode: opcode 0x1e not defined',
     );
   });
 

@@ -2,6 +2,7 @@
 import type { CallLimits, DevChain, StoredBlock } from '../../devchain/dev-chain';
 import type { ForkSource } from '../../state/fork-source';
 import type { Upstream } from '../../state/upstream';
+import type { Target } from '../../evm/target';
 import type { SeedInfo } from '../seed-examples';
 import type { BlockRef } from '../params';
 import { serverError } from '../rpc-error';
@@ -16,6 +17,8 @@ export interface NodeContext {
   seed: SeedInfo;
   /** The gas cap and time-out of eth_call and eth_estimateGas (the gas cap of debug_traceCall too). */
   callLimits: CallLimits;
+  /** Whose tracers traces reproduce unless a trace config names a `target` (--target, else chosen by the chain). */
+  target: Target;
 }
 
 /** Where a block reference points: a block of the dev chain, or (fork mode) an upstream block number. */

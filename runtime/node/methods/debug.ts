@@ -57,7 +57,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
   const traceCallOptions = (value: unknown, index: number) => parseTraceCallOptions(value, index, limits.maxTimeoutMs);
   /** Runs once a slot is free and the node's unsent answers are within bounds, so big results do not pile up.
    * In fork mode the job first gets the upstream state known or prefetched for `target` (forkTrace). */
-  const run = async (job: TraceJob, request: RequestContext, { debug }: TraceOptions, target?: PrefetchTarget) => {
+  const run = async (job: TraceJob, request: RequestContext, { debug, target: client }: TraceOptions, target?: PrefetchTarget) => {
     const debugging = limits.debug;
     if (debug && !debugging)
       throw serverError(
@@ -76,7 +76,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
     try {
       return await (debug ? debugSlot : limited)(request.client, request.signal, async () => {
         await request.drained();
-        const traced = debug ? { ...job, tracerUrl: debug.tracerUrl } : job;
+        const traced: TraceJob = { ...job, target: client ?? context.target, ...(debug ? { tracerUrl: debug.tracerUrl } : {}) };
         return forkTrace(context, traced, target, request.signal, (ready, onFetched) =>
           runTrace(ready, { signal: request.signal, inspect, onFetched }),
         );

@@ -6,7 +6,7 @@
 // host only through the primitive-only Bridge. The host keeps the returned RealmApi functions and calls
 // nothing else of the realm's.
 import * as vm from 'node:vm';
-import type { BigIntFactory, Bridge, Install, RealmApi } from '../bridge';
+import type { BigIntFactory, Bridge, Install, RealmApi, RealmOptions } from '../bridge';
 import { API_SCRIPT, BIGINT_SCRIPT } from '../script-names';
 import { bigIntLibrarySource } from './bigint-source';
 import insideSource from 'tracer-realm:install';
@@ -31,8 +31,7 @@ function scripts() {
   return compiled;
 }
 
-/** `previews`: a debug run (descriptions of the tracer API's objects for the debugger). */
-export function createRealm(bridge: Bridge, previews = false): TracerRealm {
+export function createRealm(bridge: Bridge, options: RealmOptions): TracerRealm {
   // eslint-disable-next-line prefer-const -- the realm that holds it is made after the hook that throws it
   let realmTypeError: ErrorConstructor | undefined;
   const importModuleDynamically = (): never => {
@@ -50,6 +49,6 @@ export function createRealm(bridge: Bridge, previews = false): TracerRealm {
   const factory = bigInt.runInContext(context) as BigIntFactory;
   const { install } = inside.runInContext(context) as { install: Install };
   // Copied out of the realm's object while no tracer code exists yet.
-  const api: RealmApi = { ...install(bridge, factory, previews) };
+  const api: RealmApi = { ...install(bridge, factory, options) };
   return { context, api, importModuleDynamically };
 }

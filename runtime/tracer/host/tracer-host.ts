@@ -4,7 +4,8 @@
 import * as vm from 'node:vm';
 import { bigIntToUnpaddedBytes, generateAddress, generateAddress2 } from '@ethereumjs/util';
 import { readMemory } from '../../evm/memory';
-import { opcodeName } from '../../evm/opcode-names';
+import { targetOpcodeName } from '../../evm/target-texts';
+import type { TargetTraits } from '../../evm/target';
 import { ContextKind, type Bridge, type ByteString, type RealmApi } from '../bridge';
 import { fromByteString, toByteString, toByteStringForDebugger, toQuantity } from './crossing';
 import { returnsOnlyNewValues } from './fresh-returns';
@@ -30,6 +31,8 @@ interface TracerHostOptions {
   onLocated?: (locations: Partial<Record<HookName, string>>) => void;
   /** Told which hook is about to run (the worker shares it with the process that enforces the time-out). */
   onHook?: (hook: HookName) => void;
+  /** Whose tracer API to give (target.ts). */
+  traits: TargetTraits;
 }
 
 const maxUint64 = (1n << 64n) - 1n;
@@ -50,7 +53,11 @@ export class TracerHost {
   private lastHook: HookName | undefined;
 
   private constructor(private readonly options: TracerHostOptions) {
-    this.realm = createRealm(this.bridge(options.url !== undefined), options.url !== undefined);
+    this.realm = createRealm(this.bridge(options.url !== undefined), {
+      previews: options.url !== undefined,
+      hookErrorEndsTracer: options.traits.hookErrorEndsTracer,
+      unsetLogCrashes: options.traits.unsetLogCrashes,
+    });
     this.api = this.realm.api;
   }
 
@@ -114,7 +121,7 @@ export class TracerHost {
     this.notify('step');
     this.api.step(
       view.op,
-      opcodeName(view.op),
+      targetOpcodeName(this.options.traits, view.op),
       view.pc,
       view.gas,
       view.cost,
@@ -134,7 +141,7 @@ export class TracerHost {
     this.notify('fault');
     this.api.fault(
       log.op,
-      opcodeName(log.op),
+      targetOpcodeName(this.options.traits, log.op),
       log.pc,
       log.gas,
       log.cost,

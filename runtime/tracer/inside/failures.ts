@@ -97,11 +97,17 @@ export interface Guard {
   check(): void;
   /** The recorded failure as geth's text (`<message> at <where>`), if any. */
   failure(fallback: string | undefined): string | undefined;
+  /** Forgets the recorded failure (goja clears an interrupt once it has ended the running hook). */
+  clear(): void;
+  /** Records that the node would have crashed (a Go panic: the whole request fails) and aborts. */
+  crash(): never;
+  crashed(): boolean;
 }
 
 export function createGuard(): Guard {
   const sentinel = new ErrorCtor('host function failed');
   let recorded: { message: string; where: string | undefined } | undefined;
+  let crashed = false;
   return {
     fail(message) {
       if (!recorded) {
@@ -118,5 +124,13 @@ export function createGuard(): Guard {
       const where = recorded.where ?? fallback;
       return where ? `${recorded.message} at ${where}` : recorded.message;
     },
+    clear() {
+      recorded = undefined;
+    },
+    crash() {
+      crashed = true;
+      throw sentinel;
+    },
+    crashed: () => crashed,
   };
 }

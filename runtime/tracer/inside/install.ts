@@ -4,7 +4,7 @@
 // pins the stack-trace API, and returns the functions the host drives the tracer with (RealmApi). Nothing
 // here can reach the host except through the primitive-only Bridge it is handed.
 import type { HookName } from '../../../core/api/hook-names';
-import { ContextKind, type BigIntFactory, type Bridge, type ByteString, type RealmApi } from '../bridge';
+import { ContextKind, type BigIntFactory, type Bridge, type ByteString, type RealmApi, type RealmOptions } from '../bridge';
 import { fromByteString } from './bytes';
 import { createDb } from './db';
 import { createEnv } from './env';
@@ -32,7 +32,11 @@ function defineGlobal(name: string, value: unknown): void {
   ObjectDefineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
 }
 
-export function install(hostBridge: Bridge, bigInt: BigIntFactory, previews: boolean): RealmApi {
+export function install(
+  hostBridge: Bridge,
+  bigInt: BigIntFactory,
+  { previews, hookErrorEndsTracer, unsetLogCrashes }: RealmOptions,
+): RealmApi {
   lockStackTraceApi();
   removeNonGojaGlobals();
   const guard = createGuard();
@@ -43,7 +47,7 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory, previews: boo
 
   const step = emptyStepState();
   const frame: FrameState = { type: '', gas: 0, gasUsed: 0, error: undefined };
-  const log = createLog(env, step);
+  const log = createLog(env, step, () => unsetLogCrashes && hooks.step === undefined);
   const db = createDb(env);
   const callFrame = createCallFrame(env, frame);
   const frameResult = createFrameResult(env, frame);
@@ -57,6 +61,8 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory, previews: boo
   const offsets = ObjectCreate(null) as Partial<Record<string, number>>;
   let resultBuildsValues = false;
   let failed: string | undefined;
+  let crashed = false;
+  let lastHookFailed = false;
 
   /** 1-based line:column of a function's source in the wrapped text (hooks defined elsewhere: none). */
   const locate = (name: string, fn: Hook) => {
@@ -72,19 +78,32 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory, previews: boo
     locations[name] = `${name} (<eval>:${offsetToLocation(wrapped, offset)})`;
   };
 
-  /** Runs a hook with `this` = the tracer; the first error (thrown, or a host-function failure) is final. */
+  /** Runs a hook with `this` = the tracer. Its error (thrown, or a host-function failure, which wins) is
+   * recorded: the first one is final (geth), or the latest replaces it (coreth, where hooks run on). */
   const invoke = (name: HookName, fn: Hook, args: unknown[]): unknown => {
     let value: unknown;
+    let thrown: unknown;
+    let threw = false;
     try {
       value = ReflectApply(fn, tracer, args);
     } catch (error) {
-      if (guard.failure(undefined) === undefined)
-        failed = `${thrownText(error, locations[name])}    in server-side tracer function '${name}'`;
+      [threw, thrown] = [true, error];
     }
-    const hostFailure = failed === undefined ? guard.failure(locations[name]) : undefined;
-    if (hostFailure !== undefined) failed = `${hostFailure}    in server-side tracer function '${name}'`;
+    // A crash of the node's own code fails the whole request, whatever ran before or would run after.
+    if (guard.crashed()) {
+      [crashed, failed] = [true, 'method handler crashed'];
+      return value;
+    }
+    const hostFailure = failed === undefined || !hookErrorEndsTracer ? guard.failure(locations[name]) : undefined;
+    const text = hostFailure ?? (threw && guard.failure(undefined) === undefined ? thrownText(thrown, locations[name]) : undefined);
+    if (text !== undefined && (failed === undefined || !hookErrorEndsTracer))
+      failed = `${text}    in server-side tracer function '${name}'`;
+    if (!hookErrorEndsTracer) guard.clear();
+    lastHookFailed = text !== undefined;
     return value;
   };
+  /** Whether `exit` and `result` run: not after a failure where the first one ends the tracer. */
+  const runsOn = () => !crashed && (failed === undefined || !hookErrorEndsTracer);
 
   const setStep = (
     op: number,
@@ -182,7 +201,7 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory, previews: boo
     exit(gasUsed, error) {
       frame.gasUsed = gasUsed;
       frame.error = error;
-      if (failed === undefined && hooks.exit) invoke('exit', hooks.exit, [frameResult]);
+      if (runsOn() && hooks.exit) invoke('exit', hooks.exit, [frameResult]);
     },
 
     setContext(key, kind, value) {
@@ -194,9 +213,12 @@ export function install(hostBridge: Bridge, bigInt: BigIntFactory, previews: boo
     },
 
     result() {
-      if (failed === undefined && hooks.result) {
+      if (runsOn() && hooks.result) {
         const value = invoke('result', hooks.result, [ctx, db]);
         if (failed === undefined) return serialiseResult(value, env, !resultBuildsValues);
+        // After an earlier error (coreth), a value `result` returned is still encoded: an encoding error wins.
+        const encoded = lastHookFailed || crashed ? undefined : serialiseResult(value, env, !resultBuildsValues);
+        if (encoded?.startsWith('E')) return encoded;
       }
       return `E${failed ?? 'tracer produced no result'}`;
     },

@@ -7,8 +7,13 @@ import type { StepState } from './step-state';
 
 const paddingLimit = 1024 * 1024;
 
-export function createLog(env: Env, s: StepState) {
+/** `unset`: whether reading the stack, memory and contract now crashes (a log never filled in, on coreth). */
+export function createLog(env: Env, s: StepState, unset: () => boolean) {
   const { guard, bridge } = env;
+  const set = () => {
+    guard.check();
+    if (unset()) guard.crash();
+  };
   const op = {
     toNumber: () => (guard.check(), s.op),
     toString: () => (guard.check(), env.note(s.opName)),
@@ -16,12 +21,12 @@ export function createLog(env: Env, s: StepState) {
   };
   const stack = {
     peek(index?: unknown) {
-      guard.check();
+      set();
       const i = toInteger(index);
       if (i < 0 || i >= s.stackLength) guard.fail(`tracer accessed out of bound stack: size ${s.stackLength}, index ${i}`);
       return env.bigInt(bridge.stackItem(i));
     },
-    length: () => (guard.check(), s.stackLength),
+    length: () => (set(), s.stackLength),
   };
   const memory = {
     slice(begin?: unknown, end?: unknown) {
@@ -30,24 +35,26 @@ export function createLog(env: Env, s: StepState) {
       const b = toInteger(end);
       if (a === b) return new Uint8ArrayCtor(0);
       if (a < 0 || b < a) guard.fail(`tracer accessed out of bound memory: offset ${a}, end ${b}`);
+      // An empty or refused slice is answered before the memory is read.
+      set();
       if (b > s.memoryLength && b - s.memoryLength > paddingLimit)
         guard.fail(`reached limit for padding memory slice: ${b - s.memoryLength}`);
       return fromByteString(bridge.memorySlice(a, b));
     },
     getUint(offset?: unknown) {
-      guard.check();
+      set();
       const a = toInteger(offset);
       if (a < 0 || a + 32 > s.memoryLength)
         guard.fail(`tracer accessed out of bound memory: available ${s.memoryLength}, offset ${a}, size 32`);
       return env.bigInt(bridge.memoryWord(a), 16);
     },
-    length: () => (guard.check(), s.memoryLength),
+    length: () => (set(), s.memoryLength),
   };
   const contract = {
-    getAddress: () => (guard.check(), fromByteString(bridge.contractAddress())),
-    getCaller: () => (guard.check(), fromByteString(bridge.contractCaller())),
-    getValue: () => (guard.check(), env.bigInt(bridge.contractValue())),
-    getInput: () => (guard.check(), fromByteString(bridge.contractInput())),
+    getAddress: () => (set(), fromByteString(bridge.contractAddress())),
+    getCaller: () => (set(), fromByteString(bridge.contractCaller())),
+    getValue: () => (set(), env.bigInt(bridge.contractValue())),
+    getInput: () => (set(), fromByteString(bridge.contractInput())),
   };
   return {
     op,

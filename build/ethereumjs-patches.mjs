@@ -1,6 +1,7 @@
-// Bundle-time patches to @ethereumjs: the interpreter's `step` events made to match geth's tracer hooks, and
-// its hot path made synchronous. Each text patch names the exact text it replaces and fails the build if that
-// text is gone (a new version). The evm patches are to its ESM build, the one the bundle takes.
+// Bundle-time patches to @ethereumjs: the interpreter's `step` events made to match geth's tracer hooks, a
+// traced fee-less transaction's coinbase left alone as geth leaves it, and the hot path made synchronous. Each
+// text patch names the exact text it replaces and fails the build if that text is gone (a new version). The
+// evm patches are to its ESM build, the one the bundle takes.
 import { promises as fs } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -138,6 +139,18 @@ const common = [
   },
 ];
 
+const runTx = [
+  {
+    // geth traces with NoBaseFee, which pays no fee at all for a transaction naming none (fee cap and tip 0): the
+    // coinbase is not touched, so before EIP-158 no empty account is made for it. `noFeePayment` asks for that.
+    target: "    // Update miner's balance\n    await updateMinerBalance(vm, state, block, results, inclusionFeePerGas);",
+    replacement:
+      "    // Update miner's balance\n" +
+      '    if (opts.noFeePayment === true) results.minerValue = BIGINT_0;\n' +
+      '    else await updateMinerBalance(vm, state, block, results, inclusionFeePerGas);',
+  },
+];
+
 // Synchronous storage: SLOAD and SSTORE await the state manager, a microtask hop or more each even when the
 // state is plain maps. A state manager that has synchronous twins of its storage reads and writes (the
 // seeded state: storageNow, putStorageNow, accountNow, originalStorageNow) gets synchronous twins of these
@@ -257,5 +270,6 @@ export const ethereumjsPatches = {
     patch(/@ethereumjs[\\/]evm[\\/]dist[\\/]esm[\\/]opcodes[\\/]util\.js$/, (path, source) => applyPatches(path, source, opcodeUtil));
     patch(/@ethereumjs[\\/]common[\\/]dist[\\/](cjs|esm)[\\/]common\.js$/, (path, source) => applyPatches(path, source, common));
     patch(/@ethereumjs[\\/]util[\\/]dist[\\/](cjs|esm)[\\/]bytes\.js$/, (path, source) => applyPatches(path, source, util));
+    patch(/@ethereumjs[\\/]vm[\\/]dist[\\/](cjs|esm)[\\/]runTx\.js$/, (path, source) => applyPatches(path, source, runTx));
   },
 };

@@ -166,6 +166,11 @@ function effectiveTip(tx: TypedTransaction, baseFee: bigint | undefined): bigint
   return tipCap < rest ? tipCap : rest;
 }
 
+function feeless(tx: TypedTransaction): boolean {
+  const t = tx as unknown as { maxPriorityFeePerGas?: bigint; maxFeePerGas?: bigint; gasPrice?: bigint };
+  return (t.maxFeePerGas ?? t.gasPrice ?? 0n) === 0n && (t.maxPriorityFeePerGas ?? t.gasPrice ?? 0n) === 0n;
+}
+
 /** `ctx.gasPrice`: geth (since v1.15.0) gives the effective tip; coreth's tracer API (geth 1.13's) the whole
  * effective gas price. */
 function tracerGasPrice(rules: BlockRules, tx: TypedTransaction, baseFee: bigint | undefined): bigint {
@@ -237,6 +242,8 @@ export async function executeJob(job: TraceJob, sink: JobSink, tracers: TracerFa
       skipBlockGasLimitValidation: true,
       skipHardForkValidation: true,
       ...('call' in entry ? { skipBalance: true, skipNonce: true } : {}),
+      // geth traces with NoBaseFee: a transaction naming no fee pays none (the coinbase is not touched).
+      ...(traced.has(index) && feeless(tx) ? { noFeePayment: true } : {}),
     };
     if (!traced.has(index)) {
       logsBefore += (await runTx(setting.vm, options).catch(() => undefined))?.receipt.logs.length ?? 0;
@@ -289,6 +296,7 @@ async function traceOne(
   });
   const forkRules = {
     eip150: common.gteHardfork('tangerineWhistle'),
+    eip158: common.gteHardfork('spuriousDragon'),
     eip2200: common.gteHardfork('istanbul'),
     eip2929: common.isActivatedEIP(2929),
     selfdestructRefund: !common.gteHardfork('london'),

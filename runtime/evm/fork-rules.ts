@@ -4,6 +4,9 @@
 export interface ForkRules {
   /** EIP-150: a call forwards at most all but 1/64 of the remaining gas (before it, the requested gas). */
   eip150: boolean;
+  /** EIP-158 (Spurious Dragon): empty accounts count as absent (a CALL pays for a new account only when it
+   * sends value to an empty one). */
+  eip158: boolean;
   /** EIP-2200 (Istanbul): SSTORE needs more than the 2300 stipend. */
   eip2200: boolean;
   /** EIP-2929 (Berlin): warm and cold account access. */

@@ -11,7 +11,7 @@ import { failsDuringExecution, gethError } from './errors';
 import { stackError } from './stack-limits';
 import { readMemory } from './memory';
 import { dynamicGasError } from './dynamic-gas-errors';
-import { stepGas } from './step-gas';
+import { dynamicAfterBailout, stepGas } from './step-gas';
 import type { ForkRules } from './fork-rules';
 import { op } from '../../core/api/opcodes';
 
@@ -156,7 +156,11 @@ function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: 
   const refused = stackProblem === undefined && inGas ? dynamicGasError(op, stack, rules, frame.isStatic) : undefined;
   // A sentry failure leaves the gas as it was; an opcode that overspent leaves it at zero.
   const sentry = raw === 'out of gas' && op === SSTORE && rules.eip2200 && at.gasLeft > 0n && at.gasLeft <= 2300n;
-  const error = stackProblem ?? refused ?? (sentry ? 'out of gas: not enough gas for reentrancy sentry' : undefined);
+  const memory = at.memory._store.subarray(0, Number(at.memoryWordCount) * 32);
+  // geth charges a LOG's gas before it refuses the LOG in a static frame: one it cannot pay runs out of gas.
+  const unpaid = raw === 'static state change' && BigInt(dynamicAfterBailout(op, stack, memory.length) ?? 0) > at.gasLeft;
+  const error =
+    stackProblem ?? refused ?? (sentry ? 'out of gas: not enough gas for reentrancy sentry' : unpaid ? 'out of gas' : undefined);
   return {
     op,
     pc: at.programCounter,
@@ -165,7 +169,7 @@ function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: 
     depth,
     refund: Number(at.gasRefund) + baseRefund,
     stack,
-    memory: at.memory._store.subarray(0, Number(at.memoryWordCount) * 32),
+    memory,
     error,
     frame: frame.view,
   };
@@ -323,8 +327,11 @@ export function createTxTracer(
       const frame = frames.at(-1)!;
       flushEnter(frame);
       synthesizePrecheckFailure(frame);
-      const op = ev.opcode.code === INVALID ? (frame.code()[ev.pc] ?? INVALID) : ev.opcode.code;
-      const { cost, baseCost, error } = stepGas(ev, op, stackError(op, ev.stack.length), rules, frame.isStatic);
+      const code = ev.opcode.code;
+      const op = code === INVALID ? (frame.code()[ev.pc] ?? INVALID) : code;
+      // An opcode the fork does not define (ethereumjs runs it as INVALID) costs nothing and takes no
+      // arguments, whatever a later fork made of its byte: its gas and stack are INVALID's.
+      const { cost, baseCost, error } = stepGas(ev, code, stackError(code, ev.stack.length), rules, frame.isStatic, state);
       const gas = Number(ev.gasLeft);
       const view: StepView = {
         op,

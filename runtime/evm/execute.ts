@@ -302,6 +302,7 @@ async function traceOne(
     selfdestructRefund: !common.gteHardfork('london'),
     eip3860: common.isActivatedEIP(3860),
     eip7702: common.isActivatedEIP(7702),
+    precompiles: common,
   };
   const events = createTxTracer(hooks, state.reader, forkRules, tracer.steps !== 'all', authorizationRefund(tx, state.reader));
   const evmEvents = vm.evm.events!;

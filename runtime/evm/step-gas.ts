@@ -5,7 +5,7 @@
 import type { InterpreterStep } from '@ethereumjs/evm';
 import { dynamicGasError, mayFailBeforeDynamicGas, memorySize } from './dynamic-gas-errors';
 import type { ForkRules } from './fork-rules';
-import { legacyCallGas } from './legacy-call-gas';
+import { preBerlinCallGas, preBerlinSelfdestructGas } from './pre-berlin-gas';
 import { expansionGas } from './memory';
 import type { StateReader } from '../state/state-reader';
 import { callOpcodes, op } from '../../core/api/opcodes';
@@ -27,7 +27,17 @@ interface StepGas {
   error: string | undefined;
 }
 
-/** `isStatic`: the step's frame runs under STATICCALL; `state`: the state the step reads (a CALL's target). */
+/** geth's constant gas of the opcode. */
+function constantGas(ev: InterpreterStep, op: number, rules: ForkRules): number {
+  if (rules.eip2929 && warmAccessConstant.has(op)) return warmAccessGas;
+  // geth charges a LOG's 375 as part of its dynamic gas (so a LOG that cannot pay reports its whole cost), and
+  // before Berlin all of a SELFDESTRUCT's gas.
+  if ((op >= LOG0 && op <= LOG4) || (op === SELFDESTRUCT && !rules.eip2929)) return 0;
+  return ev.opcode.fee;
+}
+
+/** `isStatic`: the step's frame runs under STATICCALL; `state`: the state the step reads (a CALL's target);
+ * `self`: the address of the step's frame. */
 export function stepGas(
   ev: InterpreterStep,
   op: number,
@@ -35,35 +45,36 @@ export function stepGas(
   rules: ForkRules,
   isStatic: boolean,
   state: StateReader,
+  self: Uint8Array,
 ): StepGas {
-  // geth charges a LOG's 375 as part of its dynamic gas (so a LOG that cannot pay reports its whole cost).
-  const constant = rules.eip2929 && warmAccessConstant.has(op) ? warmAccessGas : op >= LOG0 && op <= LOG4 ? 0 : ev.opcode.fee;
+  const constant = constantGas(ev, op, rules);
   const gas = Number(ev.gasLeft);
   if (stackProblem !== undefined) return { cost: constant, baseCost: constant, error: stackProblem };
   if (gas < constant) return { cost: constant, baseCost: constant, error: 'out of gas' };
   const refused = mayFailBeforeDynamicGas[op] ? dynamicGasError(op, ev.stack, rules, isStatic, ev.gasLeft - BigInt(constant)) : undefined;
   if (refused !== undefined) return { cost: constant, baseCost: constant, error: refused };
+  if (op === SELFDESTRUCT && !rules.eip2929) return preBerlinSelfdestructGas(ev, rules, state, self);
   // ethereumjs' constant plus dynamic gas, or only its constant when its gas handler itself found the
   // dynamic part unaffordable (it still emits the step).
   const charged = Number(ev.opcode.dynamicFee ?? BigInt(ev.opcode.fee));
   if (callOpcodes.has(op)) {
-    if (!rules.eip2929) return legacyCallGas(ev, op, rules, state, constant);
+    if (!rules.eip2929) return preBerlinCallGas(ev, op, rules, state, constant);
     const available = ev.gasLeft - BigInt(charged);
     // A CALL-family handler that succeeds under EIP-2929 charges at least the warm access, so nothing
     // beyond the constant means it failed: geth fails the step too. From Prague on geth charges every part
     // inside its gas function, so any such failure reads 'out of gas: out of gas' with the constant as cost.
     // Before, its cost and text depend on the target being cold, which is not known here (README: the
     // constant and 'out of gas').
-    const failed = (rules.eip2929 && charged === ev.opcode.fee) || available < 0n;
+    const failed = charged === ev.opcode.fee || available < 0n;
     // Before Prague too for a CALL whose memory and value transfer alone cannot be paid (the stateless check
     // of geth's CALL, not of the other three), whatever the target.
-    if (failed && (rules.eip7702 || (rules.eip2929 && op === 0xf1 && ev.gasLeft - BigInt(constant) < statelessCallGas(ev, op)))) {
+    if (failed && (rules.eip7702 || (op === 0xf1 && ev.gasLeft - BigInt(constant) < statelessCallGas(ev, op)))) {
       return { cost: constant, baseCost: constant, error: 'out of gas: out of gas' };
     }
-    if (rules.eip2929 && charged === ev.opcode.fee) return { cost: constant, baseCost: constant, error: 'out of gas' };
+    if (charged === ev.opcode.fee) return { cost: constant, baseCost: constant, error: 'out of gas' };
     if (available >= 0n) {
       // geth's cost for CALL-family opcodes includes the gas forwarded to the child (EIP-150 capped).
-      const capped = rules.eip150 ? available - available / 64n : available;
+      const capped = available - available / 64n;
       const requested = ev.stack[ev.stack.length - 1];
       return { cost: charged + Number(requested < capped ? requested : capped), baseCost: charged, error: undefined };
     }
@@ -71,12 +82,7 @@ export function stepGas(
   // geth's SELFDESTRUCT charges a cold beneficiary's access in its gas function first and fails there when
   // the gas left cannot pay it (ethereumjs' dynamic part is 2600 for the access, plus 25000 for a new account).
   const dynamic = charged - constant;
-  if (
-    op === SELFDESTRUCT &&
-    rules.eip2929 &&
-    (dynamic === coldAccess || dynamic === coldAccess + newAccount) &&
-    gas - constant < coldAccess
-  ) {
+  if (op === SELFDESTRUCT && (dynamic === coldAccess || dynamic === coldAccess + newAccount) && gas - constant < coldAccess) {
     return { cost: constant, baseCost: constant, error: 'out of gas: out of gas' };
   }
   const total = charged === ev.opcode.fee ? (dynamicAfterBailout(op, ev.stack, ev.memory.length) ?? charged) : charged;

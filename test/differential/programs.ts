@@ -7,6 +7,7 @@
 import type { Blob, Item } from './asm';
 import { assemble } from './asm';
 import { opcodeByName } from '../../core/api/opcodes';
+import { craftedInput } from './precompile-inputs';
 import type { Random } from './random';
 
 export interface Snippet {
@@ -260,14 +261,24 @@ function call(r: Random, ctx: ProgramContext): Snippet {
         : BigInt({ plain: plainAccount, missing: missingAccount, delegated: delegatedAccount }[kind]);
   const op = r.pick(['CALL', 'CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL'].filter(ctx.has));
   const sizes = kind === 'precompile' ? precompileInputSizes[Number(target)] : undefined;
-  const input: Item[] = kind === 'precompile' ? precompileInput(r, Number(target)) : r.chance(0.5) ? [word(r), 0n, 'MSTORE'] : [];
-  const argsSize = BigInt(sizes && r.chance(0.8) ? r.pick(sizes) : r.pick([0, 4, 32, 36, 100]));
+  // An input crafted for a precompile that checks it (points, lengths, flags) is copied from the code.
+  const crafted = kind === 'precompile' && r.chance(0.6) ? craftedInput(r, Number(target)) : undefined;
+  const label = ctx.label();
+  const input: Item[] = crafted
+    ? [BigInt(crafted.hex.length / 2), { ref: label }, 0n, 'CODECOPY']
+    : kind === 'precompile'
+      ? precompileInput(r, Number(target))
+      : r.chance(0.5)
+        ? [word(r), 0n, 'MSTORE']
+        : [];
+  const argsSize = BigInt(crafted ? crafted.hex.length / 2 : sizes && r.chance(0.8) ? r.pick(sizes) : r.pick([0, 4, 32, 36, 100]));
   const value = op === 'CALL' || op === 'CALLCODE' ? [r.pick([0n, 0n, 1n, 1000n, 10n ** 30n])] : [];
   const gas: Item[] = r.chance(0.6) ? ['GAS'] : [BigInt(r.pick([0, 100, 2300, 2301, 5000, 30000, 100000]))];
   const keep: Item[] = r.chance(0.3) ? [64n, 'MSTORE'] : ['POP'];
   const after: Item[] = r.chance(0.4) && ctx.has('RETURNDATACOPY') ? ['RETURNDATASIZE', 0n, 0n, 'RETURNDATACOPY'] : [];
   return {
-    family: `call:${op}:${kind}`,
+    family: `call:${op}:${kind}${crafted ? `:${crafted.kind}` : ''}`,
+    ...(crafted ? { blobs: [{ label, hex: crafted.hex }] } : {}),
     items: [
       ...input,
       BigInt(r.pick([0, 1, 32, 64])),

@@ -1,7 +1,8 @@
-// geth's gas of a CALL-family step before Berlin (its gasCall… functions and callGas): with no access lists
-// every part is known from the stack, the memory and the state, so the step's cost is geth's also when it
-// cannot be paid. ethereumjs' gas handler stops at the first part it cannot pay and reports only its constant
-// gas; geth adds up memory, value transfer, a new account and the gas handed to the child, and reports the sum.
+// geth's gas of the steps that read the state, before Berlin (its gasCall… functions, callGas and
+// gasSelfdestruct): with no access lists every part is known from the stack, the memory and the state, so the
+// step's cost is geth's also when it cannot be paid. ethereumjs' gas handler stops at the first part it cannot
+// pay and reports only its constant gas; geth adds up memory, value transfer, a new account and the gas handed
+// to the child, and reports the sum.
 import type { InterpreterStep } from '@ethereumjs/evm';
 import { memorySize } from './dynamic-gas-errors';
 import type { ForkRules } from './fork-rules';
@@ -14,9 +15,10 @@ const { CALL, CALLCODE } = op;
 const u64 = 1n << 64n;
 const valueTransfer = 9000n;
 const newAccount = 25000n;
+const selfdestructGas = 5000;
 const overflow = 'out of gas: gas uint64 overflow';
 
-interface CallGas {
+interface StepGas {
   cost: number;
   baseCost: number;
   error: string | undefined;
@@ -26,20 +28,31 @@ function isEmpty(state: StateReader, address: Uint8Array): boolean {
   return !state.exists(address) || (state.balance(address) === 0n && state.nonce(address) === 0n && state.code(address).length === 0);
 }
 
-/** A CALL's new-account charge: before EIP-158 for a target that does not exist, from it for a value sent to an
- * empty one. CALLCODE, DELEGATECALL and STATICCALL never create an account. */
-function newAccountGas(stack: bigint[], rules: ForkRules, state: StateReader, value: bigint): bigint {
-  const target = setLengthLeft(bigIntToBytes(stack[stack.length - 2] & ((1n << 160n) - 1n)), 20);
+/** The address in a stack word. */
+const addressOf = (word: bigint) => setLengthLeft(bigIntToBytes(word & ((1n << 160n) - 1n)), 20);
+
+/** A new account's charge: before EIP-158 for a target that does not exist, from it for a value sent to an
+ * empty one. */
+function newAccountGas(target: Uint8Array, rules: ForkRules, state: StateReader, value: bigint): bigint {
   const charged = rules.eip158 ? value !== 0n && isEmpty(state, target) : !state.exists(target);
   return charged ? newAccount : 0n;
 }
 
+/** A SELFDESTRUCT's cost (all of it dynamic gas before Berlin), for `self`'s frame: nothing before EIP-150,
+ * then 5000 and a new beneficiary's account. */
+export function preBerlinSelfdestructGas(ev: InterpreterStep, rules: ForkRules, state: StateReader, self: Uint8Array): StepGas {
+  const total = rules.eip150
+    ? selfdestructGas + Number(newAccountGas(addressOf(ev.stack[ev.stack.length - 1]), rules, state, state.balance(self)))
+    : 0;
+  return { cost: total, baseCost: total, error: ev.gasLeft < BigInt(total) ? 'out of gas' : undefined };
+}
+
 /** The step's cost and error, for a CALL-family opcode whose constant gas `constant` was paid and whose memory
  * size geth can compute (the caller checked both). */
-export function legacyCallGas(ev: InterpreterStep, opcode: number, rules: ForkRules, state: StateReader, constant: number): CallGas {
+export function preBerlinCallGas(ev: InterpreterStep, opcode: number, rules: ForkRules, state: StateReader, constant: number): StepGas {
   const stack = ev.stack;
   const gas = ev.gasLeft - BigInt(constant);
-  const failed = (error: string): CallGas => ({ cost: constant, baseCost: constant, error });
+  const failed = (error: string): StepGas => ({ cost: constant, baseCost: constant, error });
   const size = memorySize(opcode, stack);
   const memory = size === 'overflow' ? 0n : expansionGas(ev.memory.length, 0n, size);
   const value = opcode === CALL || opcode === CALLCODE ? stack[stack.length - 3] : 0n;
@@ -47,7 +60,8 @@ export function legacyCallGas(ev: InterpreterStep, opcode: number, rules: ForkRu
   if (opcode === CALL) {
     // geth's CALL stops before reading the state when memory and value transfer cannot be paid.
     if (gas < intrinsic) return failed('out of gas: out of gas');
-    intrinsic += newAccountGas(stack, rules, state, value);
+    // CALLCODE, DELEGATECALL and STATICCALL never create an account.
+    intrinsic += newAccountGas(addressOf(stack[stack.length - 2]), rules, state, value);
   }
   const requested = stack[stack.length - 1];
   let forwarded = requested;

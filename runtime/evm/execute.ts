@@ -166,6 +166,17 @@ function effectiveTip(tx: TypedTransaction, baseFee: bigint | undefined): bigint
   return tipCap < rest ? tipCap : rest;
 }
 
+/** Whether the fork takes the transaction's signature (an EIP-155 one only from Spurious Dragon, a low s from
+ * Homestead): geth recovers the sender before anything else. A call has no signature. */
+function signatureAccepted(tx: TypedTransaction): boolean {
+  try {
+    tx.getSenderAddress();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function feeless(tx: TypedTransaction): boolean {
   const t = tx as unknown as { maxPriorityFeePerGas?: bigint; maxFeePerGas?: bigint; gasPrice?: bigint };
   return (t.maxFeePerGas ?? t.gasPrice ?? 0n) === 0n && (t.maxPriorityFeePerGas ?? t.gasPrice ?? 0n) === 0n;
@@ -233,6 +244,10 @@ export async function executeJob(job: TraceJob, sink: JobSink, tracers: TracerFa
       tx = 'raw' in entry ? createTxFromRLP(hexToBytes(hex(entry.raw)), { common }) : callTx(entry.call, setting.rules.common);
     } catch (error) {
       if (traced.has(index)) sink.outcome(index, { error: `could not decode transaction: ${describeRejection(error)}` });
+      continue;
+    }
+    if (!signatureAccepted(tx)) {
+      if (traced.has(index)) sink.outcome(index, { error: 'invalid transaction v, r, s values' });
       continue;
     }
     const txHash = 'raw' in entry ? bytesToHex(tx.hash()) : undefined;

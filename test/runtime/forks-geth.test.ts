@@ -79,13 +79,13 @@ test('Homestead: a CALL that cannot be paid costs 40 + 25,000 (a new account) + 
   });
 });
 
-test('an opcode of a later fork is undefined: it costs nothing and takes no arguments (STATICCALL at Frontier, BLOBHASH at Byzantium)', async () => {
-  const staticCall = await lastStep(at('frontier', '', [[1n, 2n, 3n, 4n, 5n, 78980n, 'STATICCALL']]));
+test('an opcode of a later fork is undefined: it costs nothing and takes no arguments (STATICCALL at Homestead, BLOBHASH at Byzantium)', async () => {
+  const staticCall = await lastStep(at('homestead', '', [[1n, 2n, 3n, 4n, 5n, 78980n, 'STATICCALL']]));
   assert.deepEqual([staticCall.op, staticCall.gasCost, staticCall.error], ['STATICCALL', 0, undefined]);
   const blobHash = await lastStep(at('byzantium', '', [[{ raw: '49' }]]));
   assert.deepEqual([blobHash.op, blobHash.gasCost, blobHash.error], ['BLOBHASH', 0, undefined]);
   const error = "{fault: function() {}, result: function(ctx) { return '' + ctx.error; }}";
-  assert.equal(await json(at('frontier', error, [[1n, 2n, 3n, 4n, 5n, 78980n, 'STATICCALL']])), 'invalid opcode: STATICCALL');
+  assert.equal(await json(at('homestead', error, [[1n, 2n, 3n, 4n, 5n, 78980n, 'STATICCALL']])), 'invalid opcode: STATICCALL');
 });
 
 test("before Berlin a SELFDESTRUCT's gas is all dynamic: 5,000 + 25,000 for a new beneficiary reported whole, and its refund", async () => {
@@ -105,7 +105,7 @@ test("before Berlin a SELFDESTRUCT's gas is all dynamic: 5,000 + 25,000 for a ne
 test('a traced call that pays no fee leaves the coinbase alone: before EIP-158 no empty account is made for it', async () => {
   const exists =
     "{fault: function() {}, result: function(ctx, db) { return db.exists(toAddress('0x0000000000000000000000000000000000000000')); }}";
-  assert.equal(await json(at('frontier', exists, [['STOP']])), false);
+  assert.equal(await json(at('homestead', exists, [['STOP']])), false);
 });
 
 test("a transaction signed with a chain id (EIP-155) before Spurious Dragon is refused with geth's text", async () => {

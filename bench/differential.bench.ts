@@ -14,8 +14,10 @@ export default async function bench(): Promise<void> {
   }
   console.log(`differential: ${cases} cases from seed ${seed} (DIFF_SEED=${seed} DIFF_CASES=${cases} to repeat)`);
   try {
-    const report = await runDifferential(oracle, seed, cases, (done) => {
-      if (done % 1000 === 0) console.log(`  ${done} cases`);
+    const report = await runDifferential(oracle, seed, cases, {
+      onProgress: (done) => {
+        if (done % 1000 === 0) console.log(`  ${done} cases`);
+      },
     });
     const explained = Object.values(report.explained).reduce((a, b) => a + b, 0);
     console.log(`  ${cases} cases in ${(report.ms / 1000).toFixed(0)} s (${(cases / (report.ms / 1000)).toFixed(1)} cases/s)`);

@@ -1,7 +1,8 @@
 // Bundle-time patches to @ethereumjs: the interpreter's `step` events made to match geth's tracer hooks, its
-// hot path made synchronous, and calls spared the EOA check as geth spares them. Each text patch names the
-// exact text it replaces and fails the build if that text is gone (a new version). The evm and vm patches are
-// to their ESM builds, the ones the bundle takes.
+// hot path made synchronous, calls spared the EOA check as geth spares them, and a traced fee-less
+// transaction's coinbase left alone as geth leaves it. Each text patch names the exact text it replaces and
+// fails the build if that text is gone (a new version). The evm and vm patches are to their ESM builds, the
+// ones the bundle takes.
 import { promises as fs } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -146,6 +147,15 @@ const runTx = [
     target: 'if (!equalsBytes(fromAccount.codeHash, KECCAK256_NULL)) {',
     replacement: 'if (opts.skipEOACheck !== true && !equalsBytes(fromAccount.codeHash, KECCAK256_NULL)) {',
   },
+  {
+    // geth traces with NoBaseFee, which pays no fee at all for a transaction naming none (fee cap and tip 0): the
+    // coinbase is not touched, so before EIP-158 no empty account is made for it. `noFeePayment` asks for that.
+    target: "    // Update miner's balance\n    await updateMinerBalance(vm, state, block, results, inclusionFeePerGas);",
+    replacement:
+      "    // Update miner's balance\n" +
+      '    if (opts.noFeePayment === true) results.minerValue = BIGINT_0;\n' +
+      '    else await updateMinerBalance(vm, state, block, results, inclusionFeePerGas);',
+  },
 ];
 
 // Synchronous storage: SLOAD and SSTORE await the state manager, a microtask hop or more each even when the
@@ -268,5 +278,6 @@ export const ethereumjsPatches = {
     patch(/@ethereumjs[\\/]evm[\\/]dist[\\/]esm[\\/]opcodes[\\/]util\.js$/, (path, source) => applyPatches(path, source, opcodeUtil));
     patch(/@ethereumjs[\\/]common[\\/]dist[\\/](cjs|esm)[\\/]common\.js$/, (path, source) => applyPatches(path, source, common));
     patch(/@ethereumjs[\\/]util[\\/]dist[\\/](cjs|esm)[\\/]bytes\.js$/, (path, source) => applyPatches(path, source, util));
+    patch(/@ethereumjs[\\/]vm[\\/]dist[\\/](cjs|esm)[\\/]runTx\.js$/, (path, source) => applyPatches(path, source, runTx));
   },
 };

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { debugSecretVariable, exitWithLauncher } from '../../core/local-node-launcher';
 import { parseDuration } from '../../core/trace/duration';
 import { chainConfigOf } from '../../runtime/chain/genesis';
-import { hardforkNames } from '../../runtime/chain/hardforks';
+import { hardforkName, hardforkNames } from '../../runtime/chain/hardforks';
 import { knownChain, knownChainNames, knownChains } from '../../runtime/chain/rules/registry';
 import { parseCorsOrigins, parseHostNames, wildcardWarnings } from '../../runtime/node/browser-rules';
 import { defaultMaxConnectionsPerClient } from '../../runtime/node/server';
@@ -42,8 +42,8 @@ C-Chain's rules): a dev chain with its id, or, with --fork, instead of the upstr
   hardfork: {
     type: 'string',
     value: 'NAME',
-    help: `Ethereum rules active from genesis (default prague; ${hardforkNames.join(', ')});
-with --fork, instead of the upstream's own rules`,
+    help: `Ethereum rules active from genesis (default prague; ${hardforkNames.join(', ')},
+or anvil's, geth's and Hardhat's spellings of them); with --fork, instead of the upstream's own rules`,
   },
   target: {
     type: 'string',
@@ -265,7 +265,7 @@ function debugRuns(enabled: boolean | undefined, attachTimeout: string | undefin
 function startOptions({ values, positionals }: CommandLine<typeof options>): NodeOptions {
   expectPositionals(positionals, 0);
   const hardfork = values.hardfork;
-  if (hardfork !== undefined && !hardforkNames.some((name) => name.toLowerCase() === hardfork.toLowerCase())) {
+  if (hardfork !== undefined && hardforkName(hardfork) === undefined) {
     throw new UsageError(`unknown --hardfork '${hardfork}' (known: ${hardforkNames.join(', ')})`);
   }
   const basic = basicCredentials(values.basic, values['basic-user'], values['basic-password-env']);

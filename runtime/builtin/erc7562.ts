@@ -16,6 +16,13 @@ import { callOpcodes, op } from '../../core/api/opcodes';
 const { KECCAK256, SLOAD, SSTORE, TLOAD, TSTORE, GAS, ISZERO, EXTCODESIZE, EXTCODECOPY, EXTCODEHASH, RETURN, REVERT, LOG0, LOG4 } = op;
 const extOps = new Set<number>([EXTCODESIZE, EXTCODECOPY, EXTCODEHASH]);
 
+/** The stack items geth's OnOpcode reads for each opcode. It reads them also where fewer are there (a stack
+ * underflow, an opcode of a later fork, undefined here) and panics, which its RPC layer answers with
+ * 'method handler crashed'. */
+const itemsRead = new Uint8Array(256);
+for (const code of [...extOps, SLOAD, SSTORE, TLOAD, TSTORE]) itemsRead[code] = 1;
+for (const code of [KECCAK256, ...callOpcodes]) itemsRead[code] = 2;
+
 interface Log {
   address: string;
   topics: string[];
@@ -102,6 +109,8 @@ class Erc7562Tracer implements BuiltinTracer {
   private txGas = 0;
   private state: StateReader | undefined;
   private logIndex = 0;
+  /** geth's tracer panicked: the whole trace fails. */
+  private crashed = false;
 
   constructor(private readonly config: Erc7562Config) {}
 
@@ -139,8 +148,12 @@ class Erc7562Tracer implements BuiltinTracer {
 
   step(view: StepView): void {
     const frame = this.stack.at(-1);
-    if (!frame) return;
+    if (!frame || this.crashed) return;
     const { op, stack } = view;
+    if (stack.length < itemsRead[op]) {
+      this.crashed = true;
+      return;
+    }
     const top = (i: number): bigint | undefined => stack[stack.length - 1 - i];
     if (op === RETURN || op === REVERT) this.last = undefined;
     const last = this.last;
@@ -167,6 +180,7 @@ class Erc7562Tracer implements BuiltinTracer {
   }
 
   result() {
+    if (this.crashed) return { error: 'method handler crashed' };
     if (this.stack.length !== 1) return { error: 'incorrect number of top-level calls' };
     const root = this.stack[0];
     if (this.config.withLog) clearFailedLogs(root, false);

@@ -169,6 +169,22 @@ function effectiveTip(tx: TypedTransaction, baseFee: bigint | undefined): bigint
   return tipCap < rest ? tipCap : rest;
 }
 
+/** Whether the fork takes the transaction's signature (an EIP-155 one only from Spurious Dragon, a low s from
+ * Homestead): geth recovers the sender before anything else. A call has no signature. */
+function signatureAccepted(tx: TypedTransaction): boolean {
+  try {
+    tx.getSenderAddress();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function feeless(tx: TypedTransaction): boolean {
+  const t = tx as unknown as { maxPriorityFeePerGas?: bigint; maxFeePerGas?: bigint; gasPrice?: bigint };
+  return (t.maxFeePerGas ?? t.gasPrice ?? 0n) === 0n && (t.maxPriorityFeePerGas ?? t.gasPrice ?? 0n) === 0n;
+}
+
 /** `ctx.gasPrice`: geth (since v1.15.0) gives the effective tip; coreth's tracer API (geth 1.13's) the whole
  * effective gas price. */
 function tracerGasPrice(traits: TargetTraits, tx: TypedTransaction, baseFee: bigint | undefined): bigint {
@@ -233,6 +249,10 @@ export async function executeJob(job: TraceJob, sink: JobSink, tracers: TracerFa
       if (traced.has(index)) sink.outcome(index, { error: `could not decode transaction: ${describeRejection(error)}` });
       continue;
     }
+    if (!signatureAccepted(tx)) {
+      if (traced.has(index)) sink.outcome(index, { error: 'invalid transaction v, r, s values' });
+      continue;
+    }
     const txHash = 'raw' in entry ? bytesToHex(tx.hash()) : undefined;
     const options = {
       tx,
@@ -240,6 +260,8 @@ export async function executeJob(job: TraceJob, sink: JobSink, tracers: TracerFa
       skipBlockGasLimitValidation: true,
       skipHardForkValidation: true,
       ...('call' in entry ? { skipBalance: true, skipNonce: true, skipEOACheck: true } : {}),
+      // geth traces with NoBaseFee: a transaction naming no fee pays none (the coinbase is not touched).
+      ...(traced.has(index) && feeless(tx) ? { noFeePayment: true } : {}),
     };
     if (!traced.has(index)) {
       logsBefore += (await runTx(setting.vm, options).catch(() => undefined))?.receipt.logs.length ?? 0;
@@ -293,11 +315,13 @@ async function traceOne(
   });
   const forkRules = {
     eip150: common.gteHardfork('tangerineWhistle'),
+    eip158: common.gteHardfork('spuriousDragon'),
     eip2200: common.gteHardfork('istanbul'),
     eip2929: common.isActivatedEIP(2929),
     selfdestructRefund: !common.gteHardfork('london'),
     eip3860: common.isActivatedEIP(3860),
     eip7702: common.isActivatedEIP(7702),
+    precompiles: common,
   };
   const events = createTxTracer(hooks, state.reader, forkRules, {
     selectiveSteps: tracer.steps !== 'all',

@@ -1,9 +1,13 @@
 // The fork facts the event translator (trace-tx.ts) and its gas and error helpers need, as flags: a module of
 // its own so that those helpers do not import the translator that imports them.
+import type { PrecompileRules } from './precompile-errors';
 
 export interface ForkRules {
   /** EIP-150: a call forwards at most all but 1/64 of the remaining gas (before it, the requested gas). */
   eip150: boolean;
+  /** EIP-158 (Spurious Dragon): empty accounts count as absent (a CALL pays for a new account only when it
+   * sends value to an empty one). */
+  eip158: boolean;
   /** EIP-2200 (Istanbul): SSTORE needs more than the 2300 stipend. */
   eip2200: boolean;
   /** EIP-2929 (Berlin): warm and cold account access. */
@@ -14,4 +18,6 @@ export interface ForkRules {
   eip3860?: boolean;
   /** EIP-7702 (Prague): geth's CALL-family gas functions charge every part inside, failing as one. */
   eip7702?: boolean;
+  /** The gas schedule and EIPs a failing precompile's error depends on. */
+  precompiles: PrecompileRules;
 }

@@ -5,6 +5,9 @@
 import type { InterpreterStep } from '@ethereumjs/evm';
 import { dynamicGasError, mayFailBeforeDynamicGas, memorySize } from './dynamic-gas-errors';
 import type { ForkRules } from './fork-rules';
+import { preBerlinCallGas, preBerlinSelfdestructGas } from './pre-berlin-gas';
+import { expansionGas } from './memory';
+import type { StateReader } from '../state/state-reader';
 import { callOpcodes, op } from '../../core/api/opcodes';
 
 const { SSTORE, RETURNDATACOPY, SELFDESTRUCT } = op;
@@ -24,35 +27,54 @@ interface StepGas {
   error: string | undefined;
 }
 
-/** `isStatic`: the step's frame runs under STATICCALL. */
-export function stepGas(ev: InterpreterStep, op: number, stackProblem: string | undefined, rules: ForkRules, isStatic = false): StepGas {
-  // geth charges a LOG's 375 as part of its dynamic gas (so a LOG that cannot pay reports its whole cost).
-  const constant = rules.eip2929 && warmAccessConstant.has(op) ? warmAccessGas : op >= LOG0 && op <= LOG4 ? 0 : ev.opcode.fee;
+/** geth's constant gas of the opcode. */
+function constantGas(ev: InterpreterStep, op: number, rules: ForkRules): number {
+  if (rules.eip2929 && warmAccessConstant.has(op)) return warmAccessGas;
+  // geth charges a LOG's 375 as part of its dynamic gas (so a LOG that cannot pay reports its whole cost), and
+  // before Berlin all of a SELFDESTRUCT's gas.
+  if ((op >= LOG0 && op <= LOG4) || (op === SELFDESTRUCT && !rules.eip2929)) return 0;
+  return ev.opcode.fee;
+}
+
+/** `isStatic`: the step's frame runs under STATICCALL; `state`: the state the step reads (a CALL's target);
+ * `self`: the address of the step's frame. */
+export function stepGas(
+  ev: InterpreterStep,
+  op: number,
+  stackProblem: string | undefined,
+  rules: ForkRules,
+  isStatic: boolean,
+  state: StateReader,
+  self: Uint8Array,
+): StepGas {
+  const constant = constantGas(ev, op, rules);
   const gas = Number(ev.gasLeft);
   if (stackProblem !== undefined) return { cost: constant, baseCost: constant, error: stackProblem };
   if (gas < constant) return { cost: constant, baseCost: constant, error: 'out of gas' };
   const refused = mayFailBeforeDynamicGas[op] ? dynamicGasError(op, ev.stack, rules, isStatic, ev.gasLeft - BigInt(constant)) : undefined;
   if (refused !== undefined) return { cost: constant, baseCost: constant, error: refused };
+  if (op === SELFDESTRUCT && !rules.eip2929) return preBerlinSelfdestructGas(ev, rules, state, self);
   // ethereumjs' constant plus dynamic gas, or only its constant when its gas handler itself found the
   // dynamic part unaffordable (it still emits the step).
   const charged = Number(ev.opcode.dynamicFee ?? BigInt(ev.opcode.fee));
   if (callOpcodes.has(op)) {
+    if (!rules.eip2929) return preBerlinCallGas(ev, op, rules, state, constant);
     const available = ev.gasLeft - BigInt(charged);
     // A CALL-family handler that succeeds under EIP-2929 charges at least the warm access, so nothing
     // beyond the constant means it failed: geth fails the step too. From Prague on geth charges every part
     // inside its gas function, so any such failure reads 'out of gas: out of gas' with the constant as cost.
     // Before, its cost and text depend on the target being cold, which is not known here (README: the
     // constant and 'out of gas').
-    const failed = (rules.eip2929 && charged === ev.opcode.fee) || available < 0n;
+    const failed = charged === ev.opcode.fee || available < 0n;
     // Before Prague too for a CALL whose memory and value transfer alone cannot be paid (the stateless check
     // of geth's CALL, not of the other three), whatever the target.
-    if (failed && (rules.eip7702 || (rules.eip2929 && op === 0xf1 && ev.gasLeft - BigInt(constant) < statelessCallGas(ev, op)))) {
+    if (failed && (rules.eip7702 || (op === 0xf1 && ev.gasLeft - BigInt(constant) < statelessCallGas(ev, op)))) {
       return { cost: constant, baseCost: constant, error: 'out of gas: out of gas' };
     }
-    if (rules.eip2929 && charged === ev.opcode.fee) return { cost: constant, baseCost: constant, error: 'out of gas' };
+    if (charged === ev.opcode.fee) return { cost: constant, baseCost: constant, error: 'out of gas' };
     if (available >= 0n) {
       // geth's cost for CALL-family opcodes includes the gas forwarded to the child (EIP-150 capped).
-      const capped = rules.eip150 ? available - available / 64n : available;
+      const capped = available - available / 64n;
       const requested = ev.stack[ev.stack.length - 1];
       return { cost: charged + Number(requested < capped ? requested : capped), baseCost: charged, error: undefined };
     }
@@ -60,52 +82,38 @@ export function stepGas(ev: InterpreterStep, op: number, stackProblem: string | 
   // geth's SELFDESTRUCT charges a cold beneficiary's access in its gas function first and fails there when
   // the gas left cannot pay it (ethereumjs' dynamic part is 2600 for the access, plus 25000 for a new account).
   const dynamic = charged - constant;
-  if (
-    op === SELFDESTRUCT &&
-    rules.eip2929 &&
-    (dynamic === coldAccess || dynamic === coldAccess + newAccount) &&
-    gas - constant < coldAccess
-  ) {
+  if (op === SELFDESTRUCT && (dynamic === coldAccess || dynamic === coldAccess + newAccount) && gas - constant < coldAccess) {
     return { cost: constant, baseCost: constant, error: 'out of gas: out of gas' };
   }
-  const total = charged === ev.opcode.fee ? (dynamicAfterBailout(ev, op) ?? charged) : charged;
+  const total = charged === ev.opcode.fee ? (dynamicAfterBailout(op, ev.stack, ev.memory.length) ?? charged) : charged;
   return { cost: total, baseCost: total, error: gas < total ? 'out of gas' : sstoreSentry(op, gas, rules) };
 }
 
 /** Offsets and sizes from which geth's gas arithmetic is not reproduced here (it reports an overflow). */
 const sizeLimit = 1n << 32n;
 
-/** geth's memory expansion gas from `words` to cover [offset, offset+size). */
-function expansion(memoryBytes: number, offset: bigint, size: bigint): bigint {
-  if (size === 0n) return 0n;
-  const fee = (w: bigint) => 3n * w + (w * w) / 512n;
-  const current = BigInt(Math.ceil(memoryBytes / 32));
-  const needed = (offset + size + 31n) / 32n;
-  return needed > current ? fee(needed) - fee(current) : 0n;
-}
-
 /** A CALL's memory expansion and value transfer gas. */
 function statelessCallGas(ev: InterpreterStep, op: number): bigint {
   const size = memorySize(op, ev.stack);
-  const memory = size === 'overflow' ? 0n : expansion(ev.memory.length, 0n, size);
+  const memory = size === 'overflow' ? 0n : expansionGas(ev.memory.length, 0n, size);
   return memory + (ev.stack[ev.stack.length - 3] !== 0n ? 9000n : 0n);
 }
 
 /** The dynamic gas geth charges before these opcodes execute, where ethereumjs' gas handler stops before
  * computing it: a LOG in a static frame or one it cannot pay (geth refuses the LOG only when it executes),
  * a RETURNDATACOPY past the return data (geth checks the bounds when it executes). */
-function dynamicAfterBailout(ev: InterpreterStep, op: number): number | undefined {
+export function dynamicAfterBailout(op: number, stack: bigint[], memoryBytes: number): number | undefined {
   if (op !== RETURNDATACOPY && (op < LOG0 || op > LOG4)) return undefined;
-  const top = (i: number) => ev.stack[ev.stack.length - 1 - i];
-  if (op >= LOG0 && op <= LOG4 && ev.stack.length >= 2 + op - LOG0) {
+  const top = (i: number) => stack[stack.length - 1 - i];
+  if (op >= LOG0 && op <= LOG4 && stack.length >= 2 + op - LOG0) {
     const [offset, size] = [top(0), top(1)];
     if (offset >= sizeLimit || size >= sizeLimit) return undefined;
-    return Number(375n + 375n * BigInt(op - LOG0) + 8n * size + expansion(ev.memory.length, offset, size));
+    return Number(375n + 375n * BigInt(op - LOG0) + 8n * size + expansionGas(memoryBytes, offset, size));
   }
-  if (op === RETURNDATACOPY && ev.stack.length >= 3) {
+  if (op === RETURNDATACOPY && stack.length >= 3) {
     const [offset, size] = [top(0), top(2)];
     if (offset >= sizeLimit || size >= sizeLimit) return undefined;
-    return Number(3n + 3n * ((size + 31n) / 32n) + expansion(ev.memory.length, offset, size));
+    return Number(3n + 3n * ((size + 31n) / 32n) + expansionGas(memoryBytes, offset, size));
   }
   return undefined;
 }

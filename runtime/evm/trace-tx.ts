@@ -9,9 +9,10 @@ import { emptyStep, type EnterView, type FrameView, type StepView } from './view
 import type { StateReader } from '../state/state-reader';
 import { failsDuringExecution, gethError } from './errors';
 import { stackError } from './stack-limits';
+import { precompileError, precompileNumber } from './precompile-errors';
 import { readMemory } from './memory';
 import { dynamicGasError } from './dynamic-gas-errors';
-import { stepGas } from './step-gas';
+import { dynamicAfterBailout, stepGas } from './step-gas';
 import type { ForkRules } from './fork-rules';
 import { traitsOf, type TargetTraits } from './target';
 import { withTargetTexts } from './target-texts';
@@ -65,12 +66,19 @@ function classifyFailure(
   frame: Frame,
   raw: string | undefined,
   at: StoppedAt | undefined,
+  rules: ForkRules,
   traits: TargetTraits,
 ): { error: string | undefined; fault: boolean } {
   if (raw === undefined) return { error: undefined, fault: false };
-  // ethereumjs' only 'value out of range' is the blake2f precompile's, which geth words by its cause.
-  if (raw === 'value out of range')
-    return { error: frame.view.input.length !== 213 ? 'invalid input length' : 'invalid final flag', fault: false };
+  if (frame.message.isCompiled) {
+    // A precompile's failure: geth words it by its cause.
+    const number = precompileNumber(frame.message.codeAddress.bytes);
+    const error = gethError(raw, undefined);
+    return {
+      error: number === undefined ? error : precompileError(number, frame.view.input, frame.gasLimit, error, rules.precompiles),
+      fault: false,
+    };
+  }
   const last = frame.lastStep;
   if (last?.error !== undefined) return { error: last.error, fault: false };
   const deposit = depositFailure(frame, raw, at, traits);
@@ -170,14 +178,21 @@ function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: 
   const popped = raw === 'initcode exceeds max initcode size' ? (createOps[op] === 'CREATE' ? 3 : createOps[op] === 'CREATE2' ? 4 : 0) : 0;
   const { _store: store, _len: length } = at.stack;
   const stack = popped > 0 && store && length !== undefined ? store.slice(0, length + popped) : at.stack.getStack();
-  const stackProblem = raw === 'stack underflow' || raw === 'stack overflow' ? stackError(op, stack.length) : undefined;
+  // geth checks the stack before any gas, ethereumjs after the constant gas (a RETURN that runs out of gas
+  // storing a create's code has taken its arguments: its stack was fine).
+  const stackChecked = raw === 'stack underflow' || raw === 'stack overflow' || (raw === 'out of gas' && op !== RETURN);
+  const stackProblem = stackChecked ? stackError(op, stack.length) : undefined;
   // geth's checks before the dynamic gas (a write in a static frame before the sentry) come first.
   // The failures ethereumjs raises in an opcode's gas handler.
   const inGas = raw === 'out of gas' || raw === 'static state change' || raw === 'initcode exceeds max initcode size';
   const refused = stackProblem === undefined && inGas ? dynamicGasError(op, stack, rules, frame.writeRefusedInGas) : undefined;
   // A sentry failure leaves the gas as it was; an opcode that overspent leaves it at zero.
   const sentry = raw === 'out of gas' && op === SSTORE && rules.eip2200 && at.gasLeft > 0n && at.gasLeft <= 2300n;
-  const error = stackProblem ?? refused ?? (sentry ? 'out of gas: not enough gas for reentrancy sentry' : undefined);
+  const memory = at.memory._store.subarray(0, Number(at.memoryWordCount) * 32);
+  // geth charges a LOG's gas before it refuses the LOG in a static frame: one it cannot pay runs out of gas.
+  const unpaid = raw === 'static state change' && BigInt(dynamicAfterBailout(op, stack, memory.length) ?? 0) > at.gasLeft;
+  const error =
+    stackProblem ?? refused ?? (sentry ? 'out of gas: not enough gas for reentrancy sentry' : unpaid ? 'out of gas' : undefined);
   return {
     op,
     pc: at.programCounter,
@@ -186,7 +201,7 @@ function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: 
     depth,
     refund: Number(at.gasRefund) + baseRefund,
     stack,
-    memory: at.memory._store.subarray(0, Number(at.memoryWordCount) * 32),
+    memory,
     error,
     frame: frame.view,
   };
@@ -280,9 +295,10 @@ export function createTxTracer(
   function destructRefund(frame: Frame, op: number, error: string | undefined, gas: number): number {
     // Every step asks: the cheap tests first, the address's text only for a SELFDESTRUCT.
     if (op !== SELFDESTRUCT || frame.isStatic || !rules.selfdestructRefund) return 0;
-    // geth's gas function adds it once it is past the constant gas and a cold beneficiary's access, also when
-    // the whole cost then cannot be charged (a plain 'out of gas' with the constant paid).
-    if (error !== undefined && !(error === 'out of gas' && gas >= selfdestructConstantGas)) return 0;
+    // geth's gas function adds it once it is past the constant gas and (from Berlin) a cold beneficiary's
+    // access, also when the whole cost then cannot be charged (a plain 'out of gas'; before Berlin all of the
+    // gas is dynamic).
+    if (error !== undefined && !(error === 'out of gas' && (!rules.eip2929 || gas >= selfdestructConstantGas))) return 0;
     const self = bytesToHex(frame.view.address);
     if (destructed.has(self)) return 0;
     destructed.add(self);
@@ -355,8 +371,19 @@ export function createTxTracer(
       const frame = frames.at(-1)!;
       flushEnter(frame);
       synthesizePrecheckFailure(frame);
-      const op = ev.opcode.code === INVALID ? (frame.code()[ev.pc] ?? INVALID) : ev.opcode.code;
-      const { cost, baseCost, error } = stepGas(ev, op, stackError(op, ev.stack.length), rules, frame.writeRefusedInGas);
+      const code = ev.opcode.code;
+      const op = code === INVALID ? (frame.code()[ev.pc] ?? INVALID) : code;
+      // An opcode the fork does not define (ethereumjs runs it as INVALID) costs nothing and takes no
+      // arguments, whatever a later fork made of its byte: its gas and stack are INVALID's.
+      const { cost, baseCost, error } = stepGas(
+        ev,
+        code,
+        stackError(code, ev.stack.length),
+        rules,
+        frame.writeRefusedInGas,
+        state,
+        frame.view.address,
+      );
       const gas = Number(ev.gasLeft);
       const view: StepView = {
         op,
@@ -409,7 +436,7 @@ export function createTxTracer(
           frame.childSinceStep = false;
         }
       }
-      const { error, fault } = classifyFailure(frame, raw, at, traits);
+      const { error, fault } = classifyFailure(frame, raw, at, rules, traits);
       // geth calls fault from its interpreter only: a precompile's failure is no fault. ethereumjs has
       // reverted the frame already; geth's fault reads the state the failing opcode left.
       if (fault && !frame.message.isCompiled) {

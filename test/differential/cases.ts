@@ -3,7 +3,7 @@
 // shrinker can drop pieces; `caseJob` renders it as the TraceJob both sides run.
 import { createAccessList2930Tx, createEOACode7702Tx, createFeeMarket1559Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, eoaCode7702SignAuthorization, hexToBytes, privateToAddress } from '@ethereumjs/util';
-import { chainConfigFor } from '../../runtime/chain/hardforks';
+import { chainConfigFor, hardforkNames } from '../../runtime/chain/hardforks';
 import { commonFor } from '../../runtime/evm/common';
 import type { AllocAccount } from '../../runtime/state/alloc';
 import type { CallObject, JobTransaction, TraceJob } from '../../runtime/evm/job';
@@ -11,6 +11,7 @@ import {
   contractAddresses,
   contractCode,
   delegatedAccount,
+  laterOpcodes,
   plainAccount,
   snippet,
   terminator,
@@ -20,8 +21,9 @@ import {
 import { Random } from './random';
 import { randomTracer, renderTracer, type TracerSpec } from './tracers';
 
-export const forks = ['berlin', 'london', 'shanghai', 'cancun', 'prague', 'osaka'] as const;
-export type Fork = (typeof forks)[number];
+/** Every Ethereum fork from Frontier to Osaka, by its `--hardfork` name. */
+export const forks = hardforkNames;
+export type Fork = string;
 const at = (fork: Fork, from: Fork) => forks.indexOf(fork) >= forks.indexOf(from);
 
 const chainId = 1337;
@@ -72,7 +74,9 @@ export interface CaseSpec {
 }
 
 export function precompilesAt(fork: Fork): number[] {
-  const list = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+  const list = [1, 2, 3, 4];
+  if (at(fork, 'byzantium')) list.push(5, 6, 7, 8);
+  if (at(fork, 'istanbul')) list.push(9);
   if (at(fork, 'prague')) list.push(0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11);
   if (at(fork, 'osaka')) list.push(0x100);
   return list;
@@ -83,9 +87,7 @@ function programContext(fork: Fork, self: number): ProgramContext {
   return {
     self,
     precompiles: precompilesAt(fork),
-    shanghai: at(fork, 'shanghai'),
-    cancun: at(fork, 'cancun'),
-    osaka: at(fork, 'osaka'),
+    has: (op) => laterOpcodes[op] === undefined || at(fork, laterOpcodes[op]),
     label: () => `L${labels++}`,
   };
 }
@@ -95,7 +97,7 @@ function randomTx(r: Random, fork: Fork, baseFee: bigint, traced: boolean): TxSp
   const kind = r.weighted({
     call: traced ? 4 : 0,
     legacy: 1,
-    accessList: 1,
+    accessList: at(fork, 'berlin') ? 1 : 0,
     dynamicFee: london ? 3 : 0,
     setCode: at(fork, 'prague') ? 1 : 0,
   });
@@ -135,9 +137,19 @@ function randomTx(r: Random, fork: Fork, baseFee: bigint, traced: boolean): TxSp
   return spec;
 }
 
-export function randomCase(seed: number): CaseSpec {
+/** Mostly the latest forks, now and then any earlier one. */
+const forkWeights: Record<Fork, number> = {
+  ...Object.fromEntries(forks.map((fork) => [fork, 0.25])),
+  osaka: 6,
+  prague: 2,
+  cancun: 1,
+  shanghai: 1,
+};
+
+/** The case of a seed; `fork`: at this fork rather than a drawn one. */
+export function randomCase(seed: number, fork?: Fork): CaseSpec {
   const r = new Random(seed);
-  const fork = r.weighted<Fork>({ osaka: 6, prague: 2, cancun: 1, shanghai: 1, london: 0.5, berlin: 0.5 });
+  fork ??= r.weighted(forkWeights);
   const london = at(fork, 'london');
   const baseFee = london ? BigInt(r.pick([7, 7, 1, 1000])) : 0n;
   const number = BigInt(r.int(5000) + 1);
@@ -267,7 +279,7 @@ function jobTransaction(spec: CaseSpec, tx: TxSpec, nonce: number): JobTransacti
 export function caseJob(spec: CaseSpec): TraceJob {
   const b = spec.block;
   const q = (v: bigint) => '0x' + v.toString(16);
-  const merged = at(spec.fork, 'shanghai');
+  const merged = at(spec.fork, 'paris');
   const transactions: JobTransaction[] = [];
   if (spec.prior) transactions.push(jobTransaction(spec, spec.prior, spec.senderNonce));
   // A call after a signed transaction keeps the sender's nonce in step only for signed ones.

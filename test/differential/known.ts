@@ -41,33 +41,6 @@ function cutByLimit(detail: Divergence['details'][number], spec: CaseSpec): bool
   );
 }
 
-/** geth's texts for failing precompiles (its own and gnark-crypto's) and ethereumjs' instead, also as the
- * flatCallTracer's convertParityErrors words them ('Out of gas', 'Reverted'). */
-const gethPrecompileTexts =
-  /^(?:[oO]ut of gas|invalid input length|invalid final flag|bad elliptic curve pairing size|invalid (?:g[12] point|field element) length|invalid point: not on curve|point is not on curve|invalid field element top bytes|invalid fp\.Element encoding|g[12] point is not on correct subgroup)$/;
-const ourPrecompileTexts = new Set([
-  'execution reverted',
-  'Reverted',
-  'out of gas',
-  'Out of gas',
-  'invalid input length',
-  'point not on curve',
-  'input is empty',
-  'fp point not in field',
-]);
-
-/** A precompile failure's text, or what follows from it beside: the result geth leaves out of a failed frame
- * (flatCallTracer), erc7562Tracer's outOfGas where geth ran out of gas first. */
-function precompileDetail(detail: Divergence['details'][number]): boolean {
-  if (typeof detail.geth === 'string' && typeof detail.ours === 'string')
-    return gethPrecompileTexts.test(detail.geth) && ourPrecompileTexts.has(detail.ours);
-  // erc7562Tracer's frame flag follows its error: geth's gas check came first, so it ran out of gas.
-  if (detail.path.endsWith('.outOfGas')) return detail.geth === true && detail.ours === false;
-  return detail.path.endsWith('.result') && detail.geth === undefined;
-}
-
-const callsPrecompile = (spec: CaseSpec) => spec.contracts.some((c) => c.snippets.some((s) => s.family.endsWith(':precompile')));
-
 export const knownDifferences: KnownDifference[] = [
   {
     id: 'call-dynamic-gas',
@@ -78,11 +51,6 @@ export const knownDifferences: KnownDifference[] = [
       "runtime says 'out of gas' with cost 100 (in the step, the frame error and ctx.error; a struct log with a limit then fits one entry more)",
     rewrite: (text) => text.replaceAll('out of gas: out of gas', 'out of gas'),
     covers: (detail, geth, spec) => callStepCost(detail, geth, spec) || cutByLimit(detail, spec),
-  },
-  {
-    id: 'precompile-failure-text',
-    why: "a failing bn254 or BLS12-381 precompile: geth names the cause (e.g. 'point is not on curve', 'invalid fp.Element encoding') and checks the gas before the input length; the runtime has ethereumjs' cause ('execution reverted', 'point not on curve')",
-    covers: (detail, _geth, spec) => callsPrecompile(spec) && precompileDetail(detail),
   },
   {
     id: 'rejection-order',

@@ -6,6 +6,8 @@
 // every kind (out of gas at each stage, stack limits, invalid jumps and opcodes, write protection).
 import type { Blob, Item } from './asm';
 import { assemble } from './asm';
+import { opcodeByName } from '../../core/api/opcodes';
+import { craftedInput } from './precompile-inputs';
 import type { Random } from './random';
 
 export interface Snippet {
@@ -27,15 +29,42 @@ export const delegatedAccount = '0x00000000000000000000000000000000de1e0a7e';
 /** An address with no account. */
 export const missingAccount = '0x000000000000000000000000000000000000dead';
 
+/** The opcodes later forks brought, by the fork (ethereumjs' name) that brought them. */
+export const laterOpcodes: Record<string, string> = {
+  DELEGATECALL: 'homestead',
+  REVERT: 'byzantium',
+  RETURNDATASIZE: 'byzantium',
+  RETURNDATACOPY: 'byzantium',
+  STATICCALL: 'byzantium',
+  SHL: 'constantinople',
+  SHR: 'constantinople',
+  SAR: 'constantinople',
+  CREATE2: 'constantinople',
+  EXTCODEHASH: 'constantinople',
+  CHAINID: 'istanbul',
+  SELFBALANCE: 'istanbul',
+  BASEFEE: 'london',
+  PUSH0: 'shanghai',
+  TLOAD: 'cancun',
+  TSTORE: 'cancun',
+  MCOPY: 'cancun',
+  BLOBHASH: 'cancun',
+  BLOBBASEFEE: 'cancun',
+  CLZ: 'osaka',
+};
+
+function opcodeByte(name: string): string {
+  return opcodeByName(name)!.code.toString(16).padStart(2, '0');
+}
+
 export interface ProgramContext {
   /** Index of the contract being generated. */
   self: number;
   /** Precompile addresses active at the fork (without 0x0a: this runtime bundles no KZG library). */
   precompiles: number[];
-  /** Opcodes of the fork: Shanghai's PUSH0, Cancun's transient storage and MCOPY, Osaka's CLZ. */
-  shanghai: boolean;
-  cancun: boolean;
-  osaka: boolean;
+  /** Whether the fork defines the opcode (by geth's name); opcodes of later forks are not generated but for
+   * the `undefined` terminator. */
+  has(op: string): boolean;
   /** Unique label names within one contract. */
   label(): string;
 }
@@ -71,8 +100,8 @@ const binaryOps = [
 function arithmetic(r: Random, ctx: ProgramContext): Snippet {
   const kind = r.int(10);
   if (kind === 0) return { family: 'arith', items: [word(r), word(r), word(r), r.pick(['ADDMOD', 'MULMOD']), 'POP'] };
-  if (kind === 1) return { family: 'arith', items: [word(r), r.pick(ctx.osaka ? ['ISZERO', 'NOT', 'CLZ'] : ['ISZERO', 'NOT']), 'POP'] };
-  const op = r.pick(binaryOps);
+  if (kind === 1) return { family: 'arith', items: [word(r), r.pick(['ISZERO', 'NOT', 'CLZ'].filter(ctx.has)), 'POP'] };
+  const op = r.pick(binaryOps.filter(ctx.has));
   // SIGNEXTEND, BYTE and the shifts are most interesting with a small first operand.
   const first = ['SIGNEXTEND', 'BYTE', 'SHL', 'SHR', 'SAR'].includes(op) && r.chance(0.6) ? BigInt(r.int(40)) : word(r);
   const store = r.chance(0.3);
@@ -81,7 +110,7 @@ function arithmetic(r: Random, ctx: ProgramContext): Snippet {
 
 function memory(r: Random, ctx: ProgramContext): Snippet {
   const at = smallOffset;
-  switch (r.int(ctx.cancun ? 8 : 7)) {
+  switch (r.int(ctx.has('MCOPY') ? 8 : 7)) {
     case 0:
       return { family: 'memory', items: [word(r), at(r), 'MSTORE'] };
     case 1:
@@ -147,13 +176,13 @@ function environment(r: Random, ctx: ProgramContext): Snippet {
     'MSIZE',
     'PUSH0',
   ];
-  if (ctx.cancun) simple.push('BLOBBASEFEE');
+  if (ctx.has('BLOBBASEFEE')) simple.push('BLOBBASEFEE');
   switch (r.int(6)) {
     case 0:
     case 1:
-      return { family: 'env', items: [r.pick(simple), 'POP'] };
+      return { family: 'env', items: [r.pick(simple.filter(ctx.has)), 'POP'] };
     case 2:
-      return { family: 'env', items: [anyAddress(r, ctx), r.pick(['BALANCE', 'EXTCODESIZE', 'EXTCODEHASH']), 'POP'] };
+      return { family: 'env', items: [anyAddress(r, ctx), r.pick(['BALANCE', 'EXTCODESIZE', 'EXTCODEHASH'].filter(ctx.has)), 'POP'] };
     case 3:
       return { family: 'env', items: [BigInt(r.int(40)), BigInt(r.int(8)), smallOffset(r), anyAddress(r, ctx), 'EXTCODECOPY'] };
     case 4:
@@ -161,7 +190,7 @@ function environment(r: Random, ctx: ProgramContext): Snippet {
     default:
       return {
         family: 'env',
-        items: [r.pick([0n, 1n, 4n, 32n, word(r)]), r.pick(ctx.cancun ? ['CALLDATALOAD', 'BLOBHASH'] : ['CALLDATALOAD']), 'POP'],
+        items: [r.pick([0n, 1n, 4n, 32n, word(r)]), r.pick(['CALLDATALOAD', 'BLOBHASH'].filter(ctx.has)), 'POP'],
       };
   }
 }
@@ -230,16 +259,26 @@ function call(r: Random, ctx: ProgramContext): Snippet {
       : kind === 'precompile'
         ? BigInt(r.pick(ctx.precompiles))
         : BigInt({ plain: plainAccount, missing: missingAccount, delegated: delegatedAccount }[kind]);
-  const op = r.pick(['CALL', 'CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL']);
+  const op = r.pick(['CALL', 'CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL'].filter(ctx.has));
   const sizes = kind === 'precompile' ? precompileInputSizes[Number(target)] : undefined;
-  const input: Item[] = kind === 'precompile' ? precompileInput(r, Number(target)) : r.chance(0.5) ? [word(r), 0n, 'MSTORE'] : [];
-  const argsSize = BigInt(sizes && r.chance(0.8) ? r.pick(sizes) : r.pick([0, 4, 32, 36, 100]));
+  // An input crafted for a precompile that checks it (points, lengths, flags) is copied from the code.
+  const crafted = kind === 'precompile' && r.chance(0.6) ? craftedInput(r, Number(target)) : undefined;
+  const label = ctx.label();
+  const input: Item[] = crafted
+    ? [BigInt(crafted.hex.length / 2), { ref: label }, 0n, 'CODECOPY']
+    : kind === 'precompile'
+      ? precompileInput(r, Number(target))
+      : r.chance(0.5)
+        ? [word(r), 0n, 'MSTORE']
+        : [];
+  const argsSize = BigInt(crafted ? crafted.hex.length / 2 : sizes && r.chance(0.8) ? r.pick(sizes) : r.pick([0, 4, 32, 36, 100]));
   const value = op === 'CALL' || op === 'CALLCODE' ? [r.pick([0n, 0n, 1n, 1000n, 10n ** 30n])] : [];
   const gas: Item[] = r.chance(0.6) ? ['GAS'] : [BigInt(r.pick([0, 100, 2300, 2301, 5000, 30000, 100000]))];
   const keep: Item[] = r.chance(0.3) ? [64n, 'MSTORE'] : ['POP'];
-  const after: Item[] = r.chance(0.4) ? ['RETURNDATASIZE', 0n, 0n, 'RETURNDATACOPY'] : [];
+  const after: Item[] = r.chance(0.4) && ctx.has('RETURNDATACOPY') ? ['RETURNDATASIZE', 0n, 0n, 'RETURNDATACOPY'] : [];
   return {
-    family: `call:${op}:${kind}`,
+    family: `call:${op}:${kind}${crafted ? `:${crafted.kind}` : ''}`,
+    ...(crafted ? { blobs: [{ label, hex: crafted.hex }] } : {}),
     items: [
       ...input,
       BigInt(r.pick([0, 1, 32, 64])),
@@ -261,14 +300,15 @@ function initCode(r: Random, ctx: ProgramContext): { kind: string; hex: string }
   const kind = r.weighted({ deploy: 6, revert: 2, invalid: 1, selfdestruct: 1, ef: 1, huge: 1, work: 2 });
   const runtime = r.pick(['00', '6001600055', '33ff', '5f5ff3', '60205f5f3960205ff3']);
   const size = BigInt(runtime.length / 2);
-  const code = (items: Item[], blobs: Blob[] = []) => assemble(items, blobs, ctx.shanghai).slice(2);
+  const code = (items: Item[], blobs: Blob[] = []) => assemble(items, blobs, ctx.has('PUSH0')).slice(2);
   const deploy = (prefix: Item[]) =>
     code([...prefix, size, { ref: 'runtime' }, 0n, 'CODECOPY', size, 0n, 'RETURN'], [{ label: 'runtime', hex: runtime }]);
   switch (kind) {
     case 'deploy':
       return { kind, hex: deploy([]) };
     case 'revert':
-      return { kind, hex: code([word(r), 0n, 'MSTORE', BigInt(r.pick([0, 4, 32])), 0n, 'REVERT']) };
+      // Before Byzantium REVERT is undefined: the creation fails as on an invalid opcode.
+      return { kind, hex: code([word(r), 0n, 'MSTORE', BigInt(r.pick([0, 4, 32])), 0n, ctx.has('REVERT') ? 'REVERT' : 'INVALID']) };
     case 'invalid':
       return { kind, hex: 'fe' };
     case 'selfdestruct':
@@ -287,7 +327,7 @@ function create(r: Random, ctx: ProgramContext): Snippet {
   const label = ctx.label();
   const size = BigInt(init.hex.length / 2);
   const value = r.pick([0n, 0n, 1n, 10n ** 30n]);
-  const two = r.chance(0.5);
+  const two = r.chance(0.5) && ctx.has('CREATE2');
   const salt = two ? [r.pick([0n, 1n, word(r)])] : [];
   const op = two ? 'CREATE2' : 'CREATE';
   // Now and then more init code than EIP-3860 allows (the copy pads it with zeros).
@@ -321,7 +361,7 @@ const families: Record<string, Family> = {
   arith: arithmetic,
   memory,
   storage,
-  transient: (r, ctx) => (ctx.cancun ? transient(r) : storage(r)),
+  transient: (r, ctx) => (ctx.has('TSTORE') ? transient(r) : storage(r)),
   env: environment,
   stack: stackOps,
   call,
@@ -340,8 +380,8 @@ export function terminator(r: Random, ctx: ProgramContext): Snippet {
   const kind = r.weighted({
     stop: 4,
     return: 4,
-    revert: 3,
-    'revert-reason': 2,
+    revert: ctx.has('REVERT') ? 3 : 0,
+    'revert-reason': ctx.has('REVERT') ? 2 : 0,
     invalid: 1,
     undefined: 1,
     'bad-jump': 1,
@@ -349,7 +389,7 @@ export function terminator(r: Random, ctx: ProgramContext): Snippet {
     overflow: 1,
     'oog-loop': 1,
     'oog-memory': 1,
-    'returndata-oob': 1,
+    'returndata-oob': ctx.has('RETURNDATACOPY') ? 1 : 0,
     selfdestruct: 2,
     sstore: 1,
   });
@@ -389,14 +429,20 @@ export function terminator(r: Random, ctx: ProgramContext): Snippet {
     }
     case 'invalid':
       return { family: 'end:invalid', items: ['INVALID'] };
-    case 'undefined':
-      return { family: 'end:undefined', items: [{ raw: r.pick(['0c', '21', 'ef', 'f6', 'fb']) }] };
+    case 'undefined': {
+      // Bytes no fork defines, and opcodes of later forks, sometimes over a full stack: undefined here, they
+      // cost nothing and take no arguments.
+      const later = Object.keys(laterOpcodes).filter((op) => !ctx.has(op));
+      const byte = r.chance(later.length > 0 ? 0.5 : 0) ? opcodeByte(r.pick(later)) : r.pick(['0c', '21', 'ef', 'f6', 'fb']);
+      const stack = r.chance(0.5) ? Array.from({ length: r.int(8) }, () => word(r)) : [];
+      return { family: 'end:undefined', items: [...stack, { raw: byte }] };
+    }
     case 'bad-jump':
       return { family: 'end:bad-jump', items: [BigInt(r.pick([0, 1, 2, 3, 1000])), 'JUMP'] };
     case 'underflow':
       return { family: 'end:underflow', items: [r.pick(['POP', 'ADD', 'SWAP1', 'DUP2', 'MSTORE'])] };
     case 'overflow':
-      return { family: 'end:overflow', items: [{ label }, 'PUSH0', { ref: label }, 'JUMP'] };
+      return { family: 'end:overflow', items: [{ label }, 0n, { ref: label }, 'JUMP'] };
     case 'oog-loop':
       // Hashing 16 KB per turn spends even 3M gas within about a thousand turns (geth's tracer engine is slow).
       return { family: 'end:oog-loop', items: [{ label }, 16384n, 0n, 'KECCAK256', 'POP', { ref: label }, 'JUMP'] };

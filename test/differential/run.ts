@@ -1,7 +1,7 @@
 // A differential run: `count` cases from `seed` (case i is randomCase(seed + i)), each traced by the geth
 // oracle and by the runtime; divergences with a known cause are counted by cause, the others are shrunk and
 // described for the report.
-import { caseJob, codeOf, randomCase, type CaseSpec } from './cases';
+import { caseJob, codeOf, randomCase, type CaseSpec, type Fork } from './cases';
 import { compareOutcomes, type Divergence } from './compare';
 import { explain } from './known';
 import { runTraceJob } from '../../runtime/trace/run';
@@ -65,16 +65,17 @@ function describe(spec: CaseSpec, divergence: Divergence, runs: number): string 
   ].join('\n');
 }
 
+/** `fork`: every case at this fork (else each case draws one). */
 export async function runDifferential(
   oracle: Oracle,
   seed: number,
   count: number,
-  onProgress?: (done: number) => void,
+  { fork, onProgress }: { fork?: Fork; onProgress?: (done: number) => void } = {},
 ): Promise<DifferentialReport> {
   const started = Date.now();
   const report: DifferentialReport = { seed, cases: count, ms: 0, coverage: {}, explained: {}, unexplained: [] };
   for (let i = 0; i < count; i++) {
-    const spec = randomCase(seed + i);
+    const spec = randomCase(seed + i, fork);
     tally(report.coverage, `tracer:${spec.tracer.kind === 'builtin' ? spec.tracer.name : spec.tracer.kind}`);
     tally(report.coverage, `tx:${spec.tx.kind}`);
     for (const family of new Set(

@@ -19,7 +19,7 @@ export const cancunConfig = Object.fromEntries(
 ) as typeof osakaConfig;
 
 export interface SmallJobOptions {
-  /** Default: every fork through Osaka (osakaConfig). */
+  /** Default: every fork through Osaka (osakaConfig). Before Shanghai zeros are pushed with PUSH1. */
   chainConfig?: TraceJob['chainConfig'];
   tracerConfig?: string;
   gas?: string;
@@ -30,9 +30,12 @@ export interface SmallJobOptions {
 
 export function smallJob(tracer: string, programs: Item[][], options: SmallJobOptions = {}): TraceJob {
   const preState: TraceJob['preState'] = { [smallSender]: { balance: '0xffffffffffffffffff' } };
-  programs.forEach((items, i) => (preState[smallContracts[i]] = { balance: '0x10', code: assemble(items) }));
+  const chainConfig = options.chainConfig ?? osakaConfig;
+  // A zero is pushed with PUSH0 where the chain has it (from Shanghai).
+  const push0 = 'shanghaiTime' in chainConfig;
+  programs.forEach((items, i) => (preState[smallContracts[i]] = { balance: '0x10', code: assemble(items, [], push0) }));
   return {
-    chainConfig: options.chainConfig ?? osakaConfig,
+    chainConfig,
     preState,
     block: {
       number: '0x10',

@@ -8,7 +8,8 @@
 // A job is the runtime's TraceJob (runtime/trace/job.ts); a job that cannot be run answers {"id", "error"}.
 // Its chainConfig is geth's genesis config as is; without a blob schedule, a chain with Cancun gets geth's
 // default (mainnet's Cancun and Prague entries). The differential tests mostly use every fork through Osaka
-// active at genesis, as `geth --dev` of v1.17.5 has them, but for its Bogota, which the runtime does not know.
+// active at genesis, as `geth --dev` of v1.17.5 has them, but for its Bogota, which the runtime does not know;
+// test/differential/forks.test.ts runs each fork from Frontier on.
 // `compile` only compiles "(" + source + ")" as geth's JavaScript engine (goja) does before evaluating a
 // tracer, and reports goja's verdict.
 package main

@@ -211,8 +211,14 @@ func runJob(job *traceJob) ([]outcome, error) {
 	return outcomes, nil
 }
 
-// traceTx follows geth's API.traceTx.
-func traceTx(job *traceJob, config *params.ChainConfig, tx *types.Transaction, msg *core.Message, txctx *tracers.Context, vmctx vm.BlockContext, statedb *state.StateDB) (json.RawMessage, error) {
+// traceTx follows geth's API.traceTx. A tracer that panics fails the request with the text geth's RPC layer
+// gives a crashed method (rpc/handler.go).
+func traceTx(job *traceJob, config *params.ChainConfig, tx *types.Transaction, msg *core.Message, txctx *tracers.Context, vmctx vm.BlockContext, statedb *state.StateDB) (result json.RawMessage, err error) {
+	defer func() {
+		if recovered := recover(); recovered != nil {
+			result, err = nil, errors.New("method handler crashed")
+		}
+	}()
 	var tracer *tracers.Tracer
 	if job.Tracer == "" {
 		var options logger.Config
@@ -228,7 +234,6 @@ func traceTx(job *traceJob, config *params.ChainConfig, tx *types.Transaction, m
 		if job.TracerConfig != nil {
 			cfg = json.RawMessage(*job.TracerConfig)
 		}
-		var err error
 		if tracer, err = tracers.DefaultDirectory.New(job.Tracer, txctx, cfg, config); err != nil {
 			return nil, err
 		}

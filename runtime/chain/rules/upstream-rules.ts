@@ -4,7 +4,7 @@
 // L1s), anvil's anvil_nodeInfo (its hardfork), its forks from Cancun on (EIP-7910's eth_config, geth v1.16+). `--chain-config FILE` and `--hardfork NAME` override all of this.
 import { toBigInt, type GethChainConfig } from './config-value';
 import { parseChainConfig, rulesOnly } from '../genesis';
-import { chainConfigFor, hardforkNames } from '../hardforks';
+import { chainConfigFor, hardforkName } from '../hardforks';
 import { gethForks } from './forks';
 import { checkForkOrder } from './fork-order';
 import { configFromEthConfig } from './eth-config';
@@ -20,10 +20,10 @@ export interface UpstreamRules {
 
 type Ask = (method: string, params: unknown[]) => Promise<unknown>;
 
-/** A `--hardfork`-style config for anvil's hardfork name (`London`, `ArrowGlacier`, `Osaka`, `Bpo1`…): the
- * blob-parameter forks are Osaka plus each BPO fork up to the named one. */
+/** A `--hardfork`-style config for anvil's hardfork name (`Frontier`, `Tangerine`, `Dao`, `ArrowGlacier`, `Osaka`,
+ * `Bpo1`…): the blob-parameter forks are Osaka plus each BPO fork up to the named one. */
 function anvilConfig(chainId: number, name: string): GethChainConfig | undefined {
-  const known = hardforkNames.find((hardfork) => hardfork.toLowerCase() === name.toLowerCase());
+  const known = hardforkName(name);
   if (known) return chainConfigFor(chainId, known);
   const bpo = /^bpo(\d+)$/i.exec(name);
   if (!bpo) return undefined;

@@ -1,6 +1,7 @@
 // `evm-tracer.config.json`: one JSON object; each part of the tool reads its own section (`lint` here;
 // node endpoints live under `nodes`). Errors name the file and what is wrong.
-import { readFileSync } from 'node:fs';
+import { fileLimits, readUserFile, whyUnreadable } from './user-file';
+
 import { checkEcmaVersion } from './ecma-level';
 import type { EcmaVersion, SeveritySetting } from './tracer/diagnostic';
 import { rules } from './tracer/rules';
@@ -20,9 +21,9 @@ const SEVERITIES: readonly string[] = ['error', 'warning', 'information', 'hint'
 export function readConfigFile(path: string): Record<string, unknown> {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readUserFile(path, fileLimits.small);
   } catch (error) {
-    throw new Error(`cannot read config file ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new Error(`cannot read config file ${path}: ${whyUnreadable(error)}`);
   }
   let data: unknown;
   try {

@@ -1,5 +1,6 @@
 // `evm-tracer lint`: the language server's diagnostics on the command line.
-import { existsSync, readFileSync } from 'node:fs';
+import { fileLimits, readUserFile, whyUnreadable } from '../../core/user-file';
+import { existsSync } from 'node:fs';
 import { MAX_ANALYSED_BYTES } from '../../core/analysis-limit';
 import { checkEcmaVersion, checkSeverity, CONFIG_FILE_NAME, lintConfig, readConfigFile, type LintConfig } from '../../core/config-file';
 import { analyzeTracer } from '../../core/tracer/analyze';
@@ -25,9 +26,9 @@ function ecmaFlag(value: string | undefined): EcmaVersion | undefined {
 
 export function readTracerFile(file: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    return readUserFile(file, fileLimits.small);
   } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new UsageError(`cannot read ${file}: ${whyUnreadable(error)}`);
   }
 }
 

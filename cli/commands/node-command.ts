@@ -1,5 +1,6 @@
 // `evm-tracer node`: the local dev node (JSON-RPC over HTTP and WebSocket on one port, JS tracing).
-import { readFileSync } from 'node:fs';
+import { fileLimits, readUserFile, whyUnreadable } from '../../core/user-file';
+
 import { debugSecretVariable, exitWithLauncher } from '../../core/local-node-launcher';
 import { parseDuration } from '../../core/trace/duration';
 import { chainConfigOf } from '../../runtime/chain/genesis';
@@ -149,9 +150,9 @@ function integer(value: string | undefined, name: string, fallback: number, min:
 function readJsonFile(file: string, option: string): { json: unknown; source: string } {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readUserFile(file, fileLimits.large);
   } catch (error) {
-    throw new UsageError(`cannot read ${option} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(`cannot read ${option} ${file}: ${whyUnreadable(error)}`);
   }
   try {
     return { json: JSON.parse(text), source: file };

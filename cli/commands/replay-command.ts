@@ -1,6 +1,7 @@
 // `evm-tracer replay FIXTURE.json --tracer FILE`: re-executes the transaction of a geth tracer-test fixture on
 // the local runtime with a tracer and prints its result (the geth-serialised JSON).
-import { readFileSync } from 'node:fs';
+import { fileLimits, readUserFile, whyUnreadable } from '../../core/user-file';
+
 import { fixtureJob } from '../../runtime/trace/fixture-job';
 import { parseGoDuration, timerDelay } from '../../core/trace/duration';
 import { prepareTracer } from '../../core/trace/requests';
@@ -12,9 +13,9 @@ import { tracerArgument } from './tracer-argument';
 
 function readText(file: string, what: string): string {
   try {
-    return readFileSync(file, 'utf8');
+    return readUserFile(file, fileLimits.large);
   } catch (error) {
-    throw new UsageError(`cannot read ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(`cannot read ${what} ${file}: ${whyUnreadable(error)}`);
   }
 }
 

@@ -1,6 +1,7 @@
 // `evm-tracer report RESULT.json --html OUT.html [--compare B.json] [--abi-dir DIR]`: a result as a
 // self-contained HTML report (flame chart, bars, state table, compare view).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { fileLimits, readUserFile, whyUnreadable } from '../../core/user-file';
+import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { reportAssets } from '../../report/assets';
 import { reportData, type ReportSide } from '../../report/data';
@@ -11,9 +12,9 @@ import { defineCommand, UsageError } from '../command-line';
 function readResult(file: string): ReportSide {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readUserFile(file, fileLimits.large);
   } catch (error) {
-    throw new Error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new Error(`cannot read ${file}: ${whyUnreadable(error)}`);
   }
   try {
     return { title: basename(file), result: JSON.parse(text) as unknown };
@@ -30,7 +31,7 @@ export async function writeReport(out: string, main: ReportSide, abiDirs: string
   try {
     writeFileSync(out, html);
   } catch (error) {
-    throw new Error(`cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new Error(`cannot write ${out}: ${whyUnreadable(error)}`);
   }
 }
 

@@ -1,5 +1,6 @@
 // `evm-tracer trace tx|call|block`: runs a tracer file on a node and prints the tracer's result as JSON.
-import { existsSync, readFileSync } from 'node:fs';
+import { fileLimits, readUserFile, whyUnreadable } from '../../core/user-file';
+import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { displayUrl, maskSecrets } from '../../core/rpc/endpoint';
 import type { ReportSource } from '../../report/data';
@@ -41,7 +42,12 @@ function inspectAddress(text: string): { host: string; port: number } {
 /** JSON given inline or as the path of a JSON file. */
 function jsonArgument(text: string, what: string): unknown {
   const fromFile = !/^\s*[[{"]/.test(text) && existsSync(text);
-  const source = fromFile ? readFileSync(text, 'utf8') : text;
+  let source = text;
+  try {
+    if (fromFile) source = readUserFile(text, fileLimits.small);
+  } catch (error) {
+    throw new UsageError(`${what}: cannot read ${text}: ${whyUnreadable(error)}`);
+  }
   try {
     return JSON.parse(source);
   } catch (error) {
@@ -212,9 +218,9 @@ printed on stderr; the file itself is debugged, and the time-out stops while pau
     }
     let tracerSource: string;
     try {
-      tracerSource = readFileSync(values.tracer, 'utf8');
+      tracerSource = readUserFile(values.tracer, fileLimits.small);
     } catch (error) {
-      throw new Error(`cannot read the tracer ${values.tracer}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new Error(`cannot read the tracer ${values.tracer}: ${whyUnreadable(error)}`);
     }
     // Flattened here, so a tracer beyond the node's level is refused before any node is started.
     const tracer = prepareTracer(tracerSource, values.tracer, commandEcmaLevel(values));

@@ -1,5 +1,6 @@
 // ABI encoding and decoding of argument lists (heads and tails, dynamic types, arrays, tuples).
 // Decoded values are display-ready: integers as decimal strings, addresses and bytes as 0x hex.
+import { isHexData } from '../chain/shapes';
 import { selectorOf, toHex } from './signature';
 import { canonicalType, MAX_TYPE_DEPTH, type AbiFunction, type AbiParam, type AbiType } from './types';
 
@@ -249,7 +250,7 @@ function integer(value: unknown, path: string): bigint {
 }
 
 function hexArgument(value: unknown, path: string): Uint8Array {
-  if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value))
+  if (!isHexData(value))
     throw new ValueError(`${path}expected 0x-prefixed hex bytes, got ${JSON.stringify(value)}`);
   return hexToBytes(value);
 }

@@ -1,4 +1,5 @@
 // The call object of debug_traceCall: read from user JSON, checked field by field, quantities as hex.
+import { isHexData } from '../chain/shapes';
 
 export interface CallObject {
   from?: string;
@@ -41,7 +42,7 @@ export function toCallObject(value: unknown, source = 'call'): CallObject {
     } else if ((quantityFields as readonly string[]).includes(key)) {
       call[key as (typeof quantityFields)[number]] = toQuantity(field, where);
     } else if (key === 'data' || key === 'input') {
-      if (typeof field !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(field))
+      if (!isHexData(field))
         throw new Error(`${where}: expected 0x-prefixed hex bytes (an even number of digits)`);
       call.data = field;
     } else {

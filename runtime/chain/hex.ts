@@ -1,5 +1,6 @@
 // Strict parsing of the quantities and byte strings found in genesis files, RPC params and fixtures,
 // with errors that say which field was wrong.
+import { isHexData } from '../../core/chain/shapes';
 
 /** A quantity given as 0x-hex, a decimal string or a JS number. */
 export function parseQuantity(value: unknown, where: string): bigint {
@@ -12,7 +13,7 @@ export function parseQuantity(value: unknown, where: string): bigint {
 }
 
 export function parseData(value: unknown, where: string): string {
-  if (typeof value === 'string' && /^(0x)?([0-9a-fA-F]{2})*$/.test(value))
+  if (typeof value === 'string' && isHexData(value.startsWith('0x') ? value : '0x' + value))
     return (value.startsWith('0x') ? value : '0x' + value).toLowerCase();
   throw new Error(`${where}: expected hex bytes, got ${JSON.stringify(value)}`);
 }

@@ -1,4 +1,5 @@
 // Positional JSON-RPC params read with geth's -32602 messages ("invalid argument N: ...").
+import { isHexData } from '../../core/chain/shapes';
 import type { CallObject } from '../evm/job';
 import { invalidParams } from './rpc-error';
 
@@ -21,7 +22,7 @@ function hexQuantity(value: unknown, index: number): bigint {
 }
 
 export function hexData(value: unknown, index: number): string {
-  if (typeof value !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(value))
+  if (!isHexData(value))
     return fail(index, 'expected 0x-prefixed hex bytes of even length');
   return value.toLowerCase();
 }

@@ -80,3 +80,14 @@ test('a fork block that is not a number fails start-up naming the file and the f
   assert.equal(run.status, 1);
   assert.equal(run.stderr, `evm-tracer: ${bad}: config.londonBlock: expected a non-negative number (0x-hex or decimal), got "x"\n`);
 });
+
+test('a genesis holding 10 MB of code starts, and the code reads back whole', async () => {
+  const code = '0x' + '5b'.repeat(10 * 1024 * 1024);
+  const big = { ...genesis, alloc: { ...genesis.alloc, [contract.slice(2)]: { balance: '0x0', code } } };
+  const node = await startNode(['--genesis', writeTemp('big-genesis.json', big)]);
+  try {
+    assert.equal((await call<string>(node.url, 'eth_getCode', [contract, 'latest'])).length, code.length);
+  } finally {
+    await node.stop();
+  }
+});

@@ -12,12 +12,18 @@ export interface CliRun {
 
 const cli = resolve('dist/cli.js');
 
-export function runCli(args: string[], options: { env?: Record<string, string>; cwd?: string } = {}): Promise<CliRun> {
+/** `killAfterMs`: a command still running then is killed (status null), so a hang fails a test rather than stalling it. */
+export function runCli(
+  args: string[],
+  options: { env?: Record<string, string>; cwd?: string; killAfterMs?: number } = {},
+): Promise<CliRun> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [cli, ...args], {
       cwd: options.cwd,
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: options.killAfterMs,
+      killSignal: 'SIGKILL',
     });
     let stdout = '';
     let stderr = '';

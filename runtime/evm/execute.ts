@@ -321,6 +321,7 @@ async function traceOne(
     selfdestructRefund: !common.gteHardfork('london'),
     eip3860: common.isActivatedEIP(3860),
     eip7702: common.isActivatedEIP(7702),
+    selfdestructColdCheck: traits.detailedGasErrors,
     precompiles: common,
   };
   const events = createTxTracer(hooks, state.reader, forkRules, {

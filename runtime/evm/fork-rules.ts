@@ -18,6 +18,9 @@ export interface ForkRules {
   eip3860?: boolean;
   /** EIP-7702 (Prague): geth's CALL-family gas functions charge every part inside, failing as one. */
   eip7702?: boolean;
+  /** geth ≥ 1.14's SELFDESTRUCT charges a cold beneficiary inside its gas function, failing there with the
+   * constant as cost; coreth's (geth 1.13's) asks for constant and access together. */
+  selfdestructColdCheck?: boolean;
   /** The gas schedule and EIPs a failing precompile's error depends on. */
   precompiles: PrecompileRules;
 }

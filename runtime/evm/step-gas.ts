@@ -82,7 +82,12 @@ export function stepGas(
   // geth's SELFDESTRUCT charges a cold beneficiary's access in its gas function first and fails there when
   // the gas left cannot pay it (ethereumjs' dynamic part is 2600 for the access, plus 25000 for a new account).
   const dynamic = charged - constant;
-  if (op === SELFDESTRUCT && (dynamic === coldAccess || dynamic === coldAccess + newAccount) && gas - constant < coldAccess) {
+  if (
+    op === SELFDESTRUCT &&
+    rules.selfdestructColdCheck &&
+    (dynamic === coldAccess || dynamic === coldAccess + newAccount) &&
+    gas - constant < coldAccess
+  ) {
     return { cost: constant, baseCost: constant, error: 'out of gas: out of gas' };
   }
   const total = charged === ev.opcode.fee ? (dynamicAfterBailout(op, ev.stack, ev.memory.length) ?? charged) : charged;

@@ -250,8 +250,7 @@ function integer(value: unknown, path: string): bigint {
 }
 
 function hexArgument(value: unknown, path: string): Uint8Array {
-  if (!isHexData(value))
-    throw new ValueError(`${path}expected 0x-prefixed hex bytes, got ${JSON.stringify(value)}`);
+  if (!isHexData(value)) throw new ValueError(`${path}expected 0x-prefixed hex bytes, got ${JSON.stringify(value)}`);
   return hexToBytes(value);
 }
 

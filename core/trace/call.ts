@@ -42,8 +42,7 @@ export function toCallObject(value: unknown, source = 'call'): CallObject {
     } else if ((quantityFields as readonly string[]).includes(key)) {
       call[key as (typeof quantityFields)[number]] = toQuantity(field, where);
     } else if (key === 'data' || key === 'input') {
-      if (!isHexData(field))
-        throw new Error(`${where}: expected 0x-prefixed hex bytes (an even number of digits)`);
+      if (!isHexData(field)) throw new Error(`${where}: expected 0x-prefixed hex bytes (an even number of digits)`);
       call.data = field;
     } else {
       throw new Error(`${where}: unknown field (use from, to, gas, gasPrice or maxFeePerGas/maxPriorityFeePerGas, value, data)`);

@@ -22,8 +22,7 @@ function hexQuantity(value: unknown, index: number): bigint {
 }
 
 export function hexData(value: unknown, index: number): string {
-  if (!isHexData(value))
-    return fail(index, 'expected 0x-prefixed hex bytes of even length');
+  if (!isHexData(value)) return fail(index, 'expected 0x-prefixed hex bytes of even length');
   return value.toLowerCase();
 }
 

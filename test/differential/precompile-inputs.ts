@@ -23,36 +23,43 @@ type PointKind = 'valid' | 'infinity' | 'overflow' | 'off-curve' | 'subgroup' | 
 
 const hexOf = (value: bigint, bytes: number) => value.toString(16).padStart(bytes * 2, '0');
 
-/** The first point from x = 1 up that is on the curve but outside the prime-order subgroup (bn254's G1 has
- * none: its cofactor is 1). */
-function outsideG1(curve: Curve): { x: bigint; y: bigint } {
-  const { Fp } = curve.fields;
-  for (let x = 1n; ; x++) {
-    let y: bigint;
-    try {
-      y = Fp.sqrt(Fp.add(Fp.mul(Fp.sqr(x), x), curve.G1.Point.CURVE().b));
-    } catch {
-      continue;
-    }
-    if (!curve.G1.Point.fromAffine({ x, y }).isTorsionFree()) return { x, y };
-  }
+interface Field<T> {
+  sqr(a: T): T;
+  mul(a: T, b: T): T;
+  add(a: T, b: T): T;
+  sqrt(a: T): T;
 }
 
-function outsideG2(curve: Curve): { x: Fp2Value; y: Fp2Value } {
-  const { Fp2 } = curve.fields;
+/** The first point of y² = x³ + b with x = xAt(1), xAt(2)… that is on the curve but outside the prime-order
+ * subgroup (bn254's G1 has none: its cofactor is 1). */
+function outsideSubgroup<T>(field: Field<T>, b: T, xAt: (i: bigint) => T, torsionFree: (x: T, y: T) => boolean): { x: T; y: T } {
   for (let i = 1n; ; i++) {
-    const x = Fp2.create({ c0: i, c1: 0n });
-    let y: Fp2Value;
+    const x = xAt(i);
+    let y: T;
     try {
-      y = Fp2.sqrt(Fp2.add(Fp2.mul(Fp2.sqr(x), x), curve.G2.Point.CURVE().b));
+      y = field.sqrt(field.add(field.mul(field.sqr(x), x), b));
     } catch {
       continue;
     }
-    if (!curve.G2.Point.fromAffine({ x, y }).isTorsionFree()) return { x, y };
+    if (!torsionFree(x, y)) return { x, y };
   }
 }
 
-const outside = { bnG2: outsideG2(bn254), blsG1: outsideG1(bls12_381), blsG2: outsideG2(bls12_381) };
+const fp2X = (i: bigint): Fp2Value => ({ c0: i, c1: 0n });
+const outside = {
+  bnG2: outsideSubgroup<Fp2Value>(bn254.fields.Fp2, bn254.G2.Point.CURVE().b as Fp2Value, fp2X, (x, y) =>
+    bn254.G2.Point.fromAffine({ x, y }).isTorsionFree(),
+  ),
+  blsG1: outsideSubgroup(
+    bls12_381.fields.Fp,
+    bls12_381.G1.Point.CURVE().b,
+    (i) => i,
+    (x, y) => bls12_381.G1.Point.fromAffine({ x, y }).isTorsionFree(),
+  ),
+  blsG2: outsideSubgroup<Fp2Value>(bls12_381.fields.Fp2, bls12_381.G2.Point.CURVE().b as Fp2Value, fp2X, (x, y) =>
+    bls12_381.G2.Point.fromAffine({ x, y }).isTorsionFree(),
+  ),
+};
 
 /** The coordinates of a G1 point of this kind (bigints; 'top-bytes' is applied by the encoder). */
 function g1(r: Random, curve: Curve, kind: PointKind): bigint[] {

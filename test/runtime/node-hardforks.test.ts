@@ -17,41 +17,45 @@ async function send(url: string, tx: Record<string, string>): Promise<MinedRecei
   return (await waitForReceipt(url, hash)) as MinedReceipt & { gasUsed: string };
 }
 
-test('--hardfork frontier: no fork in the chain config; a creation costs 21,000 plus its data, as a call does (Homestead: 53,000)', async () => {
-  for (const [name, intrinsic] of [
-    ['frontier', 21_000],
-    ['homestead', 53_000],
-  ] as const) {
+/** Runs `check` on a fresh node started with `--hardfork NAME`, for each name. */
+async function atEach<T>(cases: ReadonlyArray<readonly [string, T]>, check: (url: string, name: string, expected: T) => Promise<void>) {
+  for (const [name, expected] of cases) {
     const node = await startNode(['--hardfork', name]);
     try {
-      const config = await call<Record<string, unknown>>(node.url, 'debug_chainConfig');
-      assert.deepEqual(
-        Object.keys(config).filter((key) => /(Block|Time)$/.test(key)),
-        name === 'frontier' ? [] : ['homesteadBlock'],
-      );
-      // Init code STOP: one zero byte of data (4 gas), nothing deployed.
-      const receipt = await send(node.url, { data: '0x00' });
-      assert.deepEqual([receipt.status, Number(receipt.gasUsed)], ['0x1', intrinsic + 4], name);
+      await check(node.url, name, expected);
     } finally {
       await node.stop();
     }
   }
+}
+
+test('--hardfork frontier: no fork in the chain config; a creation costs 21,000 plus its data, as a call does (Homestead: 53,000)', async () => {
+  const cases: Array<[string, { forks: string[]; intrinsic: number }]> = [
+    ['frontier', { forks: [], intrinsic: 21_000 }],
+    ['homestead', { forks: ['homesteadBlock'], intrinsic: 53_000 }],
+  ];
+  await atEach(cases, async (url, name, { forks, intrinsic }) => {
+    const config = await call<Record<string, unknown>>(url, 'debug_chainConfig');
+    assert.deepEqual(
+      Object.keys(config).filter((key) => /(Block|Time)$/.test(key)),
+      forks,
+    );
+    // Init code STOP: one zero byte of data (4 gas), nothing deployed.
+    const receipt = await send(url, { data: '0x00' });
+    assert.deepEqual([receipt.status, Number(receipt.gasUsed)], ['0x1', intrinsic + 4], name);
+  });
 });
 
 test('--hardfork constantinople charges SSTORE by EIP-1283: storing and resetting a slot uses 21,412 gas, as on geth (petersburg: 31,012)', async () => {
-  for (const [name, gasUsed] of [
+  const cases = [
     ['constantinople', 21_412],
     ['petersburg', 31_012],
-  ] as const) {
-    const node = await startNode(['--hardfork', name]);
-    try {
-      const contract = (await send(node.url, { data: storeAndResetInitcode })).contractAddress!;
-      assert.equal(await call(node.url, 'eth_getCode', [contract, 'latest']), `0x${storeAndReset}`);
-      assert.equal(Number((await send(node.url, { to: contract })).gasUsed), gasUsed, name);
-    } finally {
-      await node.stop();
-    }
-  }
+  ] as const;
+  await atEach(cases, async (url, name, gasUsed) => {
+    const contract = (await send(url, { data: storeAndResetInitcode })).contractAddress!;
+    assert.equal(await call(url, 'eth_getCode', [contract, 'latest']), `0x${storeAndReset}`);
+    assert.equal(Number((await send(url, { to: contract })).gasUsed), gasUsed, name);
+  });
 });
 
 test("--hardfork takes anvil's, geth's and Hardhat's spellings (Tangerine, EIP158, merge, chainstart) in any case", async () => {

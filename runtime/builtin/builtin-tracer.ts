@@ -15,4 +15,9 @@ export interface BuiltinTracer extends TxHooks {
 
 /** Builds a tracer from its raw `tracerConfig` JSON text (undefined when absent) for the job's target, or
  * says why it cannot. */
-export type BuiltinFactory = (config: string | undefined, traits: TargetTraits) => BuiltinTracer | { error: string };
+export type BuiltinFactory = (
+  config: string | undefined,
+  traits: TargetTraits,
+  /** The largest result the node sends (only the struct logger's can grow past it). */
+  maxResultBytes?: number,
+) => BuiltinTracer | { error: string };

@@ -82,10 +82,13 @@ class StructLogger implements BuiltinTracer {
   private topError: string | undefined;
   private readonly format: WordFormat;
   private readonly opMembers: string[];
+  /** Set once the entries grew past `maxBytes`: they are dropped and no more are built. */
+  private tooLarge = false;
 
   constructor(
     private readonly config: StructLoggerConfig,
     traits: TargetTraits,
+    private readonly maxBytes = Infinity,
   ) {
     this.format = formats[traits.builtins];
     this.opMembers = opMembers(traits);
@@ -108,6 +111,7 @@ class StructLogger implements BuiltinTracer {
   }
 
   step(view: StepView): void {
+    if (this.tooLarge) return;
     const limit = this.config.limit ?? 0;
     if (limit > 0 && (this.format.limitCounts === 'bytes' ? this.size > limit : this.count >= limit)) return;
     let text = `{"pc":${view.pc}${this.opMembers[view.op]},"gas":${view.gas},"gasCost":${view.cost},"depth":${view.depth}`;
@@ -121,6 +125,13 @@ class StructLogger implements BuiltinTracer {
     if (view.refund !== 0) text += `,"refund":${view.refund}`;
     text += '}';
     this.size += text.length;
+    // Checked while the log is built, so that neither this worker nor the node ever holds much more than the
+    // node would send (a memory-growing loop with enableMemory makes gigabytes).
+    if (this.size > this.maxBytes) {
+      this.tooLarge = true;
+      this.entries.take();
+      return;
+    }
     this.entries.append(this.count === 0 ? text : ',' + text);
     this.count++;
   }
@@ -172,7 +183,11 @@ class StructLogger implements BuiltinTracer {
     this.frames[this.frames.length - 1].returnData = kept ? view.output : empty;
   }
 
-  result(): { jsonParts: Uint8Array[] } {
+  result(): { jsonParts: Uint8Array[] } | { error: string; tooLarge: true } {
+    if (this.tooLarge) {
+      const error = `response too large: more than ${this.maxBytes} bytes, the node's limit (--max-response-bytes); the struct log was stopped`;
+      return { error, tooLarge: true };
+    }
     const failed = this.topError !== undefined;
     // A failure other than a revert returns nothing.
     const returnValue = failed && this.topError !== 'execution reverted' ? empty : this.output;
@@ -194,5 +209,5 @@ export const structLoggerOptions: Record<keyof StructLoggerConfig, 'bool' | 'int
   limit: 'int',
 };
 
-export const structLogger: BuiltinFactory = (configText, traits) =>
-  new StructLogger(configText === undefined ? {} : (JSON.parse(configText) as StructLoggerConfig), traits);
+export const structLogger: BuiltinFactory = (configText, traits, maxResultBytes) =>
+  new StructLogger(configText === undefined ? {} : (JSON.parse(configText) as StructLoggerConfig), traits, maxResultBytes);

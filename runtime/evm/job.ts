@@ -58,6 +58,8 @@ export interface TraceJob extends StateSource {
   /** Raw tracerConfig JSON text, passed verbatim to setup (`"{}"` when absent). */
   tracerConfig?: string;
   timeoutMs: number;
+  /** The node's --max-response-bytes: a struct log that grows past it is stopped while it is built. */
+  maxResultBytes?: number;
   /** A debug run: the tracer file's file:// URL, under which the tracer is compiled with the file's own
    * line and column numbers, so that breakpoints set in the file bind. */
   tracerUrl?: string;
@@ -68,7 +70,7 @@ export interface TraceJob extends StateSource {
 }
 
 /** One traced transaction: `json` is the geth-serialised result text, or `error` the geth error text. */
-export type TraceOutcome = { txHash?: string; json: string } | { txHash?: string; error: string };
+export type TraceOutcome = { txHash?: string; json: string } | { txHash?: string; error: string; tooLarge?: true };
 
 /** A result too long to be one string (a struct log): its UTF-8 text in parts, in order. */
 export type PartedOutcome = { txHash?: string; jsonParts: Uint8Array[] };

@@ -17,4 +17,5 @@ export interface TxHooks {
   failedCheck?(): void;
 }
 
-export type Serialised = { json: string } | { error: string };
+/** `tooLarge`: the result grew past the node's response limit while it was built. */
+export type Serialised = { json: string } | { error: string; tooLarge?: true };

@@ -2,7 +2,7 @@
 // Nothing a client sends may throw out of here: the transports answer whatever this returns.
 import { JsonSyntaxError, parseJson } from './json-text';
 import { Answer, serialiseAnswer } from './raw-json';
-import { RpcError } from './rpc-error';
+import { responseTooLarge, RpcError } from './rpc-error';
 
 /** What a handler knows about the request besides its params. */
 export interface RequestContext {
@@ -26,7 +26,6 @@ export interface DispatchOptions {
 
 const maxBatch = 1000;
 /** geth's code for an answer over its size limit (it has one for batches only). */
-const responseTooLarge = -32003;
 
 type Id = string | number | null;
 /** Bytes an answer (a batch's answers together) may still take. */

@@ -13,3 +13,5 @@ export class RpcError extends Error {
 export const invalidParams = (message: string) => new RpcError(-32602, message);
 /** geth's code for errors a method returns (execution failures, unknown blocks, tracing failures). */
 export const serverError = (message: string, data?: unknown) => new RpcError(-32000, message, data);
+/** An answer larger than --max-response-bytes. */
+export const responseTooLarge = -32003;

@@ -145,6 +145,7 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
   const limits = {
     concurrency: Math.max(2, availableParallelism()),
     maxTimeoutMs: options.maxTraceTimeoutMs ?? defaultMaxTraceTimeoutMs,
+    maxResultBytes: options.maxResponseBytes ?? defaultMaxResponseBytes,
     debug: options.debug && { ...options.debug, log: (line: string) => process.stderr.write(line + '\n') },
   };
   const methods: Methods = { ...ethMethods(context), ...debugMethods(context, runTraceJobInParts, limits), ...evmtracerMethods(context) };

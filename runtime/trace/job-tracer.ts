@@ -19,7 +19,7 @@ export function jobTracers(job: TraceJob, progress: TracerProgress): TracerFacto
   return (position) => {
     const builtin = job.tracer === structLoggerTracer ? structLogger : builtinTracer(job.tracer, traits);
     if (builtin) {
-      const made = builtin(job.tracerConfig, traits);
+      const made = builtin(job.tracerConfig, traits, job.maxResultBytes);
       if ('error' in made) return made;
       return { hooks: made, steps: made.steps, txStart: made.txStart?.bind(made), result: () => made.result() };
     }

@@ -3,11 +3,23 @@
 // anvil's default trace (--steps-tracing), which must agree on pc, op, gas, gasCost, depth and stack.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { LocalNode } from '../../core/local-node-launcher';
 import { anvilAvailable, startAnvil } from '../support/nodes/anvil';
 import type { RunningNode } from '../support/nodes/process';
-import { call, post, rpc, startNode, waitForReceipt, word, wsExchange, type StructLog, type StructLogResult } from './node-helpers';
+import {
+  call,
+  post,
+  rpc,
+  spawnNodeWithOutput,
+  startNode,
+  waitForReceipt,
+  word,
+  wsExchange,
+  type StructLog,
+  type StructLogResult,
+} from './node-helpers';
 
 // slot0 += 1; slot1 = calldata[0]; mem[0] = slot0; STATICCALL identity(mem[0..32]) -> mem[32..64];
 // RETURNDATACOPY mem[64..96] <- returndata; RETURN mem[32..96].
@@ -164,6 +176,25 @@ describe('struct logger (no tracer)', () => {
     assert.match(both.stderr, /--struct-logs runs no tracer: leave out --tracer/);
   });
 
+  test('a struct log growing past --max-response-bytes is stopped while it is built: the node never holds it', async () => {
+    const node = await spawnNodeWithOutput(['--max-response-bytes', '1000000']);
+    try {
+      // Each turn stores a word past the end of memory: with enableMemory every entry repeats all of it.
+      const grows = { '0x00000000000000000000000000000000000000aa': { code: '0x5b600159526000' + '56' } };
+      const reply = await rpc(node.url, 'debug_traceCall', [
+        { to: '0x00000000000000000000000000000000000000aa' },
+        'latest',
+        { enableMemory: true, stateOverrides: grows, timeout: '60s' },
+      ]);
+      assert.equal(reply.error?.code, -32003, JSON.stringify(reply).slice(0, 300));
+      assert.match(reply.error!.message, /^response too large: more than 1000000 bytes/);
+      const peakKb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${node.pid}/status`, 'utf8'))![1]);
+      assert.ok(peakKb < 400_000, `the node peaked at ${Math.round(peakKb / 1024)} MB`);
+    } finally {
+      await node.stop();
+    }
+  });
+
   test('an answer over --max-response-bytes is refused with the sizes', async () => {
     const small = await startNode(['--max-response-bytes', '2000']);
     try {
@@ -171,7 +202,7 @@ describe('struct logger (no tracer)', () => {
       const reply = await rpc(small.url, 'debug_traceTransaction', [tx]);
       assert.match(
         reply.error?.message ?? '',
-        /^response too large: \d+ bytes, more than the node's limit of 2000 bytes \(--max-response-bytes\)$/,
+        /^response too large: more than 2000 bytes, the node's limit \(--max-response-bytes\); the struct log was stopped$/,
       );
     } finally {
       await small.stop();

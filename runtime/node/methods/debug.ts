@@ -14,7 +14,7 @@ import { debugRunAllowed } from '../debug-run';
 import { CancelledWhileWaiting, fairLimiter } from '../limiter';
 import * as p from '../params';
 import { RawJson } from '../raw-json';
-import { serverError } from '../rpc-error';
+import { responseTooLarge, RpcError, serverError } from '../rpc-error';
 import { traceCallOptions as parseTraceCallOptions, traceOptions as parseTraceOptions, type TraceOptions } from '../trace-config';
 import { resolveBlock, type NodeContext, type ResolvedBlock } from './context';
 import { nextBlockHash, overriddenBlock } from '../block-overrides';
@@ -29,6 +29,8 @@ interface TraceLimits {
   concurrency: number;
   /** --max-trace-timeout: a longer `timeout` is clamped to it. */
   maxTimeoutMs: number;
+  /** --max-response-bytes: a struct log is stopped once it grows past it. */
+  maxResultBytes: number;
   /** --debug-traces: the node runs debug runs (trace config `debug`) that carry `secret`, printing each
    * inspector's URL with `log`; a run no debugger attaches to within `attachTimeoutMs` ends with an error. */
   debug?: { secret: string; attachTimeoutMs: number; log(line: string): void };
@@ -36,7 +38,7 @@ interface TraceLimits {
 
 /** A transaction's trace as geth answers debug_traceTransaction. */
 function single(outcome: WorkerOutcome): RawJson {
-  if ('error' in outcome) throw serverError(outcome.error);
+  if ('error' in outcome) throw outcome.tooLarge ? new RpcError(responseTooLarge, outcome.error) : serverError(outcome.error);
   return new RawJson('jsonParts' in outcome ? outcome.jsonParts : outcome.json);
 }
 
@@ -76,7 +78,12 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
     try {
       return await (debug ? debugSlot : limited)(request.client, request.signal, async () => {
         await request.drained();
-        const traced: TraceJob = { ...job, target: client ?? context.target, ...(debug ? { tracerUrl: debug.tracerUrl } : {}) };
+        const traced: TraceJob = {
+          ...job,
+          target: client ?? context.target,
+          maxResultBytes: limits.maxResultBytes,
+          ...(debug ? { tracerUrl: debug.tracerUrl } : {}),
+        };
         return forkTrace(context, traced, target, request.signal, (ready, onFetched) =>
           runTrace(ready, { signal: request.signal, inspect, onFetched }),
         );

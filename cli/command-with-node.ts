@@ -23,6 +23,8 @@ function reportFailure(error: unknown, endpoint?: Endpoint): number {
 
 interface NodeSession {
   endpoint: Endpoint;
+  /** The local node, started for this command. */
+  local: boolean;
   /** The secret debug runs on this command's own local node carry. */
   debugSecret?: string;
   /** A client for the C-Chain URL, or for `url` when given. */
@@ -48,6 +50,7 @@ async function withNode(
     release = selected.release;
     const session: NodeSession = {
       endpoint,
+      local: selected.local === true,
       debugSecret: selected.debugSecret,
       client: (url) => {
         const client = createRpcClient(selected.endpoint, { timeoutMs, ...selected.clientOptions, url });

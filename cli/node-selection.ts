@@ -40,6 +40,8 @@ export type NodeOptionValues = OptionValues<typeof nodeSelection.options>;
 
 interface SelectedNode {
   endpoint: Endpoint;
+  /** The local node, started for this command. */
+  local?: boolean;
   clientOptions: RpcClientOptions;
   /** Stops the local node if this command started one. */
   release(): Promise<void>;
@@ -102,28 +104,56 @@ async function fromConfigFile(values: NodeOptionValues): Promise<Endpoint> {
 /** Signals that end the command: it exits at once (status 128 + signal number), which kills the local node. */
 const endingSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
+const signalStatus = (signal: NodeJS.Signals) => 128 + osConstants.signals[signal];
+
 function exitOnSignal(signal: NodeJS.Signals): void {
-  process.exit(128 + osConstants.signals[signal]);
+  process.exit(signalStatus(signal));
 }
 
-/** How a command wants its local node started: extra `evm-tracer node` options, and where its stderr goes. */
-export type LocalNodeSetup = Pick<LaunchOptions, 'args' | 'onStderr' | 'debugTraces'>;
+/**
+ * For a command that stops itself cleanly: the first Ctrl-C (SIGINT, SIGTERM, SIGHUP) aborts `signal`, a
+ * second one exits at once. `status` is then the exit status the signal calls for.
+ */
+export function stopOnSignals(): { signal: AbortSignal; status(): number | undefined; dispose(): void } {
+  const controller = new AbortController();
+  let received: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (received) exitOnSignal(signal);
+    received = signal;
+    controller.abort(new Error(`stopped by ${signal}`));
+  };
+  for (const signal of endingSignals) process.on(signal, onSignal);
+  return {
+    signal: controller.signal,
+    status: () => (received ? signalStatus(received) : undefined),
+    dispose: () => {
+      for (const signal of endingSignals) process.off(signal, onSignal);
+    },
+  };
+}
+
+/** How a command wants its local node started: extra `evm-tracer node` options, where its stderr goes, and
+ * whether the command stops itself on a signal (stopOnSignals) rather than exiting at once. */
+export type LocalNodeSetup = Pick<LaunchOptions, 'args' | 'onStderr' | 'debugTraces'> & { ownSignals?: boolean };
 
 async function localNode(values: NodeOptionValues, setup: LocalNodeSetup): Promise<Omit<SelectedNode, 'clientOptions'>> {
   // Checked before anything is started, so a mistake here leaves nothing behind.
   const expectedChainId = values.network ? parseNetwork(values.network) : undefined;
   const { launchLocalNode } = await import('../core/local-node-launcher');
+  const { ownSignals, ...launch } = setup;
   // Without these a signal would end the process without its exit handlers, which kill the node.
-  for (const signal of endingSignals) process.on(signal, exitOnSignal);
+  const handled = ownSignals ? [] : endingSignals;
+  for (const signal of handled) process.on(signal, exitOnSignal);
   const stopHandlingSignals = () => {
-    for (const signal of endingSignals) process.off(signal, exitOnSignal);
+    for (const signal of handled) process.off(signal, exitOnSignal);
   };
   try {
     // This very CLI bundle runs the node: `evm-tracer node --port 0`.
-    const node = await launchLocalNode({ cliPath: process.argv[1], ...setup });
+    const node = await launchLocalNode({ cliPath: process.argv[1], ...launch });
     const endpoint: Endpoint = { name: 'local', url: node.url, auth: { kind: 'none' }, expectedChainId };
     return {
       endpoint,
+      local: true,
       debugSecret: node.debugSecret,
       release: async () => {
         await node.stop();

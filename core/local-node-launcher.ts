@@ -9,6 +9,10 @@ import { randomBytes } from 'node:crypto';
  * launcher knows it, so only the launcher can start a debug run (which opens an inspector). */
 export const debugSecretVariable = 'EVM_TRACER_DEBUG_SECRET';
 
+/** The environment variable a fork node started by a launcher reads its upstream URL from (`--fork-url-env`):
+ * the URL may carry a key or password, which the process list must not show. */
+export const forkUrlVariable = 'EVM_TRACER_FORK_URL';
+
 /** Set to `lines`, a fork node prints what it fetched from its upstream as lines starting with
  * `forkProgressPrefix` on stderr, for a launcher to show (a terminal gets one line rewritten in place). */
 export const forkProgressVariable = 'EVM_TRACER_FORK_PROGRESS';

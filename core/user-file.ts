@@ -14,10 +14,13 @@ function kindOf(stats: Stats): string {
   return 'not a regular file';
 }
 
-/** The file's text (UTF-8). Throws `ENOENT`-style codes as they come, or what is wrong with the file. */
-export function readUserFile(path: string, maxBytes: number): string {
+/**
+ * The file's text (UTF-8). Throws `ENOENT`-style codes as they come, or what is wrong with the file.
+ * `followLink: false` refuses a symbolic link (ELOOP), for files in folders others may write to.
+ */
+export function readUserFile(path: string, maxBytes: number, { followLink = true } = {}): string {
   // Non-blocking: opening a FIFO for reading would otherwise wait for a writer.
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | (followLink ? 0 : constants.O_NOFOLLOW));
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile()) throw new Error(`${kindOf(stats)}, not a regular file`);

@@ -1,6 +1,4 @@
 // `evm-tracer trace tx|call|block`: runs a tracer file on a node and prints the tracer's result as JSON.
-import { fileLimits, readUserFile, whyUnreadable } from '../../core/user-file';
-import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { displayUrl, maskSecrets } from '../../core/rpc/endpoint';
 import type { ReportSource } from '../../report/data';
@@ -10,7 +8,6 @@ import {
   checkHash,
   describeTarget,
   METHOD_NAMES,
-  prepareTracer,
   sendDebugTrace,
   sendStructLogTrace,
   sendTrace,
@@ -20,12 +17,13 @@ import {
   type TraceTarget,
 } from '../../core/trace/requests';
 import { UsageError } from '../command-line';
-import { checkClientTarget, clientTargets, type ClientTarget } from '../../core/client-targets';
+import type { ClientTarget } from '../../core/client-targets';
 import { commandEcmaLevel, ecmaOption } from '../ecma-option';
 import { commandWithNode } from '../command-with-node';
-import { namedTracer } from '../../core/trace/named-tracer';
-import { tracerArgument } from './tracer-argument';
+import { checkTargetOption, jsonArgument, readTracer, targetOption, tracerOption } from '../trace-options';
 import { writeReport } from './report-command';
+import { traceRangeCommand } from './trace-range-command';
+import type { Command } from './command';
 
 /** `[HOST:]PORT` as Node's --inspect takes it (an IPv6 host in brackets). */
 function inspectAddress(text: string): { host: string; port: number } {
@@ -37,22 +35,6 @@ function inspectAddress(text: string): { host: string; port: number } {
     throw new UsageError(`--inspect: the inspector listens on loopback only (127.0.0.1, ::1 or localhost), not '${host}'`);
   }
   return { host, port: Number(match[2]) };
-}
-
-/** JSON given inline or as the path of a JSON file. */
-function jsonArgument(text: string, what: string): unknown {
-  const fromFile = !/^\s*[[{"]/.test(text) && existsSync(text);
-  let source = text;
-  try {
-    if (fromFile) source = readUserFile(text, fileLimits.small);
-  } catch (error) {
-    throw new UsageError(`${what}: cannot read ${text}: ${whyUnreadable(error)}`);
-  }
-  try {
-    return JSON.parse(source);
-  } catch (error) {
-    throw new UsageError(`${what}: ${fromFile ? `${text} is` : 'the value is'} not valid JSON (${(error as Error).message})`);
-  }
 }
 
 type TargetValues = { call?: string; block?: string; 'tx-index'?: string; 'block-overrides'?: string; 'state-overrides'?: string };
@@ -96,7 +78,8 @@ function target(kind: string | undefined, positionals: string[], values: TargetV
       return { kind, call, block: parseBlockTag(values.block ?? 'latest'), context: callContext(values) };
     }
     default:
-      throw new UsageError(kind ? `unknown trace kind '${kind}' (use tx, call or block)` : 'trace needs tx, call or block');
+      if (kind === 'range') throw new UsageError('write range first, before any option: evm-tracer trace range FROM..TO …');
+      throw new UsageError(kind ? `unknown trace kind '${kind}' (use tx, call, block or range)` : 'trace needs tx, call, block or range');
   }
 }
 
@@ -117,20 +100,21 @@ function loggerOptions(config: unknown): Record<string, unknown> {
   return config as Record<string, unknown>;
 }
 
-export const traceCommand = commandWithNode({
+const traceTargetCommand = commandWithNode({
   name: 'trace',
-  summary: 'run a tracer file on a node: trace tx|call|block (result JSON on stdout)',
+  summary: 'run a tracer file on a node: trace tx|call|block (result JSON on stdout), trace range (into a folder)',
   synopsis: [
     'tx HASH --tracer FILE|NAME [options]',
     'call --call FILE_OR_JSON [--block TAG] [--tx-index N] [--block-overrides FILE_OR_JSON]',
     '     [--state-overrides FILE_OR_JSON] --tracer FILE|NAME [options]',
     'block HASH --tracer FILE|NAME [options]',
     'tx|call|block ... --struct-logs [--config JSON] [options]',
+    'range FROM..TO --out DIR --tracer FILE|NAME [options]   (see trace range --help)',
   ],
   description: `Prints the tracer's result as JSON on stdout. The tracer is sent flattened (one line, single quotes) at
 the node's ECMAScript level; syntax beyond it is refused before anything is sent.`,
   options: {
-    tracer: { type: 'string', value: 'FILE|NAME', help: "the tracer (*.tracer.js), or a built-in tracer's name (e.g. callTracer)" },
+    tracer: tracerOption,
     ecma: ecmaOption,
     config: {
       type: 'string',
@@ -141,12 +125,7 @@ the logger's options: {"disableStack", "disableStorage", "enableMemory",
     },
     'struct-logs': { type: 'boolean', help: "no tracer: the node's struct logger (geth's default trace), one entry per opcode" },
     timeout: { type: 'string', value: 'DURATION', help: "the node's tracing time-out, e.g. 5s (the request waits a little longer)" },
-    target: {
-      type: 'string',
-      value: clientTargets.join('|'),
-      help: `on this project's local node: run the tracer as this client does (the trace config's
-"target"; default: the node's choice, coreth on the C-Chain); other nodes ignore it`,
-    },
+    target: targetOption,
     call: {
       type: 'string',
       value: 'FILE_OR_JSON',
@@ -191,11 +170,7 @@ printed on stderr; the file itself is debugged, and the time-out stops while pau
     const [kind, ...rest] = positionals;
     const traceTarget = target(kind, rest, values);
     if (kind !== 'call' && values.block !== undefined) throw new UsageError('--block is for trace call only');
-    try {
-      checkClientTarget(values.target, '--target');
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    checkTargetOption(values.target);
     if (values['abi-dir'] && !values.html) throw new UsageError('--abi-dir goes with --html');
     if (values.inspect !== undefined && (values.node !== undefined || values.endpoint !== undefined)) {
       throw new UsageError(
@@ -211,21 +186,13 @@ printed on stderr; the file itself is debugged, and the time-out stops while pau
     }
     if (!values.tracer) throw new UsageError('--tracer FILE|NAME is required');
     const tracerConfig = values.config === undefined ? undefined : jsonArgument(values.config, '--config');
-    const argument = tracerArgument(values.tracer);
-    if (argument.kind === 'name') {
-      if (inspect) throw new UsageError(`--inspect debugs a tracer file: ${argument.name} is built in`);
-      return { target: traceTarget, tracer: namedTracer(argument.name), tracerConfig };
+    const chosen = readTracer(values.tracer, () => commandEcmaLevel(values));
+    if (chosen.kind === 'name') {
+      if (inspect) throw new UsageError(`--inspect debugs a tracer file: ${chosen.name} is built in`);
+      return { target: traceTarget, tracer: chosen.tracer, tracerConfig };
     }
-    let tracerSource: string;
-    try {
-      tracerSource = readUserFile(values.tracer, fileLimits.small);
-    } catch (error) {
-      throw new Error(`cannot read the tracer ${values.tracer}: ${whyUnreadable(error)}`);
-    }
-    // Flattened here, so a tracer beyond the node's level is refused before any node is started.
-    const tracer = prepareTracer(tracerSource, values.tracer, commandEcmaLevel(values));
-    const debug = inspect && { target: { file: resolve(values.tracer), ...inspect }, source: tracerSource };
-    return { target: traceTarget, tracer, tracerConfig, debug };
+    const debug = inspect && { target: { file: resolve(values.tracer), ...inspect }, source: chosen.source };
+    return { target: traceTarget, tracer: chosen.tracer, tracerConfig, debug };
   },
   // A debug run's node prints the inspector's URL (and any warning) on its stderr: passed on as is.
   localNode: ({ debug }) => (debug ? { debugTraces: true, onStderr: (text) => process.stderr.write(text) } : {}),
@@ -258,3 +225,9 @@ printed on stderr; the file itself is debugged, and the time-out stops while pau
     return 0;
   },
 });
+
+/** `trace range …` has options of its own (trace-range-command.ts); `trace tx|call|block …` the ones above. */
+export const traceCommand: Command = {
+  summary: traceTargetCommand.summary,
+  run: (argv) => (argv[0] === 'range' ? traceRangeCommand.run(argv.slice(1)) : traceTargetCommand.run(argv)),
+};

@@ -22,8 +22,6 @@ import { tracerName, type TraceSpec } from './spec';
 const attachTimeoutMs = 30_000;
 
 let runs = 0;
-/** The environment variable the fork node reads its upstream URL from. */
-const forkUrlVariable = 'EVM_TRACER_FORK_URL';
 
 /** The js-debug attach configuration for a debug run's worker. */
 function attachConfiguration(spec: TraceSpec, address: string, run: string): vscode.DebugConfiguration {
@@ -58,7 +56,7 @@ async function localFork(
   if (!node) throw new Error(`No node named "${nodeName}".`);
   const endpoint = await ctx.nodes.endpoint(node);
   const [
-    { launchLocalNode, forkProgressPrefix, forkProgressVariable },
+    { launchLocalNode, forkProgressPrefix, forkProgressVariable, forkUrlVariable },
     { createRpcClient },
     { credentialedUrl, maskSecrets, postUrl },
     { forkCacheFolder },

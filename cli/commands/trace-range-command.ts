@@ -1,0 +1,239 @@
+// `evm-tracer trace range FROM..TO --out DIR`: a tracer over every transaction of a block range, into a folder
+// of JSON Lines files, one per chunk of blocks, and a manifest; the same command again resumes. On a remote
+// node the tracer runs here by default, in a local fork node of it (one for the whole run: its fork cache and
+// prefetching serve every block), or with --on node on the node itself; on the local node, there.
+import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
+import { version } from '../../package.json';
+import type { ClientTarget } from '../../core/client-targets';
+import type { LocalNode } from '../../core/local-node-launcher';
+import { parseBlockRange, resolveRange, type TypedRange } from '../../core/range/block-range';
+import { blockLines } from '../../core/range/block-lines';
+import type { Manifest, TracerIdentity } from '../../core/range/manifest';
+import { openRangeRun } from '../../core/range/range-run';
+import { withRetries } from '../../core/range/retry';
+import { runChunks } from '../../core/range/run-chunks';
+import { quantity } from '../../core/chain/shapes';
+import { createRpcClient, type RpcClient } from '../../core/rpc/client';
+import { credentialedUrl, displayUrl, endpointMasker, postUrl, type Endpoint } from '../../core/rpc/endpoint';
+import { NodeError } from '../../core/rpc/errors';
+import { parseDuration } from '../../core/trace/duration';
+import { tracerOptionsObject, type SendableTracer } from '../../core/trace/requests';
+import { parseSize } from '../byte-size';
+import { commandWithNode } from '../command-with-node';
+import { expectPositionals, UsageError } from '../command-line';
+import { commandEcmaLevel, ecmaOption } from '../ecma-option';
+import { stopOnSignals } from '../node-selection';
+import { checkTargetOption, jsonArgument, readTracer, targetOption, tracerOption } from '../trace-options';
+
+/** geth's default tracing time-out per transaction. */
+const defaultTimeoutMs = 5000;
+
+/** Attempts per block when the node fails in a way that may pass (retry.ts), the first wait doubling from 0.5 s. */
+const retry = { attempts: 4, baseDelayMs: 500 };
+
+function count(text: string | undefined, what: string, fallback: number, most: number): number {
+  if (text === undefined) return fallback;
+  const value = /^\d+$/.test(text.trim()) ? Number(text) : NaN;
+  if (!(value >= 1 && value <= most)) throw new UsageError(`${what}: '${text}' is not a whole number from 1 to ${most}`);
+  return value;
+}
+
+interface Prepared {
+  range: TypedRange;
+  out: string;
+  chunkSize: number;
+  jobs: number;
+  on: 'local' | 'node';
+  tracer: SendableTracer;
+  identity: TracerIdentity;
+  config: unknown;
+  perTransactionMs: number;
+}
+
+/** A hex quantity a node answered, as a number (a chain id, a block number). */
+async function numberFrom(client: RpcClient, method: string): Promise<number> {
+  const answer = await client.request<unknown>(method, []);
+  const value = quantity(answer);
+  if (value === undefined || value > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new Error(`${method}: the node answered ${client.shown(JSON.stringify(answer), 80)}, not a hex quantity`);
+  return Number(value);
+}
+
+/** A local fork node of `endpoint` for the run: the URL and its credentials go in its environment, never its
+ * command line; what it prints (its upstream's rules) is passed on masked, line by line. */
+async function localFork(endpoint: Endpoint, timeout: string | undefined): Promise<LocalNode> {
+  const { launchLocalNode, forkUrlVariable } = await import('../../core/local-node-launcher');
+  const mask = endpointMasker(endpoint);
+  let partial = '';
+  return launchLocalNode({
+    cliPath: process.argv[1],
+    args: ['--fork-url-env', forkUrlVariable, '--accounts', '0', ...(timeout ? ['--max-trace-timeout', timeout] : [])],
+    // Fork mode POSTs: a WebSocket node is read over its HTTP(S) side.
+    env: { [forkUrlVariable]: credentialedUrl(postUrl(endpoint.url), endpoint.auth) },
+    onStderr: (text) => {
+      const lines = (partial + text).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) process.stderr.write(`${mask(line)}\n`);
+    },
+  }).catch((error: unknown) => {
+    throw new Error(mask(error instanceof Error ? error.message : String(error)));
+  });
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The last line: what was traced, what failed, or where the run stopped; and the exit status. */
+function summary(manifest: Manifest, folder: string, stoppedStatus: number | undefined): number {
+  const done = manifest.chunks.filter((chunk) => chunk.state === 'done');
+  const failed = manifest.chunks.filter((chunk) => chunk.state === 'failed');
+  const { from, to } = manifest.range;
+  const total = `${done.length} of ${plural(manifest.chunks.length, 'chunk')} done`;
+  if (stoppedStatus !== undefined) {
+    process.stderr.write(`evm-tracer: stopped: ${total}; run the same command again to resume\n`);
+    return stoppedStatus;
+  }
+  if (failed.length > 0) {
+    const first = failed[0];
+    process.stderr.write(
+      `evm-tracer: ${failed.length} of ${plural(manifest.chunks.length, 'chunk')} failed (first: blocks ${first.from}..${first.to}: ${first.reason}); ` +
+        `the others are in ${folder}; run the same command again to retry the failed ones\n`,
+    );
+    return 1;
+  }
+  const transactions = done.reduce((sum, chunk) => sum + chunk.transactions, 0);
+  const errors = done.reduce((sum, chunk) => sum + chunk.errors, 0);
+  process.stderr.write(
+    `evm-tracer: blocks ${from}..${to}: ${plural(transactions, 'transaction')} (${plural(errors, 'error')}) in ${folder}, ${total}\n`,
+  );
+  return 0;
+}
+
+export const traceRangeCommand = commandWithNode({
+  name: 'trace range',
+  summary: 'run a tracer over every transaction of a block range, into a folder of JSON Lines files',
+  synopsis: [
+    'FROM..TO --out DIR --tracer FILE|NAME [--config JSON] [--chunk-size N] [--jobs N]',
+    '         [--on local|node] [--overwrite] [options]',
+  ],
+  description: `Traces every transaction of blocks FROM..TO (each a block number, latest or latest-N) as geth's
+debug_traceBlockByNumber does, into DIR: one JSON Lines file per chunk of blocks, one line per
+transaction ({"blockNumber", "blockHash", "txIndex", "txHash", "result" | "error"}), each file
+written whole or not at all, and manifest.json (the run, each chunk's state and counts). The same
+command again resumes: finished chunks are kept, the rest are traced. A transaction whose tracer
+fails is its error line; a chunk that still fails after retries is recorded with its reason, and
+the command ends with status 1. Ctrl-C stops; the folder resumes. One line per chunk on stderr.`,
+  options: {
+    tracer: tracerOption,
+    config: { type: 'string', value: 'JSON', help: 'tracerConfig passed to setup(config): JSON text or a JSON file' },
+    ecma: ecmaOption,
+    out: { type: 'string', value: 'DIR', help: 'the folder of results: new or empty, or one of this run to resume' },
+    'chunk-size': { type: 'string', value: 'N', help: 'blocks per file (default 100)' },
+    jobs: { type: 'string', value: 'N', help: 'chunks traced at once (default 1)' },
+    on: {
+      type: 'string',
+      value: 'local|node',
+      help: `where the tracer runs: local (default), this project's runtime, on a local fork of
+--node (which then only serves blocks and state); node, the node itself`,
+    },
+    overwrite: { type: 'boolean', help: 'start afresh in a folder that holds another run (its chunk files are removed)' },
+    timeout: { type: 'string', value: 'DURATION', help: "each transaction's tracing time-out, e.g. 5s (geth's default)" },
+    target: targetOption,
+  },
+  prepare({ values, positionals }): Prepared {
+    expectPositionals(positionals, 1);
+    if (positionals[0] === undefined) throw new UsageError('trace range needs FROM..TO');
+    let range: TypedRange;
+    try {
+      range = parseBlockRange(positionals[0]);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (values.out === undefined) throw new UsageError('--out DIR is required: the folder the results go to');
+    if (values.tracer === undefined) throw new UsageError('--tracer FILE|NAME is required');
+    const on = values.on ?? 'local';
+    if (on !== 'local' && on !== 'node') throw new UsageError(`--on must be local or node (got '${on}')`);
+    checkTargetOption(values.target);
+    let perTransactionMs = defaultTimeoutMs;
+    try {
+      if (values.timeout !== undefined) perTransactionMs = parseDuration(values.timeout);
+    } catch (error) {
+      throw new UsageError(`--timeout: ${(error as Error).message}`);
+    }
+    const config = values.config === undefined ? null : jsonArgument(values.config, '--config');
+    const chosen = readTracer(values.tracer, () => commandEcmaLevel(values));
+    const identity: TracerIdentity =
+      chosen.kind === 'name'
+        ? { name: chosen.name }
+        : { file: basename(values.tracer), sha256: createHash('sha256').update(chosen.source).digest('hex') };
+    return {
+      range,
+      out: values.out,
+      chunkSize: count(values['chunk-size'], '--chunk-size', 100, 1_000_000),
+      jobs: count(values.jobs, '--jobs', 1, 64),
+      on,
+      tracer: chosen.tracer,
+      identity,
+      config,
+      perTransactionMs,
+    };
+  },
+  localNode: () => ({ ownSignals: true }),
+  async run(session, prepared, { values }) {
+    const { endpoint } = session;
+    const stop = stopOnSignals();
+    const mask = endpointMasker(endpoint);
+    const report = (line: string) => process.stderr.write(`${mask(line)}\n`);
+    let fork: LocalNode | undefined;
+    let forkClient: RpcClient | undefined;
+    try {
+      const node = session.client();
+      const chainId = await numberFrom(node, 'eth_chainId');
+      if (endpoint.expectedChainId !== undefined && chainId !== endpoint.expectedChainId)
+        throw new Error(`the node's chain id is ${chainId}, not ${endpoint.expectedChainId} as --network expects`);
+      const manifest = await openRangeRun({
+        folder: prepared.out,
+        overwrite: values.overwrite === true,
+        tool: { name: 'evm-tracer', version },
+        identity: {
+          range: prepared.range,
+          chunkSize: prepared.chunkSize,
+          on: prepared.on,
+          node: { url: session.local ? 'local' : displayUrl(endpoint), chainId },
+          tracer: prepared.identity,
+          config: prepared.config,
+          target: values.target ?? null,
+        },
+        resolve: async (range) => resolveRange(range, await numberFrom(node, 'eth_blockNumber')),
+        report,
+      });
+      if (prepared.on === 'local' && !session.local && manifest.chunks.some((chunk) => chunk.state !== 'done')) {
+        fork = await localFork(endpoint, values.timeout);
+        const maxResponseBytes = values['max-response'] === undefined ? undefined : parseSize(values['max-response'], '--max-response');
+        forkClient = createRpcClient({ name: 'local fork', url: fork.url, auth: { kind: 'none' } }, { maxResponseBytes });
+      }
+      const tracing = forkClient ?? node;
+      const traceConfig = tracerOptionsObject({
+        tracer: prepared.tracer.code,
+        tracerConfig: prepared.config ?? undefined,
+        timeout: values.timeout,
+        client: values.target as ClientTarget | undefined,
+      });
+      const blockOptions = { traceConfig, perTransactionMs: prepared.perTransactionMs, holdsSecret: (text: string) => mask(text) !== text };
+      const outcome = await runChunks({
+        folder: prepared.out,
+        manifest,
+        jobs: prepared.jobs,
+        signal: stop.signal,
+        report,
+        shown: (error) => mask(error instanceof NodeError ? `${error.kind}: ${error.message}` : String((error as Error)?.message ?? error)),
+        traceBlock: (number, signal) => withRetries(() => blockLines(tracing, number, { ...blockOptions, signal }), { ...retry, signal }),
+      });
+      return summary(manifest, prepared.out, outcome.stopped ? stop.status() : undefined);
+    } finally {
+      stop.dispose();
+      await forkClient?.close();
+      await fork?.stop();
+    }
+  },
+});

@@ -20,12 +20,12 @@ export interface SignedCall {
 }
 
 /**
- * Signs `tx` as an EIP-1559 transaction for the node's chain (nonce, fees and, unless given, gas and tip
- * asked from the node), sends it and waits for its receipt.
+ * `tx` signed as an EIP-1559 transaction for the node's chain, as raw hex: with `nonce`, else the account's
+ * next; fees and, unless given, gas and tip asked from the node.
  */
-export async function sendSigned(url: string, signer: Signer, tx: SignedCall): Promise<MinedReceipt & { transactionHash: string }> {
+export async function signTx(url: string, signer: Signer, tx: SignedCall, nonce?: bigint): Promise<string> {
   const chainId = Number(await call<string>(url, 'eth_chainId'));
-  const nonce = await call<string>(url, 'eth_getTransactionCount', [signer.address, 'pending']);
+  const next = nonce ?? BigInt(await call<string>(url, 'eth_getTransactionCount', [signer.address, 'pending']));
   const tip = tx.tip ?? BigInt(await call<string>(url, 'eth_maxPriorityFeePerGas'));
   const gasPrice = BigInt(await call<string>(url, 'eth_gasPrice'));
   const estimate = { from: signer.address, to: tx.to, data: tx.data, value: `0x${(tx.value ?? 0n).toString(16)}` };
@@ -33,7 +33,7 @@ export async function sendSigned(url: string, signer: Signer, tx: SignedCall): P
   const common = createCustomCommon({ chainId }, Mainnet, { hardfork: Hardfork.Cancun });
   const signed = createFeeMarket1559Tx(
     {
-      nonce: BigInt(nonce),
+      nonce: next,
       to: tx.to === undefined ? undefined : createAddressFromString(tx.to),
       data: tx.data === undefined ? undefined : hexToBytes(tx.data as PrefixedHexString),
       value: tx.value ?? 0n,
@@ -43,7 +43,12 @@ export async function sendSigned(url: string, signer: Signer, tx: SignedCall): P
     },
     { common },
   ).sign(signer.privateKey);
-  const hash = await call<string>(url, 'eth_sendRawTransaction', [bytesToHex(signed.serialize())]);
+  return bytesToHex(signed.serialize());
+}
+
+/** Signs `tx` (signTx), sends it and waits for its receipt. */
+export async function sendSigned(url: string, signer: Signer, tx: SignedCall): Promise<MinedReceipt & { transactionHash: string }> {
+  const hash = await call<string>(url, 'eth_sendRawTransaction', [await signTx(url, signer, tx)]);
   // avalanchego builds a block about once a second.
   return { ...(await waitForReceipt(url, hash, 200)), transactionHash: hash };
 }

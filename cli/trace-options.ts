@@ -49,8 +49,7 @@ export function jsonArgument(text: string, what: string): unknown {
 
 /** --tracer: a built-in tracer by name, or a file read and flattened at `level` (so a tracer beyond the node's
  * level is refused before any node is started). */
-export type TracerChoice =
-  { kind: 'name'; name: string; tracer: SendableTracer } | { kind: 'file'; source: string; tracer: SendableTracer };
+type TracerChoice = { kind: 'name'; name: string; tracer: SendableTracer } | { kind: 'file'; source: string; tracer: SendableTracer };
 
 export function readTracer(value: string, level: () => EcmaLevel): TracerChoice {
   const argument = tracerArgument(value);

@@ -7,7 +7,7 @@ import { isHash, isRecord } from '../chain/shapes';
 import type { RpcClient } from '../rpc/client';
 
 /** An answer that is not what was asked: not worth asking again. */
-export class BadAnswer extends Error {}
+class BadAnswer extends Error {}
 
 export interface BlockLines {
   /** One line per transaction, each ending in a newline. */
@@ -17,7 +17,7 @@ export interface BlockLines {
   errors: number;
 }
 
-export interface BlockTraceOptions {
+interface BlockTraceOptions {
   /** The trace config sent: {tracer, tracerConfig, timeout, target}. */
   traceConfig: Record<string, unknown>;
   /** How long one transaction's trace may take (the node's `timeout`): a block's request waits that per transaction. */

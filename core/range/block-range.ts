@@ -39,11 +39,6 @@ export function parseBlockRange(text: string): TypedRange {
   return { text: canonical, from, to };
 }
 
-/** Whether resolving needs the node's head. */
-export function needsHead(range: TypedRange): boolean {
-  return 'behind' in range.from || 'behind' in range.to;
-}
-
 /** The block numbers of `range` on a node whose latest block is `head`; throws when they are not all there. */
 export function resolveRange(range: TypedRange, head: number): BlockRange {
   const at = (value: RangeEnd, which: string) => {

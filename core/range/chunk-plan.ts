@@ -10,7 +10,7 @@ export interface PlannedChunk {
 }
 
 /** A chunk's file name: `blocks-0000000100-0000000199.jsonl`. */
-export function chunkFileName(from: number, to: number): string {
+function chunkFileName(from: number, to: number): string {
   const padded = (n: number) => String(n).padStart(10, '0');
   return `blocks-${padded(from)}-${padded(to)}.jsonl`;
 }

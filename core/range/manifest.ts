@@ -27,7 +27,7 @@ export interface RunIdentity {
   target: string | null;
 }
 
-export interface ChunkCounts {
+interface ChunkCounts {
   blocks: number;
   transactions: number;
   /** Transactions whose entry is an error. */
@@ -36,7 +36,7 @@ export interface ChunkCounts {
   sha256: string;
 }
 
-export type ChunkRecord = PlannedChunk & ({ state: 'pending' } | ({ state: 'done' } & ChunkCounts) | { state: 'failed'; reason: string });
+type ChunkRecord = PlannedChunk & ({ state: 'pending' } | ({ state: 'done' } & ChunkCounts) | { state: 'failed'; reason: string });
 
 export interface Manifest extends RunIdentity {
   format: typeof format;

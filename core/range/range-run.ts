@@ -5,7 +5,7 @@ import type { BlockRange, TypedRange } from './block-range';
 import { newManifest, otherRun, parseManifest, type Manifest, type RunIdentity } from './manifest';
 import { isWrittenChunk, prepareFolder, readManifestText, removeChunkFiles } from './range-folder';
 
-export interface RangeRunOptions {
+interface RangeRunOptions {
   folder: string;
   /** The run's identity, its range as typed. */
   identity: Omit<RunIdentity, 'range'> & { range: TypedRange };

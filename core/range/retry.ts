@@ -13,7 +13,7 @@ function mayPass(error: unknown): boolean {
   return ['rate-limited', 'server', 'timeout', 'unreachable', 'closed'].includes(error.kind);
 }
 
-export interface RetryOptions {
+interface RetryOptions {
   /** Attempts in all (the first included). */
   attempts: number;
   /** The first wait; each next one doubles. */

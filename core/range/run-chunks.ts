@@ -6,7 +6,7 @@ import { manifestText, oneLine, type Manifest } from './manifest';
 import type { BlockLines } from './block-lines';
 import { AtomicFile, manifestName, writeWhole } from './range-folder';
 
-export interface ChunkRunOptions {
+interface ChunkRunOptions {
   folder: string;
   /** Its chunks' states change as they run. */
   manifest: Manifest;
@@ -20,7 +20,7 @@ export interface ChunkRunOptions {
   shown(error: unknown): string;
 }
 
-export interface ChunkRunOutcome {
+interface ChunkRunOutcome {
   /** Stopped (options.signal) before every chunk had run. */
   stopped: boolean;
 }

@@ -4,10 +4,11 @@ import { displayUrl, maskSecrets } from '../../core/rpc/endpoint';
 import type { ReportSource } from '../../report/data';
 import { toBlockOverrides, toCallObject, toQuantity } from '../../core/trace/call';
 import { parseBlockTag } from '../../core/trace/block';
+import { isHash } from '../../core/chain/shapes';
 import {
   checkHash,
   describeTarget,
-  METHOD_NAMES,
+  methodOf,
   sendDebugTrace,
   sendStructLogTrace,
   sendTrace,
@@ -66,10 +67,15 @@ function target(kind: string | undefined, positionals: string[], values: TargetV
   }
   switch (kind) {
     case 'tx':
+      if (!argument) throw new UsageError('trace tx needs a transaction hash');
+      return { kind, hash: checkHash(argument, 'transaction hash') };
     case 'block': {
-      if (!argument) throw new UsageError(`trace ${kind} needs a ${kind === 'tx' ? 'transaction' : 'block'} hash`);
-      const hash = checkHash(argument, kind === 'tx' ? 'transaction hash' : 'block hash');
-      return { kind, hash };
+      if (!argument) throw new UsageError('trace block needs a block hash, a block number or latest');
+      // A hash cut short is not taken for a (huge) block number.
+      if (/^0x[0-9a-f]{17,}$/i.test(argument.trim()) && !isHash(argument.trim()))
+        throw new Error(`block '${argument}' is neither a 0x-prefixed 32-byte hash nor a block number`);
+      const block = parseBlockTag(argument);
+      return isHash(block) ? { kind, hash: block } : { kind, number: block };
     }
     case 'call': {
       if (argument) throw new UsageError(`trace call takes no positional argument (got '${argument}'); use --call`);
@@ -107,7 +113,7 @@ const traceTargetCommand = commandWithNode({
     'tx HASH --tracer FILE|NAME [options]',
     'call --call FILE_OR_JSON [--block TAG] [--tx-index N] [--block-overrides FILE_OR_JSON]',
     '     [--state-overrides FILE_OR_JSON] --tracer FILE|NAME [options]',
-    'block HASH --tracer FILE|NAME [options]',
+    'block HASH|NUMBER|latest --tracer FILE|NAME [options]',
     'tx|call|block ... --struct-logs [--config JSON] [options]',
     'range FROM..TO --out DIR --tracer FILE|NAME [options]   (see trace range --help)',
   ],
@@ -213,7 +219,7 @@ printed on stderr; the file itself is debugged, and the time-out stops while pau
       const { endpoint } = session;
       // As a report saved from VS Code names it; the URL masked (reportData also drops its query).
       const source: ReportSource = {
-        method: METHOD_NAMES[traceTarget.kind],
+        method: methodOf(traceTarget),
         tracer: tracerLabel,
         node: maskSecrets(endpoint.name, endpoint),
         maskedUrl: displayUrl(endpoint),

@@ -6,7 +6,7 @@ import { displayUrl, maskSecrets, type Endpoint } from '../../core/rpc/endpoint'
 import { formatBytes, NodeError } from '../../core/rpc/errors';
 import { config } from '../config';
 import type { RpcClient } from '../../core/rpc/client';
-import { describeTarget, METHOD_NAMES, type RunTraceOptions } from '../../core/trace/requests';
+import { describeTarget, methodOf, type RunTraceOptions } from '../../core/trace/requests';
 import type { Nodes } from '../nodes';
 import type { OutcomeView, RequestSummary, TraceErrorView, ViewState } from '../webview/messages';
 import { ResultPanel, type PanelActions } from '../webview/panel';
@@ -59,7 +59,7 @@ export class TraceRunner {
     const node = this.deps.nodes.find(spec.nodeName);
     if (!node) throw new Error(`No node named "${spec.nodeName}": add it with "EVM Tracer: Add Node" or select another.`);
     await this.deps.state.update(LAST_TRACE_KEY, spec);
-    const method = METHOD_NAMES[spec.target.kind];
+    const method = methodOf(spec.target);
     const request: RequestSummary = {
       method,
       tracerName: tracerName(spec),
@@ -138,7 +138,7 @@ export class TraceRunner {
       endpoint = await nodes.endpoint(node);
       request = { ...request, maskedUrl: displayUrl(endpoint) };
       connected(endpoint);
-      log.debug(`${METHOD_NAMES[spec.target.kind]} on ${request.nodeName} (${request.maskedUrl}): sending`);
+      log.debug(`${methodOf(spec.target)} on ${request.nodeName} (${request.maskedUrl}): sending`);
       const builtin = named.builtinTracerOfUri(spec.tracerUri);
       const source =
         builtin === undefined ? (await vscode.workspace.openTextDocument(vscode.Uri.parse(spec.tracerUri))).getText() : undefined;
@@ -165,13 +165,13 @@ export class TraceRunner {
       const json = JSON.stringify(result) ?? 'null';
       const bytes = Buffer.byteLength(json, 'utf8');
       log.info(
-        `${METHOD_NAMES[spec.target.kind]} on ${request.nodeName} (${request.maskedUrl}): ${Math.round(elapsed())} ms, ${formatBytes(bytes)}`,
+        `${methodOf(spec.target)} on ${request.nodeName} (${request.maskedUrl}): ${Math.round(elapsed())} ms, ${formatBytes(bytes)}`,
       );
       return { spec, request, outcome: { status: 'done', json, bytes, durationMs: elapsed() } };
     } catch (error) {
       const view = errorView(error);
       log.warn(
-        `${METHOD_NAMES[spec.target.kind]} on ${request.nodeName} (${request.maskedUrl}) failed after ${Math.round(elapsed())} ms: ${view.kind}: ${view.message}`,
+        `${methodOf(spec.target)} on ${request.nodeName} (${request.maskedUrl}) failed after ${Math.round(elapsed())} ms: ${view.kind}: ${view.message}`,
       );
       const outcome: OutcomeView = { status: 'failed', error: view, durationMs: elapsed() };
       return { spec, request, outcome };

@@ -1,8 +1,8 @@
-// debug_traceTransaction / debug_traceCall / debug_traceBlockByHash: the tracer flattened at the target
+// debug_traceTransaction / debug_traceCall / debug_traceBlockByHash|Number: the tracer flattened at the target
 // node's ECMAScript level (one line, single quotes, no comments), the params in the node's order, and node
 // errors mapped to the tracer file.
 import { DEFAULT_LEVEL, levelName, type EcmaLevel } from '../ecma-level';
-import type { RpcClient } from '../rpc/client';
+import type { RequestOptions, RpcClient } from '../rpc/client';
 import type { ClientTarget } from '../client-targets';
 import { flattenTracer, type FlattenResult } from '../tracer/flatten';
 import type { TracerDiagnostic } from '../tracer/diagnostic';
@@ -12,7 +12,11 @@ import { parseDuration } from './duration';
 import { locateTracerError } from './node-positions';
 
 export type TraceTarget =
-  { kind: 'tx'; hash: string } | { kind: 'call'; call: CallObject; block: string; context?: CallContext } | { kind: 'block'; hash: string };
+  | { kind: 'tx'; hash: string }
+  | { kind: 'call'; call: CallObject; block: string; context?: CallContext }
+  | { kind: 'block'; hash: string }
+  /** A block by number or tag (`latest` is sent as its number). */
+  | { kind: 'block'; number: string };
 
 /** What debug_traceCall runs the call on besides its block: geth's TraceCallConfig members. */
 export interface CallContext {
@@ -47,8 +51,13 @@ export interface DebugTarget {
   secret: string;
 }
 
-/** The JSON-RPC method of each kind of target. */
+/** The JSON-RPC method of each kind of target (a block by its hash; by number: methodOf). */
 export const METHOD_NAMES = { tx: 'debug_traceTransaction', call: 'debug_traceCall', block: 'debug_traceBlockByHash' } as const;
+
+/** The JSON-RPC method that traces `target`. */
+export function methodOf(target: TraceTarget): string {
+  return target.kind === 'block' && 'number' in target ? 'debug_traceBlockByNumber' : METHOD_NAMES[target.kind];
+}
 
 /** A short description of the target for headers, logs and reports. */
 export function describeTarget(target: TraceTarget): string {
@@ -56,7 +65,7 @@ export function describeTarget(target: TraceTarget): string {
     case 'tx':
       return `transaction ${target.hash}`;
     case 'block':
-      return `block ${target.hash}`;
+      return `block ${'hash' in target ? target.hash : target.number}`;
     case 'call':
       return `call to ${target.call.to ?? '(contract creation)'} at block ${target.block}`;
   }
@@ -93,12 +102,12 @@ export function tracerOptionsObject(options: TracerOptions | StructLogOptions): 
 /** Method and params for a target whose block parameter is already what the node gets. */
 export function traceRequest(target: TraceTarget, options: TracerOptions | StructLogOptions): { method: string; params: unknown[] } {
   const tracerOptions = tracerOptionsObject(options);
-  const method = METHOD_NAMES[target.kind];
+  const method = methodOf(target);
   switch (target.kind) {
     case 'tx':
       return { method, params: [checkHash(target.hash, 'transaction hash'), tracerOptions] };
     case 'block':
-      return { method, params: [checkHash(target.hash, 'block hash'), tracerOptions] };
+      return { method, params: ['hash' in target ? checkHash(target.hash, 'block hash') : target.number, tracerOptions] };
     case 'call':
       return { method, params: [target.call, target.block, { ...tracerOptions, ...target.context }] };
   }
@@ -169,6 +178,13 @@ export async function sendStructLogTrace(
   return requestTrace(client, target, { loggerOptions, timeout: options.timeout, client: options.client }, options, (error) => error);
 }
 
+/** `target` with its block as the node gets it: `latest` as the current number (core/trace/block.ts). */
+async function resolvedTarget(client: RpcClient, target: TraceTarget, request: RequestOptions): Promise<TraceTarget> {
+  if (target.kind === 'call') return { ...target, block: await resolveBlock(client, target.block, request) };
+  if (target.kind === 'block' && 'number' in target) return { ...target, number: await resolveBlock(client, target.number, request) };
+  return target;
+}
+
 async function requestTrace(
   client: RpcClient,
   target: TraceTarget,
@@ -178,8 +194,7 @@ async function requestTrace(
 ): Promise<unknown> {
   const timeoutMs = options.timeout === undefined ? undefined : parseDuration(options.timeout) + graceMs;
   const request = { signal: options.signal, ...(timeoutMs === undefined ? {} : { timeoutMs }) };
-  const resolved = target.kind === 'call' ? { ...target, block: await resolveBlock(client, target.block, request) } : target;
-  const { method, params } = traceRequest(resolved, config);
+  const { method, params } = traceRequest(await resolvedTarget(client, target, request), config);
   try {
     return await client.request<unknown>(method, params, request);
   } catch (error) {
@@ -202,8 +217,7 @@ export async function sendDebugTrace(
   options: SendTraceOptions = {},
 ): Promise<unknown> {
   const request = { signal: options.signal, timeoutMs: debugRequestTimeoutMs };
-  const resolved = target.kind === 'call' ? { ...target, block: await resolveBlock(client, target.block, request) } : target;
-  const { method, params } = traceRequest(resolved, {
+  const { method, params } = traceRequest(await resolvedTarget(client, target, request), {
     tracer: tracerSource,
     tracerConfig: options.tracerConfig,
     timeout: options.timeout,

@@ -5,7 +5,7 @@
 // traced here (on a local fork of geth) and by geth itself (--on node); a run stopped by Ctrl-C and one killed
 // with SIGKILL resume to the same files as a run never interrupted; another tracer in the folder is refused;
 // links planted in the folder are never written through; a hostile or failing upstream gives per-chunk errors
-// and writes nothing wrong; no secret reaches the folder or the output.
+// and writes nothing wrong; no secret reaches the folder or the output. And `trace block` by number or latest.
 //
 // geth's dev genesis activates Bogota, which the runtime does not implement: geth runs without bogotaTime.
 import assert from 'node:assert/strict';
@@ -341,6 +341,29 @@ describe('trace range against geth --dev', { skip: referenceSkip() }, () => {
     for (const reason of reasons) assert.ok(run.stderr.includes(`failed: ${reason}\n`), reason);
     assert.match(run.stderr, /^evm-tracer: 4 of 5 chunks failed \(first: blocks 1\.\.2: block 1 /m);
     assert.deepEqual(Object.keys(folderFiles(out)), ['blocks-0000000009-0000000010.jsonl', 'manifest.json']);
+  });
+
+  test("trace block takes a number or latest as well as a hash: geth's own debug_traceBlockByNumber", async () => {
+    const node = ['--node', `${proxy.url}/rpc`, '--key-env', 'NODE_KEY'];
+    for (const [typed, number] of [
+      ['5', 5],
+      ['latest', head],
+      [blockHashes[7], 7],
+    ] as const) {
+      const traced = await runCli(['trace', 'block', typed, '--tracer', 'callTracer', ...node], { env });
+      assert.equal(traced.status, 0, traced.stderr);
+      assert.deepEqual(
+        JSON.parse(traced.stdout),
+        await call(geth.url, 'debug_traceBlockByNumber', [hex(number), { tracer: 'callTracer' }]),
+        typed,
+      );
+    }
+    const cut = await runCli(['trace', 'block', blockHashes[7].slice(0, 40), '--tracer', 'callTracer', ...node], { env });
+    assert.equal(cut.status, 1);
+    assert.equal(
+      cut.stderr,
+      `evm-tracer: block '${blockHashes[7].slice(0, 40)}' is neither a 0x-prefixed 32-byte hash nor a block number\n`,
+    );
   });
 
   test('HTTP 429 and 503 are asked again with backoff; a chunk still failing after its retries is recorded, the run ends 1', async () => {

@@ -226,7 +226,8 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
         jobs: prepared.jobs,
         signal: stop.signal,
         report,
-        shown: (error) => mask(error instanceof NodeError ? `${error.kind}: ${error.message}` : String((error as Error)?.message ?? error)),
+        shown: (error) =>
+          mask(error instanceof NodeError ? `${error.kind}: ${error.message}` : error instanceof Error ? error.message : String(error)),
         traceBlock: (number, signal) => withRetries(() => blockLines(tracing, number, { ...blockOptions, signal }), { ...retry, signal }),
       });
       return summary(manifest, prepared.out, outcome.stopped ? stop.status() : undefined);

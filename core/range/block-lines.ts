@@ -65,12 +65,14 @@ export async function blockLines(client: RpcClient, number: number, options: Blo
     const at = `${where}, transaction ${txIndex}`;
     if (!isRecord(entry) || typeof entry.txHash !== 'string' || entry.txHash.toLowerCase() !== txHash.toLowerCase())
       throw new BadAnswer(`${at}: the trace's entry is not for ${txHash}`);
-    const outcome = 'error' in entry ? { error: entry.error } : { result: entry.result };
-    if ('error' in entry === 'result' in entry || ('error' in outcome && typeof outcome.error !== 'string'))
-      throw new BadAnswer(`${at}: the entry has not exactly one of "result" and an "error" text`);
+    const failed = 'error' in entry;
+    const answered = 'result' in entry;
+    if (failed === answered || (failed && typeof entry.error !== 'string'))
+      throw new BadAnswer(`${at}: the entry does not have exactly one of a "result" and an "error" text`);
+    const outcome = failed ? { error: entry.error } : { result: entry.result };
     const line = JSON.stringify({ blockNumber: number, blockHash: hash, txIndex, txHash, ...outcome });
     if (options.holdsSecret(line)) throw new BadAnswer(`${at}: the answer holds a secret of the node's URL (its key or password)`);
-    if ('error' in outcome) errors++;
+    if (failed) errors++;
     text += `${line}\n`;
   });
   return { text, transactions: transactions.length, errors };

@@ -77,7 +77,8 @@ export function readManifestText(folder: string): string | undefined {
     return readUserFile(join(folder, manifestName), manifestLimit, { followLink: false });
   } catch (error) {
     const why = whyUnreadable(error);
-    if (why === 'ENOENT') return undefined;
+    // No folder yet (or no folder there: prepareFolder says so).
+    if (why === 'ENOENT' || why === 'ENOTDIR') return undefined;
     throw new Error(`${join(folder, manifestName)}: ${why === 'ELOOP' ? 'a symbolic link, which a range run never follows' : why}`);
   }
 }

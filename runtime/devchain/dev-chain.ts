@@ -94,12 +94,20 @@ export class DevChain {
     readonly fork: ForkPoint | undefined,
     /** Where the chain's EVM work runs: never on the node's own thread, so a time-out can stop it. */
     private readonly execute: DevExecutor,
+    /** Fork mode: the dev accounts as funded. The fork block keeps the upstream's state as it is; the first
+     * block mined after it starts from this on top (nextState). */
+    private readonly funding: Record<string, AllocAccount>,
   ) {}
 
-  static async create(genesis: GenesisSpec, accounts: DevAccount[], execute: DevExecutor, fork?: ForkPoint): Promise<DevChain> {
-    const chain = new DevChain(genesis, accounts, fork, execute);
+  static async create(
+    genesis: GenesisSpec,
+    accounts: DevAccount[],
+    execute: DevExecutor,
+    fork?: { point: ForkPoint; funding: Record<string, AllocAccount> },
+  ): Promise<DevChain> {
+    const chain = new DevChain(genesis, accounts, fork?.point, execute, fork?.funding ?? {});
     if (fork) {
-      const { url: _url, number, hash, ...header } = fork;
+      const { url: _url, number, hash, ...header } = fork.point;
       chain.store({ number, hash, header, receipts: [], state: genesis.alloc });
     } else {
       const block = createBlock(
@@ -236,10 +244,10 @@ export class DevChain {
       const header = this.nextHeader();
       const rules = this.rulesAt(header.number, header.timestamp);
       const sender = tx.getSenderAddress().toString();
-      const account = await (await this.stateAfterBlock(this.head)).getAccount(tx.getSenderAddress());
+      const state = this.nextState();
+      const account = await (await createStateManager(state, rules.common)).getAccount(tx.getSenderAddress());
       const problem = checkTransaction(tx, sender, account, header, rules);
       if (problem) throw new Error(problem);
-      const state = this.stateAfter(this.head);
       const work = { kind: 'mine' as const, chainConfig: this.genesis.config, header, state, raw: bytesToHex(tx.serialize()) };
       const result = await this.execute(work, miningTimeoutMs);
       const block = createBlock(
@@ -266,6 +274,13 @@ export class DevChain {
     });
   }
 
+  /** The state the next mined block starts from: the head's; in fork mode, while the head is the fork block,
+   * with the dev accounts funded on top, so that only what is sent from them sees the funding. */
+  private nextState(): Pick<TraceJob, 'preState' | 'fork'> {
+    const after = this.stateAfter(this.head);
+    return this.head.block ? after : { ...after, preState: { ...after.preState, ...this.funding } };
+  }
+
   /** A state manager on the state after `stored` (reads for eth_getBalance & co.). */
   stateAfterBlock(stored: StoredBlock) {
     return createStateManager(this.stateAfter(stored), this.commonAt(stored.number, stored.header.timestamp));
@@ -277,11 +292,14 @@ export class DevChain {
     return this.execute({ kind: 'call', ...base, call, overrides }, timeoutMs);
   }
 
-  /** eth_estimateGas as geth does it: up to the call's gas, or the block's gas limit, and at most the gas cap. */
-  estimateGas(call: CallObject, stored: StoredBlock, { gasCap, timeoutMs }: CallLimits): Promise<EstimateOutcome> {
+  /** eth_estimateGas as geth does it: up to the call's gas, or the block's gas limit, and at most the gas cap.
+   * `next`: on the head with the state the next mined block starts from (a dev account's transaction). */
+  estimateGas(call: CallObject, at: StoredBlock | 'next', { gasCap, timeoutMs }: CallLimits): Promise<EstimateOutcome> {
+    const stored = at === 'next' ? this.head : at;
     const asked = call.gas !== undefined ? BigInt(call.gas) : stored.header.gasLimit;
     const cap = gasCap > 0n && asked > gasCap ? gasCap : asked;
-    const base = { chainConfig: this.genesis.config, header: this.callHeader(stored, call), state: this.stateAfter(stored) };
+    const state = at === 'next' ? this.nextState() : this.stateAfter(stored);
+    const base = { chainConfig: this.genesis.config, header: this.callHeader(stored, call), state };
     return this.execute({ kind: 'estimate', ...base, call, cap }, timeoutMs);
   }
 

@@ -23,7 +23,7 @@ export async function buildDevTransaction(
     call.nonce !== undefined ? BigInt(call.nonce) : ((await state.getAccount(createAddressFromString(account.address)))?.nonce ?? 0n);
   let gasLimit = call.gas !== undefined ? BigInt(call.gas) : undefined;
   if (gasLimit === undefined) {
-    const estimate = await chain.estimateGas({ ...call, nonce: undefined }, head, context.callLimits);
+    const estimate = await chain.estimateGas({ ...call, nonce: undefined }, 'next', context.callLimits);
     if ('failure' in estimate) throw executionError(estimate.failure) ?? serverError('gas estimation failed');
     gasLimit = estimate.gas;
   }

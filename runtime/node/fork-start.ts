@@ -1,5 +1,6 @@
 // A fork node's start-up: the upstream's chain id, the fork block's header, the rules its blocks run by and
-// the dev accounts' upstream nonce and code, asked of the upstream and kept in the fork cache. With the
+// the dev accounts' upstream nonce and code (their funding, which only the blocks mined after the fork start
+// from: the fork block's state stays the upstream's), asked of the upstream and kept in the fork cache. With the
 // upstream unreachable (refused, DNS, time-out; not an HTTP or JSON-RPC error, which still fails), the node
 // starts from what an earlier start kept, so that a trace run before can run again offline. Everything read
 // back is checked: the cache folder is input.
@@ -29,6 +30,8 @@ interface ForkOptions {
 interface ForkStart {
   genesis: GenesisSpec;
   point: ForkPoint;
+  /** The dev accounts funded, for the first local block to start from (DevChain's nextState). */
+  funding: GenesisSpec['alloc'];
   cache: ForkCache | undefined;
   /** The upstream was unreachable: the start came from the cache. */
   offline: boolean;
@@ -231,9 +234,9 @@ export async function startFork(upstream: Upstream, accounts: DevAccount[], opti
     ({ cache, ...learned } = await fromCache(store, options, error));
   }
   const { point, rules } = learned;
-  let alloc: GenesisSpec['alloc'];
+  let funding: GenesisSpec['alloc'];
   try {
-    alloc = await fundOnFork(accounts, point, cache);
+    funding = await fundOnFork(accounts, point, cache);
   } catch (error) {
     if (!offline || !(error instanceof UpstreamUnreachable)) throw error;
     throw offlineFailure(offline, `nonce and code of every dev account at block #${point.number}`);
@@ -241,7 +244,5 @@ export async function startFork(upstream: Upstream, accounts: DevAccount[], opti
   if (offline) process.stderr.write(`fork: upstream unreachable (${offline.reason}); starting from the cached block #${point.number}\n`);
   else if (store && cache) await remember(store, cache, learned);
   process.stderr.write(`fork: the upstream's rules come from ${rules.source}\n`);
-  const genesis = devGenesis(rules.config, point.timestamp);
-  genesis.alloc = alloc;
-  return { genesis, point, cache, offline: offline !== undefined };
+  return { genesis: devGenesis(rules.config, point.timestamp), point, funding, cache, offline: offline !== undefined };
 }

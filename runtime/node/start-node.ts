@@ -114,29 +114,26 @@ export async function startDevNode(options: NodeOptions): Promise<RunningDevNode
   const accounts = devAccounts(options.accounts);
   const upstream = options.fork ? new Upstream(options.fork.url) : undefined;
   let genesis: GenesisSpec;
-  let point: ForkPoint | undefined;
+  let fork: { point: ForkPoint; funding: GenesisSpec['alloc'] } | undefined;
   let cache: ForkCache | undefined;
   let offline = false;
   if (upstream) {
     const { forkCache, hardfork, chainConfig } = options;
-    ({ genesis, point, cache, offline } = await startFork(upstream, accounts, {
-      ...options.fork!,
-      hardfork,
-      chainConfig,
-      cache: forkCache,
-    }));
+    const started = await startFork(upstream, accounts, { ...options.fork!, hardfork, chainConfig, cache: forkCache });
+    ({ genesis, cache, offline } = started);
+    fork = started;
   } else {
     const now = BigInt(Math.floor(Date.now() / 1000));
     genesis = options.genesis ? parseGenesis(options.genesis.json, options.genesis.source) : devGenesis(devConfig(options, now), now);
     genesis.alloc = fundAccounts(genesis.alloc, accounts);
   }
-  const forkSource = upstream && point && new ForkSource(upstream, cache, point.number);
+  const forkSource = upstream && fork && new ForkSource(upstream, cache, fork.point.number);
   if (upstream) upstream.onTraffic = options.forkProgress;
   const chain = await DevChain.create(
     genesis,
     accounts,
     devExecutor(() => forkSource),
-    point,
+    fork,
   );
   const callLimits = { gasCap: options.rpcGasCap ?? defaultGasCap, timeoutMs: options.rpcEvmTimeoutMs ?? defaultEvmTimeoutMs };
   const seed = options.seed === 'examples' ? await seedExamples(chain, callLimits) : emptySeed;

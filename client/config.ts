@@ -1,5 +1,6 @@
 // Typed access to the `evmTracer.*` settings: the one place that knows their names, shapes and defaults.
 import * as vscode from 'vscode';
+import type { ClientTarget } from '../core/client-targets';
 import { editorNodeLevel, type EcmaLevel } from '../core/ecma-level';
 import type { EcmaVersion } from '../core/tracer/diagnostic';
 
@@ -17,6 +18,8 @@ export interface NodeSettings {
   chainId?: number;
   /** The JavaScript level the node's tracer engine takes; else `evmTracer.ecmaVersion`. */
   ecmaVersion?: EcmaVersion;
+  /** Whose tracer API the language server checks against (core/client-targets.ts, editorNodeTarget). */
+  target?: ClientTarget;
 }
 
 const SECTION = 'evmTracer';

@@ -57,6 +57,13 @@ function isNamedNode(entry: unknown): entry is { name: string; url: string } {
   return typeof node === 'object' && node !== null && typeof node.name === 'string' && typeof node.url === 'string';
 }
 
+/** The entry of `evmTracer.nodes` named `nodeName`, with its members unchecked; undefined for the built-in
+ * local node and for a name no usable entry has. */
+export function settingsNode(nodes: unknown, nodeName: string | undefined): Record<string, unknown> | undefined {
+  if (nodeName === undefined || nodeName === LOCAL_NODE_NAME || !Array.isArray(nodes)) return undefined;
+  return (nodes as unknown[]).find((entry) => isNamedNode(entry) && entry.name === nodeName) as Record<string, unknown> | undefined;
+}
+
 /**
  * The level of the node named `nodeName` from the extension's `evmTracer` settings: its `ecmaVersion` in
  * `evmTracer.nodes`, else `evmTracer.ecmaVersion` (also for the built-in local node, and when no such
@@ -69,11 +76,7 @@ export function editorNodeLevel(
 ): { level: EcmaLevel; problems: string[] } {
   const problems: string[] = [];
   const configured = settingsLevel(settings.ecmaVersion, 'evmTracer', problems);
-  const nodes = Array.isArray(settings.nodes) ? (settings.nodes as unknown[]) : [];
-  const node =
-    nodeName === undefined || nodeName === LOCAL_NODE_NAME
-      ? undefined
-      : (nodes.find((entry) => isNamedNode(entry) && entry.name === nodeName) as { ecmaVersion?: unknown } | undefined);
+  const node = settingsNode(settings.nodes, nodeName);
   const own = settingsLevel(node?.ecmaVersion, `evmTracer.nodes "${nodeName}"`, problems);
   const level = chooseEcmaLevel({
     node: { ecmaVersion: own, source: `node "${nodeName}"` },

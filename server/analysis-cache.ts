@@ -46,7 +46,7 @@ export async function getAnalysis(document: TextDocument): Promise<Analysis> {
       version: entry.version,
       settings,
       parsed: entry.parsed,
-      diagnostics: analyzeParsed(entry.parsed, settings.rules),
+      diagnostics: analyzeParsed(entry.parsed, settings.rules, settings.target),
       resultId,
     };
   }

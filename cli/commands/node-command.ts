@@ -22,8 +22,7 @@ import { permissionFlag } from '../../runtime/trace/worker-launch';
 import { defineCommand, expectPositionals, UsageError, type CommandLine, type OptionSpecs } from '../command-line';
 import { defaultCacheRoot } from '../../runtime/state/fork-cache';
 import { forkProgress } from '../fork-progress';
-import { targetTitles } from '../../runtime/evm/target';
-import { checkClientTarget, clientTargets } from '../../core/client-targets';
+import { checkClientTarget, clientTargets, targetTitles } from '../../core/client-targets';
 
 const options = {
   host: { type: 'string', value: 'HOST', help: 'address to listen on (default 127.0.0.1)' },

@@ -2,6 +2,7 @@
 // password goes to SecretStorage only. A URL pasted with credentials in it is split: the credentials are
 // moved to secret storage, the settings keep the bare URL.
 import * as vscode from 'vscode';
+import { checkClientTarget } from '../../core/client-targets';
 import { cChainUrl, dialUrl, splitCredentials, xChainUrl } from '../../core/rpc/endpoint';
 import type { EcmaVersion } from '../../core/tracer/diagnostic';
 import { config, type AuthKind, type Network, type NodeSettings } from '../config';
@@ -91,6 +92,8 @@ function checkedNode(args: NodeArgs, others: readonly string[]): { node: NodeSet
       throw new Error(`ecmaVersion must be 5 or 2017 (got ${JSON.stringify(args.ecmaVersion)}).`);
     node.ecmaVersion = args.ecmaVersion;
   }
+  // Set in settings.json only; kept when the node is edited.
+  if (args.target !== undefined) node.target = checkClientTarget(args.target, 'target');
   return { node, secret };
 }
 

@@ -4,7 +4,8 @@
 import { parseAtCursor, PLACEHOLDER } from './cursor';
 import { describeHook, describeMember, describeObject, describeOpcode } from './describe';
 import { inferenceFor, type TracerInference, type Ty } from './infer';
-import { apiObject, bigIntFactory, bigIntStatics, helpers, hooks, hookSignature, opcodes, signatureOf } from './model';
+import type { ClientTarget } from '../client-targets';
+import { apiObject, bigIntFactory, bigIntStatics, helpers, hooks, hookSignature, memberOn, opcodes, signatureOf } from './model';
 import { memberContext, type MemberContext } from './member-commas';
 import { isFunction, type AnyNode } from './syntax';
 import type { TopLevelMember } from './top-level-scan';
@@ -32,6 +33,8 @@ const COMPARISON = new Set(['==', '===', '!=', '!==']);
 interface CompletionOptions {
   /** Prefixes of the editor's snippets: hooks they already insert are not offered again. */
   snippetPrefixes?: ReadonlySet<string>;
+  /** The client whose tracer API to offer (members it lacks are left out); geth's by default. */
+  target?: ClientTarget;
 }
 
 export function completionsAt(text: string, offset: number, options: CompletionOptions = {}): Completion[] {
@@ -50,7 +53,7 @@ export function completionsAt(text: string, offset: number, options: CompletionO
   if (node.type !== 'Identifier' || !node.name.startsWith(PLACEHOLDER) || !parent) return newMemberAt(text, offset, members, options);
 
   if (parent.type === 'MemberExpression' && parent.property === node && !parent.computed) {
-    return membersOf(inference.typeOf(parent.object, path), members, word);
+    return membersOf(inference.typeOf(parent.object, path), members, word, options.target ?? 'geth');
   }
   if (parent.type === 'Property' && parent.key === node && path[path.length - 3] === tracer.object) {
     return hooksAt(text, offset, word, members, memberContext(text, word.start, word.end), options);
@@ -110,9 +113,18 @@ function memberItem(member: ApiMember, owner: ObjectTypeName | undefined, replac
   };
 }
 
-function membersOf(type: Ty | undefined, tracerMembers: TopLevelMember[], replace: Completion['replace']): Completion[] {
+function membersOf(
+  type: Ty | undefined,
+  tracerMembers: TopLevelMember[],
+  replace: Completion['replace'],
+  target: ClientTarget,
+): Completion[] {
   if (!type) return [];
-  if (type.kind === 'object') return apiObject(type.name).members.map((m) => memberItem(m, type.name, replace));
+  if (type.kind === 'object')
+    return apiObject(type.name).members.flatMap((m) => {
+      const own = memberOn(m, target);
+      return own ? [memberItem(own, type.name, replace)] : [];
+    });
   if (type.kind === 'function' && type.member === bigIntFactory) return bigIntStatics.map((m) => memberItem(m, undefined, replace));
   if (type.kind !== 'tracer') return [];
   const seen = new Set<string>();

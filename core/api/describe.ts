@@ -1,4 +1,5 @@
 // Markdown for hover and completion documentation, written from the model.
+import { targetTitles, type ClientTarget } from '../client-targets';
 import { apiObject, hookSignature, signatureOf } from './model';
 import type { Ty } from './infer';
 import type { TopLevelMember } from './top-level-scan';
@@ -17,6 +18,12 @@ export function describeMember(member: ApiMember, owner?: ObjectTypeName): strin
   const presence = member.presence && member.presence !== 'always' ? `\n\nPresent ${member.presence}.` : '';
   const alias = member.aliasOf ? `\n\nSame as \`${member.aliasOf}\`.` : '';
   return `${code(signatureOf(member, qualifier))}\n\n${member.description}${presence}${alias}${pitfalls(member.pitfalls)}`;
+}
+
+/** A member the target's tracers lack: what geth's is, and that it is undefined there. */
+export function describeAbsentMember(member: ApiMember, owner: ObjectTypeName, target: ClientTarget, reason: string): string {
+  const qualifier = apiObject(owner).label;
+  return `${code(`${signatureOf(member, qualifier)} (not on ${target})`)}\n\n**Not on ${targetTitles[target]}:** undefined there (${reason}).\n\nOn ${targetTitles.geth}: ${member.description}`;
 }
 
 export function describeHook(hook: HookModel): string {

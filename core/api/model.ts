@@ -5,6 +5,7 @@ import { helpers } from './helpers';
 import { hooks } from './hooks';
 import { hostObjects } from './objects';
 import { opcodes, opcodeByName } from './opcodes';
+import type { ClientTarget } from '../client-targets';
 import type { ApiMember, ApiObject, HookModel, ObjectTypeName, TypeName } from './types';
 
 export type * from './types';
@@ -24,6 +25,19 @@ export function isObjectType(type: TypeName): type is ObjectTypeName {
 
 export function findMember(owner: ObjectTypeName, name: string): ApiMember | undefined {
   return apiObject(owner).members.find((m) => m.name === name);
+}
+
+/** Why `member` is absent on `target`'s tracers, or undefined when it is there. */
+export function absenceOn(member: ApiMember, target: ClientTarget): string | undefined {
+  const variant = member.onTargets?.[target];
+  return variant && 'absent' in variant ? variant.absent : undefined;
+}
+
+/** `member` as `target`'s tracers have it: undefined when absent there. */
+export function memberOn(member: ApiMember, target: ClientTarget): ApiMember | undefined {
+  const variant = member.onTargets?.[target];
+  if (!variant) return member;
+  return 'absent' in variant ? undefined : { ...member, ...variant };
 }
 
 export function findHook(name: string): HookModel | undefined {

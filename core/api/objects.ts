@@ -194,9 +194,18 @@ const ctx: ApiObject = {
     field('gas', 'number', 'always', 'Transaction gas limit (for traceCall without gas: the RPC gas cap).'),
     field('gasPrice', 'bigInt', 'always', 'The effective tip: min(tipCap, feeCap − baseFee), or the tip cap without a base fee.', {
       pitfalls: ['Since geth v1.15.0 this is the tip, not the effective gas price.'],
+      onTargets: {
+        coreth: {
+          description:
+            'The effective gas price the sender pays per gas: baseFee + min(tipCap, feeCap − baseFee), or the gas price of a legacy transaction.',
+          pitfalls: ["coreth's tracers are geth v1.13's: geth v1.15.0 made this the tip alone."],
+        },
+      },
     }),
     field('block', 'number', 'always', 'Block number.'),
-    field('coinbase', 'Uint8Array', 'always', 'Block coinbase (20 bytes).'),
+    field('coinbase', 'Uint8Array', 'always', 'Block coinbase (20 bytes).', {
+      onTargets: { coreth: { absent: "geth v1.14 added ctx.coinbase; coreth's tracers are geth v1.13's" } },
+    }),
     field('gasUsed', 'number', 'when the transaction was not rejected', 'Receipt gasUsed: intrinsic gas included, after refund.'),
     field('output', 'Uint8Array', 'always', 'Top-level return or revert data.'),
     field('error', 'string', 'only when the top-level frame failed', 'Why the top-level frame failed, e.g. "execution reverted".', {

@@ -1,5 +1,6 @@
 // The vocabulary of the tracer API model: which kinds of values exist and how a member, helper or hook
 // is described. Kept apart from the data so the inference and the features can import the shapes alone.
+import type { ClientTarget } from '../client-targets';
 
 /** Host objects with members the editor knows about. */
 export type ObjectTypeName = 'log' | 'op' | 'stack' | 'memory' | 'contract' | 'db' | 'ctx' | 'callFrame' | 'frameResult' | 'bigInt';
@@ -36,7 +37,12 @@ export interface ApiMember {
   hostString?: true;
   /** Another name for the same method (bigInt `plus` for `add`). */
   aliasOf?: string;
+  /** Where a target's tracers differ from geth v1.17's, which the rest describes: the member is absent there
+   * (and why), or reads otherwise. */
+  onTargets?: Partial<Record<ClientTarget, TargetVariant>>;
 }
+
+type TargetVariant = { absent: string } | { description: string; pitfalls?: string[] };
 
 export interface ApiObject {
   name: ObjectTypeName;

@@ -1,5 +1,6 @@
 // Runs the rules over a parsed tracer and turns findings into diagnostics (LSP ranges, configured
 // severities), plus the combined edits of "fix all".
+import type { ClientTarget } from '../client-targets';
 import type { EcmaVersion, SeveritySetting, TextEdit, TracerDiagnostic } from './diagnostic';
 import { combineFixes, toTextEdits } from './edits';
 import { parseTracer, type ParsedTracer } from './parse';
@@ -11,13 +12,19 @@ interface AnalyzeOptions {
   ecmaVersion: EcmaVersion;
   /** Per rule code; rules not named keep their default. */
   severities?: Record<string, SeveritySetting>;
+  /** The client whose tracer API to check against; geth's by default. */
+  target?: ClientTarget;
 }
 
 export function analyzeTracer(text: string, options: AnalyzeOptions): TracerDiagnostic[] {
-  return analyzeParsed(parseTracer(text, options), options.severities);
+  return analyzeParsed(parseTracer(text, options), options.severities, options.target);
 }
 
-export function analyzeParsed(tracer: ParsedTracer, severities: Record<string, SeveritySetting> = {}): TracerDiagnostic[] {
+export function analyzeParsed(
+  tracer: ParsedTracer,
+  severities: Record<string, SeveritySetting> = {},
+  target: ClientTarget = 'geth',
+): TracerDiagnostic[] {
   const diagnostics: TracerDiagnostic[] = [];
   const severityOf = (rule: Rule) => severities[rule.code] ?? defaultSeverityAt(rule, tracer.ecmaVersion);
   // A syntax error leaves the strict parse without a tree: the tolerant rules read the repaired one (when
@@ -36,11 +43,15 @@ export function analyzeParsed(tracer: ParsedTracer, severities: Record<string, S
         fixes: finding.fixes?.map((fix) => ({ title: fix.title, edits: toTextEdits(tracer.lines, fix.edits), preferred: fix.preferred })),
       });
     };
-    rule.check(tracer, report);
+    rule.check(tracer, report, target);
     if (tolerant && rule.readsTolerantParse) {
-      rule.check(tolerant, (finding) => {
-        if (!touchesRepair(tolerant, finding)) report(finding);
-      });
+      rule.check(
+        tolerant,
+        (finding) => {
+          if (!touchesRepair(tolerant, finding)) report(finding);
+        },
+        target,
+      );
     }
   }
   // In reading order; the sort is stable, so rule order breaks ties.

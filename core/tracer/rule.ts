@@ -1,5 +1,6 @@
 // A lint rule: a stable code, a default severity, and a check over the parsed tracer that reports findings
 // in offsets of the user's text. Rules live in rules/*.ts and are listed in rules/index.ts.
+import type { ClientTarget } from '../client-targets';
 import type { EcmaVersion, OffsetFix, Severity, SeveritySetting } from './diagnostic';
 import type { ParsedTracer } from './parse';
 
@@ -21,7 +22,8 @@ export interface Rule {
   readsTolerantParse?: true;
   /** One line for documentation (docs/checks.md's rule table, CLI help). */
   description: string;
-  check(tracer: ParsedTracer, report: (finding: RuleFinding) => void): void;
+  /** `target`: the client whose tracer API the tracer is checked against (the node it runs on). */
+  check(tracer: ParsedTracer, report: (finding: RuleFinding) => void, target: ClientTarget): void;
 }
 
 /** The severity a rule has at `ecmaVersion` when no setting names it. */

@@ -9,12 +9,6 @@ import type { ClientTarget } from '../../core/client-targets';
 
 export type Target = ClientTarget;
 
-/** The client and version each target reproduces, for messages. */
-export const targetTitles: Record<Target, string> = {
-  geth: 'geth v1.17.5',
-  coreth: 'coreth v0.16 of avalanchego v1.14.0 (libevm, geth v1.13 tracers)',
-};
-
 /** What a tracer sees differently on each target. geth v1.14 rewrote the tracing hooks (OnEnter before the
  * call's checks, OnLog, OnTxStart/OnTxEnd around a finalised state); coreth still has geth v1.13's. */
 export interface TargetTraits {

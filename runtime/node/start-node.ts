@@ -22,7 +22,8 @@ import { evmtracerMethods } from './methods/evmtracer';
 import { startFork } from './fork-start';
 import { emptySeed, seedExamples, type SeedName } from './seed-examples';
 import { startRpcServer, type RpcServer } from './server';
-import { chainTarget, targetTitles, type Target } from '../evm/target';
+import { chainTarget, type Target } from '../evm/target';
+import { targetTitles } from '../../core/client-targets';
 
 export interface NodeOptions {
   host: string;

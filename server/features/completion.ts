@@ -6,6 +6,7 @@ import { CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind, type 
 import { completionsAt, type Completion, type CompletionKind } from '../../core/api/complete';
 import { analysable } from '../size-limit';
 import type { Feature } from './feature';
+import { documentSettings } from './settings';
 
 const KINDS: Record<CompletionKind, CompletionItemKind> = {
   method: CompletionItemKind.Method,
@@ -42,12 +43,13 @@ export const completionFeature: Feature = {
     return { completionProvider: { triggerCharacters: ['.', "'", '"'] } };
   },
   register({ connection, documents }) {
-    const options = { snippetPrefixes: snippetPrefixes() };
-    connection.onCompletion(({ textDocument, position }) => {
+    const prefixes = snippetPrefixes();
+    connection.onCompletion(async ({ textDocument, position }) => {
       const document = analysable(documents, textDocument.uri);
       if (!document) return null;
+      const { target } = await documentSettings(textDocument.uri);
       const text = document.getText();
-      return completionsAt(text, document.offsetAt(position), options).map((item) =>
+      return completionsAt(text, document.offsetAt(position), { snippetPrefixes: prefixes, target }).map((item) =>
         toLsp(item, document.positionAt.bind(document), snippets),
       );
     });

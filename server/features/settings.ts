@@ -2,8 +2,10 @@
 // document and kept until the client says the configuration changed. The one owner of
 // onDidChangeConfiguration: other modules subscribe with onSettingsChanged. The ECMAScript level is the
 // selected node's (evmTracer.selectedNode, evmTracer.nodes[].ecmaVersion, else evmTracer.ecmaVersion), so
-// switching nodes re-checks open tracers at the new node's level.
+// switching nodes re-checks open tracers at the new node's level; so is the target, the client whose tracer
+// API completion, hover and the rules follow (evmTracer.nodes[].target, else the node's network).
 import type { Connection } from 'vscode-languageserver/node';
+import { editorNodeTarget, type ClientTarget } from '../../core/client-targets';
 import { checkSeverity } from '../../core/config-file';
 import { editorNodeLevel } from '../../core/ecma-level';
 import type { EcmaVersion, SeveritySetting } from '../../core/tracer/diagnostic';
@@ -11,10 +13,11 @@ import type { Feature } from './feature';
 
 export interface TracerSettings {
   ecmaVersion: EcmaVersion;
+  target: ClientTarget;
   rules: Record<string, SeveritySetting>;
 }
 
-const DEFAULTS: TracerSettings = { ecmaVersion: 5, rules: {} };
+const DEFAULTS: TracerSettings = { ecmaVersion: 5, target: 'geth', rules: {} };
 
 let connection: Connection | undefined;
 let canAskClient = false;
@@ -55,9 +58,11 @@ function sanitize(raw: unknown): TracerSettings {
   if (typeof raw !== 'object' || raw === null) return DEFAULTS;
   const { rules, selectedNode } = raw as { rules?: unknown; selectedNode?: unknown };
   const complain = (error: unknown) => connection?.console.warn(`evmTracer settings: ${(error as Error).message}`);
-  const { level, problems } = editorNodeLevel(raw, typeof selectedNode === 'string' ? selectedNode : undefined);
-  for (const problem of problems) complain(new Error(problem));
-  const settings: TracerSettings = { ecmaVersion: level.ecmaVersion, rules: {} };
+  const nodeName = typeof selectedNode === 'string' ? selectedNode : undefined;
+  const { level, problems } = editorNodeLevel(raw, nodeName);
+  const { target, problems: targetProblems } = editorNodeTarget(raw, nodeName);
+  for (const problem of [...problems, ...targetProblems]) complain(new Error(problem));
+  const settings: TracerSettings = { ecmaVersion: level.ecmaVersion, target, rules: {} };
   if (typeof rules === 'object' && rules !== null) {
     for (const [code, value] of Object.entries(rules)) {
       try {

@@ -6,7 +6,8 @@
 // - added to or subtracted from a db.getBalance(...) result, itself or multiplied by anything, with `+`/`-`
 //   or add/plus/subtract/minus: `db.getBalance(a).add(ctx.gasPrice.multiply(g))`.
 // Information only: tip × gas used is right for what the coinbase earns. The message quotes the model's
-// hover text for ctx.gasPrice, and its range is the ctx.gasPrice read, whose hover shows the same text.
+// hover text for ctx.gasPrice, and its range is the ctx.gasPrice read, whose hover shows the same text. A
+// target whose ctx.gasPrice is described otherwise (coreth: the whole effective gas price) has nothing to flag.
 import { bigIntFactory, findMember } from '../../api/model';
 import type { AnyNode } from '../../api/syntax';
 import { functionIndex } from '../../api/functions';
@@ -40,8 +41,8 @@ export const apiGasPriceTipRule: Rule = {
   defaultSeverity: 'information',
   description:
     'ctx.gasPrice multiplied by ctx.gasUsed/ctx.gas, or added to/subtracted from a db.getBalance result: since geth v1.15.0 it is the tip, not the full gas price.',
-  check(tracer, report) {
-    if (!MENTION.test(tracer.text)) return;
+  check(tracer, report, target) {
+    if (GAS_PRICE.onTargets?.[target] || !MENTION.test(tracer.text)) return;
     const { inference, calls } = typedNodes(tracer);
     const functions = functionIndex(tracer);
     const arithmetic: Arithmetic[] = [];

@@ -1,10 +1,12 @@
 // `unknown-member`: reading a member the node's API object does not have (`ctx.gasprice`, `ctx['time']`):
 // on the node it is undefined. `unknown-method`: calling one (`log.getCallError()`), or calling a property
-// (`ctx.gasUsed()`): a certain TypeError at run time. Both suggest the nearest real member.
-import { apiObject, findMember } from '../../api/model';
+// (`ctx.gasUsed()`): a certain TypeError at run time. Both suggest the nearest real member. A member that the
+// target's tracers lack (`ctx.coinbase` on coreth) is unknown there, said with the target's name.
+import { absenceOn, apiObject, findMember } from '../../api/model';
 import { memberName, type AnyNode } from '../../api/syntax';
 import { typedNodes } from '../../api/typed-nodes';
 import type { ApiMember, ObjectTypeName } from '../../api/types';
+import { targetTitles, type ClientTarget } from '../../client-targets';
 import { editDistance } from '../edit-distance';
 import { derived, type ParsedTracer } from '../parse';
 import type { Rule, RuleFinding } from '../rule';
@@ -73,6 +75,8 @@ interface Misuse {
   call?: AnyNode;
   /** The property that is called (`ctx.gasUsed()`). */
   property?: ApiMember;
+  /** A member some target lacks, read: unknown on that target only. */
+  absent?: ApiMember;
 }
 
 const keyOf = (misuse: { owner: ObjectTypeName; name: string }) => `${misuse.owner}.${misuse.name}`;
@@ -93,8 +97,9 @@ function misuses(tracer: ParsedTracer): Misuse[] {
       const member = findMember(owner.name, name);
       const call = callOf.get(node);
       if (member?.kind === 'property' && call) found.push({ node, name, owner: owner.name, call, property: member });
-      if (member) continue;
-      const misuse = { node, name, owner: owner.name, call };
+      const absentSomewhere = member?.onTargets && Object.values(member.onTargets).some((variant) => 'absent' in variant);
+      if (member && !(absentSomewhere && !call)) continue;
+      const misuse = { node, name, owner: owner.name, call, absent: member };
       if (written.has(node)) added.add(keyOf(misuse));
       else found.push(misuse);
       if (!call) read.add(keyOf(misuse));
@@ -150,6 +155,14 @@ function unknownFinding({ node, name, owner, call }: Misuse, text: string): Rule
   };
 }
 
+function absentFinding({ node, name, owner }: Misuse, reason: string, target: ClientTarget): RuleFinding {
+  return {
+    start: node.property.start,
+    end: node.property.end,
+    message: `'${name}' is not a member of ${labelOf(owner)} on ${targetTitles[target]}: on that node it is undefined (${reason})`,
+  };
+}
+
 function calledPropertyFinding({ node, name, owner, call, property }: Misuse, text: string): RuleFinding {
   const source = text.slice(node.start, node.end);
   const bare = call!.arguments.length === 0;
@@ -166,9 +179,13 @@ export const apiUnknownMemberRule: Rule = {
   defaultSeverity: 'warning',
   readsTolerantParse: true,
   description:
-    "Reading a member that log, db, ctx, the call frame, the frame result or a bigInt does not have (ctx.gasprice, ctx['time']): undefined on the node.",
-  check(tracer, report) {
-    for (const misuse of misuses(tracer)) if (!misuse.call) report(unknownFinding(misuse, tracer.text));
+    "Reading a member that log, db, ctx, the call frame, the frame result or a bigInt does not have (ctx.gasprice, ctx['time']), or that the target's tracers lack (ctx.coinbase on coreth): undefined on the node.",
+  check(tracer, report, target) {
+    for (const misuse of misuses(tracer)) {
+      const absence = misuse.absent && absenceOn(misuse.absent, target);
+      if (absence) report(absentFinding(misuse, absence, target));
+      else if (!misuse.call && !misuse.absent) report(unknownFinding(misuse, tracer.text));
+    }
   },
 };
 
@@ -181,7 +198,7 @@ export const apiUnknownMethodRule: Rule = {
   check(tracer, report) {
     for (const misuse of misuses(tracer)) {
       if (misuse.property) report(calledPropertyFinding(misuse, tracer.text));
-      else if (misuse.call) report(unknownFinding(misuse, tracer.text));
+      else if (misuse.call && !misuse.absent) report(unknownFinding(misuse, tracer.text));
     }
   },
 };

@@ -7,7 +7,7 @@
 import type { Methods } from '../dispatch';
 import * as p from '../params';
 import type { NodeContext } from './context';
-import { targetTitles } from '../../evm/target';
+import { targetTitles } from '../../../core/client-targets';
 
 export function evmtracerMethods(context: NodeContext): Methods {
   return {

@@ -274,11 +274,21 @@ export class DevChain {
     });
   }
 
-  /** The state the next mined block starts from: the head's; in fork mode, while the head is the fork block,
+  /** The state a block mined on `parent` starts from: the parent's; on the fork block (the first local block),
    * with the dev accounts funded on top, so that only what is sent from them sees the funding. */
+  private startingOn(parent: StoredBlock): Pick<TraceJob, 'preState' | 'fork'> {
+    const after = this.stateAfter(parent);
+    return parent.block ? after : { ...after, preState: { ...after.preState, ...this.funding } };
+  }
+
+  /** The state the next mined block starts from. */
   private nextState(): Pick<TraceJob, 'preState' | 'fork'> {
-    const after = this.stateAfter(this.head);
-    return this.head.block ? after : { ...after, preState: { ...after.preState, ...this.funding } };
+    return this.startingOn(this.head);
+  }
+
+  /** The state local block `stored` started from (to re-execute it). */
+  stateBefore(stored: StoredBlock): Pick<TraceJob, 'preState' | 'fork'> {
+    return this.startingOn(this.blockByNumber(stored.number - 1n)!);
   }
 
   /** A state manager on the state after `stored` (reads for eth_getBalance & co.). */

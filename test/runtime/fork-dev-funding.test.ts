@@ -1,8 +1,8 @@
 // A fork leaves the upstream's state as it is: geth --dev gives one of the node's dev accounts 0x1234567 wei,
 // and on a fork of it that account's balance at the fork block, a debug_traceCall from it there (prestateTracer,
 // a JS tracer's db.getBalance) are geth's own answers. The 10,000 ether a dev account gets only reach what is
-// sent from it: a transfer from it is mined in the first local block, after which the fork block still reads
-// the upstream's balance.
+// sent from it: a transfer from it is mined in the first local block (and traced again on the funded state),
+// after which the fork block still reads the upstream's balance.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LocalNode } from '../../core/local-node-launcher';
@@ -60,5 +60,11 @@ describe('fork mode: the dev accounts keep the upstream balances of the fork blo
     assert.equal(BigInt(receipt.blockNumber), BigInt(forkBlock) + 1n);
     assert.equal(BigInt(await call<string>(node.url, 'eth_getBalance', [third, 'latest'])), devAccountBalance + value);
     assert.equal(await call(node.url, 'eth_getBalance', [funded, forkBlock]), upstreamBalance, 'the fork block still reads the upstream');
+    // Traced again, the local transaction runs on the state its block started from: the funded one.
+    const prestate = await call<Record<string, { balance: string }>>(node.url, 'debug_traceTransaction', [
+      hash,
+      { tracer: 'prestateTracer' },
+    ]);
+    assert.equal(BigInt(prestate[funded].balance), devAccountBalance);
   });
 });

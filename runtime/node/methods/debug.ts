@@ -93,12 +93,11 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
     }
   };
 
-  /** The job re-executing local block `stored` (state after its parent), tracing `trace`. */
+  /** The job re-executing local block `stored` (on the state it started from), tracing `trace`. */
   const blockJob = (stored: StoredBlock, trace: number[], options: TraceOptions): TraceJob => {
-    const parent = chain.blockByNumber(stored.number - 1n)!;
     return {
       chainConfig: chain.genesis.config,
-      ...chain.stateAfter(parent),
+      ...chain.stateBefore(stored),
       block: chain.traceBlock(stored),
       transactions: stored.block!.transactions.map((tx) => ({ raw: bytesToHex(tx.serialize()) })),
       trace,

@@ -277,9 +277,11 @@ export class DevChain {
     return this.execute({ kind: 'call', ...base, call, overrides }, timeoutMs);
   }
 
-  /** eth_estimateGas as geth does it: up to the call's gas, or the block's gas limit, and at most the gas cap. */
+  /** eth_estimateGas as geth does it: up to the call's gas (from 21,000; else the block's gas limit), at most the
+   * gas cap. */
   estimateGas(call: CallObject, stored: StoredBlock, { gasCap, timeoutMs }: CallLimits): Promise<EstimateOutcome> {
-    const asked = call.gas !== undefined ? BigInt(call.gas) : stored.header.gasLimit;
+    const given = call.gas === undefined ? 0n : BigInt(call.gas);
+    const asked = given >= 21_000n ? given : stored.header.gasLimit;
     const cap = gasCap > 0n && asked > gasCap ? gasCap : asked;
     const base = { chainConfig: this.genesis.config, header: this.callHeader(stored, call), state: this.stateAfter(stored) };
     return this.execute({ kind: 'estimate', ...base, call, cap }, timeoutMs);

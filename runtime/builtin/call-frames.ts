@@ -20,8 +20,8 @@ export interface CallFrame {
   from: Uint8Array;
   to: Uint8Array | undefined;
   input: Uint8Array;
-  gas: number;
-  gasUsed: number;
+  gas: bigint;
+  gasUsed: bigint;
   /** undefined for STATICCALL (geth prints no value). */
   value: bigint | undefined;
   output: Uint8Array | undefined;
@@ -59,7 +59,7 @@ function frameFrom(view: EnterView): CallFrame {
     to: view.to,
     input: view.input.slice(),
     gas: view.gas,
-    gasUsed: 0,
+    gasUsed: 0n,
     value: view.value,
     output: undefined,
     error: undefined,
@@ -95,8 +95,8 @@ function clearFailedLogs(frame: CallFrame, parentFailed: boolean): void {
 }
 
 export class CallCollector implements Pick<TxHooks, 'setContext' | 'step' | 'enter' | 'exit'> {
-  private gasLimit = 0;
-  private gasUsed: number | undefined;
+  private gasLimit = 0n;
+  private gasUsed: bigint | undefined;
   private top: CallFrame | undefined;
   private readonly stack: CallFrame[] = [];
   /** Nesting below the top frame, also while onlyTopCall keeps no frames. */

@@ -36,8 +36,8 @@ interface Frame {
   from: Uint8Array;
   to: Uint8Array | undefined;
   input: Uint8Array;
-  gas: number;
-  gasUsed: number;
+  gas: bigint;
+  gasUsed: bigint;
   output?: Uint8Array;
   error?: string;
   revertReason?: string;
@@ -59,7 +59,7 @@ function newFrame(
   from: Uint8Array,
   to: Uint8Array | undefined,
   input: Uint8Array,
-  gas: number,
+  gas: bigint,
   value: bigint | undefined,
 ): Frame {
   return {
@@ -69,7 +69,7 @@ function newFrame(
     to,
     input: input.slice(),
     gas,
-    gasUsed: 0,
+    gasUsed: 0n,
     logs: [],
     value,
     reads: new Map(),
@@ -106,7 +106,7 @@ class Erc7562Tracer implements BuiltinTracer {
   private readonly stack: Frame[] = [];
   private readonly keccak = new Set<string>();
   private last: { op: number; top: bigint | undefined } | undefined;
-  private txGas = 0;
+  private txGas = 0n;
   private state: StateReader | undefined;
   private logIndex = 0;
   /** geth's tracer panicked: the whole trace fails. */

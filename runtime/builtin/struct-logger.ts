@@ -76,7 +76,7 @@ class StructLogger implements BuiltinTracer {
   private readonly storage = new Map<string, { slots: Map<string, string>; sorted: string[] }>();
   /** Per frame, outermost first: the type it was entered with and its return data buffer (the last child's output). */
   private readonly frames: { type: string; returnData: Uint8Array }[] = [{ type: 'CALL', returnData: empty }];
-  private gasUsed = 0;
+  private gasUsed = 0n;
   private output: Uint8Array = empty;
   // Not named `error`: a factory answers `{ error }` when it cannot build a tracer.
   private topError: string | undefined;

@@ -302,11 +302,12 @@ export class DevChain {
     return this.execute({ kind: 'call', ...base, call, overrides }, timeoutMs);
   }
 
-  /** eth_estimateGas as geth does it: up to the call's gas, or the block's gas limit, and at most the gas cap.
-   * `next`: on the head with the state the next mined block starts from (a dev account's transaction). */
+  /** eth_estimateGas as geth does it: up to the call's gas (from 21,000; else the block's gas limit), at most the
+   * gas cap. `next`: on the head with the state the next mined block starts from (a dev account's transaction). */
   estimateGas(call: CallObject, at: StoredBlock | 'next', { gasCap, timeoutMs }: CallLimits): Promise<EstimateOutcome> {
     const stored = at === 'next' ? this.head : at;
-    const asked = call.gas !== undefined ? BigInt(call.gas) : stored.header.gasLimit;
+    const given = call.gas === undefined ? 0n : BigInt(call.gas);
+    const asked = given >= 21_000n ? given : stored.header.gasLimit;
     const cap = gasCap > 0n && asked > gasCap ? gasCap : asked;
     const state = at === 'next' ? this.nextState() : this.stateAfter(stored);
     const base = { chainConfig: this.genesis.config, header: this.callHeader(stored, call), state };

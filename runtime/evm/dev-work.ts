@@ -137,11 +137,24 @@ async function runCall(work: WorkBase & { call: CallObject; overrides?: StateOve
   return callOutcome(result);
 }
 
-/** geth's estimate: run at the cap, then binary-search the lowest gas limit that succeeds, starting from an
- * optimistic guess (gas used + refund + call stipend, ×64/63) and stopping within 1.5%. */
+/** EIP-7825's transaction gas cap (geth's params.MaxTxGas), the most geth's estimate searches up to from Osaka. */
+const maxTxGas = 16_777_216n;
+const txGas = 21_000n;
+
+/** geth's estimate (its gasestimator): a plain transfer to an account without code tries 21,000 first; then
+ * run at the cap (EIP-7825's from Osaka), then binary-search the lowest gas limit that succeeds, starting from
+ * an optimistic guess (gas used + refund + call stipend, ×64/63), bisecting towards the low side and stopping
+ * within 1.5%. */
 async function estimate(work: EstimateWork): Promise<EstimateOutcome> {
-  const { cap } = work;
+  const { rules, stateManager } = await setting(work);
+  const cap = work.cap > maxTxGas && rules.common.isActivatedEIP(7825) ? maxTxGas : work.cap;
   const run = (gas: bigint) => runCall({ ...work, call: { ...work.call, gas: '0x' + gas.toString(16) } });
+  const { to, input, data } = work.call;
+  if (to && (input ?? data ?? '0x').length <= 2 && (await stateManager.getCode(createAddressFromString(to))).length === 0) {
+    // A transfer that 21,000 cannot pay for (an access list, a value it lacks) goes on to the search.
+    const transfer = await run(txGas).catch(() => undefined);
+    if (transfer && transfer.error === undefined) return { gas: txGas };
+  }
   const first = await run(cap);
   if (first.error) return { failure: first, cap };
   let low = first.gasUsed - 1n;
@@ -151,10 +164,12 @@ async function estimate(work: EstimateWork): Promise<EstimateOutcome> {
     if ((await run(optimistic)).error) low = optimistic;
     else high = optimistic;
   }
-  while (low + 1n < high && ((high - low) * 1000n) / high >= 15n) {
-    const middle = (low + high) / 2n;
-    if ((await run(middle)).error) low = middle;
-    else high = middle;
+  // geth compares the ratio as float64.
+  while (low + 1n < high && Number(high - low) / Number(high) >= 0.015) {
+    const middle = low + (high - low) / 2n;
+    const skewed = middle > low * 2n ? low * 2n : middle;
+    if ((await run(skewed)).error) low = skewed;
+    else high = skewed;
   }
   return { gas: high };
 }

@@ -307,7 +307,7 @@ async function traceOne(
   const hooks = tracer.hooks;
   const traits = traitsOf(job.target);
   hooks.setContext({
-    gas: Number(tx.gasLimit),
+    gas: tx.gasLimit,
     gasPrice: tracerGasPrice(traits, tx, block.header.baseFeePerGas),
     // geth gives the number's low 64 bits (a number override may be larger).
     block: Number(BigInt.asUintN(64, block.header.number)),
@@ -330,7 +330,7 @@ async function traceOne(
     traits,
   });
   const evmEvents = vm.evm.events!;
-  const onAfterTx = (result: { totalGasSpent: bigint }) => hooks.setContext({ gasUsed: Number(result.totalGasSpent) });
+  const onAfterTx = (result: { totalGasSpent: bigint }) => hooks.setContext({ gasUsed: result.totalGasSpent });
   const writesRefusedWhenRun = traits.writeProtectionInGas ? undefined : refuseStaticWritesWhenRun(vm.evm as EVM);
   const untap = tracer.steps === 'all' ? undefined : tapOpcodes(vm.evm as EVM, tracer.steps, events.step);
   if (tracer.steps === 'all') evmEvents.on('step', events.step);

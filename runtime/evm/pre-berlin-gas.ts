@@ -15,12 +15,12 @@ const { CALL, CALLCODE } = op;
 const u64 = 1n << 64n;
 const valueTransfer = 9000n;
 const newAccount = 25000n;
-const selfdestructGas = 5000;
+const selfdestructGas = 5000n;
 const overflow = 'out of gas: gas uint64 overflow';
 
 interface StepGas {
-  cost: number;
-  baseCost: number;
+  cost: bigint;
+  baseCost: bigint;
   error: string | undefined;
 }
 
@@ -42,17 +42,18 @@ function newAccountGas(target: Uint8Array, rules: ForkRules, state: StateReader,
  * then 5000 and a new beneficiary's account. */
 export function preBerlinSelfdestructGas(ev: InterpreterStep, rules: ForkRules, state: StateReader, self: Uint8Array): StepGas {
   const total = rules.eip150
-    ? selfdestructGas + Number(newAccountGas(addressOf(ev.stack[ev.stack.length - 1]), rules, state, state.balance(self)))
-    : 0;
-  return { cost: total, baseCost: total, error: ev.gasLeft < BigInt(total) ? 'out of gas' : undefined };
+    ? selfdestructGas + newAccountGas(addressOf(ev.stack[ev.stack.length - 1]), rules, state, state.balance(self))
+    : 0n;
+  return { cost: total, baseCost: total, error: ev.gasLeft < total ? 'out of gas' : undefined };
 }
 
 /** The step's cost and error, for a CALL-family opcode whose constant gas `constant` was paid and whose memory
  * size geth can compute (the caller checked both). */
 export function preBerlinCallGas(ev: InterpreterStep, opcode: number, rules: ForkRules, state: StateReader, constant: number): StepGas {
   const stack = ev.stack;
-  const gas = ev.gasLeft - BigInt(constant);
-  const failed = (error: string): StepGas => ({ cost: constant, baseCost: constant, error });
+  const constantGas = BigInt(constant);
+  const gas = ev.gasLeft - constantGas;
+  const failed = (error: string): StepGas => ({ cost: constantGas, baseCost: constantGas, error });
   const size = memorySize(opcode, stack);
   const memory = size === 'overflow' ? 0n : expansionGas(ev.memory.length, 0n, size);
   const value = opcode === CALL || opcode === CALLCODE ? stack[stack.length - 3] : 0n;
@@ -74,8 +75,8 @@ export function preBerlinCallGas(ev: InterpreterStep, opcode: number, rules: For
   const total = intrinsic + forwarded;
   if (total >= u64) return failed(overflow);
   return {
-    cost: constant + Number(total),
-    baseCost: constant + Number(intrinsic),
+    cost: constantGas + total,
+    baseCost: constantGas + intrinsic,
     error: gas < total ? 'out of gas' : undefined,
   };
 }

@@ -21,10 +21,16 @@ const warmAccessConstant = new Set([0x31, 0x3b, 0x3c, 0x3f, ...callOpcodes]);
 const warmAccessGas = 100;
 
 interface StepGas {
-  cost: number;
+  cost: bigint;
   /** The opcode's own gas (cost minus the gas forwarded to a child). */
-  baseCost: number;
+  baseCost: bigint;
   error: string | undefined;
+}
+
+/** A step whose cost is the opcode's own (no gas forwarded). */
+function own(cost: number, error: string | undefined): StepGas {
+  const gas = BigInt(cost);
+  return { cost: gas, baseCost: gas, error };
 }
 
 /** geth's constant gas of the opcode. */
@@ -49,10 +55,10 @@ export function stepGas(
 ): StepGas {
   const constant = constantGas(ev, op, rules);
   const gas = Number(ev.gasLeft);
-  if (stackProblem !== undefined) return { cost: constant, baseCost: constant, error: stackProblem };
-  if (gas < constant) return { cost: constant, baseCost: constant, error: 'out of gas' };
+  if (stackProblem !== undefined) return own(constant, stackProblem);
+  if (gas < constant) return own(constant, 'out of gas');
   const refused = mayFailBeforeDynamicGas[op] ? dynamicGasError(op, ev.stack, rules, isStatic, ev.gasLeft - BigInt(constant)) : undefined;
-  if (refused !== undefined) return { cost: constant, baseCost: constant, error: refused };
+  if (refused !== undefined) return own(constant, refused);
   if (op === SELFDESTRUCT && !rules.eip2929) return preBerlinSelfdestructGas(ev, rules, state, self);
   // ethereumjs' constant plus dynamic gas, or only its constant when its gas handler itself found the
   // dynamic part unaffordable (it still emits the step).
@@ -69,14 +75,15 @@ export function stepGas(
     // Before Prague too for a CALL whose memory and value transfer alone cannot be paid (the stateless check
     // of geth's CALL, not of the other three), whatever the target.
     if (failed && (rules.eip7702 || (op === 0xf1 && ev.gasLeft - BigInt(constant) < statelessCallGas(ev, op)))) {
-      return { cost: constant, baseCost: constant, error: 'out of gas: out of gas' };
+      return own(constant, 'out of gas: out of gas');
     }
-    if (charged === ev.opcode.fee) return { cost: constant, baseCost: constant, error: 'out of gas' };
+    if (charged === ev.opcode.fee) return own(constant, 'out of gas');
     if (available >= 0n) {
       // geth's cost for CALL-family opcodes includes the gas forwarded to the child (EIP-150 capped).
       const capped = available - available / 64n;
       const requested = ev.stack[ev.stack.length - 1];
-      return { cost: charged + Number(requested < capped ? requested : capped), baseCost: charged, error: undefined };
+      const baseCost = BigInt(charged);
+      return { cost: baseCost + (requested < capped ? requested : capped), baseCost, error: undefined };
     }
   }
   // geth's SELFDESTRUCT charges a cold beneficiary's access in its gas function first and fails there when
@@ -88,10 +95,10 @@ export function stepGas(
     (dynamic === coldAccess || dynamic === coldAccess + newAccount) &&
     gas - constant < coldAccess
   ) {
-    return { cost: constant, baseCost: constant, error: 'out of gas: out of gas' };
+    return own(constant, 'out of gas: out of gas');
   }
   const total = charged === ev.opcode.fee ? (dynamicAfterBailout(op, ev.stack, ev.memory.length) ?? charged) : charged;
-  return { cost: total, baseCost: total, error: gas < total ? 'out of gas' : sstoreSentry(op, gas, rules) };
+  return own(total, gas < total ? 'out of gas' : sstoreSentry(op, gas, rules));
 }
 
 /** Offsets and sizes from which geth's gas arithmetic is not reproduced here (it reports an overflow). */

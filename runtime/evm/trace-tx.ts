@@ -28,7 +28,7 @@ const callOps: Record<number, string> = {
 const createOps: Record<number, string> = { [CREATE]: 'CREATE', [CREATE2]: 'CREATE2' };
 const stackLimit = 1024;
 const selfdestructRefundGas = 24000;
-const selfdestructConstantGas = 5000;
+const selfdestructConstantGas = 5000n;
 
 interface Frame {
   view: FrameView;
@@ -196,8 +196,8 @@ function stepAt(frame: Frame, at: StoppedAt, raw: string, depth: number, rules: 
   return {
     op,
     pc: at.programCounter,
-    gas: Number(at.gasLeft),
-    cost: 0,
+    gas: at.gasLeft,
+    cost: 0n,
     depth,
     refund: Number(at.gasRefund) + baseRefund,
     stack,
@@ -257,7 +257,7 @@ export function createTxTracer(
       const hasValue = step.op === CALL || step.op === CALLCODE;
       const value = hasValue ? top(2) : step.op === DELEGATECALL ? frame.view.value : undefined;
       const forwarded = step.cost - (step.baseCost ?? step.cost);
-      const stipend = hasValue && value !== undefined && value > 0n ? 2300 : 0;
+      const stipend = hasValue && value !== undefined && value > 0n ? 2300n : 0n;
       const args = hasValue ? 3 : 2;
       enter = {
         type,
@@ -268,7 +268,7 @@ export function createTxTracer(
         value,
       };
     } else {
-      const available = BigInt(step.gas - step.cost);
+      const available = step.gas - step.cost;
       const input = readMemory(step.memory, top(1), top(2));
       const to =
         type === 'CREATE2'
@@ -279,20 +279,20 @@ export function createTxTracer(
         from: frame.view.address,
         to,
         input,
-        gas: Number(rules.eip150 ? available - available / 64n : available),
+        gas: rules.eip150 ? available - available / 64n : available,
         value: top(0),
       };
     }
     host.enter(enter);
     host.exit({
-      gasUsed: 0,
+      gasUsed: 0n,
       output: new Uint8Array(0),
       error: depthExceeded ? 'max call depth exceeded' : 'insufficient balance for transfer',
     });
   }
 
   /** The refund a SELFDESTRUCT step shows beyond ethereumjs' counter (see `destructed`). */
-  function destructRefund(frame: Frame, op: number, error: string | undefined, gas: number): number {
+  function destructRefund(frame: Frame, op: number, error: string | undefined, gas: bigint): number {
     // Every step asks: the cheap tests first, the address's text only for a SELFDESTRUCT.
     if (op !== SELFDESTRUCT || frame.isStatic || !rules.selfdestructRefund) return 0;
     // geth's gas function adds it once it is past the constant gas and (from Berlin) a cold beneficiary's
@@ -350,7 +350,7 @@ export function createTxTracer(
           from: parent.view.address,
           to: isCreate ? new Uint8Array(20) : msg.codeAddress.bytes,
           input: msg.data,
-          gas: Number(msg.gasLimit),
+          gas: msg.gasLimit,
           value: type === 'STATICCALL' ? undefined : msg.value,
         };
         if (isCreate) frame.pendingEnter = enter;
@@ -384,7 +384,7 @@ export function createTxTracer(
         state,
         frame.view.address,
       );
-      const gas = Number(ev.gasLeft);
+      const gas = ev.gasLeft;
       const view: StepView = {
         op,
         pc: ev.pc,
@@ -408,10 +408,10 @@ export function createTxTracer(
           from: frame.view.address,
           to: beneficiary,
           input: new Uint8Array(0),
-          gas: 0,
+          gas: 0n,
           value: state.balance(frame.view.address),
         });
-        host.exit({ gasUsed: 0, output: new Uint8Array(0), error: undefined });
+        host.exit({ gasUsed: 0n, output: new Uint8Array(0), error: undefined });
       }
     },
 
@@ -461,7 +461,7 @@ export function createTxTracer(
         return;
       }
       const gasUsed = consumesAll ? frame.gasLimit : exec.executionGasUsed;
-      host.exit({ gasUsed: Number(gasUsed), output: consumesAll && !deposited ? new Uint8Array(0) : output, error });
+      host.exit({ gasUsed, output: consumesAll && !deposited ? new Uint8Array(0) : output, error });
     },
   };
 }

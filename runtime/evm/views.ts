@@ -1,5 +1,7 @@
 // What the execution hands the tracer plugged into it (the JS tracer host or a built-in tracer): plain data,
-// written before each hook call.
+// written before each hook call. Gas figures are bigints, as the EVM keeps them: a call may have up to 2^64-1
+// gas (with no RPC gas cap), which a Number holds exactly only below 2^53; the JS tracer host turns them into
+// Numbers (float64, as geth's goja gets them).
 
 /** The account executing a frame, as `log.contract` shows it. */
 export interface FrameView {
@@ -13,10 +15,10 @@ export interface FrameView {
 export interface StepView {
   op: number;
   pc: number;
-  gas: number;
-  cost: number;
+  gas: bigint;
+  cost: bigint;
   /** The opcode's own gas (geth's cost minus, for CALL-family opcodes, the gas forwarded to the child). */
-  baseCost?: number;
+  baseCost?: bigint;
   /** 1-based, as geth's getDepth(). */
   depth: number;
   refund: number;
@@ -33,13 +35,13 @@ export interface EnterView {
   from: Uint8Array;
   to: Uint8Array;
   input: Uint8Array;
-  gas: number;
+  gas: bigint;
   /** undefined for STATICCALL. */
   value: bigint | undefined;
 }
 
 export interface ExitView {
-  gasUsed: number;
+  gasUsed: bigint;
   output: Uint8Array;
   error: string | undefined;
 }
@@ -51,11 +53,11 @@ export interface TxContextView {
   to?: Uint8Array;
   input?: Uint8Array;
   value?: bigint;
-  gas?: number;
+  gas?: bigint;
   gasPrice?: bigint;
   block?: number;
   coinbase?: Uint8Array;
-  gasUsed?: number;
+  gasUsed?: bigint;
   output?: Uint8Array;
   error?: string;
   blockHash?: Uint8Array;
@@ -67,8 +69,8 @@ export interface TxContextView {
 export const emptyStep: StepView = {
   op: 0,
   pc: 0,
-  gas: 0,
-  cost: 0,
+  gas: 0n,
+  cost: 0n,
   depth: 0,
   refund: 0,
   stack: [],

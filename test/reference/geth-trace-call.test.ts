@@ -3,7 +3,8 @@
 // tracer, the built-ins and the struct logger), txIndex in the fork-point block and in an upstream one,
 // state overrides with precompile moves, the decoding and apply-time errors, keccak256PreimageTracer, and
 // the CLI's --block-overrides/--tx-index/--state-overrides on both. Every answer must be geth's, as JSON,
-// errors included. The sender is funded in geth only (not one of the fork's funded dev accounts).
+// errors included. The sender is funded in geth only (not one of the fork's funded dev accounts). With no gas
+// cap on either, calls with gas above 2^53 (up to 2^64-1): every tracer's figures, byte for byte.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
@@ -14,7 +15,7 @@ import { startGethDev } from '../support/reference/geth';
 import { sendSigned } from '../support/reference/signed-tx';
 import { referenceSkip, requireReferenceTools } from '../support/reference/tools';
 import { runCli } from '../support/run-cli';
-import { rpc, spawnNodeWithOutput } from '../runtime/node-helpers';
+import { post, rpc, spawnNodeWithOutput } from '../runtime/node-helpers';
 
 const contextTracer = `{step: function() {}, fault: function() {},
   result: function(ctx) { return {block: ctx.block, coinbase: toHex(ctx.coinbase), gasPrice: ctx.gasPrice.toString(), gasUsed: ctx.gasUsed, output: toHex(ctx.output), error: ctx.error}; }}`;
@@ -239,6 +240,106 @@ describe(
       assert.equal(ours.status, 0, ours.stderr);
       assert.deepEqual(JSON.parse(ours.stdout), JSON.parse(theirs.stdout));
       assert.equal(BigInt('0x' + (JSON.parse(theirs.stdout) as { output: string }).output.slice(2, 66)), 40n, 'NUMBER is the override');
+    });
+  },
+);
+
+/** Gas figures a JS tracer sees (Numbers, as goja's float64): ctx's, each step's, each frame's. */
+const gasTracer = `{gas: [], frames: [],
+  step: function(log) { this.gas.push([log.getGas(), log.getCost(), log.getGas() - log.getCost(), String(log.getGas())]); },
+  enter: function(frame) { this.frames.push(frame.getGas()); },
+  exit: function(result) { this.frames.push(result.getGasUsed()); },
+  fault: function() {},
+  result: function(ctx) { return {ctx: [ctx.gas, ctx.gasUsed, typeof ctx.gas, ctx.gas - 1], steps: this.gas, frames: this.frames}; }}`;
+
+describe(
+  'gas above 2^53 with no gas cap: geth --dev --rpc.gascap 0 and the fork with --rpc-gas-cap 0 answer alike, byte for byte',
+  { skip: referenceSkip() },
+  () => {
+    const caller = address('aa');
+    const callee = address('bb');
+    // aa: CALL(GAS, bb, 0, 0, 0, 0, 0), so the child frame gets gas above 2^53 too; bb: a few opcodes, GAS.
+    const code = { [caller]: { code: '0x60008080808060bb5af15000' }, [callee]: { code: '0x6001600101505a5000' } };
+    const signer = devAccounts(12)[11];
+    /** Deployed before the fork starts (eth_estimateGas takes no state overrides here): an endless JUMP loop and
+     * a new slot's SSTORE, whose estimate searches. */
+    const deployed: { loop?: string; store?: string } = {};
+    let geth: RunningNode;
+    let fork: Awaited<ReturnType<typeof spawnNodeWithOutput>>;
+    const pids: number[] = [];
+
+    /** The same request to both: the answers' texts must be equal (a JSON number past 2^53 parses inexactly). */
+    const sameText = async (method: string, params: unknown[]): Promise<string> => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
+      const [theirs, ours] = await Promise.all([geth.url, fork.url].map((url) => post(url, body)));
+      assert.equal(ours.text, theirs.text, `${method} ${JSON.stringify(params).slice(0, 300)}`);
+      return theirs.text;
+    };
+
+    before(async () => {
+      requireReferenceTools();
+      geth = await startGethDev({ withoutForks: ['bogotaTime'], fund: [signer.address], rpcGasCap: 0n });
+      pids.push(...processTree(geth.pid));
+      // Init code copying the runtime code after it (12 bytes) and returning it.
+      const deploy = async (runtime: string) => {
+        const size = (runtime.length / 2).toString(16).padStart(2, '0');
+        const receipt = await sendSigned(geth.url, signer, { data: `0x60${size}600c60003960${size}6000f3${runtime}`, gas: 100_000n });
+        return receipt.contractAddress!;
+      };
+      deployed.loop = await deploy('5b600056');
+      deployed.store = await deploy('600160005500');
+      fork = await spawnNodeWithOutput(['--fork', geth.url, '--rpc-gas-cap', '0']);
+      pids.push(fork.pid);
+    });
+    after(() => stopAll(pids, 'geth and the fork', fork, geth));
+
+    test('callTracer, flatCallTracer, erc7562Tracer, the struct logger, a JS tracer and the rest', async () => {
+      for (const gas of ['0xffffffffffffff', '0xffffffffffffffff', undefined]) {
+        const call = { to: caller, input: '0x12345678', ...(gas ? { gas } : {}) };
+        for (const config of [
+          { tracer: 'callTracer' },
+          { tracer: 'flatCallTracer' },
+          {},
+          { tracer: gasTracer },
+          { tracer: 'callTracerLegacy' },
+          { tracer: 'erc7562Tracer' },
+          { tracer: 'prestateTracer' },
+          { tracer: '4byteTracer' },
+          { tracer: 'muxTracer', tracerConfig: { callTracer: {}, '4byteTracer': {} } },
+        ]) {
+          await sameText('debug_traceCall', [call, 'latest', { ...config, stateOverrides: code }]);
+        }
+      }
+      // geth's own figures, exact: the call's gas and the child's (all but 1/64 of what the CALL had).
+      const text = await sameText('debug_traceCall', [
+        { to: caller, gas: '0xffffffffffffff' },
+        'latest',
+        { tracer: 'callTracer', stateOverrides: code },
+      ]);
+      const tree = JSON.parse(text) as { result: { gas: string; calls: Array<{ gas: string }> } };
+      assert.equal(tree.result.gas, '0xffffffffffffff');
+      assert.ok(BigInt(tree.result.calls[0].gas) > 2n ** 53n);
+      const logs = await sameText('debug_traceCall', [{ to: caller, gas: '0xffffffffffffff' }, 'latest', { stateOverrides: code }]);
+      assert.match(logs, /"gas":72057594037906935,"gasCost":3/, 'the first step: the gas less the 21,000 intrinsic gas, exact');
+    });
+
+    test('eth_call and eth_estimateGas with gas above 2^53: the same answers and errors', async () => {
+      for (const gas of ['0xffffffffffffff', '0xffffffffffffffff', undefined]) {
+        const withGas = gas ? { gas } : {};
+        await sameText('eth_call', [{ to: caller, ...withGas }, 'latest', code]);
+        // A plain transfer (21,000 exactly), a call with data to an account without code, the SSTORE's search.
+        await sameText('eth_estimateGas', [{ to: callee, ...withGas }, 'latest']);
+        await sameText('eth_estimateGas', [{ to: callee, input: '0x12', ...withGas }, 'latest']);
+        await sameText('eth_estimateGas', [{ to: deployed.store, ...withGas }, 'latest']);
+        // From Osaka geth searches up to EIP-7825's cap, 2^24, whatever the call's gas (without gas: the block's
+        // gas limit, which is lower).
+        const endless = await sameText('eth_estimateGas', [{ to: deployed.loop, ...withGas }, 'latest']);
+        if (gas) assert.match(endless, /gas required exceeds allowance \(16777216\)/);
+      }
+      // An endless loop with gas above 2^53 runs into the EVM time-out on both (5 s).
+      await sameText('eth_call', [{ to: deployed.loop, gas: '0xffffffffffffff' }, 'latest']);
+      // Less than 21,000: geth searches up to the block's gas limit instead.
+      await sameText('eth_estimateGas', [{ to: deployed.store, gas: '0x5000' }, 'latest']);
     });
   },
 );

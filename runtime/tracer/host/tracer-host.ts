@@ -108,6 +108,8 @@ export class TracerHost {
     for (const [key, value] of Object.entries(fields)) {
       if (value === undefined) continue;
       if (value instanceof Uint8Array) this.api.setContext(key, ContextKind.Bytes, toByteString(value));
+      // geth's goja gets the gas figures as float64 numbers, the words (value, gasPrice) as big integers.
+      else if (key === 'gas' || key === 'gasUsed') this.api.setContext(key, ContextKind.Number, Number(value));
       else if (typeof value === 'bigint') this.api.setContext(key, ContextKind.Word, toQuantity(value));
       else if (typeof value === 'string') this.api.setContext(key, ContextKind.Text, value);
       else this.api.setContext(key, ContextKind.Number, value);
@@ -123,8 +125,8 @@ export class TracerHost {
       view.op,
       targetOpcodeName(this.options.traits, view.op),
       view.pc,
-      view.gas,
-      view.cost,
+      Number(view.gas),
+      Number(view.cost),
       view.depth,
       view.refund,
       view.stack.length,
@@ -143,8 +145,8 @@ export class TracerHost {
       log.op,
       targetOpcodeName(this.options.traits, log.op),
       log.pc,
-      log.gas,
-      log.cost,
+      Number(log.gas),
+      Number(log.cost),
       log.depth,
       log.refund,
       log.stack.length,
@@ -157,14 +159,14 @@ export class TracerHost {
     this.enterView = view;
     if (!this.hasEnterExit) return;
     this.notify('enter');
-    this.api.enter(view.type, view.gas);
+    this.api.enter(view.type, Number(view.gas));
   }
 
   exit(view: ExitView): void {
     this.exitView = view;
     if (!this.hasEnterExit) return;
     this.notify('exit');
-    this.api.exit(view.gasUsed, view.error);
+    this.api.exit(Number(view.gasUsed), view.error);
   }
 
   result(): Serialised {

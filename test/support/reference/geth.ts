@@ -16,6 +16,8 @@ export interface GethDevOptions {
   withoutForks?: string[];
   /** Addresses funded at genesis with 1,000,000 ether each. */
   fund?: string[];
+  /** --rpc.gascap (geth's default: 50,000,000; 0 for no cap). */
+  rpcGasCap?: bigint;
 }
 
 interface Genesis {
@@ -67,6 +69,7 @@ export function startGethDev(options: GethDevOptions = {}): Promise<RunningNode>
       '--ipcdisable',
       '--verbosity',
       '2',
+      ...(options.rpcGasCap === undefined ? [] : ['--rpc.gascap', String(options.rpcGasCap)]),
     ]);
   });
 }

@@ -14,7 +14,7 @@ import { pick } from './quick-input';
 const RECENT_LIMIT = 10;
 
 /** The block as the trace target takes it: a hash, or a number or tag. */
-export type BlockChoice = { hash: string } | { number: string };
+type BlockChoice = { hash: string } | { number: string };
 
 interface BlockItem extends vscode.QuickPickItem {
   /** The text the block is traced by ('' on rows that pick nothing). */

@@ -36,7 +36,7 @@ export interface RangeRequest {
   chunkSize: number;
 }
 
-export interface RangeOutcome {
+interface RangeOutcome {
   manifest: Manifest;
   /** Cancelled before every chunk had run: the same request again resumes. */
   stopped: boolean;

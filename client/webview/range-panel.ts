@@ -13,7 +13,7 @@ import type { FromRangeView, RangeRendered, RangeRow, RangeUiState, RangeViewDat
 const RANGE_VIEW_TYPE = 'evmTracer.rangeRun';
 
 /** Where a run's rows came from: what opening one shows in the result panel, and Re-run there traces again. */
-export interface RangeSource {
+interface RangeSource {
   folder: string;
   tracerUri: string;
   /** Raw tracerConfig JSON text. */

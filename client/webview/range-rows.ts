@@ -16,7 +16,7 @@ export const rowLimit = 20_000;
 const previewLength = 160;
 
 /** A transaction's line: where it is, and what it holds. */
-export interface RangeLine {
+interface RangeLine {
   blockNumber: number;
   blockHash: string;
   txIndex: number;
@@ -24,7 +24,7 @@ export interface RangeLine {
   outcome: { result: unknown } | { error: string };
 }
 
-export interface RangeRows {
+interface RangeRows {
   manifest: Manifest;
   rows: RangeRow[];
   /** Rows beyond rowLimit, not listed. */

@@ -53,6 +53,8 @@ type Step = (position: StepPosition & { canGoBack: boolean }) => Promise<Answer<
 
 /** The request, asked for what the arguments leave out; undefined when cancelled. */
 async function askRequest(ctx: Ctx, args: TraceRangeArgs): Promise<RangeRequest | undefined> {
+  if (args.builtin !== undefined && !gethBuiltinTracers.some((tracer) => tracer.name === args.builtin))
+    throw new Error(`No built-in tracer "${args.builtin}": one of ${gethBuiltinTracers.map((tracer) => tracer.name).join(', ')}.`);
   const active =
     args.builtin !== undefined
       ? builtinTracerUri(args.builtin)

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { version } from '../../package.json';
-import { quantity } from '../../core/chain/shapes';
+import { numberAnswer } from '../../core/chain/number-answer';
 import { blockLines } from '../../core/range/block-lines';
 import { resolveRange, type TypedRange } from '../../core/range/block-range';
 import type { Manifest, TracerIdentity } from '../../core/range/manifest';
@@ -15,7 +15,7 @@ import { openRangeRun } from '../../core/range/range-run';
 import { readManifestText } from '../../core/range/range-folder';
 import { withRetries } from '../../core/range/retry';
 import { runChunks } from '../../core/range/run-chunks';
-import { createRpcClient, type RpcClient } from '../../core/rpc/client';
+import { createRpcClient } from '../../core/rpc/client';
 import { displayUrl, endpointMasker } from '../../core/rpc/endpoint';
 import { NodeError } from '../../core/rpc/errors';
 import { builtinTracerOfUri } from '../../core/trace/named-tracer';
@@ -44,15 +44,6 @@ interface RangeOutcome {
 
 /** Attempts per block when the node fails in a way that may pass, the first wait doubling from 0.5 s (as the CLI). */
 const retry = { attempts: 4, baseDelayMs: 500 };
-
-/** A hex quantity the node answered (its chain id, its latest block), as a number. */
-async function numberAnswer(client: RpcClient, method: string): Promise<number> {
-  const answer = await client.request<unknown>(method, []);
-  const value = quantity(answer);
-  if (value === undefined || value > BigInt(Number.MAX_SAFE_INTEGER))
-    throw new Error(`${method}: the node answered ${client.shown(JSON.stringify(answer), 80)}, not a hex quantity`);
-  return Number(value);
-}
 
 /** The tracer as sent (a built-in's name, or the file flattened at the node's level) and as the manifest names it. */
 async function rangeTracer(request: RangeRequest, nodeName: string): Promise<{ code: string; identity: TracerIdentity }> {

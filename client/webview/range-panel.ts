@@ -8,6 +8,7 @@ import { tracerName } from '../trace/spec';
 import { webviewHtml, webviewOptions } from './html';
 import type { ViewState } from './messages';
 import { readRangeLine, readRangeRows, rowLimit } from './range-rows';
+import { WebviewQueries } from './webview-queries';
 import type { FromRangeView, RangeRendered, RangeRow, RangeUiState, RangeViewData, ToRangeView } from './range-messages';
 
 const RANGE_VIEW_TYPE = 'evmTracer.rangeRun';
@@ -23,7 +24,16 @@ interface RangeSource {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function headerLines(source: RangeSource, manifest: Manifest, listed: number, unlisted: number, skipped: string | undefined): string[] {
+/** What was left out of the rows, in words. */
+interface LeftOut {
+  unlisted: number;
+  /** Lines that were not a range run's line. */
+  skipped?: string;
+  /** Chunk files that could not be read. */
+  unread: string[];
+}
+
+function headerLines(source: RangeSource, manifest: Manifest, listed: number, { unlisted, skipped, unread }: LeftOut): string[] {
   const tracer = 'name' in manifest.tracer ? manifest.tracer.name : manifest.tracer.file;
   const done = manifest.chunks.filter((chunk) => chunk.state === 'done');
   const failed = manifest.chunks.filter((chunk) => chunk.state === 'failed');
@@ -39,7 +49,9 @@ function headerLines(source: RangeSource, manifest: Manifest, listed: number, un
     `${plural(listed + unlisted, 'transaction')}, ${plural(errors, 'error')}` + (unlisted ? `; the first ${rowLimit} listed` : ''),
     `folder: ${source.folder}`,
   ];
-  return skipped ? [...lines, `skipped: ${skipped}`] : lines;
+  if (unread.length > 0) lines.push(`not read: ${unread[0]}${unread.length > 1 ? ` (and ${unread.length - 1} more)` : ''}`);
+  if (skipped) lines.push(`skipped: ${skipped}`);
+  return lines;
 }
 
 export class RangePanel {
@@ -51,8 +63,7 @@ export class RangePanel {
   private data: RangeViewData;
   /** The node's URL as the manifest has it (masked). */
   private maskedUrl: string;
-  private nextQueryId = 1;
-  private readonly queries = new Map<number, { resolve: (content: RangeRendered) => void; message: ToRangeView }>();
+  private readonly queries = new WebviewQueries<ToRangeView, RangeRendered>((message) => this.post(message));
 
   /** Shows the run in `source.folder` (a new view, or the folder's view redrawn). */
   static show(ctx: Ctx, source: RangeSource): RangePanel {
@@ -74,11 +85,11 @@ export class RangePanel {
   }
 
   private static read(source: RangeSource): { data: RangeViewData; maskedUrl: string } {
-    const { manifest, rows, unlisted, skipped, totals } = readRangeRows(source.folder);
+    const { manifest, rows, unlisted, skipped, unread, totals } = readRangeRows(source.folder);
     const first = skipped.first && `${plural(skipped.count, 'line')} (first: ${skipped.first})`;
     const data: RangeViewData = {
       title: `Range: ${tracerName({ tracerUri: source.tracerUri })} ${manifest.range.from}..${manifest.range.to}`,
-      header: headerLines(source, manifest, rows.length, unlisted, first),
+      header: headerLines(source, manifest, rows.length, { unlisted, skipped: first, unread }),
       rows,
       unlisted,
       ...(totals ? { totals } : {}),
@@ -127,12 +138,7 @@ export class RangePanel {
 
   /** What the webview rendered, after setting its filter and sort and opening a listed row (tests). */
   query(ui?: Partial<RangeUiState>, open?: number): Promise<RangeRendered> {
-    const id = this.nextQueryId++;
-    const message: ToRangeView = { type: 'query', id, ui, open };
-    return new Promise((resolve) => {
-      this.queries.set(id, { resolve, message });
-      if (this.ready) this.post(message);
-    });
+    return this.queries.ask((id) => ({ type: 'query', id, ui, open }), this.ready);
   }
 
   private post(message: ToRangeView): void {
@@ -144,11 +150,10 @@ export class RangePanel {
       case 'ready':
         this.ready = true;
         this.post({ type: 'show', data: this.data });
-        for (const query of this.queries.values()) this.post(query.message);
+        this.queries.resend();
         return;
       case 'rendered':
-        this.queries.get(message.id)?.resolve(message.content);
-        this.queries.delete(message.id);
+        this.queries.answered(message.id, message.content);
         return;
       case 'open':
         try {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { isHash, isRecord } from '../../core/chain/shapes';
 import { parseManifest, type Manifest } from '../../core/range/manifest';
 import { readManifestText } from '../../core/range/range-folder';
-import { fileLimits, readUserFile } from '../../core/user-file';
+import { fileLimits, readUserFile, whyUnreadable } from '../../core/user-file';
 import { findShapes, type CountEntry } from '../../report/shapes';
 import type { RangeRow } from './range-messages';
 
@@ -31,6 +31,8 @@ interface RangeRows {
   unlisted: number;
   /** Lines that are not a range run's line, and why the first was not. */
   skipped: { count: number; first?: string };
+  /** Why finished chunks could not be read (a link, not a regular file, too large): their rows are left out. */
+  unread: string[];
   /** The counters summed per key, when every result is counters; else undefined. */
   totals?: CountEntry[];
 }
@@ -60,7 +62,8 @@ function chunkText(folder: string, file: string): string {
   try {
     return readUserFile(join(folder, file), fileLimits.large, { followLink: false });
   } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`);
+    const why = whyUnreadable(error);
+    throw new Error(`${file} in ${folder}: ${why === 'ELOOP' ? 'a symbolic link, which is never followed' : why}`);
   }
 }
 
@@ -102,32 +105,38 @@ export function readRangeRows(folder: string): RangeRows {
   const rows: RangeRow[] = [];
   const sums = new CounterSums();
   const skipped: RangeRows['skipped'] = { count: 0 };
+  const unread: string[] = [];
   let unlisted = 0;
   for (const chunk of manifest.chunks) {
     if (chunk.state !== 'done') continue;
-    chunkText(folder, chunk.file)
-      .split('\n')
-      .forEach((source, line) => {
-        if (source === '') return;
-        const parsed = lineOf(source);
-        if (!parsed || parsed.blockNumber < chunk.from || parsed.blockNumber > chunk.to) {
-          skipped.count++;
-          skipped.first ??= `${chunk.file} line ${line + 1} is not a transaction's line of blocks ${chunk.from}..${chunk.to}`;
-          return;
-        }
-        if ('result' in parsed.outcome) sums.add(parsed.outcome.result);
-        if (rows.length >= rowLimit) return void unlisted++;
-        rows.push({
-          block: parsed.blockNumber,
-          index: parsed.txIndex,
-          hash: parsed.txHash,
-          status: 'error' in parsed.outcome ? 'error' : 'ok',
-          preview: preview(parsed.outcome),
-          at: { file: chunk.file, line },
-        });
+    let text: string;
+    try {
+      text = chunkText(folder, chunk.file);
+    } catch (error) {
+      unread.push((error as Error).message);
+      continue;
+    }
+    text.split('\n').forEach((source, line) => {
+      if (source === '') return;
+      const parsed = lineOf(source);
+      if (!parsed || parsed.blockNumber < chunk.from || parsed.blockNumber > chunk.to) {
+        skipped.count++;
+        skipped.first ??= `${chunk.file} line ${line + 1} is not a transaction's line of blocks ${chunk.from}..${chunk.to}`;
+        return;
+      }
+      if ('result' in parsed.outcome) sums.add(parsed.outcome.result);
+      if (rows.length >= rowLimit) return void unlisted++;
+      rows.push({
+        block: parsed.blockNumber,
+        index: parsed.txIndex,
+        hash: parsed.txHash,
+        status: 'error' in parsed.outcome ? 'error' : 'ok',
+        preview: preview(parsed.outcome),
+        at: { file: chunk.file, line },
       });
+    });
   }
-  return { manifest, rows, unlisted, skipped, totals: sums.entries() };
+  return { manifest, rows, unlisted, skipped, unread, totals: sums.entries() };
 }
 
 /** The line a row came from, read again from its chunk file (checked to be the same transaction). */

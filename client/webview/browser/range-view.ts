@@ -5,18 +5,12 @@
 import { barChart } from '../../../report/browser/bars';
 import { counted, el, section } from '../../../report/browser/dom';
 import type { FromRangeView, RangeRendered, RangeRow, RangeSortKey, RangeUiState, RangeViewData, ToRangeView } from '../range-messages';
-
-interface VsCodeApi {
-  postMessage(message: FromRangeView): void;
-  setState(state: RangeUiState): void;
-  getState(): RangeUiState | undefined;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
+import { vsCodeApi } from './vscode-api';
 
 /** Rows drawn at most: the filter narrows the rest. */
 const DRAWN_LIMIT = 2000;
 
-const vscode = acquireVsCodeApi();
+const vscode = vsCodeApi<FromRangeView, RangeUiState>();
 const header = byId('header');
 const controls = byId('controls');
 const chart = byId('chart');

@@ -14,6 +14,7 @@ import type { RangeRendered } from '../../../client/webview/range-messages';
 import type { ViewState } from '../../../client/webview/messages';
 import { waitFor } from '../lib/workspace';
 import { answerPrompt, describe, extensionPath, fixtureUri, LOCAL_NODE, promptWhere, renderedResult, testHook } from './ext-helpers';
+import { call, waitForReceipt } from '../../runtime/node-helpers';
 
 interface RangeOutcome {
   folder: string;
@@ -49,26 +50,12 @@ suite('Trace Block by number and Trace Block Range on the local node', () => {
   const ops = fixtureUri('ops.tracer.js').toString();
   const expectedOps = { ops: ['PUSH1', 'PUSH1', 'MSTORE', 'STOP'] };
 
-  const rpc = async <T>(method: string, params: unknown[]): Promise<T> => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const answer = (await response.json()) as { result?: T; error?: unknown };
-    if (answer.error) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
-    return answer.result as T;
-  };
-
   suiteSetup(async () => {
     url = await vscode.commands.executeCommand<string>('evmTracer.startLocalNode');
-    const [from] = await rpc<string[]>('eth_accounts', []);
+    const [from] = await call<string[]>(url, 'eth_accounts');
     for (let i = 0; i < 3; i++) {
-      const hash = await rpc<string>('eth_sendTransaction', [{ from, data: '0x600160005200', gas: '0x30d40' }]);
-      const receipt = await waitFor('the receipt', () =>
-        rpc<{ blockNumber: string } | null>('eth_getTransactionReceipt', [hash]).then((r) => r ?? undefined),
-      );
-      sent.push({ hash, block: Number(receipt.blockNumber) });
+      const hash = await call<string>(url, 'eth_sendTransaction', [{ from, data: '0x600160005200', gas: '0x30d40' }]);
+      sent.push({ hash, block: Number((await waitForReceipt(url, hash)).blockNumber) });
     }
   });
 

@@ -1,5 +1,5 @@
 // The webview's handle on VS Code, typed by what a page posts and what it keeps with setState.
-export interface VsCodeApi<Message, State> {
+interface VsCodeApi<Message, State> {
   postMessage(message: Message): void;
   setState(state: State): void;
   getState(): State | undefined;

@@ -1,6 +1,6 @@
-// Trace Block by number, `latest` and from its picker of recent blocks, and Trace Block Range… on the built-in
-// local node after a few transactions: the range view lists the transactions the CLI's `trace range` writes
-// for the same blocks, filters, sorts and opens a row in the result panel, sums a counting tracer's results
+// Trace Block by number, `latest` and from its picker of recent blocks (Debug Trace Block by number), and
+// Trace Block Range… on the built-in local node after a few transactions: the range view lists the
+// transactions the CLI's `trace range` writes for the same blocks, filters, sorts and opens a row in the result panel, sums a counting tracer's results
 // into the bar chart; a run cancelled mid-way leaves a folder that the same command resumes.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -65,7 +65,7 @@ suite('Trace Block by number and Trace Block Range on the local node', () => {
     rmSync(scratch, { recursive: true, force: true });
   });
 
-  test('Trace Block takes latest, a number, and a block from its list of recent blocks', async () => {
+  test('Trace Block (and Debug Trace Block) takes latest, a number, and a block from its list of recent blocks', async () => {
     const traceBlock = (block?: string) =>
       vscode.commands.executeCommand<ViewState>('evmTracer.traceBlock', { uri: ops, block, node: LOCAL_NODE, tracerConfig: null });
     const latest = await traceBlock('latest');
@@ -76,6 +76,19 @@ suite('Trace Block by number and Trace Block Range on the local node', () => {
     const byNumber = await traceBlock(String(sent[0].block));
     assert.equal(byNumber.outcome.status, 'done', describe(byNumber));
     assert.deepEqual(JSON.parse(byNumber.outcome.status === 'done' ? byNumber.outcome.json : 'null'), [
+      { txHash: sent[0].hash, result: expectedOps },
+    ]);
+
+    // Debug Trace Block takes the same: a debug run of the block by number, to its result (no breakpoint set).
+    const debugged = await vscode.commands.executeCommand<ViewState>('evmTracer.debugTraceBlock', {
+      uri: ops,
+      block: String(sent[0].block),
+      node: LOCAL_NODE,
+      tracerConfig: null,
+    });
+    assert.equal(debugged.outcome.status, 'done', describe(debugged));
+    assert.equal(debugged.request.method, 'debug_traceBlockByNumber');
+    assert.deepEqual(JSON.parse(debugged.outcome.status === 'done' ? debugged.outcome.json : 'null'), [
       { txHash: sent[0].hash, result: expectedOps },
     ]);
 

@@ -1,7 +1,8 @@
 // Trace Block by number, `latest` and from its picker of recent blocks (Debug Trace Block by number), and
 // Trace Block Range… on the built-in local node after a few transactions: the range view lists the
-// transactions the CLI's `trace range` writes for the same blocks, filters, sorts and opens a row in the result panel, sums a counting tracer's results
-// into the bar chart; a run cancelled mid-way leaves a folder that the same command resumes.
+// transactions the CLI's `trace range` writes for the same blocks, filters, sorts and opens a row in the
+// result panel, sums a counting tracer's results into the bar chart; a run cancelled mid-way leaves a folder
+// that the same command resumes.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -3,6 +3,7 @@
 // Asks, one step after another: the node, the range, the tracer (the active *.tracer.js or a built-in), its
 // config and the folder. A folder holding this run resumes it; one holding another run is only started
 // afresh when the user says so.
+import { isAbsolute } from 'node:path';
 import * as vscode from 'vscode';
 import { parseBlockRange } from '../../core/range/block-range';
 import { gethBuiltinTracers } from '../../core/trace/builtin-tracers';
@@ -41,12 +42,25 @@ interface TraceRangeOutcome {
 
 const defaultChunkSize = 100;
 
-/** `<workspace>/range-runs/<tracer>-<from>-<to>` (the extension's storage without a workspace): beside the user's work, named for the run. */
+const workspaceFolder = () => vscode.workspace.workspaceFolders?.find((folder) => folder.uri.scheme === 'file')?.uri;
+
+/** `<workspace>/range-runs/<tracer>-<from>-to-<to>` (the extension's storage without a workspace): beside the
+ * user's work, named for the run. */
 function defaultFolder(ctx: Ctx, tracer: string, range: string): string {
-  const workspace = vscode.workspace.workspaceFolders?.find((folder) => folder.uri.scheme === 'file')?.uri;
+  const workspace = workspaceFolder();
   const base = workspace ? vscode.Uri.joinPath(workspace, 'range-runs') : vscode.Uri.joinPath(ctx.extension.globalStorageUri, 'range-runs');
   const name = `${tracer.replace(/\.tracer\.js$|\.js$/, '')}-${range.replace(/\.\./, '-to-')}`.replace(/[^\w.-]+/g, '_');
   return vscode.Uri.joinPath(base, name).fsPath;
+}
+
+/** The folder typed: an absolute path, or one relative to the workspace folder; else why not. */
+function folderPath(text: string): string {
+  const typed = text.trim();
+  if (!typed) throw new Error('give a folder');
+  if (isAbsolute(typed)) return typed;
+  const workspace = workspaceFolder();
+  if (!workspace) throw new Error(`'${typed}' is relative and no workspace folder is open: give an absolute path`);
+  return vscode.Uri.joinPath(workspace, typed).fsPath;
 }
 
 type Step = (position: StepPosition & { canGoBack: boolean }) => Promise<Answer<unknown>>;
@@ -117,12 +131,12 @@ async function askRequest(ctx: Ctx, args: TraceRangeArgs): Promise<RangeRequest 
   const folderStep: Step = async (position) => {
     const answer = await input({
       position,
-      prompt: "The folder of results: new or empty, or this run's to resume",
+      prompt: "The folder of results (absolute, or in the workspace folder): new or empty, or this run's to resume",
       value: state.folder ?? defaultFolder(ctx, tracerLabel(), parseBlockRange(state.range).text),
-      validate: (text) => (text.trim() ? undefined : 'give a folder'),
+      validate: (text) => problem(() => folderPath(text)),
       canGoBack: position.canGoBack,
     });
-    if (answer !== undefined && answer !== back) state.folder = answer.trim();
+    if (answer !== undefined && answer !== back) state.folder = answer;
     return answer;
   };
 
@@ -141,7 +155,7 @@ async function askRequest(ctx: Ctx, args: TraceRangeArgs): Promise<RangeRequest 
     range: parseBlockRange(state.range),
     tracerUri: state.tracerUri!,
     tracerConfig: state.config?.trim() ? state.config : undefined,
-    folder: state.folder!,
+    folder: folderPath(state.folder!),
     chunkSize: args.chunkSize ?? defaultChunkSize,
   };
 }

@@ -212,4 +212,31 @@ suite('Trace Block by number and Trace Block Range on the local node', () => {
     const steps = lines.reduce((sum, line) => sum + ((line.result as { steps?: number } | undefined)?.steps ?? 0), 0);
     assert.deepEqual(view.bars, [`steps ${steps}`]);
   });
+
+  test('Trace Block Range asks for the node, the range (checked as typed), the config and the folder', async () => {
+    const running = vscode.commands.executeCommand<RangeOutcome>('evmTracer.traceBlockRange', {
+      uri: fixtureUri('count-ops.tracer.js').toString(),
+    });
+    const nodes = await promptWhere('the node step', (view) => view.kind === 'pick' && view.title === 'Trace Block Range');
+    assert.deepEqual([nodes.step, nodes.totalSteps], [1, 4]);
+    await answerPrompt({ pick: LOCAL_NODE });
+    await promptWhere('the range step', (view) => view.kind === 'input' && view.step === 2);
+    await answerPrompt({ value: `${sent[1].block}..x`, accept: false });
+    const refused = await promptWhere('the range refused', (view) => view.validationMessage !== undefined);
+    assert.match(refused.validationMessage ?? '', /^TO 'x' is not a block number, latest or latest-N/);
+    await answerPrompt({ value: `${sent[1].block}..${sent[2].block}` });
+    const configStep = await promptWhere('the config step', (view) => view.kind === 'input' && view.step === 3);
+    assert.match(configStep.prompt ?? '', /^tracerConfig of count-ops:/);
+    await answerPrompt({ value: '' });
+    const folderStep = await promptWhere('the folder step', (view) => view.kind === 'input' && view.step === 4);
+    const inWorkspace = (path: string) => fixtureUri(path).fsPath;
+    assert.equal(folderStep.value, inWorkspace(`range-runs/count-ops-${sent[1].block}-to-${sent[2].block}`));
+    await answerPrompt({ value: 'range-runs/typed' });
+    assert.deepEqual(await running, { folder: inWorkspace('range-runs/typed'), stopped: false, chunks: ['done'] });
+    const view = await testHook<RangeRendered>('lastRangeView');
+    assert.deepEqual(
+      view.rows.map((row) => row.split(' ')[2]),
+      [sent[1].hash, sent[2].hash],
+    );
+  });
 });

@@ -42,6 +42,8 @@ export function nodeBuildOptions(entry, outfile, { production = false, testHooks
 /** Browser entries (webview scripts): [source, output]. */
 export const browserEntries = [
   ['client/webview/browser/main.ts', 'dist/webview.js'],
+  // The range view's script (Trace Block Range…).
+  ['client/webview/browser/range-view.ts', 'dist/range-view.js'],
   // The HTML report's script and stylesheet, inlined into each report file (and the stylesheet used by the panel).
   ['report/browser/standalone.ts', 'dist/report.js'],
   ['report/browser/report.css', 'dist/report.css'],

@@ -18,35 +18,6 @@ export function hashError(text: string, what: string): string | undefined {
   return problem(() => checkHash(text.trim(), what));
 }
 
-/** A hash: typed, or picked from the recent ones. */
-export async function askHash(what: string, recent: readonly string[]): Promise<string | undefined> {
-  const pick = vscode.window.createQuickPick();
-  pick.title = `Trace: ${what}`;
-  pick.placeholder = '0x… (64 hex digits)';
-  pick.ignoreFocusOut = true;
-  const recentItems = recent.map((hash) => ({ label: hash, description: 'recent' }));
-  pick.items = recentItems;
-  return new Promise((resolve) => {
-    pick.onDidChangeValue((value) => {
-      const typed = value.trim();
-      const error = typed ? hashError(typed, what) : undefined;
-      pick.items = typed && !error ? [{ label: typed }, ...recentItems.filter((item) => item.label !== typed)] : recentItems;
-      pick.title = error ? `${what}: ${error}` : `Trace: ${what}`;
-    });
-    pick.onDidAccept(() => {
-      const chosen = pick.selectedItems[0]?.label ?? pick.value.trim();
-      if (hashError(chosen, what)) return;
-      resolve(chosen);
-      pick.hide();
-    });
-    pick.onDidHide(() => {
-      resolve(undefined);
-      pick.dispose();
-    });
-    pick.show();
-  });
-}
-
 export function blockError(text: string): string | undefined {
   return problem(() => parseBlockTag(text));
 }

@@ -8,7 +8,7 @@ import { builtinTracerUri } from '../../core/trace/named-tracer';
 import { checkHash, type TraceTarget } from '../../core/trace/requests';
 import { buildCall } from '../call-builder';
 import type { Ctx } from '../ctx';
-import { askHash, jsonError } from '../prompts';
+import { jsonError } from '../prompts';
 import type { CommandFactory } from './command';
 
 interface BuiltinTraceArgs {
@@ -78,8 +78,10 @@ async function pickTarget(ctx: Ctx, nodeName: string, args: BuiltinTraceArgs | u
     const hash = await pickTransaction(ctx, ctx.nodes.find(nodeName) ?? ctx.nodes.selected(), args?.hash);
     return hash === undefined ? undefined : { kind, hash };
   }
-  const hash = args?.hash ?? (await askHash('block hash', []));
-  return hash === undefined ? undefined : { kind, hash: checkHash(hash, 'block hash') };
+  // The same picker as Trace Block: the node's latest blocks, `latest`, or a number or hash.
+  const { pickBlock } = await import('../block-picker');
+  const block = await pickBlock(ctx, ctx.nodes.find(nodeName) ?? ctx.nodes.selected(), args?.hash ?? args?.block);
+  return block && { kind, ...block };
 }
 
 export const traceWithBuiltin: CommandFactory = (ctx) => async (args?: BuiltinTraceArgs) => {

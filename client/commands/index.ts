@@ -9,6 +9,7 @@ export const commands: Record<string, () => Promise<CommandFactory>> = {
   'evmTracer.traceTransaction': async () => (await import('./trace')).traceTransaction,
   'evmTracer.traceCall': async () => (await import('./trace')).traceCall,
   'evmTracer.traceBlock': async () => (await import('./trace')).traceBlock,
+  'evmTracer.traceBlockRange': async () => (await import('./trace-range')).traceBlockRange,
   'evmTracer.traceWithBuiltin': async () => (await import('./builtin-trace')).traceWithBuiltin,
   'evmTracer.debugTraceTransaction': async () => (await import('./debug')).debugTraceTransaction,
   'evmTracer.debugTraceCall': async () => (await import('./debug')).debugTraceCall,
@@ -41,7 +42,7 @@ export const commands: Record<string, () => Promise<CommandFactory>> = {
 
 // Only in a test build (esbuild.mjs --test-hooks): never in the packaged extension.
 if (EVM_TRACER_TEST_HOOKS) {
-  for (const name of ['lastResultView', 'logFolder', 'nodeStatus', 'activePrompt', 'answerPrompt'] as const) {
+  for (const name of ['lastResultView', 'lastRangeView', 'logFolder', 'nodeStatus', 'activePrompt', 'answerPrompt'] as const) {
     commands[`evmTracer._test.${name}`] = async () => (await import('./test-hooks'))[name];
   }
 }

@@ -3,6 +3,7 @@
 // extension; not in package.json, so they exist once the extension is active.
 import { ResultPanel } from '../webview/panel';
 import type { RenderedContent, TestKey } from '../webview/messages';
+import type { RangeRendered, RangeUiState } from '../webview/range-messages';
 import type { CommandFactory } from './command';
 
 /**
@@ -14,6 +15,14 @@ export const lastResultView: CommandFactory =
   async (options?: { keys?: TestKey[] }): Promise<RenderedContent | undefined> => {
     ResultPanel.last?.reveal();
     return ResultPanel.last?.query(options?.keys);
+  };
+
+/** What the most recent range view's webview rendered, after setting its filter and sort and opening listed row `open`. */
+export const lastRangeView: CommandFactory =
+  () =>
+  async (options?: { ui?: Partial<RangeUiState>; open?: number }): Promise<RangeRendered | undefined> => {
+    const { RangePanel } = await import('../webview/range-panel');
+    return RangePanel.last?.query(options?.ui, options?.open);
   };
 
 /** The folder of the extension's logs (the "EVM Tracer" output channel's file is under it). */

@@ -8,7 +8,7 @@ import { toCallObject } from '../../core/trace/call';
 import { checkHash, type TraceTarget } from '../../core/trace/requests';
 import type { BuiltCall } from '../call-builder';
 import type { NodeSettings } from '../config';
-import { askHash, askTracerConfig, jsonError } from '../prompts';
+import { askTracerConfig, jsonError } from '../prompts';
 import type { TraceSpec } from '../trace/spec';
 import { companionFiles, ownCompanion, readJsonFile, tracerUri } from '../tracer-files';
 import { tickWhenTraced } from '../walkthrough';
@@ -19,6 +19,7 @@ export interface TraceArgs {
   hash?: string;
   /** A call object (quantities may be decimal; checked and normalised). */
   call?: Record<string, unknown>;
+  /** Trace Call: the block the call runs on; Trace Block: the block (a number, `latest` or a hash). */
   block?: string;
   /** Raw tracerConfig JSON; null for none (skips the config file and the prompt). */
   tracerConfig?: string | null;
@@ -27,8 +28,6 @@ export interface TraceArgs {
   /** Debug it: a debug run on the local node with VS Code's debugger attached (the Debug Trace commands). */
   debug?: boolean;
 }
-
-const RECENT_LIMIT = 10;
 
 /** Whether the tracerConfig is to be asked for: none given, no `<name>.config.json`, and the tracer has setup(). */
 async function configWanted(uri: vscode.Uri, args: TraceArgs | undefined): Promise<boolean> {
@@ -46,20 +45,6 @@ async function tracerConfig(uri: vscode.Uri, args: TraceArgs | undefined): Promi
   const file = await ownCompanion(uri, '.config.json');
   if (file) return (await readJsonFile(file)).text;
   return (await configWanted(uri, args)) ? askTracerConfig() : undefined;
-}
-
-async function remember(ctx: Ctx, key: string, hash: string): Promise<void> {
-  const recent = ctx.extension.workspaceState.get<string[]>(key, []);
-  await ctx.extension.workspaceState.update(key, [hash, ...recent.filter((item) => item !== hash)].slice(0, RECENT_LIMIT));
-}
-
-async function blockHash(ctx: Ctx, args: TraceArgs | undefined): Promise<string | undefined> {
-  const key = 'evmTracer.recentBlocks';
-  const hash = args?.hash ?? (await askHash('block hash', ctx.extension.workspaceState.get<string[]>(key, [])));
-  if (hash === undefined) return undefined;
-  checkHash(hash, 'block hash');
-  await remember(ctx, key, hash);
-  return hash;
 }
 
 /** The node a command runs on: the one named in its arguments, else the selected one. */
@@ -125,8 +110,10 @@ export const traceTransaction: CommandFactory = (ctx) => async (args?: TraceArgs
 
 export const traceBlock: CommandFactory = (ctx) => async (args?: TraceArgs) => {
   const uri = tracerToRun(args);
-  const hash = await blockHash(ctx, args);
-  return hash === undefined ? undefined : runTrace(ctx, uri, { kind: 'block', hash }, args);
+  const node = targetNode(ctx, args);
+  const { pickBlock } = await import('../block-picker');
+  const block = await pickBlock(ctx, node, args?.hash ?? args?.block);
+  return block === undefined ? undefined : runTrace(ctx, uri, { kind: 'block', ...block }, { ...args, node: node.name });
 };
 
 export const traceCall: CommandFactory = (ctx) => async (args?: TraceArgs) => {

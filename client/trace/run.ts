@@ -54,6 +54,24 @@ export class TraceRunner {
     return count;
   }
 
+  /** Runs `work` with a controller that Cancel Running Traces aborts as well (a range run's). */
+  async cancellable<T>(work: (controller: AbortController) => PromiseLike<T>): Promise<T> {
+    const controller = new AbortController();
+    this.running.add(controller);
+    try {
+      return await work(controller);
+    } finally {
+      this.running.delete(controller);
+    }
+  }
+
+  /** Shows a finished run (a transaction of a range run) in its tracer's result panel, without tracing anything. */
+  show(state: ViewState): void {
+    const view = ResultPanel.forTracer(state.spec.tracerUri) ?? ResultPanel.create(this.deps.extensionUri, state, this.panelActions);
+    view.begin(state);
+    view.reveal();
+  }
+
   /** Runs `spec`, showing it in `panel` (re-run), else its tracer's panel or a new one; resolves with what the panel shows. */
   async run(spec: TraceSpec, panel?: ResultPanel, send?: TraceSender, ranOn?: string): Promise<ViewState> {
     const node = this.deps.nodes.find(spec.nodeName);

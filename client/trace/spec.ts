@@ -11,7 +11,7 @@ export interface TraceSpec {
 }
 
 /** The file name of the tracer, for titles. */
-export function tracerName(spec: TraceSpec): string {
+export function tracerName(spec: Pick<TraceSpec, 'tracerUri'>): string {
   return decodeURIComponent(
     spec.tracerUri
       .replace(/[?#].*$/, '')

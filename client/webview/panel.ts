@@ -11,6 +11,7 @@ import { defaultSaveUri } from '../save-location';
 import { panelColumn } from './placement';
 import type { ReportSide, ReportSource } from '../../report/data';
 import { namesFor, saveHtmlReport } from './report-export';
+import { WebviewQueries } from './webview-queries';
 
 export const RESULT_VIEW_TYPE = 'evmTracer.result';
 /** Context keys for the result panels' menus: the last panel's shown run is running / has a result. */
@@ -40,8 +41,7 @@ export class ResultPanel {
   private static readonly byTracer = new Map<string, ResultPanel>();
 
   private ready = false;
-  private nextQueryId = 1;
-  private readonly queries = new Map<number, { resolve: (content: RenderedContent) => void; message: ToWebview }>();
+  private readonly queries = new WebviewQueries<ToWebview, RenderedContent>((message) => this.post(message));
   private readonly cancelHandlers = new Set<() => void>();
   private disposed = false;
   /** The comparison shown (Compare Results), sent again whenever the webview is rebuilt, until the next run. */
@@ -247,13 +247,8 @@ export class ResultPanel {
 
   /** Asks the webview what it rendered; with `keys`, after pressing them there (tests). */
   query(keys?: TestKey[]): Promise<RenderedContent> {
-    const id = this.nextQueryId++;
-    const message: ToWebview = keys ? { type: 'press', id, keys } : { type: 'query', id };
-    return new Promise((resolve, reject) => {
-      if (this.disposed) return reject(new Error('the result panel is closed'));
-      this.queries.set(id, { resolve, message });
-      if (this.ready) this.post(message);
-    });
+    if (this.disposed) return Promise.reject(new Error('the result panel is closed'));
+    return this.queries.ask((id) => (keys ? { type: 'press', id, keys } : { type: 'query', id }), this.ready);
   }
 
   /** One panel per tracer: a panel showing another tracer's run no longer stands for the old one. */
@@ -292,11 +287,10 @@ export class ResultPanel {
         void this.postNames();
         this.postComparison();
         for (const action of this.pendingActions.splice(0)) this.post({ type: 'action', action });
-        for (const query of this.queries.values()) this.post(query.message);
+        this.queries.resend();
         return;
       case 'rendered':
-        this.queries.get(message.id)?.resolve(message.content);
-        this.queries.delete(message.id);
+        this.queries.answered(message.id, message.content);
         return;
       case 'select':
         if (message.shown >= 0 && message.shown < this.state.runs.length) this.state = { ...this.state, shown: message.shown };

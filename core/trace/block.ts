@@ -18,3 +18,13 @@ export async function resolveBlock(client: RpcClient, tag: string, options: Requ
   if (parsed === 'earliest') return '0x0';
   return parsed;
 }
+
+/** A block to trace as typed: a 32-byte hash, or a number (decimal or hex) or `latest`; throws saying which it is not. */
+export function parseBlockTarget(text: string): { hash: string } | { number: string } {
+  const value = text.trim();
+  if (/^0x[0-9a-fA-F]{64}$/.test(value)) return { hash: value };
+  // A hash cut short is not taken for a (huge) block number.
+  if (/^0x[0-9a-fA-F]{17,}$/.test(value) || !/^(?:latest|\d+|0x[0-9a-fA-F]+)$/i.test(value))
+    throw new Error(`block '${text}' is neither a 0x-prefixed 32-byte hash, a block number nor latest`);
+  return { number: parseBlockTag(value) };
+}

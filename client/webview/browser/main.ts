@@ -22,13 +22,7 @@ import { FindBar } from './find-bar';
 import { jsPath } from './json-path';
 import { JsonTree } from './json-tree';
 import { PicturesView } from './pictures';
-
-interface VsCodeApi {
-  postMessage(message: FromWebview): void;
-  setState(state: PanelState): void;
-  getState(): PanelState | undefined;
-}
-declare function acquireVsCodeApi(): VsCodeApi;
+import { vsCodeApi } from './vscode-api';
 
 const VIEW_MODES: Array<[ViewMode, string, string]> = [
   ['pictures', 'Pictures', 'Show the result as charts (call trees, counts, state diffs)'],
@@ -38,7 +32,7 @@ const VIEW_MODES: Array<[ViewMode, string, string]> = [
 /** How long view changes (scrolling, moving the focus) gather before the state is written. */
 const SAVE_DELAY_MS = 150;
 
-const vscode = acquireVsCodeApi();
+const vscode = vsCodeApi<FromWebview, PanelState>();
 const header = byId('header');
 const toolbar = byId('toolbar');
 const findBox = byId('find');

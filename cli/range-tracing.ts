@@ -76,7 +76,7 @@ interface BlockTracingOptions {
   maxResponse: string | undefined;
 }
 
-export interface BlockTracing {
+interface BlockTracing {
   traceBlock(number: number, signal: AbortSignal): Promise<BlockLines>;
   close(): Promise<void>;
 }

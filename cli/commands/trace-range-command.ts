@@ -7,7 +7,7 @@ import { parseBlockRange, resolveRange, type TypedRange } from '../../core/range
 import type { QueueAddress } from '../../core/range/fleet/queue-url';
 import type { Manifest, TracerIdentity } from '../../core/range/manifest';
 import { openRangeRun } from '../../core/range/range-run';
-import { runChunks } from '../../core/range/run-chunks';
+import { plural, runChunks } from '../../core/range/run-chunks';
 import { displayUrl, endpointMasker } from '../../core/rpc/endpoint';
 import { parseDuration } from '../../core/trace/duration';
 import type { SendableTracer } from '../../core/trace/requests';
@@ -32,8 +32,6 @@ interface Prepared {
   /** --queue: the chunks go to a fleet's workers. */
   queue?: QueueAddress;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The last line: what was traced, what failed, or where the run stopped; and the exit status. */
 function summary(manifest: Manifest, folder: string, stoppedStatus: number | undefined): number {

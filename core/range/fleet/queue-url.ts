@@ -4,7 +4,7 @@
 import type { RedisOptions } from 'bullmq';
 
 export const redisPasswordVariable = 'EVM_TRACER_REDIS_PASSWORD';
-export const redisUserVariable = 'EVM_TRACER_REDIS_USERNAME';
+const redisUserVariable = 'EVM_TRACER_REDIS_USERNAME';
 
 export interface QueueAddress {
   /** What is shown: scheme, host, port and database, nothing secret. */

@@ -10,7 +10,7 @@ import type { PlannedChunk } from '../chunk-plan';
 import type { Manifest, RunIdentity, TracerIdentity } from '../manifest';
 
 /** A chunk as a queue job's data. */
-export interface ChunkJob {
+interface ChunkJob {
   /** The run's hash: the queue's name is made of it. */
   run: string;
   /** The version of evm-tracer that submitted it: a worker of another version refuses it. */
@@ -42,7 +42,7 @@ export const queueName = (run: string) => `evm-tracer-range-${run.slice(0, 32)}`
 export const jobId = (run: string, chunk: PlannedChunk) => `${run.slice(0, 16)}-${chunk.from}-${chunk.to}`;
 
 /** Attempts per chunk, the backoff between them, and no stack trace kept in Redis (only the masked reason). */
-export const chunkJobOptions: JobsOptions = {
+const chunkJobOptions: JobsOptions = {
   attempts: 3,
   backoff: { type: 'exponential', delay: 1000 },
   stackTraceLimit: 0,

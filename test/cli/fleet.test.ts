@@ -5,10 +5,9 @@
 // fails ends failed with its reason in the manifest; a worker of another tracer or version, and a job that is
 // not one of the run's chunks, are refused with the reason; a Redis URL holding a password is refused.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Queue } from 'bullmq';
 import { queueName, runHash } from '../../core/range/fleet/run-queue';
@@ -22,7 +21,7 @@ import { startGethDev } from '../support/reference/geth';
 import { startRedis, type RunningRedis } from '../support/reference/redis';
 import { sendSigned } from '../support/reference/signed-tx';
 import { referenceSkip, requireReferenceTools } from '../support/reference/tools';
-import { runCli } from '../support/run-cli';
+import { runCli, startCli, type RunningCli } from '../support/run-cli';
 import { call } from '../runtime/node-helpers';
 
 const redisPassword = 'r3dis-Pa55-7c1e90';
@@ -50,42 +49,6 @@ function folderFiles(folder: string): Record<string, string> {
 const manifestOf = (folder: string) =>
   JSON.parse(readFileSync(join(folder, 'manifest.json'), 'utf8')) as { chunks: Array<{ state: string; reason?: string }> };
 
-/** A CLI process whose stderr is kept and can be waited on. */
-interface Running {
-  child: ChildProcess;
-  stderr(): string;
-  /** Resolves once stderr matches `pattern`. */
-  shows(pattern: RegExp): Promise<void>;
-  exit: Promise<number | null>;
-}
-
-function start(args: string[], env: Record<string, string>): Running {
-  const child = spawn(process.execPath, [resolve('dist/cli.js'), ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  let waiting: Array<{ pattern: RegExp; done(): void }> = [];
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-    const met = waiting.filter(({ pattern }) => pattern.test(stderr));
-    waiting = waiting.filter((one) => !met.includes(one));
-    for (const { done } of met) done();
-  });
-  const exit = new Promise<number | null>((done) => child.on('close', (status) => done(status)));
-  return {
-    child,
-    stderr: () => stderr,
-    shows: (pattern) =>
-      new Promise<void>((done, fail) => {
-        if (pattern.test(stderr)) return done();
-        waiting.push({ pattern, done });
-        void exit.then(() => (pattern.test(stderr) ? done() : fail(new Error(`exited before ${pattern}:\n${stderr}`))));
-      }),
-    exit,
-  };
-}
-
 describe('trace range --queue and evm-tracer worker on Redis against geth --dev', { skip: referenceSkip() }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-fleet-'));
   const tracerFile = join(dir, 'frames.tracer.js');
@@ -96,7 +59,7 @@ describe('trace range --queue and evm-tracer worker on Redis against geth --dev'
   let head = 0;
   const pids: number[] = [];
   const env = { NODE_KEY: accessKey, EVM_TRACER_REDIS_PASSWORD: redisPassword };
-  const running: Running[] = [];
+  const running: RunningCli[] = [];
 
   before(async () => {
     requireReferenceTools();
@@ -128,12 +91,12 @@ describe('trace range --queue and evm-tracer worker on Redis against geth --dev'
   const node = () => ['--node', `${proxy.url}/rpc`, '--key-env', 'NODE_KEY'];
   const queue = () => ['--queue', redis.url];
   const submit = (out: string, args: string[]) => {
-    const one = start(['trace', 'range', ...args, '--out', out, ...queue(), ...node()], env);
+    const one = startCli(['trace', 'range', ...args, '--out', out, ...queue(), ...node()], env);
     running.push(one);
     return one;
   };
   const worker = (out: string, args: string[] = []) => {
-    const one = start(['worker', '--out', out, '--tracer', tracerFile, ...queue(), ...node(), ...args], env);
+    const one = startCli(['worker', '--out', out, '--tracer', tracerFile, ...queue(), ...node(), ...args], env);
     running.push(one);
     return one;
   };

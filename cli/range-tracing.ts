@@ -74,6 +74,8 @@ interface BlockTracingOptions {
   perTransactionMs: number;
   /** --max-response as typed. */
   maxResponse: string | undefined;
+  /** Where requests for the node go instead of `endpoint` itself: a fleet worker's gate (request-gate.ts). */
+  gate?: Endpoint;
 }
 
 interface BlockTracing {
@@ -84,13 +86,13 @@ interface BlockTracing {
 export async function openBlockTracing(options: BlockTracingOptions): Promise<BlockTracing> {
   const mask = endpointMasker(options.endpoint);
   let fork: LocalNode | undefined;
-  let forkClient: RpcClient | undefined;
+  let client: RpcClient | undefined;
+  const maxResponseBytes = options.maxResponse === undefined ? undefined : parseSize(options.maxResponse, '--max-response');
   if (!options.onNode) {
-    fork = await localFork(options.endpoint, options.timeout);
-    const maxResponseBytes = options.maxResponse === undefined ? undefined : parseSize(options.maxResponse, '--max-response');
-    forkClient = createRpcClient({ name: 'local fork', url: fork.url, auth: { kind: 'none' } }, { maxResponseBytes });
-  }
-  const tracing = forkClient ?? options.node;
+    fork = await localFork(options.gate ?? options.endpoint, options.timeout);
+    client = createRpcClient({ name: 'local fork', url: fork.url, auth: { kind: 'none' } }, { maxResponseBytes });
+  } else if (options.gate) client = createRpcClient(options.gate, { maxResponseBytes });
+  const tracing = client ?? options.node;
   const traceConfig = tracerOptionsObject({
     tracer: options.tracer,
     tracerConfig: options.config ?? undefined,
@@ -101,7 +103,7 @@ export async function openBlockTracing(options: BlockTracingOptions): Promise<Bl
   return {
     traceBlock: (number, signal) => withRetries(() => blockLines(tracing, number, { ...blockOptions, signal }), { ...retry, signal }),
     close: async () => {
-      await forkClient?.close();
+      await client?.close();
       await fork?.stop();
     },
   };

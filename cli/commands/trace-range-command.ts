@@ -31,6 +31,7 @@ interface Prepared {
   perTransactionMs: number;
   /** --queue: the chunks go to a fleet's workers. */
   queue?: QueueAddress;
+  maxRequestsPerSecond?: number;
 }
 
 /** The last line: what was traced, what failed, or where the run stopped; and the exit status. */
@@ -92,6 +93,12 @@ With --queue the chunks become jobs on Redis for \`evm-tracer worker\` processes
     timeout: { type: 'string', value: 'DURATION', help: "each transaction's tracing time-out, e.g. 5s (geth's default)" },
     target: targetOption,
     queue: queueOption,
+    'max-requests-per-second': {
+      type: 'string',
+      value: 'N',
+      help: `with --queue: the upstream requests of all workers together, at most N a second
+(a worker's fork node's and its own)`,
+    },
   },
   prepare({ values, positionals }): Prepared {
     expectPositionals(positionals, 1);
@@ -115,6 +122,12 @@ With --queue the chunks become jobs on Redis for \`evm-tracer worker\` processes
     }
     const config = values.config === undefined ? null : jsonArgument(values.config, '--config');
     const queue = values.queue === undefined ? undefined : queueAddress(values.queue);
+    const maxRequestsPerSecond =
+      values['max-requests-per-second'] === undefined
+        ? undefined
+        : count(values['max-requests-per-second'], '--max-requests-per-second', 0, 1_000_000);
+    if (maxRequestsPerSecond !== undefined && !queue)
+      throw new UsageError("--max-requests-per-second is the fleet's limit here: give it with --queue");
     if (queue && values.jobs !== undefined)
       throw new UsageError('--jobs with --queue: each worker takes its own (evm-tracer worker --jobs N)');
     const chosen = readTracer(values.tracer, () => commandEcmaLevel(values));
@@ -129,6 +142,7 @@ With --queue the chunks become jobs on Redis for \`evm-tracer worker\` processes
       config,
       perTransactionMs,
       queue,
+      maxRequestsPerSecond,
     };
   },
   localNode: () => ({ ownSignals: true }),
@@ -163,7 +177,14 @@ With --queue the chunks become jobs on Redis for \`evm-tracer worker\` processes
       });
       if (prepared.queue) {
         const { followRun } = await import('../../core/range/fleet/follow-run');
-        const outcome = await followRun({ queue: prepared.queue, folder: prepared.out, manifest, signal: stop.signal, report });
+        const outcome = await followRun({
+          queue: prepared.queue,
+          maxRequestsPerSecond: prepared.maxRequestsPerSecond,
+          folder: prepared.out,
+          manifest,
+          signal: stop.signal,
+          report,
+        });
         return summary(manifest, prepared.out, outcome.stopped ? stop.status() : undefined);
       }
       const tracing = manifest.chunks.every((chunk) => chunk.state === 'done')

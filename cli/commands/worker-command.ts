@@ -4,9 +4,10 @@
 // stopped. The node and its credentials are this worker's own (--node, --key-env, a configured node): a job
 // names the node only by its masked URL and chain id, which must be this worker's.
 import { version } from '../../package.json';
+import { queueName, runHash } from '../../core/range/fleet/run-queue';
 import { parseManifest } from '../../core/range/manifest';
 import { readManifestText } from '../../core/range/range-folder';
-import { displayUrl, endpointMasker } from '../../core/rpc/endpoint';
+import { displayUrl, endpointMasker, type Endpoint } from '../../core/rpc/endpoint';
 import { parseDuration } from '../../core/trace/duration';
 import { commandWithNode } from '../command-with-node';
 import { expectPositionals, UsageError } from '../command-line';
@@ -65,6 +66,8 @@ the version that submitted the run; otherwise the worker refuses, says why, and 
     const mask = endpointMasker(endpoint);
     const report = (line: string) => process.stderr.write(`${mask(line)}\n`);
     let closeTracing = async () => {};
+    let closeGate = async () => {};
+    let gateEndpoint: Endpoint | undefined;
     try {
       const text = readManifestText(prepared.out);
       if (text === undefined) throw new Error(`--out ${prepared.out} holds no manifest.json: submit the run first (trace range --queue)`);
@@ -83,7 +86,17 @@ the version that submitted the run; otherwise the worker refuses, says why, and 
       const node = session.client();
       const chainId = await numberFrom(node, 'eth_chainId');
       if (chainId !== manifest.node.chainId) throw refuse(`its chain id is ${manifest.node.chainId}, the node's is ${chainId}`);
+      // When the run limits its upstream requests, this worker's go through a gate that keeps the fleet's limit.
+      const { sharedRate } = await import('../../core/range/fleet/shared-rate');
+      const rate = await sharedRate(prepared.queue.connection, queueName(runHash(manifest)));
+      if (rate) {
+        const { startRequestGate } = await import('../../core/range/fleet/request-gate');
+        const gate = await startRequestGate(endpoint, rate);
+        closeGate = async () => (await gate.close(), rate.close());
+        gateEndpoint = gate.endpoint;
+      }
       const tracing = await openBlockTracing({
+        gate: gateEndpoint,
         endpoint,
         onNode: manifest.on === 'node',
         node,
@@ -113,6 +126,7 @@ the version that submitted the run; otherwise the worker refuses, says why, and 
     } finally {
       stop.dispose();
       await closeTracing();
+      await closeGate();
     }
   },
 });

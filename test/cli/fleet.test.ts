@@ -152,6 +152,26 @@ describe('trace range --queue and evm-tracer worker on Redis against geth --dev'
     assert.deepEqual(folderFiles(out), folderFiles(reference));
   });
 
+  test('--max-requests-per-second holds for the fleet: the upstream sees at most that many requests a second from three workers', async () => {
+    const out = join(dir, 'limited');
+    const limit = 8;
+    const following = submit(out, [`1..${head}`, '--tracer', tracerFile, '--chunk-size', '3', '--max-requests-per-second', String(limit)]);
+    await following.shows(/^queued: /m);
+    proxy.reset();
+    const workers = [worker(out), worker(out), worker(out)];
+    assert.equal(await following.exit, 0, following.stderr());
+    for (const one of workers) one.child.kill('SIGTERM');
+    assert.deepEqual(await Promise.all(workers.map((one) => one.exit)), [0, 0, 0]);
+    const times = [...proxy.times];
+    const seconds = (times.at(-1)! - times[0]) / 1000;
+    assert.ok(times.length > 4 * limit, `${times.length} requests`);
+    // Counted per second of Redis's clock: any 2 s here span at most 3 such seconds, and a little jitter (each
+    // worker's one eth_chainId at start goes straight to the node); without the limit these workers send 70.
+    const busiest = Math.max(...times.map((start) => times.filter((time) => time >= start && time < start + 2000).length));
+    assert.ok(busiest <= 4 * limit, `${busiest} requests within 2 s`);
+    assert.ok(times.length <= limit * (seconds + 2), `${times.length} requests in ${seconds.toFixed(1)} s`);
+  });
+
   test('a chunk that always fails ends failed after its attempts, with its reason in the manifest; the run ends 1', async () => {
     const out = join(dir, 'failing');
     const blockOne = (await call<{ hash: string }>(geth.url, 'eth_getBlockByNumber', ['0x1', false])).hash;

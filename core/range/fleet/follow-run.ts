@@ -11,9 +11,12 @@ import { isWrittenChunk, removeTemporaryFiles } from '../range-folder';
 import { chunkLine, chunkName, manifestWriter } from '../run-chunks';
 import type { QueueAddress } from './queue-url';
 import { chunkJob, jobId, queueName, runHash } from './run-queue';
+import { setSharedRate } from './shared-rate';
 
 interface FollowOptions {
   queue: QueueAddress;
+  /** --max-requests-per-second: the fleet's upstream requests, all workers together (shared-rate.ts). */
+  maxRequestsPerSecond: number | undefined;
   folder: string;
   /** Its chunks' states change as the workers report them. */
   manifest: Manifest;
@@ -51,6 +54,7 @@ export async function followRun(options: FollowOptions): Promise<{ stopped: bool
   const { folder, manifest, signal, report } = options;
   const run = runHash(manifest);
   const chunks = manifest.chunks;
+  await setSharedRate(options.queue.connection, queueName(run), options.maxRequestsPerSecond);
   const queue = new Queue(queueName(run), { connection: options.queue.connection });
   queue.on('error', () => undefined); // ioredis reconnects; a lost connection is not the run's failure
   const writer = manifestWriter(folder, manifest);

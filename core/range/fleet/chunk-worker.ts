@@ -44,6 +44,7 @@ export async function serveRun(options: ServeOptions): Promise<string | undefine
       const { from, to, file } = manifest.chunks[index];
       const started = Date.now();
       try {
+        // Never cut: a stopped worker finishes the chunks under way (worker.close waits for them).
         const counts = await writeChunk(folder, { from, to, file }, options.traceBlock, new AbortController().signal);
         report(chunkLine(index, manifest, counts, (Date.now() - started) / 1000));
         return counts;

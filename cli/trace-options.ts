@@ -1,7 +1,10 @@
 // What `trace` and `trace range` read alike: the tracer (a file or a built-in name), JSON given inline or as a
 // file, and the client a local node's trace reproduces.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import { checkClientTarget, clientTargets } from '../core/client-targets';
+import type { TracerIdentity } from '../core/range/manifest';
 import type { EcmaLevel } from '../core/ecma-level';
 import { namedTracer } from '../core/trace/named-tracer';
 import { prepareTracer, type SendableTracer } from '../core/trace/requests';
@@ -61,4 +64,11 @@ export function readTracer(value: string, level: () => EcmaLevel): TracerChoice 
     throw new Error(`cannot read the tracer ${value}: ${whyUnreadable(error)}`);
   }
   return { kind: 'file', source, tracer: prepareTracer(source, value, level()) };
+}
+
+/** How a range run's manifest names the tracer: by its name, or by its file's name and text's sha256. */
+export function tracerIdentity(choice: TracerChoice, path: string): TracerIdentity {
+  return choice.kind === 'name'
+    ? { name: choice.name }
+    : { file: basename(path), sha256: createHash('sha256').update(choice.source).digest('hex') };
 }

@@ -8,6 +8,7 @@ import { nodeCommand } from './node-command';
 import { replayCommand } from './replay-command';
 import { reportCommand } from './report-command';
 import { traceCommand } from './trace-command';
+import { workerCommand } from './worker-command';
 import { xchainCommand } from './xchain-command';
 
 export const commands: Record<string, Command> = {
@@ -20,4 +21,5 @@ export const commands: Record<string, Command> = {
   replay: replayCommand,
   report: reportCommand,
   cache: cacheCommand,
+  worker: workerCommand,
 };

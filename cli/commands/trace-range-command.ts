@@ -2,42 +2,22 @@
 // of JSON Lines files, one per chunk of blocks, and a manifest; the same command again resumes. On a remote
 // node the tracer runs here by default, in a local fork node of it (one for the whole run: its fork cache and
 // prefetching serve every block), or with --on node on the node itself; on the local node, there.
-import { createHash } from 'node:crypto';
-import { basename } from 'node:path';
 import { version } from '../../package.json';
-import type { ClientTarget } from '../../core/client-targets';
-import type { LocalNode } from '../../core/local-node-launcher';
 import { parseBlockRange, resolveRange, type TypedRange } from '../../core/range/block-range';
-import { blockLines } from '../../core/range/block-lines';
+import type { QueueAddress } from '../../core/range/fleet/queue-url';
 import type { Manifest, TracerIdentity } from '../../core/range/manifest';
 import { openRangeRun } from '../../core/range/range-run';
-import { withRetries } from '../../core/range/retry';
-import { runChunks } from '../../core/range/run-chunks';
-import { quantity } from '../../core/chain/shapes';
-import { createRpcClient, type RpcClient } from '../../core/rpc/client';
-import { credentialedUrl, displayUrl, endpointMasker, postUrl, type Endpoint } from '../../core/rpc/endpoint';
-import { NodeError } from '../../core/rpc/errors';
+import { plural, runChunks } from '../../core/range/run-chunks';
+import { displayUrl, endpointMasker } from '../../core/rpc/endpoint';
 import { parseDuration } from '../../core/trace/duration';
-import { tracerOptionsObject, type SendableTracer } from '../../core/trace/requests';
-import { parseSize } from '../byte-size';
+import type { SendableTracer } from '../../core/trace/requests';
 import { commandWithNode } from '../command-with-node';
 import { expectPositionals, UsageError } from '../command-line';
 import { commandEcmaLevel, ecmaOption } from '../ecma-option';
 import { stopOnSignals } from '../node-selection';
-import { checkTargetOption, jsonArgument, readTracer, targetOption, tracerOption } from '../trace-options';
-
-/** geth's default tracing time-out per transaction. */
-const defaultTimeoutMs = 5000;
-
-/** Attempts per block when the node fails in a way that may pass (retry.ts), the first wait doubling from 0.5 s. */
-const retry = { attempts: 4, baseDelayMs: 500 };
-
-function count(text: string | undefined, what: string, fallback: number, most: number): number {
-  if (text === undefined) return fallback;
-  const value = /^\d+$/.test(text.trim()) ? Number(text) : NaN;
-  if (!(value >= 1 && value <= most)) throw new UsageError(`${what}: '${text}' is not a whole number from 1 to ${most}`);
-  return value;
-}
+import { count, defaultTimeoutMs, numberFrom, openBlockTracing, shownFailure } from '../range-tracing';
+import { queueAddress, queueOption } from '../queue-option';
+import { checkTargetOption, jsonArgument, readTracer, targetOption, tracerIdentity, tracerOption } from '../trace-options';
 
 interface Prepared {
   range: TypedRange;
@@ -49,39 +29,10 @@ interface Prepared {
   identity: TracerIdentity;
   config: unknown;
   perTransactionMs: number;
+  /** --queue: the chunks go to a fleet's workers. */
+  queue?: QueueAddress;
+  maxRequestsPerSecond?: number;
 }
-
-/** A hex quantity a node answered, as a number (a chain id, a block number). */
-async function numberFrom(client: RpcClient, method: string): Promise<number> {
-  const answer = await client.request<unknown>(method, []);
-  const value = quantity(answer);
-  if (value === undefined || value > BigInt(Number.MAX_SAFE_INTEGER))
-    throw new Error(`${method}: the node answered ${client.shown(JSON.stringify(answer), 80)}, not a hex quantity`);
-  return Number(value);
-}
-
-/** A local fork node of `endpoint` for the run: the URL and its credentials go in its environment, never its
- * command line; what it prints (its upstream's rules) is passed on masked, line by line. */
-async function localFork(endpoint: Endpoint, timeout: string | undefined): Promise<LocalNode> {
-  const { launchLocalNode, forkUrlVariable } = await import('../../core/local-node-launcher');
-  const mask = endpointMasker(endpoint);
-  let partial = '';
-  return launchLocalNode({
-    cliPath: process.argv[1],
-    args: ['--fork-url-env', forkUrlVariable, '--accounts', '0', ...(timeout ? ['--max-trace-timeout', timeout] : [])],
-    // Fork mode POSTs: a WebSocket node is read over its HTTP(S) side.
-    env: { [forkUrlVariable]: credentialedUrl(postUrl(endpoint.url), endpoint.auth) },
-    onStderr: (text) => {
-      const lines = (partial + text).split('\n');
-      partial = lines.pop()!;
-      for (const line of lines) process.stderr.write(`${mask(line)}\n`);
-    },
-  }).catch((error: unknown) => {
-    throw new Error(mask(error instanceof Error ? error.message : String(error)));
-  });
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The last line: what was traced, what failed, or where the run stopped; and the exit status. */
 function summary(manifest: Manifest, folder: string, stoppedStatus: number | undefined): number {
@@ -114,7 +65,7 @@ export const traceRangeCommand = commandWithNode({
   summary: 'run a tracer over every transaction of a block range, into a folder of JSON Lines files',
   synopsis: [
     'FROM..TO --out DIR --tracer FILE|NAME [--config JSON] [--chunk-size N] [--jobs N]',
-    '         [--on local|node] [--overwrite] [options]',
+    '         [--on local|node] [--overwrite] [--queue redis://HOST:PORT] [options]',
   ],
   description: `Traces every transaction of blocks FROM..TO (each a block number, latest or latest-N) as geth's
 debug_traceBlockByNumber does, into DIR: one JSON Lines file per chunk of blocks, one line per
@@ -122,7 +73,9 @@ transaction ({"blockNumber", "blockHash", "txIndex", "txHash", "result" | "error
 written whole or not at all, and manifest.json (the run, each chunk's state and counts). The same
 command again resumes: finished chunks are kept, the rest are traced. A transaction whose tracer
 fails is its error line; a chunk that still fails after retries is recorded with its reason, and
-the command ends with status 1. Ctrl-C stops; the folder resumes. One line per chunk on stderr.`,
+the command ends with status 1. Ctrl-C stops; the folder resumes. One line per chunk on stderr.
+With --queue the chunks become jobs on Redis for \`evm-tracer worker\` processes on any machine
+(DIR a folder they all reach); the command follows them and writes the manifest.`,
   options: {
     tracer: tracerOption,
     config: { type: 'string', value: 'JSON', help: 'tracerConfig passed to setup(config): JSON text or a JSON file' },
@@ -139,6 +92,13 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
     overwrite: { type: 'boolean', help: 'start afresh in a folder that holds another run (its chunk files are removed)' },
     timeout: { type: 'string', value: 'DURATION', help: "each transaction's tracing time-out, e.g. 5s (geth's default)" },
     target: targetOption,
+    queue: queueOption,
+    'max-requests-per-second': {
+      type: 'string',
+      value: 'N',
+      help: `with --queue: the upstream requests of all workers together, at most N a second
+(a worker's fork node's and its own)`,
+    },
   },
   prepare({ values, positionals }): Prepared {
     expectPositionals(positionals, 1);
@@ -161,11 +121,16 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
       throw new UsageError(`--timeout: ${(error as Error).message}`);
     }
     const config = values.config === undefined ? null : jsonArgument(values.config, '--config');
+    const queue = values.queue === undefined ? undefined : queueAddress(values.queue);
+    const maxRequestsPerSecond =
+      values['max-requests-per-second'] === undefined
+        ? undefined
+        : count(values['max-requests-per-second'], '--max-requests-per-second', 0, 1_000_000);
+    if (maxRequestsPerSecond !== undefined && !queue)
+      throw new UsageError("--max-requests-per-second is the fleet's limit here: give it with --queue");
+    if (queue && values.jobs !== undefined)
+      throw new UsageError('--jobs with --queue: each worker takes its own (evm-tracer worker --jobs N)');
     const chosen = readTracer(values.tracer, () => commandEcmaLevel(values));
-    const identity: TracerIdentity =
-      chosen.kind === 'name'
-        ? { name: chosen.name }
-        : { file: basename(values.tracer), sha256: createHash('sha256').update(chosen.source).digest('hex') };
     return {
       range,
       out: values.out,
@@ -173,9 +138,11 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
       jobs: count(values.jobs, '--jobs', 1, 64),
       on,
       tracer: chosen.tracer,
-      identity,
+      identity: tracerIdentity(chosen, values.tracer),
       config,
       perTransactionMs,
+      queue,
+      maxRequestsPerSecond,
     };
   },
   localNode: () => ({ ownSignals: true }),
@@ -184,9 +151,10 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
     const stop = stopOnSignals();
     const mask = endpointMasker(endpoint);
     const report = (line: string) => process.stderr.write(`${mask(line)}\n`);
-    let fork: LocalNode | undefined;
-    let forkClient: RpcClient | undefined;
+    let closeTracing = async () => {};
     try {
+      if (prepared.queue && session.local)
+        throw new UsageError("--queue needs --node: every worker traces on a node it reaches, not on this command's local node");
       const node = session.client();
       const chainId = await numberFrom(node, 'eth_chainId');
       if (endpoint.expectedChainId !== undefined && chainId !== endpoint.expectedChainId)
@@ -207,34 +175,45 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
         resolve: async (range) => resolveRange(range, await numberFrom(node, 'eth_blockNumber')),
         report,
       });
-      if (prepared.on === 'local' && !session.local && manifest.chunks.some((chunk) => chunk.state !== 'done')) {
-        fork = await localFork(endpoint, values.timeout);
-        const maxResponseBytes = values['max-response'] === undefined ? undefined : parseSize(values['max-response'], '--max-response');
-        forkClient = createRpcClient({ name: 'local fork', url: fork.url, auth: { kind: 'none' } }, { maxResponseBytes });
+      if (prepared.queue) {
+        const { followRun } = await import('../../core/range/fleet/follow-run');
+        const outcome = await followRun({
+          queue: prepared.queue,
+          maxRequestsPerSecond: prepared.maxRequestsPerSecond,
+          folder: prepared.out,
+          manifest,
+          signal: stop.signal,
+          report,
+        });
+        return summary(manifest, prepared.out, outcome.stopped ? stop.status() : undefined);
       }
-      const tracing = forkClient ?? node;
-      const traceConfig = tracerOptionsObject({
-        tracer: prepared.tracer.code,
-        tracerConfig: prepared.config ?? undefined,
-        timeout: values.timeout,
-        client: values.target as ClientTarget | undefined,
-      });
-      const blockOptions = { traceConfig, perTransactionMs: prepared.perTransactionMs, holdsSecret: (text: string) => mask(text) !== text };
+      const tracing = manifest.chunks.every((chunk) => chunk.state === 'done')
+        ? undefined
+        : await openBlockTracing({
+            endpoint,
+            onNode: prepared.on === 'node' || session.local,
+            node,
+            tracer: prepared.tracer.code,
+            config: prepared.config,
+            target: values.target ?? null,
+            timeout: values.timeout,
+            perTransactionMs: prepared.perTransactionMs,
+            maxResponse: values['max-response'],
+          });
+      if (tracing) closeTracing = tracing.close;
       const outcome = await runChunks({
         folder: prepared.out,
         manifest,
         jobs: prepared.jobs,
         signal: stop.signal,
         report,
-        shown: (error) =>
-          mask(error instanceof NodeError ? `${error.kind}: ${error.message}` : error instanceof Error ? error.message : String(error)),
-        traceBlock: (number, signal) => withRetries(() => blockLines(tracing, number, { ...blockOptions, signal }), { ...retry, signal }),
+        shown: shownFailure(mask),
+        traceBlock: (number, signal) => tracing!.traceBlock(number, signal),
       });
       return summary(manifest, prepared.out, outcome.stopped ? stop.status() : undefined);
     } finally {
       stop.dispose();
-      await forkClient?.close();
-      await fork?.stop();
+      await closeTracing();
     }
   },
 });

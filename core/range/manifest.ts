@@ -27,7 +27,7 @@ export interface RunIdentity {
   target: string | null;
 }
 
-interface ChunkCounts {
+export interface ChunkCounts {
   blocks: number;
   transactions: number;
   /** Transactions whose entry is an error. */

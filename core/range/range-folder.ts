@@ -99,8 +99,12 @@ export async function prepareFolder(folder: string, hasManifest: boolean): Promi
   const others = names.filter((name) => !temporaryPattern.test(name));
   if (!hasManifest && others.length > 0)
     throw new Error(`--out ${folder} is not empty and holds no ${manifestName} of a range run: give a new or empty folder`);
-  // rm removes a link itself, never what it points to.
-  const leftovers = names.filter((name) => temporaryPattern.test(name));
+  await removeTemporaryFiles(folder, names);
+}
+
+/** Removes the temporary files killed writers left in `folder` (a link itself, never what it points to). */
+export async function removeTemporaryFiles(folder: string, names?: string[]): Promise<void> {
+  const leftovers = (names ?? (await readdir(folder))).filter((name) => temporaryPattern.test(name));
   await Promise.all(leftovers.map((name) => rm(join(folder, name), { force: true }).catch(() => undefined)));
 }
 

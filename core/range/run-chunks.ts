@@ -2,8 +2,9 @@
 // (written whole or not at all), then its state and counts into the manifest. A chunk that fails is recorded
 // with its reason and the others go on; a stop (Ctrl-C) ends the chunks under way without a trace of them, so
 // the folder resumes. The manifest is written after every chunk, coalesced while a write is under way.
-import { manifestText, oneLine, type Manifest } from './manifest';
+import { manifestText, oneLine, type ChunkCounts, type Manifest } from './manifest';
 import type { BlockLines } from './block-lines';
+import type { PlannedChunk } from './chunk-plan';
 import { AtomicFile, manifestName, writeWhole } from './range-folder';
 
 interface ChunkRunOptions {
@@ -26,7 +27,7 @@ interface ChunkRunOutcome {
 }
 
 /** Writes the manifest when asked, one write at a time; asks made during a write make one more write. */
-function manifestWriter(folder: string, manifest: Manifest) {
+export function manifestWriter(folder: string, manifest: Manifest) {
   let writing: Promise<void> | undefined;
   let again = false;
   let failure: unknown;
@@ -53,7 +54,35 @@ function manifestWriter(folder: string, manifest: Manifest) {
   };
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export const chunkName = (index: number, { chunks }: Manifest) =>
+  `chunk ${index + 1}/${chunks.length} (blocks ${chunks[index].from}..${chunks[index].to})`;
+
+type TraceBlock = ChunkRunOptions['traceBlock'];
+
+/** One chunk's blocks in order into its file, written whole or not at all (a fleet's worker runs the same). */
+export async function writeChunk(folder: string, chunk: PlannedChunk, traceBlock: TraceBlock, signal: AbortSignal): Promise<ChunkCounts> {
+  const file = await AtomicFile.create(folder, chunk.file);
+  try {
+    let transactions = 0;
+    let errors = 0;
+    for (let number = chunk.from; number <= chunk.to; number++) {
+      const lines = await traceBlock(number, signal);
+      await file.append(lines.text);
+      transactions += lines.transactions;
+      errors += lines.errors;
+    }
+    return { blocks: chunk.to - chunk.from + 1, transactions, errors, ...(await file.commit()) };
+  } catch (error) {
+    await file.discard();
+    throw error;
+  }
+}
+
+/** A chunk's line of progress, as a local run and a fleet's follower print it. */
+export const chunkLine = (index: number, manifest: Manifest, counts: ChunkCounts, seconds: number) =>
+  `${chunkName(index, manifest)}: ${plural(counts.transactions, 'transaction')}, ${plural(counts.errors, 'error')}, ${seconds.toFixed(1)} s`;
 
 export async function runChunks(options: ChunkRunOptions): Promise<ChunkRunOutcome> {
   const { folder, manifest, signal } = options;
@@ -65,30 +94,17 @@ export async function runChunks(options: ChunkRunOptions): Promise<ChunkRunOutco
 
   const runChunk = async (index: number) => {
     const chunk = chunks[index];
-    const name = `chunk ${index + 1}/${chunks.length} (blocks ${chunk.from}..${chunk.to})`;
+    const planned = { from: chunk.from, to: chunk.to, file: chunk.file };
     const started = Date.now();
-    let file: AtomicFile | undefined;
     try {
-      file = await AtomicFile.create(folder, chunk.file);
-      let transactions = 0;
-      let errors = 0;
-      for (let number = chunk.from; number <= chunk.to; number++) {
-        const lines = await options.traceBlock(number, signal);
-        await file.append(lines.text);
-        transactions += lines.transactions;
-        errors += lines.errors;
-      }
-      const written = await file.commit();
-      const blocks = chunk.to - chunk.from + 1;
-      chunks[index] = { from: chunk.from, to: chunk.to, file: chunk.file, state: 'done', blocks, transactions, errors, ...written };
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      options.report(`${name}: ${plural(transactions, 'transaction')}, ${plural(errors, 'error')}, ${seconds} s`);
+      const counts = await writeChunk(folder, planned, options.traceBlock, signal);
+      chunks[index] = { ...planned, state: 'done', ...counts };
+      options.report(chunkLine(index, manifest, counts, (Date.now() - started) / 1000));
     } catch (error) {
-      await file?.discard();
       if (signal.aborted) return void (cut = true);
       const reason = oneLine(options.shown(error));
-      chunks[index] = { from: chunk.from, to: chunk.to, file: chunk.file, state: 'failed', reason };
-      options.report(`${name} failed: ${reason}`);
+      chunks[index] = { ...planned, state: 'failed', reason };
+      options.report(`${chunkName(index, manifest)} failed: ${reason}`);
     }
     writer.changed();
   };

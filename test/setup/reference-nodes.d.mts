@@ -5,6 +5,7 @@ export declare const avalanchegoBinary: string;
 export declare const xchainAssetBinary: string;
 export declare const nginxBinary: string;
 export declare const opensslBinary: string;
+export declare const redisBinary: string;
 export declare const setupErrorFile: string;
 export declare function goMissing(): string | undefined;
 export declare function missingReferenceTools(): string[];

@@ -1,6 +1,7 @@
 // Setup step: the reference implementations the real-stack tests run (test/reference/), built from their
 // Go modules into .test-nodes/ (git-ignored) at the versions of reference-versions.json, and Debian's nginx
-// and openssl for the provider in front of them (test/support/reference/nginx.ts).
+// and openssl for the provider in front of them (test/support/reference/nginx.ts), and Debian's redis-server
+// for the fleet's queue (test/support/reference/redis.ts).
 //   - geth: `go install github.com/ethereum/go-ethereum/cmd/geth@VERSION`
 //   - avalanchego: `go install github.com/ava-labs/avalanchego/main@VERSION` (CGO, portable BLST)
 //   - xchain-asset (test/reference/xchain-asset/main.go): a go.mod requiring that avalanchego is written here
@@ -31,11 +32,13 @@ export const avalanchegoBinary = join(avalanchegoDir, 'main');
 export const xchainAssetBinary = join(assetDir, 'xchain-asset');
 export const nginxBinary = '/usr/sbin/nginx';
 export const opensslBinary = '/usr/bin/openssl';
+export const redisBinary = '/usr/bin/redis-server';
 export const setupErrorFile = join(root, 'reference-setup-error.txt');
 
 const debianPackages = [
   { pkg: 'nginx', file: nginxBinary },
   { pkg: 'openssl', file: opensslBinary },
+  { pkg: 'redis-server', file: redisBinary },
 ];
 /** avalanchego needs cgo (BLST); the portable build runs on any x86-64. */
 const cgoEnv = { CGO_ENABLED: '1', CGO_CFLAGS: '-O2 -D__BLST_PORTABLE__' };

@@ -12,6 +12,8 @@ export interface LatencyProxy {
   port: number;
   /** One entry per request: the methods it carried (a single call is a batch of one). */
   requests: string[][];
+  /** When each request came (Date.now()), in the order of `requests`. */
+  times: number[];
   /** Forgets what was counted so far. */
   reset(): void;
   /** Calls with a method matching this are refused with "method not found". */
@@ -47,7 +49,8 @@ export async function startLatencyProxy(target: string, delayMs: number, refuse?
     url: '',
     port: 0,
     requests: [],
-    reset: () => void (proxy.requests.length = 0),
+    times: [],
+    reset: () => void (proxy.requests.length = proxy.times.length = 0),
     refuse,
     status: undefined,
     alter: undefined,
@@ -60,6 +63,7 @@ export async function startLatencyProxy(target: string, delayMs: number, refuse?
     const items = Array.isArray(body) ? body : [body];
     const methods = items.map((item) => String(item.method));
     proxy.requests.push(methods);
+    proxy.times.push(Date.now());
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     const status = proxy.status?.(items.map((item) => ({ method: String(item.method), params: item.params ?? [] })));
     if (status !== undefined) return void response.writeHead(status, { 'content-type': 'text/plain' }).end(`HTTP ${status}`);

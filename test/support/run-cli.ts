@@ -1,6 +1,6 @@
 // Runs the built CLI (dist/cli.js) as a user does, without blocking this process (the servers a test
 // talks to live here), and collects what it printed.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { assertNoSecret } from '../access/secrets';
 
@@ -42,5 +42,38 @@ export function trustingCli(caFile: string): (args: string[], env?: Record<strin
     const result = await runCli(args, { env: { NODE_EXTRA_CA_CERTS: caFile, ...env }, cwd });
     assertNoSecret(result.stdout + result.stderr, `evm-tracer ${args[0]} output`);
     return result;
+  };
+}
+
+/** A CLI process left running: its stderr kept and waited on (`shows`), its exit status awaited. */
+export interface RunningCli {
+  child: ChildProcess;
+  stderr(): string;
+  /** Resolves once stderr matches `pattern`; fails if the process exits before. */
+  shows(pattern: RegExp): Promise<void>;
+  exit: Promise<number | null>;
+}
+
+export function startCli(args: string[], env: Record<string, string>): RunningCli {
+  const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  let waiting: Array<{ pattern: RegExp; done(): void }> = [];
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+    const met = waiting.filter(({ pattern }) => pattern.test(stderr));
+    waiting = waiting.filter((one) => !met.includes(one));
+    for (const { done } of met) done();
+  });
+  const exit = new Promise<number | null>((done) => child.on('close', (status) => done(status)));
+  return {
+    child,
+    stderr: () => stderr,
+    shows: (pattern) =>
+      new Promise<void>((done, fail) => {
+        if (pattern.test(stderr)) return done();
+        waiting.push({ pattern, done });
+        void exit.then(() => (pattern.test(stderr) ? done() : fail(new Error(`exited before ${pattern}:\n${stderr}`))));
+      }),
+    exit,
   };
 }

@@ -1,0 +1,110 @@
+// How `trace range` and `worker` trace a run's blocks alike: on the node itself (--on node, or the local node),
+// or on one local fork node of a remote node started for the process (its fork cache and prefetching serve
+// every block), each block asked again after failures that may pass, every text shown masked.
+import type { ClientTarget } from '../core/client-targets';
+import type { LocalNode } from '../core/local-node-launcher';
+import { quantity } from '../core/chain/shapes';
+import { blockLines, type BlockLines } from '../core/range/block-lines';
+import { withRetries } from '../core/range/retry';
+import { createRpcClient, type RpcClient } from '../core/rpc/client';
+import { credentialedUrl, endpointMasker, postUrl, type Endpoint } from '../core/rpc/endpoint';
+import { NodeError } from '../core/rpc/errors';
+import { tracerOptionsObject } from '../core/trace/requests';
+import { parseSize } from './byte-size';
+import { UsageError } from './command-line';
+
+/** geth's default tracing time-out per transaction. */
+export const defaultTimeoutMs = 5000;
+
+/** A whole number from 1 to `most` (--chunk-size, --jobs). */
+export function count(text: string | undefined, what: string, fallback: number, most: number): number {
+  if (text === undefined) return fallback;
+  const value = /^\d+$/.test(text.trim()) ? Number(text) : NaN;
+  if (!(value >= 1 && value <= most)) throw new UsageError(`${what}: '${text}' is not a whole number from 1 to ${most}`);
+  return value;
+}
+
+/** A failure as shown: a node error's kind and message, any other error's message; masked. */
+export const shownFailure = (mask: (text: string) => string) => (error: unknown) =>
+  mask(error instanceof NodeError ? `${error.kind}: ${error.message}` : error instanceof Error ? error.message : String(error));
+
+/** Attempts per block when the node fails in a way that may pass (retry.ts), the first wait doubling from 0.5 s. */
+const retry = { attempts: 4, baseDelayMs: 500 };
+
+/** A hex quantity a node answered, as a number (a chain id, a block number). */
+export async function numberFrom(client: RpcClient, method: string): Promise<number> {
+  const answer = await client.request<unknown>(method, []);
+  const value = quantity(answer);
+  if (value === undefined || value > BigInt(Number.MAX_SAFE_INTEGER))
+    throw new Error(`${method}: the node answered ${client.shown(JSON.stringify(answer), 80)}, not a hex quantity`);
+  return Number(value);
+}
+
+/** A local fork node of `endpoint`: the URL and its credentials go in its environment, never its command line;
+ * what it prints (its upstream's rules) is passed on masked, line by line. */
+async function localFork(endpoint: Endpoint, timeout: string | undefined): Promise<LocalNode> {
+  const { launchLocalNode, forkUrlVariable } = await import('../core/local-node-launcher');
+  const mask = endpointMasker(endpoint);
+  let partial = '';
+  return launchLocalNode({
+    cliPath: process.argv[1],
+    args: ['--fork-url-env', forkUrlVariable, '--accounts', '0', ...(timeout ? ['--max-trace-timeout', timeout] : [])],
+    // Fork mode POSTs: a WebSocket node is read over its HTTP(S) side.
+    env: { [forkUrlVariable]: credentialedUrl(postUrl(endpoint.url), endpoint.auth) },
+    onStderr: (text) => {
+      const lines = (partial + text).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) process.stderr.write(`${mask(line)}\n`);
+    },
+  }).catch((error: unknown) => {
+    throw new Error(mask(error instanceof Error ? error.message : String(error)));
+  });
+}
+
+interface BlockTracingOptions {
+  endpoint: Endpoint;
+  /** The node itself (the local node, or --on node); else a local fork of it is started. */
+  onNode: boolean;
+  node: RpcClient;
+  tracer: string;
+  config: unknown;
+  target: string | null;
+  /** --timeout as typed, and in milliseconds. */
+  timeout: string | undefined;
+  perTransactionMs: number;
+  /** --max-response as typed. */
+  maxResponse: string | undefined;
+  /** Where requests for the node go instead of `endpoint` itself: a fleet worker's gate (request-gate.ts). */
+  gate?: Endpoint;
+}
+
+interface BlockTracing {
+  traceBlock(number: number, signal: AbortSignal): Promise<BlockLines>;
+  close(): Promise<void>;
+}
+
+export async function openBlockTracing(options: BlockTracingOptions): Promise<BlockTracing> {
+  const mask = endpointMasker(options.endpoint);
+  let fork: LocalNode | undefined;
+  let client: RpcClient | undefined;
+  const maxResponseBytes = options.maxResponse === undefined ? undefined : parseSize(options.maxResponse, '--max-response');
+  if (!options.onNode) {
+    fork = await localFork(options.gate ?? options.endpoint, options.timeout);
+    client = createRpcClient({ name: 'local fork', url: fork.url, auth: { kind: 'none' } }, { maxResponseBytes });
+  } else if (options.gate) client = createRpcClient(options.gate, { maxResponseBytes });
+  const tracing = client ?? options.node;
+  const traceConfig = tracerOptionsObject({
+    tracer: options.tracer,
+    tracerConfig: options.config ?? undefined,
+    timeout: options.timeout,
+    client: (options.target ?? undefined) as ClientTarget | undefined,
+  });
+  const blockOptions = { traceConfig, perTransactionMs: options.perTransactionMs, holdsSecret: (text: string) => mask(text) !== text };
+  return {
+    traceBlock: (number, signal) => withRetries(() => blockLines(tracing, number, { ...blockOptions, signal }), { ...retry, signal }),
+    close: async () => {
+      await client?.close();
+      await fork?.stop();
+    },
+  };
+}

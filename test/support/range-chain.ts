@@ -213,3 +213,16 @@ export async function buildRangeChain(url: string, signer: Signer, options: Rang
   }
   return head;
 }
+
+/** What blocks 1..head hold: the transaction types, failed transactions, creations, blocks of several. */
+export async function chainReceipts(url: string, head: number) {
+  const receipts: Array<Array<{ status: string; type: string; contractAddress: string | null }>> = [];
+  for (let n = 1; n <= head; n++) receipts.push(await call(url, 'eth_getBlockReceipts', [`0x${n.toString(16)}`]));
+  const all = receipts.flat();
+  return {
+    types: [...new Set(all.map((receipt) => receipt.type))].sort(),
+    failed: all.filter((receipt) => receipt.status === '0x0').length,
+    creations: all.filter((receipt) => receipt.contractAddress !== null).length,
+    crowded: receipts.filter((block) => block.length > 1).length,
+  };
+}

@@ -20,7 +20,8 @@ export interface RangeTracer {
 const filtered = [0x54, 0x55, 0xf0, 0xf1, 0xf5, 0xfd, 0xff];
 
 /** callTracer, prestateTracer in diffMode and `js` drawn JavaScript tracers (the first seeds from `seed` that
- * give a JavaScript tracer geth builds), written into `dir`. */
+ * give a JavaScript tracer geth builds, with a step hook: avalanchego v1.14.0 was seen to stop on one whose
+ * fault reads the stack without one), written into `dir`. */
 export function rangeTracers(dir: string, js: number, seed: number): RangeTracer[] {
   const tracers: RangeTracer[] = [
     {
@@ -36,7 +37,7 @@ export function rangeTracers(dir: string, js: number, seed: number): RangeTracer
   ];
   for (let at = seed; tracers.length < 2 + js; at++) {
     const spec = randomTracer(new Random(at), filtered);
-    if (spec.kind !== 'js' || spec.broken) continue;
+    if (spec.kind !== 'js' || spec.broken || !spec.withStep) continue;
     const { tracer, tracerConfig } = renderTracer(spec);
     const file = join(dir, `drawn-${at}.tracer.js`);
     writeFileSync(file, tracer);

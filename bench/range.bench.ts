@@ -84,7 +84,21 @@ export default async function rangeBench(): Promise<void> {
       proxy.reset();
       const started = performance.now();
       const run = await runCli(
-        ['trace', 'range', `1..${head}`, '--tracer', tracerFile, '--node', proxy.url, '--out', out, '--jobs', String(jobs), '--chunk-size', '25'],
+        [
+          'trace',
+          'range',
+          `1..${head}`,
+          '--tracer',
+          tracerFile,
+          '--node',
+          proxy.url,
+          '--out',
+          out,
+          '--jobs',
+          String(jobs),
+          '--chunk-size',
+          '25',
+        ],
         { env: { EVM_TRACER_CACHE_DIR: cache }, killAfterMs: 1_800_000 },
       );
       const seconds = (performance.now() - started) / 1000;

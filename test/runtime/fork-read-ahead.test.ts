@@ -3,7 +3,8 @@
 // a counting proxy: the blocks are read ahead and their state prefetched in batches, so the upstream gets
 // fewer requests than there are blocks (it got about three per block before), and every answer is still
 // geth's own: the block as geth gives it without transactions, the traces as geth's debug_traceBlockByHash.
-// An upstream that answers a block read ahead with something else fails only the request that asks for it.
+// Deployments' accounts and the slots their init code stores come with the prefetch, not read mid-trace. A block
+// read ahead that is not a block with its transactions is not kept: the request for it goes upstream.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
@@ -64,6 +65,27 @@ describe('fork mode reads blocks asked in order ahead', { skip: referenceSkip() 
     assert.ok(traced >= 20, `${traced} blocks with transactions`);
     const requests = proxy.requests.length;
     assert.ok(requests < head, `${requests} upstream requests for ${head} blocks`);
+  });
+
+  test('deployments whose init code stores: their accounts and slots come with the prefetch, none is read mid-trace', async () => {
+    const node = await forkNode();
+    // The chain's first nine transactions deploy the contracts (the chain probe's init code stores a slot).
+    const setup: number[] = [];
+    for (let n = 1, count = 0; count < 9; n++) {
+      count += (await call<{ transactions: string[] }>(geth.url, 'eth_getBlockByNumber', [hex(n), false])).transactions.length;
+      setup.push(n);
+    }
+    proxy.reset();
+    for (const n of setup)
+      assert.deepEqual(
+        await call(node.url, 'debug_traceBlockByNumber', [hex(n), traceConfig]),
+        await call(geth.url, 'debug_traceBlockByNumber', [hex(n), traceConfig]),
+      );
+    // A lazy read is a request of an account's three reads or of one slot, alone.
+    const lazy = proxy.requests.filter((methods) =>
+      methods.every((method) => /^eth_get(Balance|TransactionCount|Code|StorageAt)$/.test(method)),
+    );
+    assert.deepEqual(lazy, [], `blocks ${setup.join(', ')}`);
   });
 
   test('a block read ahead that is not a block with its transactions is not kept: asked for, it comes from the upstream', async () => {

@@ -5,6 +5,7 @@
 // the trace reads lazily as before. What every trace needs whatever it does (the coinbase, the senders and
 // recipients, the block-start system contracts' slots) travels in the first batch, read directly.
 import { createHash } from 'node:crypto';
+import { bigIntToUnpaddedBytes, bytesToHex, generateAddress, hexToBytes } from '@ethereumjs/util';
 import { withoutCreatedAccounts } from './prestate-creations';
 import { UpstreamRefusal, type Upstream } from './upstream';
 import {
@@ -21,6 +22,7 @@ import {
 export interface RpcTransaction {
   from?: string;
   to?: string | null;
+  nonce?: string;
   gas?: string;
   value?: string;
   input?: string;
@@ -50,12 +52,21 @@ const beaconRoots = '0x000f3df6d732807ef1319fb7b8bb8522d0beac02';
 const historyStorage = '0x0000f90827f1c53a10cb7a02335b175320002935';
 const word = (n: bigint) => '0x' + n.toString(16).padStart(64, '0');
 
+/** The account a transaction's top-level creation makes: no prestateTracer lists it (it did not exist before,
+ * or geth leaves it out), and read lazily it would cost a round trip in the middle of the trace. */
+function created({ from, to, nonce }: RpcTransaction): string | undefined {
+  if (to !== undefined && to !== null) return undefined;
+  if (typeof from !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(from) || typeof nonce !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(nonce))
+    return undefined;
+  return bytesToHex(generateAddress(hexToBytes(from as `0x${string}`), bigIntToUnpaddedBytes(BigInt(nonce))));
+}
+
 /** Accounts and slots every run of the target reads, whatever its code does. */
 function required(target: PrefetchTarget): { accounts: string[]; slots: Array<[string, string]> } {
   const accounts = new Set<string>([target.coinbase]);
   const slots: Array<[string, string]> = [];
   const parties = target.kind === 'block' ? target.transactions : [target.call as RpcTransaction];
-  for (const tx of parties) for (const address of [tx.from, tx.to]) if (typeof address === 'string') accounts.add(address);
+  for (const tx of parties) for (const address of [tx.from, tx.to, created(tx)]) if (typeof address === 'string') accounts.add(address);
   if (target.kind === 'block') {
     accounts.add(beaconRoots).add(historyStorage);
     const ring = target.timestamp % 8191n;
@@ -109,7 +120,10 @@ function readValues(
 }
 
 function prestateRequest(upstream: Upstream, tag: string, target: PrefetchTarget): Promise<unknown> {
-  const config = { tracer: 'prestateTracer' };
+  // Empty accounts too (geth leaves them out by default; coreth's tracer lists them anyway): an account a
+  // trace touches without giving it anything (BALANCE of an unused address) is then not read lazily, a round
+  // trip each. An upstream that knows no such option ignores it.
+  const config = { tracer: 'prestateTracer', tracerConfig: { includeEmpty: true } };
   if (target.kind === 'call') return upstream.request('debug_traceCall', [target.call, tag, config]);
   return upstream.request('debug_traceBlockByHash', [target.hash, config]);
 }

@@ -2,7 +2,8 @@
 // created it: it lists the account with nonce 1 (and the slots its init code touched, as zero), a state it
 // never had before the transaction. Taken as the pre-state, that account would collide with its own creation
 // ("contract address collision"). So from the creating transaction on (a block's later pre-states show it
-// created too) the account is left out of the prefetch, and the trace reads it from the upstream.
+// created too) the account itself is left out of the prefetch (read directly instead, prefetch.ts); its slots
+// are kept, zero before the creation in both clients' answers, so that its init code's reads are not lazy.
 import { bigIntToUnpaddedBytes, bytesToHex, generateAddress, hexToBytes } from '@ethereumjs/util';
 import { isRecord } from '../../core/chain/shapes';
 import { accountFrom } from './upstream-snapshot';
@@ -25,13 +26,18 @@ function createdBy(party: Party, prestate: unknown): string | undefined {
   return bytesToHex(generateAddress(hexToBytes(from as `0x${string}`), bigIntToUnpaddedBytes(BigInt(sender.nonce))));
 }
 
-/** The pre-states of `parties` (in order, one each) without the accounts a top-level creation among them made. */
+/** The pre-states of `parties` (in order, one each) with only the slots of the accounts a top-level creation among
+ * them made (an entry without a balance, which upstream-snapshot.ts takes as slots alone). */
 export function withoutCreatedAccounts(prestates: unknown[], parties: Party[]): unknown[] {
   const created = new Set<string>();
   return prestates.map((prestate, index) => {
     const address = parties[index] && createdBy(parties[index], prestate);
     if (address) created.add(address);
     if (created.size === 0 || !isRecord(prestate)) return prestate;
-    return Object.fromEntries(Object.entries(prestate).filter(([account]) => !created.has(account.toLowerCase())));
+    return Object.fromEntries(
+      Object.entries(prestate).map(([account, entry]) =>
+        created.has(account.toLowerCase()) ? [account, { storage: isRecord(entry) ? entry.storage : undefined }] : [account, entry],
+      ),
+    );
   });
 }

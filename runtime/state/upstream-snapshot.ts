@@ -99,8 +99,9 @@ export function snapshotFromPrestate(value: unknown, into: UpstreamSnapshot = em
     const address = rawAddress.toLowerCase();
     const account = accountFrom(raw);
     if (!addressPattern.test(address) || !account) continue;
-    // The first pre-state of an account in a block is its state at the parent block; later ones are not.
-    into.accounts[address] ??= account;
+    // The first pre-state of an account in a block is its state at the parent block; later ones are not. An
+    // entry without a balance (prestateTracer always gives one) carries slots alone (prestate-creations.ts).
+    if ((raw as { balance?: unknown }).balance !== undefined) into.accounts[address] ??= account;
     const storage = (raw as { storage?: unknown }).storage;
     if (!isRecord(storage)) continue;
     for (const [slot, rawValue] of Object.entries(storage)) {

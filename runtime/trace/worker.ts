@@ -5,6 +5,7 @@ import { executeJob } from '../evm/execute';
 import { runDevWork, type DevWork } from '../evm/dev-work';
 import type { TraceJob } from '../evm/job';
 import { forkStateAt } from '../state/fork-state';
+import { prepareRealm } from '../tracer/host/realm';
 import { snapshotSize } from '../state/upstream-snapshot';
 import { jobTracers } from './job-tracer';
 import type { WorkerMessage, WorkerRequest } from './protocol';
@@ -16,8 +17,21 @@ function post(message: WorkerMessage): void {
   process.send!(message);
 }
 
+/** Tracer realms made ahead while waiting for the next job (about a block's transactions). */
+const realmsAhead = 8;
+let busy = false;
+
+/** Makes realms ahead one at a time, each in its own turn of the event loop, until a job arrives. */
+function prepareRealms(): void {
+  if (!busy && prepareRealm(realmsAhead)) setImmediate(prepareRealms);
+}
+
 process.on('message', (request: WorkerRequest) => {
-  void ('work' in request ? work(request.work) : run(request));
+  busy = true;
+  void ('work' in request ? work(request.work) : run(request)).finally(() => {
+    busy = false;
+    setImmediate(prepareRealms);
+  });
 });
 // A rejected promise of a tracer's realm with no handler must not end the process (Node's default), which
 // would fail whatever trace runs next; host code awaits everything it starts.

@@ -9,15 +9,15 @@
 //
 // geth's dev genesis activates Bogota, which the runtime does not implement: geth runs without bogotaTime.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
 import { accessKey, assertNoSecret } from '../access/secrets';
 import { callContracts, selector } from '../support/call-contracts';
 import { probeInitcode, probeTransactions } from '../support/chain-probe';
+import { folderFiles, folderLines, nodeLines, runStoppedAt } from '../support/range-folder';
 import { startLatencyProxy, type LatencyProxy, type RpcAnswer, type RpcCall } from '../support/latency-proxy';
 import { processTree, stopAll, type RunningNode } from '../support/nodes/process';
 import { startGethDev } from '../support/reference/geth';
@@ -41,22 +41,6 @@ const jsTracer = `{
 `;
 
 const hex = (n: number) => `0x${n.toString(16)}`;
-
-/** The chunk files' and manifest's text, by name (temporary files included, which must not be left). */
-function folderFiles(folder: string): Record<string, string> {
-  return Object.fromEntries(
-    readdirSync(folder)
-      .sort()
-      .map((name) => [name, readFileSync(join(folder, name), 'utf8')]),
-  );
-}
-
-/** The lines of a folder's chunk files, in block order. */
-function folderLines(folder: string): string[] {
-  return Object.entries(folderFiles(folder))
-    .filter(([name]) => name.endsWith('.jsonl'))
-    .flatMap(([, text]) => text.split('\n').filter((line) => line !== ''));
-}
 
 interface ManifestChunk {
   from: number;
@@ -135,19 +119,7 @@ describe('trace range against geth --dev', { skip: referenceSkip() }, () => {
   }
 
   /** geth's own debug_traceBlockByNumber of blocks 1..head, as the lines trace range writes. */
-  async function gethLines(traceConfig: object): Promise<string[]> {
-    const lines: string[] = [];
-    for (let n = 1; n <= head; n++) {
-      const entries = await call<Array<{ txHash: string; result?: unknown; error?: string }>>(geth.url, 'debug_traceBlockByNumber', [
-        hex(n),
-        traceConfig,
-      ]);
-      entries.forEach(({ txHash, ...outcome }, txIndex) =>
-        lines.push(JSON.stringify({ blockNumber: n, blockHash: blockHashes[n], txIndex, txHash, ...outcome })),
-      );
-    }
-    return lines;
-  }
+  const gethLines = (traceConfig: object) => nodeLines(geth.url, 1, head, traceConfig);
 
   const uninterrupted = join(dir, 'uninterrupted');
   /** callTracer traced here, in chunks of 3 blocks: the folder the interrupted runs must end up equal to. */
@@ -208,23 +180,27 @@ describe('trace range against geth --dev', { skip: referenceSkip() }, () => {
   });
 
   /** Starts `trace range` and sends `signal` once its stderr shows `line`; resolves with its exit. */
-  function interrupted(out: string, line: RegExp, signal: NodeJS.Signals): Promise<{ status: number | null; stderr: string }> {
-    const args = ['trace', 'range', `1..${head}`, '--tracer', 'callTracer', '--chunk-size', '3', '--out', out];
-    const child = spawn(process.execPath, [resolve('dist/cli.js'), ...args, '--node', `${proxy.url}/rpc`, '--key-env', 'NODE_KEY'], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    let sent = false;
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-      if (!sent && line.test(stderr)) {
-        sent = true;
-        child.kill(signal);
-      }
-    });
-    return new Promise((done) => child.on('close', (status) => done({ status, stderr })));
-  }
+  const interrupted = (out: string, line: RegExp, signal: NodeJS.Signals) =>
+    runStoppedAt(
+      [
+        'trace',
+        'range',
+        `1..${head}`,
+        '--tracer',
+        'callTracer',
+        '--chunk-size',
+        '3',
+        '--out',
+        out,
+        '--node',
+        `${proxy.url}/rpc`,
+        '--key-env',
+        'NODE_KEY',
+      ],
+      env,
+      line,
+      signal,
+    );
 
   test('stopped by Ctrl-C, then killed with SIGKILL, then run again: the same files as a run never interrupted', async () => {
     assert.equal((await runUninterrupted()).status, 0);

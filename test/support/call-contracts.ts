@@ -42,8 +42,8 @@ function assemble(items: Array<string | number>): string {
   return out;
 }
 
-/** Init code that deploys `runtime` as is. */
-function deployer(runtime: string): string {
+/** Init code that deploys `runtime` (hex without 0x) as is. */
+export function deployer(runtime: string): string {
   const size = (runtime.length / 2).toString(16).padStart(4, '0');
   return '0x' + `61${size}80600c6000396000f3` + runtime;
 }

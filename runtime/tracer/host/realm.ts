@@ -31,7 +31,16 @@ function scripts() {
   return compiled;
 }
 
-export function createRealm(bridge: Bridge, options: RealmOptions): TracerRealm {
+/** A context with the library and the inside bundle evaluated in it, not yet installed: no bridge and no
+ * tracer code has reached it. */
+interface UnusedRealm {
+  context: vm.Context;
+  factory: BigIntFactory;
+  install: Install;
+  importModuleDynamically: () => never;
+}
+
+function unusedRealm(): UnusedRealm {
   // eslint-disable-next-line prefer-const -- the realm that holds it is made after the hook that throws it
   let realmTypeError: ErrorConstructor | undefined;
   const importModuleDynamically = (): never => {
@@ -48,6 +57,23 @@ export function createRealm(bridge: Bridge, options: RealmOptions): TracerRealm 
   realmTypeError = vm.runInContext('TypeError', context) as ErrorConstructor;
   const factory = bigInt.runInContext(context) as BigIntFactory;
   const { install } = inside.runInContext(context) as { install: Install };
+  return { context, factory, install, importModuleDynamically };
+}
+
+/** Realms made ahead (prepareRealm), each used once. Only this module holds them: nothing runs in one before
+ * it is installed for its tracer, so it is as fresh as one made then. */
+const spares: UnusedRealm[] = [];
+
+/** Makes one realm ahead, while the process has nothing else to do (a context and the library's start-up
+ * take milliseconds per transaction); false once `count` are waiting. */
+export function prepareRealm(count: number): boolean {
+  if (spares.length >= count) return false;
+  spares.push(unusedRealm());
+  return true;
+}
+
+export function createRealm(bridge: Bridge, options: RealmOptions): TracerRealm {
+  const { context, factory, install, importModuleDynamically } = spares.shift() ?? unusedRealm();
   // Copied out of the realm's object while no tracer code exists yet.
   const api: RealmApi = { ...install(bridge, factory, options) };
   return { context, api, importModuleDynamically };

@@ -18,7 +18,12 @@ export interface GethDevOptions {
   fund?: string[];
   /** --rpc.gascap (geth's default: 50,000,000; 0 for no cap). */
   rpcGasCap?: bigint;
+  /** Every block's state kept (geth keeps the last 128 blocks' otherwise), for tracing many blocks back. */
+  archive?: boolean;
 }
+
+/** An archive node keeps every state in the hash scheme, chosen when the datadir is made. */
+const archiveFlags = (options: GethDevOptions) => (options.archive ? ['--state.scheme', 'hash'] : []);
 
 interface Genesis {
   config: Record<string, unknown>;
@@ -36,12 +41,12 @@ function initGenesis(datadir: string, options: GethDevOptions): void {
   for (const address of options.fund ?? []) genesis.alloc[address.toLowerCase()] = { balance: `0x${(10n ** 24n).toString(16)}` };
   const file = join(datadir, 'genesis.json');
   writeFileSync(file, JSON.stringify(genesis));
-  execFileSync(gethBinary, ['--datadir', datadir, 'init', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync(gethBinary, ['--datadir', datadir, ...archiveFlags(options), 'init', file], { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export function startGethDev(options: GethDevOptions = {}): Promise<RunningNode> {
   return inTempDir('evm-tracer-geth-', (datadir) => {
-    if (options.withoutForks || options.fund) initGenesis(datadir, options);
+    if (options.withoutForks || options.fund || options.archive) initGenesis(datadir, options);
     return startNodeProcess('geth --dev', gethBinary, (port) => [
       '--dev',
       '--datadir',
@@ -70,6 +75,7 @@ export function startGethDev(options: GethDevOptions = {}): Promise<RunningNode>
       '--verbosity',
       '2',
       ...(options.rpcGasCap === undefined ? [] : ['--rpc.gascap', String(options.rpcGasCap)]),
+      ...(options.archive ? ['--gcmode', 'archive', ...archiveFlags(options)] : []),
     ]);
   });
 }

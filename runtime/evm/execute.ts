@@ -4,7 +4,7 @@
 import { createBlock, type Block } from '@ethereumjs/block';
 import { Hardfork, type Common } from '@ethereumjs/common';
 import type { EVM, EVMMockBlockchainInterface } from '@ethereumjs/evm';
-import { createFeeMarket1559Tx, createLegacyTx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
+import { createAccessList2930Tx, createFeeMarket1559Tx, createLegacyTx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes, type Address } from '@ethereumjs/util';
 import { runTx, type VM } from '@ethereumjs/vm';
 import { tapOpcodes } from './op-taps';
@@ -14,7 +14,7 @@ import type { Serialised } from './tx-hooks';
 import type { TracerFactory } from './tx-tracer';
 import { createStateManager } from '../state/create';
 import type { TraceStateManager } from '../state/state-reader';
-import type { CallBlock, CallObject, PartedOutcome, TraceJob, WorkerOutcome } from './job';
+import type { AccessListEntry, CallBlock, CallObject, PartedOutcome, TraceJob, WorkerOutcome } from './job';
 import { forkStateAt } from '../state/fork-state';
 import { rulesFor, toBigInt } from './common';
 import type { BlockRules } from './block-rules';
@@ -132,17 +132,28 @@ function callCommon(common: Common): Common {
   return copy;
 }
 
+/** EIP-2930's intrinsic gas of an access list: per account and per storage slot. */
+const accessListGas = (list: AccessListEntry[]) => list.reduce((gas, entry) => gas + 2400n + 1900n * BigInt(entry.storageKeys.length), 0n);
+
 export function callTx(call: CallObject, chainCommon: Common): TypedTransaction {
   const common = callCommon(chainCommon);
   const from = createAddressFromString(hex(call.from ?? '0x0000000000000000000000000000000000000000'));
   const gasPrice = toBigInt(call.gasPrice);
+  const { accessList } = call;
   const fields = {
     to: call.to ? hex(call.to) : undefined,
     gasLimit: toBigInt(call.gas) ?? defaultCallGas,
     value: toBigInt(call.value) ?? 0n,
     data: hex(call.input ?? call.data ?? '0x'),
     nonce: toBigInt(call.nonce) ?? 0n,
+    ...(accessList && common.isActivatedEIP(2930)
+      ? {
+          accessList: accessList.map((entry) => ({ address: hex(entry.address), storageKeys: entry.storageKeys.map(hex) })),
+          chainId: common.chainId(),
+        }
+      : {}),
   };
+  const options = { common, freeze: false };
   const tx = common.isActivatedEIP(1559)
     ? createFeeMarket1559Tx(
         {
@@ -151,9 +162,17 @@ export function callTx(call: CallObject, chainCommon: Common): TypedTransaction 
           maxPriorityFeePerGas: toBigInt(call.maxPriorityFeePerGas) ?? gasPrice ?? 0n,
           chainId: common.chainId(),
         },
-        { common, freeze: false },
+        options,
       )
-    : createLegacyTx({ ...fields, gasPrice: gasPrice ?? 0n }, { common, freeze: false });
+    : accessList && common.isActivatedEIP(2930)
+      ? createAccessList2930Tx({ ...fields, gasPrice: gasPrice ?? 0n }, options)
+      : createLegacyTx({ ...fields, gasPrice: gasPrice ?? 0n }, options);
+  // geth's call message carries the access list whatever the fork: before Berlin it warms nothing but its
+  // intrinsic gas is still charged (IntrinsicGas has no fork check).
+  if (accessList && !common.isActivatedEIP(2930)) {
+    const intrinsic = tx.getIntrinsicGas.bind(tx);
+    tx.getIntrinsicGas = () => intrinsic() + accessListGas(accessList);
+  }
   // Impersonation: the call is unsigned; geth executes it as if `from` had signed it.
   (tx as { getSenderAddress: () => Address }).getSenderAddress = () => from;
   (tx as { isSigned: () => boolean }).isSigned = () => true;

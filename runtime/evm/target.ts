@@ -53,6 +53,11 @@ export interface TargetTraits {
   /** In `fault` of a tracer without `step`, reading `log.stack`, `log.memory` or `log.contract` (never set)
    * crashes coreth's request (`method handler crashed`: nil pointers in geth v1.13); geth's are empty. */
   unsetLogCrashes: boolean;
+  // debug_traceCall.
+  /** The `blockOverrides` a call takes: geth v1.17's (feeRecipient, baseFeePerGas, prevRandao, beaconRoot and
+   * withdrawals refused, a difficulty ignored after the merge) or coreth's (geth v1.13's names coinbase and
+   * baseFee, no prevRandao, and a nil pointer without `number`: `method handler crashed`). */
+  blockOverrides: 'geth-1.17' | 'geth-1.13';
   // The built-in tracers.
   /** geth v1.17's callTracer, prestateTracer, 4byteTracer and struct logger, or geth v1.13's (coreth): logs
    * without `index`, prestate without `codeHash` and with empty accounts, words without `0x`… */
@@ -72,6 +77,7 @@ const traits: Record<Target, TargetTraits> = {
     finalisedStateInResult: true,
     hookErrorEndsTracer: true,
     unsetLogCrashes: false,
+    blockOverrides: 'geth-1.17',
     builtins: 'geth-1.17',
   },
   coreth: {
@@ -92,6 +98,7 @@ const traits: Record<Target, TargetTraits> = {
     finalisedStateInResult: false,
     hookErrorEndsTracer: false,
     unsetLogCrashes: true,
+    blockOverrides: 'geth-1.13',
     builtins: 'geth-1.13',
   },
 };

@@ -71,6 +71,7 @@ function callObject(spec: CaseSpec): Record<string, unknown> {
     gas: q(tx.gas),
     value: q(tx.value),
     input: create ? codeOf(spec, 0) : tx.data,
+    ...(tx.accessList ? { accessList: tx.accessList } : {}),
   };
   if (tx.fees.gasPrice !== undefined) object.gasPrice = q(tx.fees.gasPrice);
   if (tx.fees.maxFeePerGas !== undefined) object.maxFeePerGas = q(tx.fees.maxFeePerGas);
@@ -132,8 +133,7 @@ export async function compareCase(coreth: string, side: CallSide, spec: CaseSpec
 }
 
 /** A case as avalanchego's C-Chain can run it: a call (no earlier transaction in its block, no EIP-7702
- * authorizations: the C-Chain has no Prague), without an access list (this node's debug_traceCall does not
- * take one yet). */
+ * authorizations: the C-Chain has no Prague), with the case's access list. */
 export function corethCase(seed: number): CaseSpec {
   const spec = randomCase(seed);
   const { authorizations: _authorizations, ...tx } = spec.tx;

@@ -11,7 +11,7 @@ import { startAvalanchego, type RunningAvalanchego } from '../support/reference/
 import { ewoq } from '../support/reference/ewoq';
 import { sendSigned } from '../support/reference/signed-tx';
 import { referenceSkip, requireReferenceTools } from '../support/reference/tools';
-import { call, spawnNodeWithOutput } from '../runtime/node-helpers';
+import { call, rpc, spawnNodeWithOutput } from '../runtime/node-helpers';
 import { runCli } from '../support/run-cli';
 import { assemble, type Item } from '../differential/asm';
 import { normaliseError } from '../differential/compare';
@@ -241,6 +241,85 @@ describe('the coreth target: traces as on avalanchego v1.14.0', { skip: referenc
       return (JSON.parse(run.stdout) as { logs: Array<{ index?: string }> }).logs[0].index;
     };
     assert.deepEqual([await viaCli(), await viaCli('--target', 'geth'), await viaCli('--target', 'coreth')], [undefined, '0x0', undefined]);
+  });
+
+  test('debug_traceCall with an access list: charged and warm as on avalanchego, a malformed one refused alike', async () => {
+    const probe = '0x00000000000000000000000000000000000000cc';
+    const stateOverrides = { [probe]: { code: code([1n, 'SLOAD', 'POP', 0xaan, 'BALANCE', 'POP', 'STOP']) } };
+    const accessList = [
+      { address: probe, storageKeys: ['0x' + '01'.padStart(64, '0')] },
+      { address: '0x00000000000000000000000000000000000000aa', storageKeys: [] },
+    ];
+    for (const list of [accessList, [{ address: probe }], 5])
+      for (const config of tracerConfigs) {
+        const params = [
+          { from: ewoq.address, to: probe, gas: '0x30d40', accessList: list },
+          forkBlock.number,
+          { ...config, stateOverrides },
+        ];
+        assert.deepEqual(
+          await answer(fork.url, 'debug_traceCall', params),
+          await answer(node.cChainRpc, 'debug_traceCall', params),
+          JSON.stringify(params),
+        );
+      }
+    const gasUsed = async (list?: unknown) =>
+      Number(
+        (
+          await call<{ gasUsed: string }>(node.cChainRpc, 'debug_traceCall', [
+            { from: ewoq.address, to: probe, gas: '0x30d40', accessList: list },
+            forkBlock.number,
+            { tracer: 'callTracer', stateOverrides },
+          ])
+        ).gasUsed,
+      );
+    // 2 × 2,400 + 1,900 charged, 2,000 + 2,500 saved: the list is read there.
+    assert.equal((await gasUsed(accessList)) - (await gasUsed()), 6_700 - 4_500);
+  });
+
+  test("blockOverrides by coreth's names and rules: coinbase and baseFee, no prevRandao, a crash without number", async () => {
+    const probe = '0x00000000000000000000000000000000000000cc';
+    const stateOverrides = {
+      [probe]: { code: code(['NUMBER', 'TIMESTAMP', 'COINBASE', 'BASEFEE', 'DIFFICULTY', 'GASLIMIT', 'BLOBBASEFEE', 'STOP']) },
+      '0x00000000000000000000000000000000000000f1': { balance: '0xffffffffffffffffff' },
+    };
+    const tops = `{s: [], step: function(log) { if (log.stack.length() > 0) this.s.push(log.stack.peek(0).toString(16)); },
+      fault: function() {}, result: function() { return this.s; }}`;
+    const number = forkBlock.number;
+    const all = { number, coinbase: '0x00000000000000000000000000000000000000bb', baseFee: '0x7', difficulty: '0x77', gasLimit: '0x99' };
+    const overrides: unknown[] = [
+      { number },
+      all,
+      { ...all, time: forkBlock.timestamp, blobBaseFee: '0x3' },
+      { number, feeRecipient: '0x00000000000000000000000000000000000000bb', baseFeePerGas: '0x7', prevRandao: '0x' + '12'.repeat(32) },
+      { number, beaconRoot: 5, withdrawals: 5 },
+      { number, Coinbase: true },
+      { number, BASEFEE: '0x8' },
+      {},
+      { time: forkBlock.timestamp },
+      { number: null },
+      5,
+    ];
+    for (const blockOverrides of overrides)
+      for (const tracer of [tops, 'callTracer']) {
+        const params = [
+          { from: '0x00000000000000000000000000000000000000f1', to: probe, gasPrice: '0x9' },
+          number,
+          { tracer, stateOverrides, blockOverrides },
+        ];
+        assert.deepEqual(
+          await answer(fork.url, 'debug_traceCall', params),
+          await answer(node.cChainRpc, 'debug_traceCall', params),
+          JSON.stringify(params),
+        );
+      }
+    // The crash is the whole answer, before the trace config's other members are looked at.
+    const { error } = await rpc(fork.url, 'debug_traceCall', [{ to: probe }, number, { tracer: 'nope', blockOverrides: {} }]);
+    assert.deepEqual(
+      error,
+      (await rpc(node.cChainRpc, 'debug_traceCall', [{ to: probe }, number, { tracer: 'nope', blockOverrides: {} }])).error,
+    );
+    assert.deepEqual(error, { code: -32603, message: 'method handler crashed' });
   });
 
   test(

@@ -37,36 +37,54 @@ function initGenesis(datadir: string, options: GethDevOptions): void {
   execFileSync(gethBinary, ['--datadir', datadir, 'init', file], { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** geth's flags for a node on 127.0.0.1:`port` with its data in `datadir`, no peers. */
+function serveArgs(datadir: string, port: number): string[] {
+  return [
+    '--datadir',
+    datadir,
+    // HTTP and WebSocket on the same port: geth serves both there.
+    '--http',
+    '--http.addr',
+    '127.0.0.1',
+    '--http.port',
+    String(port),
+    '--http.api',
+    apis,
+    '--ws',
+    '--ws.addr',
+    '127.0.0.1',
+    '--ws.port',
+    String(port),
+    '--ws.api',
+    apis,
+    '--nodiscover',
+    '--maxpeers',
+    '0',
+    '--port',
+    '0',
+    '--ipcdisable',
+    '--verbosity',
+    '2',
+  ];
+}
+
 export function startGethDev(options: GethDevOptions = {}): Promise<RunningNode> {
   return inTempDir('evm-tracer-geth-', (datadir) => {
     if (options.withoutForks || options.fund) initGenesis(datadir, options);
-    return startNodeProcess('geth --dev', gethBinary, (port) => [
-      '--dev',
-      '--datadir',
-      datadir,
-      // HTTP and WebSocket on the same port: geth serves both there.
-      '--http',
-      '--http.addr',
-      '127.0.0.1',
-      '--http.port',
-      String(port),
-      '--http.api',
-      apis,
-      '--ws',
-      '--ws.addr',
-      '127.0.0.1',
-      '--ws.port',
-      String(port),
-      '--ws.api',
-      apis,
-      '--nodiscover',
-      '--maxpeers',
-      '0',
-      '--port',
-      '0',
-      '--ipcdisable',
-      '--verbosity',
-      '2',
-    ]);
+    return startNodeProcess('geth --dev', gethBinary, (port) => ['--dev', ...serveArgs(datadir, port)]);
+  });
+}
+
+/** A geth that mines nothing, on the chain of `genesis` (a geth genesis, written to `<datadir>/genesis.json`):
+ * its genesis block is the state and the rules debug_traceCall runs on, e.g. a fork before London that --dev
+ * cannot start at. */
+export function startGethAtGenesis(genesis: object): Promise<RunningNode & { genesisFile: string }> {
+  return inTempDir('evm-tracer-geth-', async (datadir) => {
+    const genesisFile = join(datadir, 'genesis.json');
+    writeFileSync(genesisFile, JSON.stringify(genesis));
+    execFileSync(gethBinary, ['--datadir', datadir, 'init', genesisFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Outside --dev geth serves the engine API too: on a port of its choice, not 8551.
+    const node = await startNodeProcess('geth', gethBinary, (port) => [...serveArgs(datadir, port), '--authrpc.port', '0']);
+    return { ...node, genesisFile };
   });
 }

@@ -9,6 +9,7 @@ import { bytesToHex, createAddressFromString, hexToBytes, type Address } from '@
 import { runTx, type VM } from '@ethereumjs/vm';
 import { tapOpcodes } from './op-taps';
 import { refuseStaticWritesWhenRun } from './static-writes';
+import { watchColdCallTargets } from './cold-call-targets';
 import { keepUnfinalised } from './unfinalised-state';
 import type { Serialised } from './tx-hooks';
 import type { TracerFactory } from './tx-tracer';
@@ -341,12 +342,16 @@ async function traceOne(
     eip3860: common.isActivatedEIP(3860),
     eip7702: common.isActivatedEIP(7702),
     selfdestructColdCheck: traits.detailedGasErrors,
+    callStatelessCheck: traits.detailedGasErrors,
     precompiles: common,
   };
+  // Installed before the taps, which wrap the opcode table again and call these handlers.
+  const coldTargets = watchColdCallTargets(vm.evm as EVM);
   const events = createTxTracer(hooks, state.reader, forkRules, {
     selectiveSteps: tracer.steps !== 'all',
     startRefund: authorizationRefund(tx, state.reader),
     traits,
+    targetWasCold: () => coldTargets.wasCold(),
   });
   const evmEvents = vm.evm.events!;
   const onAfterTx = (result: { totalGasSpent: bigint }) => hooks.setContext({ gasUsed: Number(result.totalGasSpent) });
@@ -370,6 +375,7 @@ async function traceOne(
     } finally {
       untap?.();
       writesRefusedWhenRun?.();
+      coldTargets.stop();
       evmEvents.off('step', events.step);
       evmEvents.off('beforeMessage', events.beforeMessage);
       evmEvents.off('afterMessage', events.afterMessage);

@@ -21,6 +21,9 @@ export interface ForkRules {
   /** geth ≥ 1.14's SELFDESTRUCT charges a cold beneficiary inside its gas function, failing there with the
    * constant as cost; coreth's (geth 1.13's) asks for constant and access together. */
   selfdestructColdCheck?: boolean;
+  /** geth ≥ 1.17's CALL checks its memory and value transfer gas before it reads the state, failing there with
+   * the constant as cost; coreth's (geth 1.13's) adds up every part first and reports the sum. */
+  callStatelessCheck?: boolean;
   /** The gas schedule and EIPs a failing precompile's error depends on. */
   precompiles: PrecompileRules;
 }

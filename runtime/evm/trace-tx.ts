@@ -216,13 +216,15 @@ interface TxTracerOptions {
   startRefund?: () => number;
   /** The target's hook sequence (target.ts); geth's when absent. */
   traits?: TargetTraits;
+  /** The last CALL-family opcode's target was cold before it (cold-call-targets.ts): it costs more. */
+  targetWasCold?: () => boolean;
 }
 
 export function createTxTracer(
   tracerHooks: TxHooks,
   state: StateReader,
   rules: ForkRules,
-  { selectiveSteps = false, startRefund, traits = traitsOf(undefined) }: TxTracerOptions = {},
+  { selectiveSteps = false, startRefund, traits = traitsOf(undefined), targetWasCold = () => false }: TxTracerOptions = {},
 ): TxTraceEvents {
   const host = withTargetTexts(tracerHooks, traits);
   const frames: Frame[] = [];
@@ -383,6 +385,7 @@ export function createTxTracer(
         frame.writeRefusedInGas,
         state,
         frame.view.address,
+        targetWasCold,
       );
       const gas = Number(ev.gasLeft);
       const view: StepView = {

@@ -14,6 +14,7 @@ import { referenceSkip, requireReferenceTools } from '../support/reference/tools
 import { call, rpc, spawnNodeWithOutput } from '../runtime/node-helpers';
 import { runCli } from '../support/run-cli';
 import { assemble, type Item } from '../differential/asm';
+import { callGasCases, callStepsTracer } from '../support/call-gas-cases';
 import { normaliseError } from '../differential/compare';
 import { readsBlockHash, runCorethDifferential, type CallSide } from '../differential/coreth-run';
 
@@ -320,6 +321,20 @@ describe('the coreth target: traces as on avalanchego v1.14.0', { skip: referenc
       (await rpc(node.cChainRpc, 'debug_traceCall', [{ to: probe }, number, { tracer: 'nope', blockOverrides: {} }])).error,
     );
     assert.deepEqual(error, { code: -32603, message: 'method handler crashed' });
+  });
+
+  test("a CALL short of its dynamic gas: coreth's cost (a cold target's access, then every part added up) and text", async () => {
+    const differing: string[] = [];
+    for (const { name, call: request, stateOverrides } of callGasCases())
+      for (const config of [{ tracer: callStepsTracer }, { tracer: 'callTracer' }, { disableStack: true }]) {
+        const params = [request, forkBlock.number, { ...config, stateOverrides }];
+        const [theirs, ours] = await Promise.all([node.cChainRpc, fork.url].map((url) => answer(url, 'debug_traceCall', params)));
+        if (JSON.stringify(ours) !== JSON.stringify(theirs))
+          differing.push(
+            `${name} ${JSON.stringify(config).slice(0, 40)}:\n  coreth ${JSON.stringify(theirs).slice(0, 300)}\n  ours ${JSON.stringify(ours).slice(0, 300)}`,
+          );
+      }
+    assert.deepEqual(differing, []);
   });
 
   test(

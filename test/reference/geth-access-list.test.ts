@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { processTree, stopAll, type RunningNode } from '../support/nodes/process';
-import { startGethAtGenesis, startGethDev } from '../support/reference/geth';
+import { genesisThrough, startGethAtGenesis, startGethDev } from '../support/reference/geth';
 import { referenceSkip, requireReferenceTools } from '../support/reference/tools';
 import { rpc, spawnNodeWithOutput } from '../runtime/node-helpers';
 
@@ -22,19 +22,6 @@ const costs = `{c: [], step: function(log) { this.c.push(log.op.toString() + ' '
   result: function(ctx) { return {gasUsed: ctx.gasUsed, costs: this.c}; }}`;
 const configs = [{ tracer: 'callTracer' }, {}, { tracer: costs }, { tracer: 'prestateTracer' }];
 const stateOverrides = { [probe]: { code } };
-
-/** A chain that starts at `fork` (geth's genesis config keys), nothing else in it. */
-const genesisAt = (forks: string[]) => ({
-  config: {
-    chainId: 1337,
-    terminalTotalDifficulty: Number.MAX_SAFE_INTEGER,
-    ...Object.fromEntries(forks.map((name) => [`${name}Block`, 0])),
-  },
-  difficulty: '0x1',
-  gasLimit: '0x1c9c380',
-  alloc: {},
-});
-const istanbul = ['homestead', 'eip150', 'eip155', 'eip158', 'byzantium', 'constantinople', 'petersburg', 'istanbul'];
 
 /** A geth and a fork of it, for the tests of one describe. */
 function gethAndFork(start: () => Promise<RunningNode & { genesisFile?: string }>) {
@@ -117,7 +104,7 @@ describe('debug_traceCall with an access list: as geth v1.17.5 answers', { skip:
   });
 
   describe('Berlin (before London: an access-list call)', () => {
-    const { tracedAlike } = gethAndFork(() => startGethAtGenesis(genesisAt([...istanbul, 'berlin'])));
+    const { tracedAlike } = gethAndFork(() => startGethAtGenesis(genesisThrough('berlin')));
     test('charged and warm', async () => {
       await tracedAlike({ to: probe }, 4_100);
       await tracedAlike({ to: probe, gasPrice: '0x0' }, 4_100);
@@ -125,7 +112,7 @@ describe('debug_traceCall with an access list: as geth v1.17.5 answers', { skip:
   });
 
   describe('Istanbul (before Berlin)', () => {
-    const { tracedAlike } = gethAndFork(() => startGethAtGenesis(genesisAt(istanbul)));
+    const { tracedAlike } = gethAndFork(() => startGethAtGenesis(genesisThrough('istanbul')));
     test('charged, nothing warmed', async () => {
       await tracedAlike({ to: probe }, 8_600);
     });

@@ -75,6 +75,24 @@ export function startGethDev(options: GethDevOptions = {}): Promise<RunningNode>
   });
 }
 
+/** geth's fork keys that are block numbers, in order. */
+const blockForks = ['homestead', 'eip150', 'eip155', 'eip158', 'byzantium', 'constantinople', 'petersburg', 'istanbul', 'berlin', 'london'];
+
+/** An empty chain (before the merge) whose genesis runs every fork up to `last`, for startGethAtGenesis. */
+export function genesisThrough(last: string): object {
+  const forks = blockForks.slice(0, blockForks.indexOf(last) + 1);
+  return {
+    config: {
+      chainId: 1337,
+      terminalTotalDifficulty: Number.MAX_SAFE_INTEGER,
+      ...Object.fromEntries(forks.map((name) => [`${name}Block`, 0])),
+    },
+    difficulty: '0x1',
+    gasLimit: '0x1c9c380',
+    alloc: {},
+  };
+}
+
 /** A geth that mines nothing, on the chain of `genesis` (a geth genesis, written to `<datadir>/genesis.json`):
  * its genesis block is the state and the rules debug_traceCall runs on, e.g. a fork before London that --dev
  * cannot start at. */

@@ -344,6 +344,7 @@ async function traceOne(
     selfdestructColdCheck: traits.detailedGasErrors,
     callStatelessCheck: traits.detailedGasErrors,
     precompiles: common,
+    bn254Words: traits.bn254Words,
   };
   // Installed before the taps, which wrap the opcode table again and call these handlers.
   const coldTargets = watchColdCallTargets(vm.evm as EVM);

@@ -1,6 +1,6 @@
 // The fork facts the event translator (trace-tx.ts) and its gas and error helpers need, as flags: a module of
 // its own so that those helpers do not import the translator that imports them.
-import type { PrecompileRules } from './precompile-errors';
+import type { Bn254Words, PrecompileRules } from './precompile-errors';
 
 export interface ForkRules {
   /** EIP-150: a call forwards at most all but 1/64 of the remaining gas (before it, the requested gas). */
@@ -26,4 +26,6 @@ export interface ForkRules {
   callStatelessCheck?: boolean;
   /** The gas schedule and EIPs a failing precompile's error depends on. */
   precompiles: PrecompileRules;
+  /** Whose words a failing bn254 precompile's error is in (geth's when absent). */
+  bn254Words?: Bn254Words;
 }

@@ -6,6 +6,7 @@
 import { isAvalancheConfig } from '../chain/rules/avalanche';
 import type { GethChainConfig } from '../chain/rules/config-value';
 import type { ClientTarget } from '../../core/client-targets';
+import type { Bn254Words } from './precompile-errors';
 
 export type Target = ClientTarget;
 
@@ -33,9 +34,9 @@ export interface TargetTraits {
   /** `fault` sees the stack as geth v1.17 leaves it; coreth's failing opcodes have popped their arguments
    * first (REVERT, JUMP, JUMPI, RETURNDATACOPY, a CALL with value in a static frame). */
   faultSeesArgumentsPopped: boolean;
-  /** geth v1.17's texts of failing precompiles (gnark's bn254) that the target words otherwise: coreth's
-   * bn256 library (cloudflare's) says `bn256: malformed point` and `bn256: coordinate exceeds modulus`. */
-  precompileTexts: Readonly<Record<string, string>>;
+  /** The bn254 library a failing bn254 precompile's error names its cause in: geth's gnark-crypto, or coreth's
+   * cloudflare bn256 (`bn256: malformed point`, `bn256: coordinate equals modulus`, …). */
+  bn254Words: Bn254Words;
   /** Opcodes named by geth v1.17 that coreth's table does not know (their names read `opcode 0x1e not defined`). */
   unnamedOpcodes: readonly number[];
   // The JavaScript tracer API (tracer host and realm).
@@ -70,7 +71,7 @@ const traits: Record<Target, TargetTraits> = {
     writeProtectionInGas: true,
     detailedGasErrors: true,
     faultSeesArgumentsPopped: false,
-    precompileTexts: {},
+    bn254Words: 'gnark',
     unnamedOpcodes: [],
     contextCoinbase: true,
     gasPriceIsTip: true,
@@ -85,10 +86,7 @@ const traits: Record<Target, TargetTraits> = {
     writeProtectionInGas: false,
     detailedGasErrors: false,
     faultSeesArgumentsPopped: true,
-    precompileTexts: {
-      'point is not on curve': 'bn256: malformed point',
-      'invalid fp.Element encoding': 'bn256: coordinate exceeds modulus',
-    },
+    bn254Words: 'cloudflare',
     // CLZ, SLOTNUM and the EOF opcodes.
     unnamedOpcodes: [
       0x1e, 0x4b, 0xd0, 0xd1, 0xd2, 0xd3, 0xe0, 0xe1, 0xe2, 0xe3, 0xe4, 0xe5, 0xe6, 0xe7, 0xe8, 0xec, 0xee, 0xf7, 0xf8, 0xf9, 0xfb,

@@ -75,7 +75,10 @@ function classifyFailure(
     const number = precompileNumber(frame.message.codeAddress.bytes);
     const error = gethError(raw, undefined);
     return {
-      error: number === undefined ? error : precompileError(number, frame.view.input, frame.gasLimit, error, rules.precompiles),
+      error:
+        number === undefined
+          ? error
+          : precompileError(number, frame.view.input, frame.gasLimit, error, rules.precompiles, rules.bn254Words),
       fault: false,
     };
   }

@@ -13,19 +13,8 @@ import { cut, outcomeLines, programLines, tally, type DifferentialReport } from 
 import { shrink } from './shrink';
 import type { TraceOutcome } from '../../runtime/evm/job';
 
-/** coreth's texts of a failing bn254 precompile (ethereumjs only reverts: docs/differences-from-geth.md). */
-const corethPrecompileText = /^(?:bn256: .+|bad elliptic curve pairing size)$/;
-
-/** The causes geth's differential knows (known.ts), and coreth's own texts of failing precompiles. */
+/** The causes geth's differential knows (known.ts). */
 function explainCoreth(divergence: Divergence, spec: CaseSpec): string | undefined {
-  const precompileText = (detail: Divergence['details'][number]) =>
-    typeof detail.geth === 'string' &&
-    corethPrecompileText.test(detail.geth) &&
-    ['execution reverted', 'Reverted'].includes(detail.ours as string);
-  // Beside the text: the result a flat trace leaves out of a failed frame (a revert keeps it).
-  const failedResult = (detail: Divergence['details'][number]) => detail.path.endsWith('.result') && detail.geth === undefined;
-  if (divergence.details.some(precompileText) && divergence.details.every((d) => precompileText(d) || failedResult(d)))
-    return 'precompile-failure-text';
   return explain(divergence, spec)
     ?.map((known) => known.id)
     .join(', ');

@@ -15,6 +15,9 @@ import { call, rpc, spawnNodeWithOutput } from '../runtime/node-helpers';
 import { runCli } from '../support/run-cli';
 import { assemble, type Item } from '../differential/asm';
 import { callGasCases, callStepsTracer } from '../support/call-gas-cases';
+import { craftedInput } from '../differential/precompile-inputs';
+import { Random } from '../differential/random';
+import { bn254 } from '@noble/curves/bn254.js';
 import { normaliseError } from '../differential/compare';
 import { readsBlockHash, runCorethDifferential, type CallSide } from '../differential/coreth-run';
 
@@ -333,6 +336,34 @@ describe('the coreth target: traces as on avalanchego v1.14.0', { skip: referenc
           differing.push(
             `${name} ${JSON.stringify(config).slice(0, 40)}:\n  coreth ${JSON.stringify(theirs).slice(0, 300)}\n  ours ${JSON.stringify(ours).slice(0, 300)}`,
           );
+      }
+    assert.deepEqual(differing, []);
+  });
+
+  test("a failing bn254 precompile: coreth's words for its cause (cloudflare's bn256), in every tracer", async () => {
+    const modulus = bn254.fields.Fp.ORDER;
+    const word = (n: bigint) => n.toString(16).padStart(64, '0');
+    const inputs: Array<[number, string]> = [
+      // A coordinate at the modulus and above it, in G1 and in G2.
+      [6, word(1n) + word(modulus) + word(0n) + word(0n)],
+      [7, word(modulus + 1n) + word(2n) + word(2n)],
+      [8, word(1n) + word(2n) + word(modulus) + word(0n).repeat(3)],
+    ];
+    for (let seed = 1; seed <= 90; seed++) {
+      const address = [6, 7, 8][seed % 3];
+      inputs.push([address, craftedInput(new Random(seed), address)!.hex]);
+    }
+    const differing: string[] = [];
+    for (const [address, hex] of inputs)
+      for (const tracer of ['callTracer', 'flatCallTracer', probe]) {
+        const params = [
+          { to: '0x' + address.toString(16).padStart(40, '0'), input: '0x' + hex, gas: '0x1000000' },
+          forkBlock.number,
+          { tracer },
+        ];
+        const [theirs, ours] = await Promise.all([node.cChainRpc, fork.url].map((url) => answer(url, 'debug_traceCall', params)));
+        if (JSON.stringify(ours) !== JSON.stringify(theirs))
+          differing.push(`${address} ${hex}:\n  coreth ${JSON.stringify(theirs).slice(-300)}\n  ours ${JSON.stringify(ours).slice(-300)}`);
       }
     assert.deepEqual(differing, []);
   });

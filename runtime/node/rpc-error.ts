@@ -15,6 +15,7 @@ export const invalidParams = (message: string) => new RpcError(-32602, message);
 export const serverError = (message: string, data?: unknown) => new RpcError(-32000, message, data);
 /** geth's answer for a method that panicked (its RPC server recovers the panic): what coreth's nil pointers
  * give. */
-export const handlerCrashed = () => new RpcError(-32603, 'method handler crashed');
+export const handlerCrashedText = 'method handler crashed';
+export const handlerCrashed = () => new RpcError(-32603, handlerCrashedText);
 /** An answer larger than --max-response-bytes. */
 export const responseTooLarge = -32003;

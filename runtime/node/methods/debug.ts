@@ -14,7 +14,7 @@ import { debugRunAllowed } from '../debug-run';
 import { CancelledWhileWaiting, fairLimiter } from '../limiter';
 import * as p from '../params';
 import { RawJson } from '../raw-json';
-import { responseTooLarge, RpcError, serverError } from '../rpc-error';
+import { handlerCrashed, handlerCrashedText, responseTooLarge, RpcError, serverError } from '../rpc-error';
 import { traceCallOptions as parseTraceCallOptions, traceOptions as parseTraceOptions, type TraceOptions } from '../trace-config';
 import { resolveBlock, type NodeContext, type ResolvedBlock } from './context';
 import { checkNumberOverride, nextBlockHash, overriddenBlock } from '../block-overrides';
@@ -37,9 +37,13 @@ interface TraceLimits {
   debug?: { secret: string; attachTimeoutMs: number; log(line: string): void };
 }
 
-/** A transaction's trace as geth answers debug_traceTransaction. */
+/** A transaction's trace as geth answers debug_traceTransaction: a tracer that panics there (erc7562Tracer's
+ * missing stack items, coreth's nil pointers) crashes the method, whose answer is the RPC server's. */
 function single(outcome: WorkerOutcome): RawJson {
-  if ('error' in outcome) throw outcome.tooLarge ? new RpcError(responseTooLarge, outcome.error) : serverError(outcome.error);
+  if ('error' in outcome) {
+    if (outcome.error === handlerCrashedText) throw handlerCrashed();
+    throw outcome.tooLarge ? new RpcError(responseTooLarge, outcome.error) : serverError(outcome.error);
+  }
   return new RawJson('jsonParts' in outcome ? outcome.jsonParts : outcome.json);
 }
 

@@ -16,6 +16,8 @@ export interface GethDevOptions {
   withoutForks?: string[];
   /** Addresses funded at genesis with 1,000,000 ether each. */
   fund?: string[];
+  /** More flags for geth (e.g. its state scheme and history). */
+  flags?: string[];
 }
 
 interface Genesis {
@@ -71,7 +73,7 @@ function serveArgs(datadir: string, port: number): string[] {
 export function startGethDev(options: GethDevOptions = {}): Promise<RunningNode> {
   return inTempDir('evm-tracer-geth-', (datadir) => {
     if (options.withoutForks || options.fund) initGenesis(datadir, options);
-    return startNodeProcess('geth --dev', gethBinary, (port) => ['--dev', ...serveArgs(datadir, port)]);
+    return startNodeProcess('geth --dev', gethBinary, (port) => ['--dev', ...serveArgs(datadir, port), ...(options.flags ?? [])]);
   });
 }
 

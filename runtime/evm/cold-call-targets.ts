@@ -11,7 +11,7 @@ interface OpEntry {
   gasHandler: (runState: { stack: { peek(count: number): bigint[] } }, gas: bigint, common: unknown) => Promise<bigint> | bigint;
 }
 
-export interface ColdCallTargets {
+interface ColdCallTargets {
   /** The last CALL-family opcode's target was not in the access list before it. */
   wasCold(): boolean;
   /** Puts the opcode table back. */

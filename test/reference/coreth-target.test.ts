@@ -368,6 +368,37 @@ describe('the coreth target: traces as on avalanchego v1.14.0', { skip: referenc
     assert.deepEqual(differing, []);
   });
 
+  test('in result, the absent accounts STATICCALLs reached exist at any depth, one a CALL without value reached does not', async () => {
+    const reach = (opcode: 'CALL' | 'STATICCALL', to: bigint): Item[] => [
+      0n,
+      0n,
+      0n,
+      0n,
+      ...(opcode === 'CALL' ? [0n] : []),
+      to,
+      'GAS',
+      opcode,
+      'POP',
+    ];
+    const at = (last: number) => '0x' + last.toString(16).padStart(40, '0');
+    // 0xc1 STATICCALLs 0xc2 (then reaches 0xd1 and 0xd2 itself); inside that static frame 0xc2 reaches 0xdd and
+    // 0xde, and STATICCALLs 0xc3, which reaches 0xdf.
+    const stateOverrides = {
+      [at(0xc1)]: { code: code([...reach('STATICCALL', 0xc2n), ...reach('STATICCALL', 0xd1n), ...reach('CALL', 0xd2n), 'STOP']) },
+      [at(0xc2)]: { code: code([...reach('STATICCALL', 0xddn), ...reach('CALL', 0xden), ...reach('STATICCALL', 0xc3n), 'STOP']) },
+      [at(0xc3)]: { code: code([...reach('STATICCALL', 0xdfn), 'STOP']) },
+    };
+    const exists = `{fault: function() {}, result: function(ctx, db) {
+      return [0xd1, 0xd2, 0xdd, 0xde, 0xdf].map(function (n) { return db.exists(toAddress('0x' + '00'.repeat(19) + n.toString(16))); }); }}`;
+    const configs = [{ tracer: exists }, { tracer: 'prestateTracer' }, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }];
+    for (const config of configs) {
+      const params = [{ to: at(0xc1), gas: '0x100000' }, forkBlock.number, { ...config, stateOverrides }];
+      assert.deepEqual(await answer(fork.url, 'debug_traceCall', params), await answer(node.cChainRpc, 'debug_traceCall', params));
+    }
+    const params = [{ to: at(0xc1), gas: '0x100000' }, forkBlock.number, { tracer: exists, stateOverrides }];
+    assert.deepEqual(await call(node.cChainRpc, 'debug_traceCall', params), [true, false, true, false, true]);
+  });
+
   test(
     `differential: ${cases} random cases from seed ${seed} on the fork and on --chain avalanche-local agree with avalanchego`,
     { timeout: 1_800_000 },

@@ -4,17 +4,18 @@
 import { createBlock, type Block } from '@ethereumjs/block';
 import { Hardfork, type Common } from '@ethereumjs/common';
 import type { EVM, EVMMockBlockchainInterface } from '@ethereumjs/evm';
-import { createFeeMarket1559Tx, createLegacyTx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
+import { createAccessList2930Tx, createFeeMarket1559Tx, createLegacyTx, createTxFromRLP, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex, createAddressFromString, hexToBytes, type Address } from '@ethereumjs/util';
 import { runTx, type VM } from '@ethereumjs/vm';
 import { tapOpcodes } from './op-taps';
 import { refuseStaticWritesWhenRun } from './static-writes';
+import { watchColdCallTargets } from './cold-call-targets';
 import { keepUnfinalised } from './unfinalised-state';
 import type { Serialised } from './tx-hooks';
 import type { TracerFactory } from './tx-tracer';
 import { createStateManager } from '../state/create';
 import type { TraceStateManager } from '../state/state-reader';
-import type { CallBlock, CallObject, PartedOutcome, TraceJob, WorkerOutcome } from './job';
+import type { AccessListEntry, CallBlock, CallObject, PartedOutcome, TraceJob, WorkerOutcome } from './job';
 import { forkStateAt } from '../state/fork-state';
 import { rulesFor, toBigInt } from './common';
 import type { BlockRules } from './block-rules';
@@ -132,17 +133,28 @@ function callCommon(common: Common): Common {
   return copy;
 }
 
+/** EIP-2930's intrinsic gas of an access list: per account and per storage slot. */
+const accessListGas = (list: AccessListEntry[]) => list.reduce((gas, entry) => gas + 2400n + 1900n * BigInt(entry.storageKeys.length), 0n);
+
 export function callTx(call: CallObject, chainCommon: Common): TypedTransaction {
   const common = callCommon(chainCommon);
   const from = createAddressFromString(hex(call.from ?? '0x0000000000000000000000000000000000000000'));
   const gasPrice = toBigInt(call.gasPrice);
+  const { accessList } = call;
   const fields = {
     to: call.to ? hex(call.to) : undefined,
     gasLimit: toBigInt(call.gas) ?? defaultCallGas,
     value: toBigInt(call.value) ?? 0n,
     data: hex(call.input ?? call.data ?? '0x'),
     nonce: toBigInt(call.nonce) ?? 0n,
+    ...(accessList && common.isActivatedEIP(2930)
+      ? {
+          accessList: accessList.map((entry) => ({ address: hex(entry.address), storageKeys: entry.storageKeys.map(hex) })),
+          chainId: common.chainId(),
+        }
+      : {}),
   };
+  const options = { common, freeze: false };
   const tx = common.isActivatedEIP(1559)
     ? createFeeMarket1559Tx(
         {
@@ -151,9 +163,17 @@ export function callTx(call: CallObject, chainCommon: Common): TypedTransaction 
           maxPriorityFeePerGas: toBigInt(call.maxPriorityFeePerGas) ?? gasPrice ?? 0n,
           chainId: common.chainId(),
         },
-        { common, freeze: false },
+        options,
       )
-    : createLegacyTx({ ...fields, gasPrice: gasPrice ?? 0n }, { common, freeze: false });
+    : accessList && common.isActivatedEIP(2930)
+      ? createAccessList2930Tx({ ...fields, gasPrice: gasPrice ?? 0n }, options)
+      : createLegacyTx({ ...fields, gasPrice: gasPrice ?? 0n }, options);
+  // geth's call message carries the access list whatever the fork: before Berlin it warms nothing but its
+  // intrinsic gas is still charged (IntrinsicGas has no fork check).
+  if (accessList && !common.isActivatedEIP(2930)) {
+    const intrinsic = tx.getIntrinsicGas.bind(tx);
+    tx.getIntrinsicGas = () => intrinsic() + accessListGas(accessList);
+  }
   // Impersonation: the call is unsigned; geth executes it as if `from` had signed it.
   (tx as { getSenderAddress: () => Address }).getSenderAddress = () => from;
   (tx as { isSigned: () => boolean }).isSigned = () => true;
@@ -322,12 +342,17 @@ async function traceOne(
     eip3860: common.isActivatedEIP(3860),
     eip7702: common.isActivatedEIP(7702),
     selfdestructColdCheck: traits.detailedGasErrors,
+    callStatelessCheck: traits.detailedGasErrors,
     precompiles: common,
+    bn254Words: traits.bn254Words,
   };
+  // Installed before the taps, which wrap the opcode table again and call these handlers.
+  const coldTargets = watchColdCallTargets(vm.evm as EVM);
   const events = createTxTracer(hooks, state.reader, forkRules, {
     selectiveSteps: tracer.steps !== 'all',
     startRefund: authorizationRefund(tx, state.reader),
     traits,
+    targetWasCold: () => coldTargets.wasCold(),
   });
   const evmEvents = vm.evm.events!;
   const onAfterTx = (result: { totalGasSpent: bigint }) => hooks.setContext({ gasUsed: result.totalGasSpent });
@@ -351,6 +376,7 @@ async function traceOne(
     } finally {
       untap?.();
       writesRefusedWhenRun?.();
+      coldTargets.stop();
       evmEvents.off('step', events.step);
       evmEvents.off('beforeMessage', events.beforeMessage);
       evmEvents.off('afterMessage', events.afterMessage);

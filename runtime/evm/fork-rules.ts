@@ -1,6 +1,6 @@
 // The fork facts the event translator (trace-tx.ts) and its gas and error helpers need, as flags: a module of
 // its own so that those helpers do not import the translator that imports them.
-import type { PrecompileRules } from './precompile-errors';
+import type { Bn254Words, PrecompileRules } from './precompile-errors';
 
 export interface ForkRules {
   /** EIP-150: a call forwards at most all but 1/64 of the remaining gas (before it, the requested gas). */
@@ -21,6 +21,11 @@ export interface ForkRules {
   /** geth ≥ 1.14's SELFDESTRUCT charges a cold beneficiary inside its gas function, failing there with the
    * constant as cost; coreth's (geth 1.13's) asks for constant and access together. */
   selfdestructColdCheck?: boolean;
+  /** geth ≥ 1.17's CALL checks its memory and value transfer gas before it reads the state, failing there with
+   * the constant as cost; coreth's (geth 1.13's) adds up every part first and reports the sum. */
+  callStatelessCheck?: boolean;
   /** The gas schedule and EIPs a failing precompile's error depends on. */
   precompiles: PrecompileRules;
+  /** Whose words a failing bn254 precompile's error is in (geth's when absent). */
+  bn254Words?: Bn254Words;
 }

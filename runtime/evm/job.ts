@@ -6,12 +6,20 @@ import type { StateSource } from '../state/alloc';
 import type { StateOverride } from './state-override';
 import type { Target } from './target';
 
+/** One entry of an EIP-2930 access list: an account and its storage slots, lower-case hex. */
+export interface AccessListEntry {
+  address: string;
+  storageKeys: string[];
+}
+
 /** An unsigned call (debug_traceCall): the sender is impersonated, fees are not charged from a signature.
- * The RPC call object, plus `input` (geth's alias of `data`), `nonce`, and `to: null` for a create. */
+ * The RPC call object, plus `input` (geth's alias of `data`), `nonce`, `accessList`, and `to: null` for a
+ * create. */
 export interface CallObject extends Omit<RpcCallObject, 'to'> {
   to?: string | null;
   input?: string;
   nonce?: string;
+  accessList?: AccessListEntry[];
 }
 
 export interface TraceBlock {

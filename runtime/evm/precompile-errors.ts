@@ -32,31 +32,42 @@ function onG2(curve: Curve, x: Fp2Value, y: Fp2Value): boolean {
   return Fp2.eql(Fp2.sqr(y), Fp2.add(Fp2.mul(Fp2.sqr(x), x), curve.G2.Point.CURVE().b));
 }
 
-/** bn254's 32-byte coordinates: each below the modulus ('invalid fp.Element encoding'). */
-function bnCoordinates(bytes: Uint8Array, count: number): bigint[] | string {
+/** The bn254 library whose words a client's errors use: geth's gnark-crypto, or cloudflare's bn256 (coreth),
+ * which names a coordinate at the modulus apart from one above it and calls every bad point malformed. */
+export type Bn254Words = 'gnark' | 'cloudflare';
+
+/** bn254's 32-byte coordinates: each below the modulus. */
+function bnCoordinates(bytes: Uint8Array, count: number, words: Bn254Words): bigint[] | string {
   const values = Array.from({ length: count }, (_, i) => bytesToBigInt(bytes.subarray(32 * i, 32 * i + 32)));
-  return values.some((v) => v >= bn254.fields.Fp.ORDER) ? 'invalid fp.Element encoding' : values;
+  const bad = values.find((v) => v >= bn254.fields.Fp.ORDER);
+  if (bad === undefined) return values;
+  if (words === 'gnark') return 'invalid fp.Element encoding';
+  return bad === bn254.fields.Fp.ORDER ? 'bn256: coordinate equals modulus' : 'bn256: coordinate exceeds modulus';
 }
 
+/** A bn254 point that fails its curve (`subgroup`: its subgroup) check, in the library's words. */
+const badPoint = (words: Bn254Words, subgroup = false) =>
+  words === 'cloudflare' ? 'bn256: malformed point' : subgroup ? 'point is not in correct subgroup' : 'point is not on curve';
+
 /** geth's bn254 G1 decoding of 64 bytes (all zeros: the point at infinity). bn254's G1 is its whole curve. */
-function bnG1(bytes: Uint8Array): string | undefined {
+function bnG1(bytes: Uint8Array, words: Bn254Words): string | undefined {
   if (isZero(bytes)) return undefined;
-  const xy = bnCoordinates(bytes, 2);
+  const xy = bnCoordinates(bytes, 2, words);
   if (typeof xy === 'string') return xy;
-  return onG1(bn254, xy[0], xy[1]) ? undefined : 'point is not on curve';
+  return onG1(bn254, xy[0], xy[1]) ? undefined : badPoint(words);
 }
 
 /** geth's bn254 G2 decoding of 128 bytes: x and y, each imaginary part first. */
-function bnG2(bytes: Uint8Array): string | undefined {
+function bnG2(bytes: Uint8Array, words: Bn254Words): string | undefined {
   if (isZero(bytes)) return undefined;
-  const words = bnCoordinates(bytes, 4);
-  if (typeof words === 'string') return words;
+  const coordinates = bnCoordinates(bytes, 4, words);
+  if (typeof coordinates === 'string') return coordinates;
   const [x, y] = [
-    { c0: words[1], c1: words[0] },
-    { c0: words[3], c1: words[2] },
+    { c0: coordinates[1], c1: coordinates[0] },
+    { c0: coordinates[3], c1: coordinates[2] },
   ];
-  if (!onG2(bn254, x, y)) return 'point is not on curve';
-  return bn254.G2.Point.fromAffine({ x, y }).isTorsionFree() ? undefined : 'point is not in correct subgroup';
+  if (!onG2(bn254, x, y)) return badPoint(words);
+  return bn254.G2.Point.fromAffine({ x, y }).isTorsionFree() ? undefined : badPoint(words, true);
 }
 
 /** A BLS12-381 field element: 64 bytes, the top 16 zero, the rest below the modulus. */
@@ -177,7 +188,7 @@ function requiredGas(address: number, input: Uint8Array, rules: PrecompileRules)
 }
 
 /** geth's error for an input it refuses once the gas is paid, or undefined for one it takes. */
-function inputError(address: number, input: Uint8Array, rules: PrecompileRules): string | undefined {
+function inputError(address: number, input: Uint8Array, rules: PrecompileRules, words: Bn254Words): string | undefined {
   switch (address) {
     case 5: {
       const oversized = rules.isActivatedEIP(7823) && lengths(input).some((length) => length > modexpCap);
@@ -185,14 +196,14 @@ function inputError(address: number, input: Uint8Array, rules: PrecompileRules):
     }
     case 6: {
       const points = padded(input, 128);
-      return bnG1(points.subarray(0, 64)) ?? bnG1(points.subarray(64));
+      return bnG1(points.subarray(0, 64), words) ?? bnG1(points.subarray(64), words);
     }
     case 7:
-      return bnG1(padded(input, 64));
+      return bnG1(padded(input, 64), words);
     case 8:
       if (input.length % 192 !== 0) return 'bad elliptic curve pairing size';
       for (let at = 0; at < input.length; at += 192) {
-        const error = bnG1(input.subarray(at, at + 64)) ?? bnG2(input.subarray(at + 64, at + 192));
+        const error = bnG1(input.subarray(at, at + 64), words) ?? bnG2(input.subarray(at + 64, at + 192), words);
         if (error !== undefined) return error;
       }
       return undefined;
@@ -233,10 +244,17 @@ export function precompileNumber(address: Uint8Array): number | undefined {
 }
 
 /** geth's error for a precompile frame given `gas` that failed in ethereumjs with `ethereumjsError` (already in
- * geth's words where they agree); that error where the input does not tell geth's. */
-export function precompileError(address: number, input: Uint8Array, gas: bigint, ethereumjsError: string, rules: PrecompileRules): string {
+ * geth's words where they agree); that error where the input does not tell geth's. bn254's in `words`. */
+export function precompileError(
+  address: number,
+  input: Uint8Array,
+  gas: bigint,
+  ethereumjsError: string,
+  rules: PrecompileRules,
+  words: Bn254Words = 'gnark',
+): string {
   const required = requiredGas(address, input, rules);
-  const error = inputError(address, input, rules);
+  const error = inputError(address, input, rules, words);
   // modexp's gas matters only when its input is refused: ethereumjs words that refusal as running out of gas.
   if (address === 5 && error === undefined) return ethereumjsError;
   if (required === undefined ? ethereumjsError === 'out of gas' : gas < required) return 'out of gas';

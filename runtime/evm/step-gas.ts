@@ -3,9 +3,9 @@
 // added (memory expansion, access costs and, for CALL-family opcodes, the gas forwarded to the child) and a
 // step that cannot pay the total reports the total.
 import type { InterpreterStep } from '@ethereumjs/evm';
-import { dynamicGasError, mayFailBeforeDynamicGas, memorySize } from './dynamic-gas-errors';
+import { dynamicGasError, mayFailBeforeDynamicGas } from './dynamic-gas-errors';
 import type { ForkRules } from './fork-rules';
-import { preBerlinCallGas, preBerlinSelfdestructGas } from './pre-berlin-gas';
+import { callStepGas, preBerlinSelfdestructGas } from './state-gas';
 import { expansionGas } from './memory';
 import type { StateReader } from '../state/state-reader';
 import { callOpcodes, op } from '../../core/api/opcodes';
@@ -43,7 +43,7 @@ function constantGas(ev: InterpreterStep, op: number, rules: ForkRules): number 
 }
 
 /** `isStatic`: the step's frame runs under STATICCALL; `state`: the state the step reads (a CALL's target);
- * `self`: the address of the step's frame. */
+ * `self`: the address of the step's frame; `targetWasCold`: a CALL-family step's target was cold before it. */
 export function stepGas(
   ev: InterpreterStep,
   op: number,
@@ -52,6 +52,7 @@ export function stepGas(
   isStatic: boolean,
   state: StateReader,
   self: Uint8Array,
+  targetWasCold: () => boolean,
 ): StepGas {
   const constant = constantGas(ev, op, rules);
   const gas = Number(ev.gasLeft);
@@ -64,27 +65,21 @@ export function stepGas(
   // dynamic part unaffordable (it still emits the step).
   const charged = Number(ev.opcode.dynamicFee ?? BigInt(ev.opcode.fee));
   if (callOpcodes.has(op)) {
-    if (!rules.eip2929) return preBerlinCallGas(ev, op, rules, state, constant);
+    if (!rules.eip2929) return callStepGas(ev, op, rules, state, constant);
     const available = ev.gasLeft - BigInt(charged);
-    // A CALL-family handler that succeeds under EIP-2929 charges at least the warm access, so nothing
-    // beyond the constant means it failed: geth fails the step too. From Prague on geth charges every part
-    // inside its gas function, so any such failure reads 'out of gas: out of gas' with the constant as cost.
-    // Before, its cost and text depend on the target being cold, which is not known here (README: the
-    // constant and 'out of gas').
-    const failed = charged === ev.opcode.fee || available < 0n;
-    // Before Prague too for a CALL whose memory and value transfer alone cannot be paid (the stateless check
-    // of geth's CALL, not of the other three), whatever the target.
-    if (failed && (rules.eip7702 || (op === 0xf1 && ev.gasLeft - BigInt(constant) < statelessCallGas(ev, op)))) {
-      return own(constant, 'out of gas: out of gas');
-    }
-    if (charged === ev.opcode.fee) return own(constant, 'out of gas');
-    if (available >= 0n) {
+    if (available >= 0n && charged !== ev.opcode.fee) {
       // geth's cost for CALL-family opcodes includes the gas forwarded to the child (EIP-150 capped).
       const capped = available - available / 64n;
       const requested = ev.stack[ev.stack.length - 1];
       const baseCost = BigInt(charged);
       return { cost: baseCost + (requested < capped ? requested : capped), baseCost, error: undefined };
     }
+    // A CALL-family handler that succeeds under EIP-2929 charges at least the warm access, so nothing beyond
+    // the constant means it failed. From Prague on geth charges every part inside its gas function, so any
+    // such failure reads 'out of gas: out of gas' with the constant as cost; before, geth adds up the parts
+    // (a cold target's access first).
+    if (rules.eip7702) return own(constant, 'out of gas: out of gas');
+    return callStepGas(ev, op, rules, state, constant, targetWasCold());
   }
   // geth's SELFDESTRUCT charges a cold beneficiary's access in its gas function first and fails there when
   // the gas left cannot pay it (ethereumjs' dynamic part is 2600 for the access, plus 25000 for a new account).
@@ -103,13 +98,6 @@ export function stepGas(
 
 /** Offsets and sizes from which geth's gas arithmetic is not reproduced here (it reports an overflow). */
 const sizeLimit = 1n << 32n;
-
-/** A CALL's memory expansion and value transfer gas. */
-function statelessCallGas(ev: InterpreterStep, op: number): bigint {
-  const size = memorySize(op, ev.stack);
-  const memory = size === 'overflow' ? 0n : expansionGas(ev.memory.length, 0n, size);
-  return memory + (ev.stack[ev.stack.length - 3] !== 0n ? 9000n : 0n);
-}
 
 /** The dynamic gas geth charges before these opcodes execute, where ethereumjs' gas handler stops before
  * computing it: a LOG in a static frame or one it cannot pay (geth refuses the LOG only when it executes),

@@ -6,6 +6,7 @@
 import { isAvalancheConfig } from '../chain/rules/avalanche';
 import type { GethChainConfig } from '../chain/rules/config-value';
 import type { ClientTarget } from '../../core/client-targets';
+import type { Bn254Words } from './precompile-errors';
 
 export type Target = ClientTarget;
 
@@ -27,9 +28,9 @@ export interface TargetTraits {
   /** `fault` sees the stack as geth v1.17 leaves it; coreth's failing opcodes have popped their arguments
    * first (REVERT, JUMP, JUMPI, RETURNDATACOPY, a CALL with value in a static frame). */
   faultSeesArgumentsPopped: boolean;
-  /** geth v1.17's texts of failing precompiles (gnark's bn254) that the target words otherwise: coreth's
-   * bn256 library (cloudflare's) says `bn256: malformed point` and `bn256: coordinate exceeds modulus`. */
-  precompileTexts: Readonly<Record<string, string>>;
+  /** The bn254 library a failing bn254 precompile's error names its cause in: geth's gnark-crypto, or coreth's
+   * cloudflare bn256 (`bn256: malformed point`, `bn256: coordinate equals modulus`, …). */
+  bn254Words: Bn254Words;
   /** Opcodes named by geth v1.17 that coreth's table does not know (their names read `opcode 0x1e not defined`). */
   unnamedOpcodes: readonly number[];
   // The JavaScript tracer API (tracer host and realm).
@@ -47,6 +48,11 @@ export interface TargetTraits {
   /** In `fault` of a tracer without `step`, reading `log.stack`, `log.memory` or `log.contract` (never set)
    * crashes coreth's request (`method handler crashed`: nil pointers in geth v1.13); geth's are empty. */
   unsetLogCrashes: boolean;
+  // debug_traceCall.
+  /** The `blockOverrides` a call takes: geth v1.17's (feeRecipient, baseFeePerGas, prevRandao, beaconRoot and
+   * withdrawals refused, a difficulty ignored after the merge) or coreth's (geth v1.13's names coinbase and
+   * baseFee, no prevRandao, and a nil pointer without `number`: `method handler crashed`). */
+  blockOverrides: 'geth-1.17' | 'geth-1.13';
   // The built-in tracers.
   /** geth v1.17's callTracer, prestateTracer, 4byteTracer and struct logger, or geth v1.13's (coreth): logs
    * without `index`, prestate without `codeHash` and with empty accounts, words without `0x`… */
@@ -59,13 +65,14 @@ const traits: Record<Target, TargetTraits> = {
     writeProtectionInGas: true,
     detailedGasErrors: true,
     faultSeesArgumentsPopped: false,
-    precompileTexts: {},
+    bn254Words: 'gnark',
     unnamedOpcodes: [],
     contextCoinbase: true,
     gasPriceIsTip: true,
     finalisedStateInResult: true,
     hookErrorEndsTracer: true,
     unsetLogCrashes: false,
+    blockOverrides: 'geth-1.17',
     builtins: 'geth-1.17',
   },
   coreth: {
@@ -73,10 +80,7 @@ const traits: Record<Target, TargetTraits> = {
     writeProtectionInGas: false,
     detailedGasErrors: false,
     faultSeesArgumentsPopped: true,
-    precompileTexts: {
-      'point is not on curve': 'bn256: malformed point',
-      'invalid fp.Element encoding': 'bn256: coordinate exceeds modulus',
-    },
+    bn254Words: 'cloudflare',
     // CLZ, SLOTNUM and the EOF opcodes.
     unnamedOpcodes: [
       0x1e, 0x4b, 0xd0, 0xd1, 0xd2, 0xd3, 0xe0, 0xe1, 0xe2, 0xe3, 0xe4, 0xe5, 0xe6, 0xe7, 0xe8, 0xec, 0xee, 0xf7, 0xf8, 0xf9, 0xfb,
@@ -86,6 +90,7 @@ const traits: Record<Target, TargetTraits> = {
     finalisedStateInResult: false,
     hookErrorEndsTracer: false,
     unsetLogCrashes: true,
+    blockOverrides: 'geth-1.13',
     builtins: 'geth-1.13',
   },
 };

@@ -75,7 +75,10 @@ function classifyFailure(
     const number = precompileNumber(frame.message.codeAddress.bytes);
     const error = gethError(raw, undefined);
     return {
-      error: number === undefined ? error : precompileError(number, frame.view.input, frame.gasLimit, error, rules.precompiles),
+      error:
+        number === undefined
+          ? error
+          : precompileError(number, frame.view.input, frame.gasLimit, error, rules.precompiles, rules.bn254Words),
       fault: false,
     };
   }
@@ -216,13 +219,15 @@ interface TxTracerOptions {
   startRefund?: () => number;
   /** The target's hook sequence (target.ts); geth's when absent. */
   traits?: TargetTraits;
+  /** The last CALL-family opcode's target was cold before it (cold-call-targets.ts): it costs more. */
+  targetWasCold?: () => boolean;
 }
 
 export function createTxTracer(
   tracerHooks: TxHooks,
   state: StateReader,
   rules: ForkRules,
-  { selectiveSteps = false, startRefund, traits = traitsOf(undefined) }: TxTracerOptions = {},
+  { selectiveSteps = false, startRefund, traits = traitsOf(undefined), targetWasCold = () => false }: TxTracerOptions = {},
 ): TxTraceEvents {
   const host = withTargetTexts(tracerHooks, traits);
   const frames: Frame[] = [];
@@ -383,6 +388,7 @@ export function createTxTracer(
         frame.writeRefusedInGas,
         state,
         frame.view.address,
+        targetWasCold,
       );
       const gas = ev.gasLeft;
       const view: StepView = {

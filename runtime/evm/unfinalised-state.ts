@@ -8,6 +8,11 @@ import type { Message } from '@ethereumjs/evm';
 import type { Address } from '@ethereumjs/util';
 import type { VM } from '@ethereumjs/vm';
 import type { StateReader } from '../state/state-reader';
+import { op } from '../../core/api/opcodes';
+
+interface OpEntry {
+  opHandler: (runState: unknown, common: unknown) => unknown;
+}
 
 interface Journal {
   deleteAccount(address: Address): Promise<void>;
@@ -22,21 +27,35 @@ export function keepUnfinalised(vm: VM, precompiles: ReadonlySet<string>, state:
   const { deleteAccount, cleanup } = journal;
   const deferred: Address[] = [];
   // ethereumjs creates every account a message goes to; coreth's CALL of an absent account without value
-  // creates nothing (and no precompile is absent there).
+  // creates nothing (and no precompile is absent there), its STATICCALL touches the target whatever the frame.
+  // A message does not say which opcode sent it: STATICCALL's handler tells the next one.
   const uncreated = new Set<string>();
-  const statics: boolean[] = [];
+  const table = (vm.evm as unknown as { _opcodeMap: OpEntry[] })._opcodeMap;
+  const staticCallEntry = table[op.STATICCALL];
+  let fromStaticCall = false;
+  const staticCallTold: OpEntry = {
+    ...staticCallEntry,
+    opHandler: async (runState, common) => {
+      fromStaticCall = true;
+      try {
+        return await staticCallEntry.opHandler(runState, common);
+      } finally {
+        // A STATICCALL that failed its checks sent no message.
+        fromStaticCall = false;
+      }
+    },
+  };
+  table[op.STATICCALL] = staticCallTold;
   const onMessage = (message: Message) => {
-    const parentStatic = statics.at(-1) ?? false;
-    statics.push(message.isStatic);
+    const staticCall = fromStaticCall;
+    fromStaticCall = false;
     if (message.to === undefined || message.delegatecall || !message.to.equals(message.codeAddress)) return;
     const to = message.to.toString();
-    const creates = message.value > 0n || precompiles.has(to) || (message.isStatic && !parentStatic);
+    const creates = message.value > 0n || precompiles.has(to) || staticCall;
     if (creates) uncreated.delete(to);
     else if (!state.exists(message.to.bytes)) uncreated.add(to);
   };
-  const onMessageEnd = () => statics.pop();
   vm.evm.events!.on('beforeMessage', onMessage);
-  vm.evm.events!.on('afterMessage', onMessageEnd);
   let cleaning = false;
   // Self-destructs are deleted before the cleanup; in it, the touched empty accounts coreth has too.
   journal.deleteAccount = async function (this: Journal, address: Address) {
@@ -55,7 +74,8 @@ export function keepUnfinalised(vm: VM, precompiles: ReadonlySet<string>, state:
   return {
     async finalise() {
       vm.evm.events!.off('beforeMessage', onMessage);
-      vm.evm.events!.off('afterMessage', onMessageEnd);
+      // The wrappers put in the table before (taps, cold-call-targets) have put back what they found by now.
+      if (table[op.STATICCALL] === staticCallTold) table[op.STATICCALL] = staticCallEntry;
       delete (journal as Partial<Journal>).deleteAccount;
       delete (journal as Partial<Journal>).cleanup;
       for (const address of deferred) await vm.stateManager.deleteAccount(address);

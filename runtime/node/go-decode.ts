@@ -79,6 +79,11 @@ export function goFixedBytes(value: unknown, field: GoField, type: 'common.Addre
   return '0x' + digits.toLowerCase();
 }
 
+/** gencodec's error for a required member that is absent or null. */
+export function goMissingField(name: string, type: string): Error {
+  return new GoDecodeError(`missing required field '${name}' for ${type}`);
+}
+
 /** One decoding pass: a type's own error ends it at once; a wrong JSON kind is kept and reported at the end
  * unless such an error comes first. */
 export class GoDecoder {

@@ -2,6 +2,7 @@
 import { isHexData } from '../../core/chain/shapes';
 import type { CallObject } from '../evm/job';
 import { invalidParams } from './rpc-error';
+import { accessList } from './access-list';
 
 export type BlockRef = { tag: 'latest' | 'earliest' | 'pending' } | { number: bigint } | { hash: string };
 
@@ -75,6 +76,8 @@ export function callObject(value: unknown, index: number): CallObject {
     else if (field === 'data' || field === 'input') call[field] = hexData(item, index);
     else call[field] = '0x' + hexQuantity(item, index).toString(16);
   }
+  const list = accessList(given.accessList, index);
+  if (list) call.accessList = list;
   if (call.data !== undefined && call.input !== undefined && call.data !== call.input) {
     return fail(index, 'both "data" and "input" are set and not equal. Please use "input" to pass transaction call data');
   }

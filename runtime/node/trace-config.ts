@@ -10,7 +10,7 @@ import { decodeStateOverride } from './methods/state-overrides';
 import type { StateOverride } from '../evm/state-override';
 import { invalidParams, serverError } from './rpc-error';
 import { structLoggerOptions, structLoggerTracer } from '../builtin/struct-logger';
-import type { Target } from '../evm/target';
+import { traitsOf, type Target } from '../evm/target';
 import { clientTargets, isClientTarget } from '../../core/client-targets';
 
 export interface TraceOptions {
@@ -109,8 +109,8 @@ interface TraceCallOptions extends TraceOptions {
 type CallMembers = Pick<TraceCallOptions, 'stateOverrides' | 'blockOverrides' | 'txIndex'>;
 
 /** The members geth decodes into typed fields, in the config's own order (the first failing one is the one
- * geth reports). */
-function decodeCallMembers(config: Record<string, unknown>, decoder: GoDecoder): CallMembers {
+ * geth reports); `blockOverrides` with the fields of the target's client. */
+function decodeCallMembers(config: Record<string, unknown>, decoder: GoDecoder, target: Target): CallMembers {
   const decoded: CallMembers = {};
   const keys = {
     stateOverrides: member(config, 'stateOverrides'),
@@ -119,14 +119,16 @@ function decodeCallMembers(config: Record<string, unknown>, decoder: GoDecoder):
   };
   for (const [key, value] of Object.entries(config)) {
     if (key === keys.stateOverrides) decoded.stateOverrides = decodeStateOverride(value, 'traceCall', decoder);
-    else if (key === keys.blockOverrides) decoded.blockOverrides = decodeBlockOverrides(value, decoder);
+    else if (key === keys.blockOverrides) decoded.blockOverrides = decodeBlockOverrides(value, decoder, traitsOf(target).blockOverrides);
     else if (key === keys.txIndex && value !== null)
       decoded.txIndex = BigInt.asIntN(64, goQuantity(value, { struct: 'TraceCallConfig', path: 'TxIndex' }, 'hexutil.Uint'));
   }
   return decoded;
 }
 
-export function traceCallOptions(value: unknown, index: number, maxTimeoutMs: number): TraceCallOptions {
+/** `nodeTarget`: the node's target, the trace's when its config names none. */
+export function traceCallOptions(value: unknown, index: number, maxTimeoutMs: number, nodeTarget: Target): TraceCallOptions {
   const options = traceOptions(value, index, maxTimeoutMs);
-  return { ...options, ...goDecoded(index, (decoder) => decodeCallMembers((value ?? {}) as Record<string, unknown>, decoder)) };
+  const config = (value ?? {}) as Record<string, unknown>;
+  return { ...options, ...goDecoded(index, (decoder) => decodeCallMembers(config, decoder, options.target ?? nodeTarget)) };
 }

@@ -101,6 +101,9 @@ function readValues(
       unlessRefused(upstream.request(method, [address, tag])),
     );
     const [balance, nonce, code] = await Promise.all(calls);
+    // A refused read (a state the upstream no longer has) tells nothing: left out, the trace reads it again and
+    // fails saying why, where taking it for an empty account would trace with a balance of 0.
+    if (balance === undefined || nonce === undefined || code === undefined) return;
     const account = accountFrom({ balance, nonce, code: code || '0x' });
     if (account && into.accounts[address] === undefined) {
       into.accounts[address] = account;

@@ -13,19 +13,8 @@ import { cut, outcomeLines, programLines, tally, type DifferentialReport } from 
 import { shrink } from './shrink';
 import type { TraceOutcome } from '../../runtime/evm/job';
 
-/** coreth's texts of a failing bn254 precompile (ethereumjs only reverts: docs/differences-from-geth.md). */
-const corethPrecompileText = /^(?:bn256: .+|bad elliptic curve pairing size)$/;
-
-/** The causes geth's differential knows (known.ts), and coreth's own texts of failing precompiles. */
+/** The causes geth's differential knows (known.ts). */
 function explainCoreth(divergence: Divergence, spec: CaseSpec): string | undefined {
-  const precompileText = (detail: Divergence['details'][number]) =>
-    typeof detail.geth === 'string' &&
-    corethPrecompileText.test(detail.geth) &&
-    ['execution reverted', 'Reverted'].includes(detail.ours as string);
-  // Beside the text: the result a flat trace leaves out of a failed frame (a revert keeps it).
-  const failedResult = (detail: Divergence['details'][number]) => detail.path.endsWith('.result') && detail.geth === undefined;
-  if (divergence.details.some(precompileText) && divergence.details.every((d) => precompileText(d) || failedResult(d)))
-    return 'precompile-failure-text';
   return explain(divergence, spec)
     ?.map((known) => known.id)
     .join(', ');
@@ -71,6 +60,7 @@ function callObject(spec: CaseSpec): Record<string, unknown> {
     gas: q(tx.gas),
     value: q(tx.value),
     input: create ? codeOf(spec, 0) : tx.data,
+    ...(tx.accessList ? { accessList: tx.accessList } : {}),
   };
   if (tx.fees.gasPrice !== undefined) object.gasPrice = q(tx.fees.gasPrice);
   if (tx.fees.maxFeePerGas !== undefined) object.maxFeePerGas = q(tx.fees.maxFeePerGas);
@@ -132,8 +122,7 @@ export async function compareCase(coreth: string, side: CallSide, spec: CaseSpec
 }
 
 /** A case as avalanchego's C-Chain can run it: a call (no earlier transaction in its block, no EIP-7702
- * authorizations: the C-Chain has no Prague), without an access list (this node's debug_traceCall does not
- * take one yet). */
+ * authorizations: the C-Chain has no Prague), with the case's access list. */
 export function corethCase(seed: number): CaseSpec {
   const spec = randomCase(seed);
   const { authorizations: _authorizations, ...tx } = spec.tx;

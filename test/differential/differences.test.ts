@@ -12,7 +12,7 @@ import { runTraceJob } from '../../runtime/trace/run';
 import { Oracle } from '../support/oracle';
 import type { Item } from './asm';
 import { normaliseError } from './compare';
-import { cancunConfig, smallContracts, smallJob, type SmallJobOptions } from './small-job';
+import { smallContracts, smallJob, type SmallJobOptions } from './small-job';
 
 const oracle = Oracle.start();
 const skip = 'skipped' in oracle ? `SKIPPED: ${oracle.skipped}` : false;
@@ -97,34 +97,6 @@ describe('docs/differences-from-geth.md, pinned against geth', { skip }, () => {
     );
     assert.match(error(geth), /^execution timeout at spin \(<eval>:\d+:\d+\(\d+\)\) {4}in server-side tracer function 'step'$/);
     assert.match(error(ours), /^execution timeout at step \(<eval>:\d+:\d+\) {4}in server-side tracer function 'step'$/);
-  });
-
-  test("Out-of-gas checks before a step: before Prague, a CALL short of gas where only the target's coldness decides geth's text and cost", async () => {
-    const tracer =
-      '{o: [], step: function(log) { if (log.getError()) this.o.push([log.op.toString(), log.getCost(), log.getError()]); }, fault: function() {}, result: function(ctx) { return [this.o, ctx.error]; }}';
-    const call = (target: bigint, value: bigint, requested: bigint, left: number) =>
-      both(tracer, [[0n, 0n, 0n, 0n, value, target, requested, 'CALL']], {
-        gas: String(21000 + 7 * 3 + 100 + left),
-        chainConfig: cancunConfig,
-      });
-    // A cold target and 2000 gas left: geth cannot pay the cold access.
-    const cold = await call(0xdeadn, 0n, 0n, 2000);
-    assert.deepEqual(
-      [json(cold.geth), json(cold.ours)],
-      [
-        [[['CALL', 100, 'out of gas: out of gas']], 'out of gas: out of gas'],
-        [[['CALL', 100, 'out of gas']], 'out of gas'],
-      ],
-    );
-    // A warm target (a precompile), value and 100000 gas asked with 10000 left: geth's cost counts all of it.
-    const warm = await call(2n, 1n, 100000n, 10000);
-    assert.deepEqual(
-      [json(warm.geth), json(warm.ours)],
-      [
-        [[['CALL', 134100, 'out of gas']], 'out of gas'],
-        [[['CALL', 100, 'out of gas']], 'out of gas'],
-      ],
-    );
   });
 
   test('No stack-trace API, no import(), no promise jobs: prepareStackTrace is undefined on both; import() fails at run time here; promise callbacks from hooks run only on geth', async () => {

@@ -18,40 +18,7 @@ export interface KnownDifference {
   explainsWhole?(divergence: Divergence, spec: CaseSpec): boolean;
 }
 
-const callOps = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL']);
-
-/** A step cost where geth counts more of a failing CALL-family opcode's gas than the runtime's 100. */
-function callStepCost(detail: Divergence['details'][number], geth: TraceOutcome, spec: CaseSpec): boolean {
-  if (typeof detail.geth !== 'number' || typeof detail.ours !== 'number' || detail.geth <= detail.ours) return false;
-  const logIndex = /^structLogs\[(\d+)\]\.gasCost$/.exec(detail.path);
-  if (logIndex && 'json' in geth) {
-    const entry = (JSON.parse(geth.json) as { structLogs: Array<{ op: string; error?: string }> }).structLogs[Number(logIndex[1])];
-    return callOps.has(entry.op) && entry.error === 'out of gas';
-  }
-  return detail.member === 'step:log.getCost' && spec.contracts.some((c) => c.snippets.some((s) => s.family.startsWith('call:')));
-}
-
-/** A struct log entry geth left out: its log reached the size `limit` sooner, its error texts being longer. */
-function cutByLimit(detail: Divergence['details'][number], spec: CaseSpec): boolean {
-  return (
-    spec.tracer.kind === 'struct' &&
-    spec.tracer.options.limit !== undefined &&
-    /^structLogs\[\d+\]$/.test(detail.path) &&
-    detail.geth === undefined
-  );
-}
-
 export const knownDifferences: KnownDifference[] = [
-  {
-    id: 'call-dynamic-gas',
-    readme: 'Out-of-gas checks before a step',
-    why:
-      "before Prague, a CALL-family opcode whose dynamic gas cannot be paid where the target's coldness decides: geth v1.17 says 'out of gas: out " +
-      "of gas' with cost 100 for a cold target short of its access gas, else 'out of gas' with the constant + dynamic + requested gas as cost; the " +
-      "runtime says 'out of gas' with cost 100 (in the step, the frame error and ctx.error; a struct log with a limit then fits one entry more)",
-    rewrite: (text) => text.replaceAll('out of gas: out of gas', 'out of gas'),
-    covers: (detail, geth, spec) => callStepCost(detail, geth, spec) || cutByLimit(detail, spec),
-  },
   {
     id: 'rejection-order',
     why: 'a transaction invalid in two ways: geth checks the fee cap against the base fee before the intrinsic gas, ethereumjs the intrinsic gas first',

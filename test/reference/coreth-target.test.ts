@@ -11,9 +11,13 @@ import { startAvalanchego, type RunningAvalanchego } from '../support/reference/
 import { ewoq } from '../support/reference/ewoq';
 import { sendSigned } from '../support/reference/signed-tx';
 import { referenceSkip, requireReferenceTools } from '../support/reference/tools';
-import { call, spawnNodeWithOutput } from '../runtime/node-helpers';
+import { call, rpc, spawnNodeWithOutput } from '../runtime/node-helpers';
 import { runCli } from '../support/run-cli';
 import { assemble, type Item } from '../differential/asm';
+import { callGasCases, callStepsTracer } from '../support/call-gas-cases';
+import { craftedInput } from '../differential/precompile-inputs';
+import { Random } from '../differential/random';
+import { bn254 } from '@noble/curves/bn254.js';
 import { normaliseError } from '../differential/compare';
 import { readsBlockHash, runCorethDifferential, type CallSide } from '../differential/coreth-run';
 
@@ -241,6 +245,158 @@ describe('the coreth target: traces as on avalanchego v1.14.0', { skip: referenc
       return (JSON.parse(run.stdout) as { logs: Array<{ index?: string }> }).logs[0].index;
     };
     assert.deepEqual([await viaCli(), await viaCli('--target', 'geth'), await viaCli('--target', 'coreth')], [undefined, '0x0', undefined]);
+  });
+
+  test('debug_traceCall with an access list: charged and warm as on avalanchego, a malformed one refused alike', async () => {
+    const probe = '0x00000000000000000000000000000000000000cc';
+    const stateOverrides = { [probe]: { code: code([1n, 'SLOAD', 'POP', 0xaan, 'BALANCE', 'POP', 'STOP']) } };
+    const accessList = [
+      { address: probe, storageKeys: ['0x' + '01'.padStart(64, '0')] },
+      { address: '0x00000000000000000000000000000000000000aa', storageKeys: [] },
+    ];
+    for (const list of [accessList, [{ address: probe }], 5])
+      for (const config of tracerConfigs) {
+        const params = [
+          { from: ewoq.address, to: probe, gas: '0x30d40', accessList: list },
+          forkBlock.number,
+          { ...config, stateOverrides },
+        ];
+        assert.deepEqual(
+          await answer(fork.url, 'debug_traceCall', params),
+          await answer(node.cChainRpc, 'debug_traceCall', params),
+          JSON.stringify(params),
+        );
+      }
+    const gasUsed = async (list?: unknown) =>
+      Number(
+        (
+          await call<{ gasUsed: string }>(node.cChainRpc, 'debug_traceCall', [
+            { from: ewoq.address, to: probe, gas: '0x30d40', accessList: list },
+            forkBlock.number,
+            { tracer: 'callTracer', stateOverrides },
+          ])
+        ).gasUsed,
+      );
+    // 2 × 2,400 + 1,900 charged, 2,000 + 2,500 saved: the list is read there.
+    assert.equal((await gasUsed(accessList)) - (await gasUsed()), 6_700 - 4_500);
+  });
+
+  test("blockOverrides by coreth's names and rules: coinbase and baseFee, no prevRandao, a crash without number", async () => {
+    const probe = '0x00000000000000000000000000000000000000cc';
+    const stateOverrides = {
+      [probe]: { code: code(['NUMBER', 'TIMESTAMP', 'COINBASE', 'BASEFEE', 'DIFFICULTY', 'GASLIMIT', 'BLOBBASEFEE', 'STOP']) },
+      '0x00000000000000000000000000000000000000f1': { balance: '0xffffffffffffffffff' },
+    };
+    const tops = `{s: [], step: function(log) { if (log.stack.length() > 0) this.s.push(log.stack.peek(0).toString(16)); },
+      fault: function() {}, result: function() { return this.s; }}`;
+    const number = forkBlock.number;
+    const all = { number, coinbase: '0x00000000000000000000000000000000000000bb', baseFee: '0x7', difficulty: '0x77', gasLimit: '0x99' };
+    const overrides: unknown[] = [
+      { number },
+      all,
+      { ...all, time: forkBlock.timestamp, blobBaseFee: '0x3' },
+      { number, feeRecipient: '0x00000000000000000000000000000000000000bb', baseFeePerGas: '0x7', prevRandao: '0x' + '12'.repeat(32) },
+      { number, beaconRoot: 5, withdrawals: 5 },
+      { number, Coinbase: true },
+      { number, BASEFEE: '0x8' },
+      {},
+      { time: forkBlock.timestamp },
+      { number: null },
+      5,
+    ];
+    for (const blockOverrides of overrides)
+      for (const tracer of [tops, 'callTracer']) {
+        const params = [
+          { from: '0x00000000000000000000000000000000000000f1', to: probe, gasPrice: '0x9' },
+          number,
+          { tracer, stateOverrides, blockOverrides },
+        ];
+        assert.deepEqual(
+          await answer(fork.url, 'debug_traceCall', params),
+          await answer(node.cChainRpc, 'debug_traceCall', params),
+          JSON.stringify(params),
+        );
+      }
+    // The crash is the whole answer, before the trace config's other members are looked at.
+    const { error } = await rpc(fork.url, 'debug_traceCall', [{ to: probe }, number, { tracer: 'nope', blockOverrides: {} }]);
+    assert.deepEqual(
+      error,
+      (await rpc(node.cChainRpc, 'debug_traceCall', [{ to: probe }, number, { tracer: 'nope', blockOverrides: {} }])).error,
+    );
+    assert.deepEqual(error, { code: -32603, message: 'method handler crashed' });
+  });
+
+  test("a CALL short of its dynamic gas: coreth's cost (a cold target's access, then every part added up) and text", async () => {
+    const differing: string[] = [];
+    for (const { name, call: request, stateOverrides } of callGasCases())
+      for (const config of [{ tracer: callStepsTracer }, { tracer: 'callTracer' }, { disableStack: true }]) {
+        const params = [request, forkBlock.number, { ...config, stateOverrides }];
+        const [theirs, ours] = await Promise.all([node.cChainRpc, fork.url].map((url) => answer(url, 'debug_traceCall', params)));
+        if (JSON.stringify(ours) !== JSON.stringify(theirs))
+          differing.push(
+            `${name} ${JSON.stringify(config).slice(0, 40)}:\n  coreth ${JSON.stringify(theirs).slice(0, 300)}\n  ours ${JSON.stringify(ours).slice(0, 300)}`,
+          );
+      }
+    assert.deepEqual(differing, []);
+  });
+
+  test("a failing bn254 precompile: coreth's words for its cause (cloudflare's bn256), in every tracer", async () => {
+    const modulus = bn254.fields.Fp.ORDER;
+    const word = (n: bigint) => n.toString(16).padStart(64, '0');
+    const inputs: Array<[number, string]> = [
+      // A coordinate at the modulus and above it, in G1 and in G2.
+      [6, word(1n) + word(modulus) + word(0n) + word(0n)],
+      [7, word(modulus + 1n) + word(2n) + word(2n)],
+      [8, word(1n) + word(2n) + word(modulus) + word(0n).repeat(3)],
+    ];
+    for (let seed = 1; seed <= 90; seed++) {
+      const address = [6, 7, 8][seed % 3];
+      inputs.push([address, craftedInput(new Random(seed), address)!.hex]);
+    }
+    const differing: string[] = [];
+    for (const [address, hex] of inputs)
+      for (const tracer of ['callTracer', 'flatCallTracer', probe]) {
+        const params = [
+          { to: '0x' + address.toString(16).padStart(40, '0'), input: '0x' + hex, gas: '0x1000000' },
+          forkBlock.number,
+          { tracer },
+        ];
+        const [theirs, ours] = await Promise.all([node.cChainRpc, fork.url].map((url) => answer(url, 'debug_traceCall', params)));
+        if (JSON.stringify(ours) !== JSON.stringify(theirs))
+          differing.push(`${address} ${hex}:\n  coreth ${JSON.stringify(theirs).slice(-300)}\n  ours ${JSON.stringify(ours).slice(-300)}`);
+      }
+    assert.deepEqual(differing, []);
+  });
+
+  test('in result, the absent accounts STATICCALLs reached exist at any depth, one a CALL without value reached does not', async () => {
+    const reach = (opcode: 'CALL' | 'STATICCALL', to: bigint): Item[] => [
+      0n,
+      0n,
+      0n,
+      0n,
+      ...(opcode === 'CALL' ? [0n] : []),
+      to,
+      'GAS',
+      opcode,
+      'POP',
+    ];
+    const at = (last: number) => '0x' + last.toString(16).padStart(40, '0');
+    // 0xc1 STATICCALLs 0xc2 (then reaches 0xd1 and 0xd2 itself); inside that static frame 0xc2 reaches 0xdd and
+    // 0xde, and STATICCALLs 0xc3, which reaches 0xdf.
+    const stateOverrides = {
+      [at(0xc1)]: { code: code([...reach('STATICCALL', 0xc2n), ...reach('STATICCALL', 0xd1n), ...reach('CALL', 0xd2n), 'STOP']) },
+      [at(0xc2)]: { code: code([...reach('STATICCALL', 0xddn), ...reach('CALL', 0xden), ...reach('STATICCALL', 0xc3n), 'STOP']) },
+      [at(0xc3)]: { code: code([...reach('STATICCALL', 0xdfn), 'STOP']) },
+    };
+    const exists = `{fault: function() {}, result: function(ctx, db) {
+      return [0xd1, 0xd2, 0xdd, 0xde, 0xdf].map(function (n) { return db.exists(toAddress('0x' + '00'.repeat(19) + n.toString(16))); }); }}`;
+    const configs = [{ tracer: exists }, { tracer: 'prestateTracer' }, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }];
+    for (const config of configs) {
+      const params = [{ to: at(0xc1), gas: '0x100000' }, forkBlock.number, { ...config, stateOverrides }];
+      assert.deepEqual(await answer(fork.url, 'debug_traceCall', params), await answer(node.cChainRpc, 'debug_traceCall', params));
+    }
+    const params = [{ to: at(0xc1), gas: '0x100000' }, forkBlock.number, { tracer: exists, stateOverrides }];
+    assert.deepEqual(await call(node.cChainRpc, 'debug_traceCall', params), [true, false, true, false, true]);
   });
 
   test(

@@ -1,10 +1,10 @@
 // geth v1.17.5 --dev (Osaka, its dev genesis without Bogota) against the local node forked from it, on
 // debug_traceCall's TraceCallConfig beyond the tracer: block overrides (each field, together, with a JS
 // tracer, the built-ins and the struct logger), txIndex in the fork-point block and in an upstream one,
-// state overrides with precompile moves, the decoding and apply-time errors, keccak256PreimageTracer, and
-// the CLI's --block-overrides/--tx-index/--state-overrides on both. Every answer must be geth's, as JSON,
-// errors included. The sender is funded in geth only (not one of the fork's funded dev accounts). With no gas
-// cap on either, calls with gas above 2^53 (up to 2^64-1): every tracer's figures, byte for byte.
+// state overrides with precompile moves, the decoding and apply-time errors, keccak256PreimageTracer, a
+// tracer's panic, and the CLI's --block-overrides/--tx-index/--state-overrides on both. Every answer must be
+// geth's, as JSON, errors included. The sender is funded in geth only (not one of the fork's funded dev accounts).
+// With no gas cap on either, calls with gas above 2^53 (up to 2^64-1): every tracer's figures, byte for byte.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
@@ -240,6 +240,16 @@ describe(
       assert.equal(ours.status, 0, ours.stderr);
       assert.deepEqual(JSON.parse(ours.stdout), JSON.parse(theirs.stdout));
       assert.equal(BigInt('0x' + (JSON.parse(theirs.stdout) as { output: string }).output.slice(2, 66)), 40n, 'NUMBER is the override');
+    });
+
+    test("a tracer that panics (erc7562Tracer on a KECCAK256 short of its stack): geth's -32603 method handler crashed", async () => {
+      const crashing = { '0x00000000000000000000000000000000000000cc': { code: '0x600120' } };
+      const { error } = await alike('debug_traceCall', [
+        { to: '0x00000000000000000000000000000000000000cc' },
+        'latest',
+        { tracer: 'erc7562Tracer', stateOverrides: crashing },
+      ]);
+      assert.deepEqual(error, { code: -32603, message: 'method handler crashed' });
     });
   },
 );

@@ -455,3 +455,22 @@ test('before London a SELFDESTRUCT that cannot pay for a new beneficiary account
     ['SELFDESTRUCT', 24000, 'out of gas'],
   ]);
 });
+
+test("before Prague, a CALL short of its dynamic gas: geth charges a cold target's access first, then adds up the rest", async () => {
+  const tracer =
+    '{o: [], step: function(log) { if (log.getError()) this.o.push([log.op.toString(), log.getCost(), log.getError()]); }, fault: function() {}, result: function(ctx) { return [this.o, ctx.error]; }}';
+  const call = (target: bigint, value: bigint, requested: bigint, left: number) =>
+    json(tracer, [[0n, 0n, 0n, 0n, value, target, requested, 'CALL']], {
+      gas: String(21000 + 7 * 3 + 100 + left),
+      chainConfig: cancunConfig,
+    });
+  const failed = (cost: number, error: string) => [[['CALL', cost, error]], error];
+  // A cold target and 2,000 gas left: the access cannot be paid.
+  assert.deepEqual(await call(0xdeadn, 0n, 0n, 2000), failed(100, 'out of gas: out of gas'));
+  // A cold target paid for, then 7,500 left for the 9,000 of the value transfer: CALL's stateless check.
+  assert.deepEqual(await call(0xdeadn, 1n, 100000n, 10000), failed(100, 'out of gas: out of gas'));
+  // Paid too, then short of the new account: the access, value transfer, new account and the gas asked.
+  assert.deepEqual(await call(0xdeadn, 1n, 100000n, 12000), failed(100 + 2500 + 9000 + 25000 + 100000, 'out of gas'));
+  // A warm target (a precompile): value transfer and the gas asked.
+  assert.deepEqual(await call(2n, 1n, 100000n, 10000), failed(100 + 9000 + 25000 + 100000, 'out of gas'));
+});

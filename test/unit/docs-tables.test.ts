@@ -65,8 +65,9 @@ test('every documented divergence the differential tests know is an item of docs
   const items = new Set(
     [...readFileSync('docs/differences-from-geth.md', 'utf8').matchAll(/^- \*\*(.+?)\.?\*\*/gm)].map((match) => match[1]),
   );
+  // The page's items are read (the differential may know no documented divergence at all).
+  assert.ok(items.size > 0, 'docs/differences-from-geth.md has items');
   const named = knownDifferences.flatMap((known) => (known.readme === undefined ? [] : [known.readme]));
-  assert.ok(named.length > 0, 'test/differential/known.ts names items');
   assert.deepEqual(
     named.filter((item) => !items.has(item)),
     [],

@@ -14,10 +14,11 @@ import { debugRunAllowed } from '../debug-run';
 import { CancelledWhileWaiting, fairLimiter } from '../limiter';
 import * as p from '../params';
 import { RawJson } from '../raw-json';
-import { responseTooLarge, RpcError, serverError } from '../rpc-error';
+import { handlerCrashed, handlerCrashedText, responseTooLarge, RpcError, serverError } from '../rpc-error';
 import { traceCallOptions as parseTraceCallOptions, traceOptions as parseTraceOptions, type TraceOptions } from '../trace-config';
 import { resolveBlock, type NodeContext, type ResolvedBlock } from './context';
-import { nextBlockHash, overriddenBlock } from '../block-overrides';
+import { checkNumberOverride, nextBlockHash, overriddenBlock } from '../block-overrides';
+import { traitsOf } from '../../evm/target';
 import { forkTrace } from './fork-trace';
 import { cappedCall } from '../gas-cap';
 import { upstreamBlockJob, upstreamTransactionJob } from './upstream-trace';
@@ -36,9 +37,13 @@ interface TraceLimits {
   debug?: { secret: string; attachTimeoutMs: number; log(line: string): void };
 }
 
-/** A transaction's trace as geth answers debug_traceTransaction. */
+/** A transaction's trace as geth answers debug_traceTransaction: a tracer that panics there (erc7562Tracer's
+ * missing stack items, coreth's nil pointers) crashes the method, whose answer is the RPC server's. */
 function single(outcome: WorkerOutcome): RawJson {
-  if ('error' in outcome) throw outcome.tooLarge ? new RpcError(responseTooLarge, outcome.error) : serverError(outcome.error);
+  if ('error' in outcome) {
+    if (outcome.error === handlerCrashedText) throw handlerCrashed();
+    throw outcome.tooLarge ? new RpcError(responseTooLarge, outcome.error) : serverError(outcome.error);
+  }
   return new RawJson('jsonParts' in outcome ? outcome.jsonParts : outcome.json);
 }
 
@@ -56,7 +61,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
   // shared by all, so they never take the slots of plain traces.
   const debugSlot = fairLimiter(1);
   const traceOptions = (value: unknown, index: number) => parseTraceOptions(value, index, limits.maxTimeoutMs);
-  const traceCallOptions = (value: unknown, index: number) => parseTraceCallOptions(value, index, limits.maxTimeoutMs);
+  const traceCallOptions = (value: unknown, index: number) => parseTraceCallOptions(value, index, limits.maxTimeoutMs, context.target);
   /** Runs once a slot is free and the node's unsent answers are within bounds, so big results do not pile up.
    * In fork mode the job first gets the upstream state known or prefetched for `target` (forkTrace). */
   const run = async (job: TraceJob, request: RequestContext, { debug, target: client }: TraceOptions, target?: PrefetchTarget) => {
@@ -215,12 +220,14 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
       const options = traceCallOptions(params[2], 2);
       if ('tag' in ref && ref.tag === 'pending') throw serverError('tracing on top of pending is not supported');
       const where = resolveBlock(context, ref);
+      const { blockOverrides } = options;
+      const client = traitsOf(options.target ?? context.target).blockOverrides;
+      if (blockOverrides) checkNumberOverride(blockOverrides, client);
       const { job: base, target } =
         options.txIndex === undefined
           ? { job: onBlockJob(where, options), target: undefined }
           : await insideBlockJob(where, options.txIndex, options);
       const block = base.block as TraceBlock & { hash: string };
-      const { blockOverrides } = options;
       // No hash: geth's ctx for traceCall has no blockHash. The worker lowers the base fee for fee-less calls.
       const { hash: _hash, ...plain } = block;
       const prefix = base.transactions;
@@ -229,7 +236,7 @@ export function debugMethods(context: NodeContext, runTrace: RunTrace, limits: T
         block: plain,
         transactions: [...prefix, { call }],
         trace: [prefix.length],
-        callBlock: blockOverrides && overriddenBlock(plain, blockOverrides),
+        callBlock: blockOverrides && overriddenBlock(plain, blockOverrides, client),
         callState: options.stateOverrides,
         blockHashes: { ...base.blockHashes, ...(blockOverrides && nextBlockHash(block, blockOverrides)) },
       };

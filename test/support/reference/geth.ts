@@ -20,6 +20,8 @@ export interface GethDevOptions {
   rpcGasCap?: bigint;
   /** Every block's state kept (geth keeps the last 128 blocks' otherwise), for tracing many blocks back. */
   archive?: boolean;
+  /** More flags for geth (e.g. its state scheme and history). */
+  flags?: string[];
 }
 
 /** An archive node keeps every state in the hash scheme, chosen when the datadir is made. */
@@ -44,38 +46,78 @@ function initGenesis(datadir: string, options: GethDevOptions): void {
   execFileSync(gethBinary, ['--datadir', datadir, ...archiveFlags(options), 'init', file], { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** geth's flags for a node on 127.0.0.1:`port` with its data in `datadir`, no peers. */
+function serveArgs(datadir: string, port: number): string[] {
+  return [
+    '--datadir',
+    datadir,
+    // HTTP and WebSocket on the same port: geth serves both there.
+    '--http',
+    '--http.addr',
+    '127.0.0.1',
+    '--http.port',
+    String(port),
+    '--http.api',
+    apis,
+    '--ws',
+    '--ws.addr',
+    '127.0.0.1',
+    '--ws.port',
+    String(port),
+    '--ws.api',
+    apis,
+    '--nodiscover',
+    '--maxpeers',
+    '0',
+    '--port',
+    '0',
+    '--ipcdisable',
+    '--verbosity',
+    '2',
+  ];
+}
+
 export function startGethDev(options: GethDevOptions = {}): Promise<RunningNode> {
   return inTempDir('evm-tracer-geth-', (datadir) => {
     if (options.withoutForks || options.fund || options.archive) initGenesis(datadir, options);
     return startNodeProcess('geth --dev', gethBinary, (port) => [
       '--dev',
-      '--datadir',
-      datadir,
-      // HTTP and WebSocket on the same port: geth serves both there.
-      '--http',
-      '--http.addr',
-      '127.0.0.1',
-      '--http.port',
-      String(port),
-      '--http.api',
-      apis,
-      '--ws',
-      '--ws.addr',
-      '127.0.0.1',
-      '--ws.port',
-      String(port),
-      '--ws.api',
-      apis,
-      '--nodiscover',
-      '--maxpeers',
-      '0',
-      '--port',
-      '0',
-      '--ipcdisable',
-      '--verbosity',
-      '2',
+      ...serveArgs(datadir, port),
       ...(options.rpcGasCap === undefined ? [] : ['--rpc.gascap', String(options.rpcGasCap)]),
       ...(options.archive ? ['--gcmode', 'archive', ...archiveFlags(options)] : []),
+      ...(options.flags ?? []),
     ]);
+  });
+}
+
+/** geth's fork keys that are block numbers, in order. */
+const blockForks = ['homestead', 'eip150', 'eip155', 'eip158', 'byzantium', 'constantinople', 'petersburg', 'istanbul', 'berlin', 'london'];
+
+/** An empty chain (before the merge) whose genesis runs every fork up to `last`, for startGethAtGenesis. */
+export function genesisThrough(last: string): object {
+  const forks = blockForks.slice(0, blockForks.indexOf(last) + 1);
+  return {
+    config: {
+      chainId: 1337,
+      terminalTotalDifficulty: Number.MAX_SAFE_INTEGER,
+      ...Object.fromEntries(forks.map((name) => [`${name}Block`, 0])),
+    },
+    difficulty: '0x1',
+    gasLimit: '0x1c9c380',
+    alloc: {},
+  };
+}
+
+/** A geth that mines nothing, on the chain of `genesis` (a geth genesis, written to `<datadir>/genesis.json`):
+ * its genesis block is the state and the rules debug_traceCall runs on, e.g. a fork before London that --dev
+ * cannot start at. */
+export function startGethAtGenesis(genesis: object): Promise<RunningNode & { genesisFile: string }> {
+  return inTempDir('evm-tracer-geth-', async (datadir) => {
+    const genesisFile = join(datadir, 'genesis.json');
+    writeFileSync(genesisFile, JSON.stringify(genesis));
+    execFileSync(gethBinary, ['--datadir', datadir, 'init', genesisFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Outside --dev geth serves the engine API too: on a port of its choice, not 8551.
+    const node = await startNodeProcess('geth', gethBinary, (port) => [...serveArgs(datadir, port), '--authrpc.port', '0']);
+    return { ...node, genesisFile };
   });
 }

@@ -1,8 +1,9 @@
-// geth's gas of the steps that read the state, before Berlin (its gasCall… functions, callGas and
-// gasSelfdestruct): with no access lists every part is known from the stack, the memory and the state, so the
-// step's cost is geth's also when it cannot be paid. ethereumjs' gas handler stops at the first part it cannot
-// pay and reports only its constant gas; geth adds up memory, value transfer, a new account and the gas handed
-// to the child, and reports the sum.
+// geth's gas of the steps that read the state (its gasCall… functions, callGas and gasSelfdestruct): before
+// Berlin every part is known from the stack, the memory and the state, and from Berlin a CALL-family step
+// also pays its target's cold access, known from the access list; so the step's cost is geth's also when it
+// cannot be paid. ethereumjs' gas handler stops at the first part it cannot pay and reports only its constant
+// gas; geth adds up the cold access, memory, value transfer, a new account and the gas handed to the child,
+// and reports the sum.
 import type { InterpreterStep } from '@ethereumjs/evm';
 import { memorySize } from './dynamic-gas-errors';
 import type { ForkRules } from './fork-rules';
@@ -16,6 +17,8 @@ const u64 = 1n << 64n;
 const valueTransfer = 9000n;
 const newAccount = 25000n;
 const selfdestructGas = 5000n;
+/** What a cold target's access costs beyond the warm access charged as constant gas (EIP-2929). */
+const coldSurcharge = 2500n;
 const overflow = 'out of gas: gas uint64 overflow';
 
 interface StepGas {
@@ -48,21 +51,34 @@ export function preBerlinSelfdestructGas(ev: InterpreterStep, rules: ForkRules, 
 }
 
 /** The step's cost and error, for a CALL-family opcode whose constant gas `constant` was paid and whose memory
- * size geth can compute (the caller checked both). */
-export function preBerlinCallGas(ev: InterpreterStep, opcode: number, rules: ForkRules, state: StateReader, constant: number): StepGas {
+ * size geth can compute (the caller checked both); `cold`: under EIP-2929, its target was not accessed yet. */
+export function callStepGas(
+  ev: InterpreterStep,
+  opcode: number,
+  rules: ForkRules,
+  state: StateReader,
+  constant: number,
+  cold = false,
+): StepGas {
   const stack = ev.stack;
+  const target = addressOf(stack[stack.length - 2]);
   const constantGas = BigInt(constant);
-  const gas = ev.gasLeft - constantGas;
+  let gas = ev.gasLeft - constantGas;
   const failed = (error: string): StepGas => ({ cost: constantGas, baseCost: constantGas, error });
+  // geth charges a cold target's access before anything else, and fails there when it cannot.
+  const surcharge = cold ? coldSurcharge : 0n;
+  if (gas < surcharge) return failed('out of gas: out of gas');
+  gas -= surcharge;
   const size = memorySize(opcode, stack);
   const memory = size === 'overflow' ? 0n : expansionGas(ev.memory.length, 0n, size);
   const value = opcode === CALL || opcode === CALLCODE ? stack[stack.length - 3] : 0n;
   let intrinsic = memory + (value !== 0n ? valueTransfer : 0n);
   if (opcode === CALL) {
-    // geth's CALL stops before reading the state when memory and value transfer cannot be paid.
-    if (gas < intrinsic) return failed('out of gas: out of gas');
+    // geth's CALL stops before reading the state when memory and value transfer cannot be paid (coreth's
+    // adds up every part first).
+    if (rules.callStatelessCheck !== false && gas < intrinsic) return failed('out of gas: out of gas');
     // CALLCODE, DELEGATECALL and STATICCALL never create an account.
-    intrinsic += newAccountGas(addressOf(stack[stack.length - 2]), rules, state, value);
+    intrinsic += newAccountGas(target, rules, state, value);
   }
   const requested = stack[stack.length - 1];
   let forwarded = requested;
@@ -75,8 +91,8 @@ export function preBerlinCallGas(ev: InterpreterStep, opcode: number, rules: For
   const total = intrinsic + forwarded;
   if (total >= u64) return failed(overflow);
   return {
-    cost: constantGas + total,
-    baseCost: constantGas + intrinsic,
+    cost: constantGas + surcharge + total,
+    baseCost: constantGas + surcharge + intrinsic,
     error: gas < total ? 'out of gas' : undefined,
   };
 }

@@ -9,6 +9,7 @@ import type { ClientTarget } from '../../core/client-targets';
 import type { LocalNode } from '../../core/local-node-launcher';
 import { parseBlockRange, resolveRange, type TypedRange } from '../../core/range/block-range';
 import { blockLines } from '../../core/range/block-lines';
+import { chunkFormats, type ChunkFormat } from '../../core/range/chunk-plan';
 import type { Manifest, TracerIdentity } from '../../core/range/manifest';
 import { openRangeRun } from '../../core/range/range-run';
 import { withRetries } from '../../core/range/retry';
@@ -43,6 +44,7 @@ interface Prepared {
   range: TypedRange;
   out: string;
   chunkSize: number;
+  fileFormat: ChunkFormat;
   jobs: number;
   on: 'local' | 'node';
   tracer: SendableTracer;
@@ -111,15 +113,16 @@ function summary(manifest: Manifest, folder: string, stoppedStatus: number | und
 
 export const traceRangeCommand = commandWithNode({
   name: 'trace range',
-  summary: 'run a tracer over every transaction of a block range, into a folder of JSON Lines files',
+  summary: 'run a tracer over every transaction of a block range, into a folder of JSON Lines or Parquet files',
   synopsis: [
-    'FROM..TO --out DIR --tracer FILE|NAME [--config JSON] [--chunk-size N] [--jobs N]',
+    'FROM..TO --out DIR --tracer FILE|NAME [--config JSON] [--format jsonl|parquet] [--chunk-size N] [--jobs N]',
     '         [--on local|node] [--overwrite] [options]',
   ],
   description: `Traces every transaction of blocks FROM..TO (each a block number, latest or latest-N) as geth's
 debug_traceBlockByNumber does, into DIR: one JSON Lines file per chunk of blocks, one line per
-transaction ({"blockNumber", "blockHash", "txIndex", "txHash", "result" | "error"}), each file
-written whole or not at all, and manifest.json (the run, each chunk's state and counts). The same
+transaction ({"blockNumber", "blockHash", "txIndex", "txHash", "result" | "error"}), or with
+--format parquet one Parquet file per chunk (columns block_number, block_hash, tx_index, tx_hash,
+result as JSON text, error), each file written whole or not at all, and manifest.json (the run, each chunk's state and counts). The same
 command again resumes: finished chunks are kept, the rest are traced. A transaction whose tracer
 fails is its error line; a chunk that still fails after retries is recorded with its reason, and
 the command ends with status 1. Ctrl-C stops; the folder resumes. One line per chunk on stderr.`,
@@ -128,6 +131,7 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
     config: { type: 'string', value: 'JSON', help: 'tracerConfig passed to setup(config): JSON text or a JSON file' },
     ecma: ecmaOption,
     out: { type: 'string', value: 'DIR', help: 'the folder of results: new or empty, or one of this run to resume' },
+    format: { type: 'string', value: 'jsonl|parquet', help: 'the chunk files: JSON Lines (default) or Parquet' },
     'chunk-size': { type: 'string', value: 'N', help: 'blocks per file (default 100)' },
     jobs: { type: 'string', value: 'N', help: 'chunks traced at once (default 1)' },
     on: {
@@ -151,6 +155,8 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
     }
     if (values.out === undefined) throw new UsageError('--out DIR is required: the folder the results go to');
     if (values.tracer === undefined) throw new UsageError('--tracer FILE|NAME is required');
+    const fileFormat = (values.format ?? 'jsonl') as ChunkFormat;
+    if (!chunkFormats.includes(fileFormat)) throw new UsageError(`--format must be jsonl or parquet (got '${values.format}')`);
     const on = values.on ?? 'local';
     if (on !== 'local' && on !== 'node') throw new UsageError(`--on must be local or node (got '${on}')`);
     checkTargetOption(values.target);
@@ -170,6 +176,7 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
       range,
       out: values.out,
       chunkSize: count(values['chunk-size'], '--chunk-size', 100, 1_000_000),
+      fileFormat,
       jobs: count(values.jobs, '--jobs', 1, 64),
       on,
       tracer: chosen.tracer,
@@ -198,6 +205,7 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
         identity: {
           range: prepared.range,
           chunkSize: prepared.chunkSize,
+          fileFormat: prepared.fileFormat,
           on: prepared.on,
           node: { url: session.local ? 'local' : displayUrl(endpoint), chainId },
           tracer: prepared.identity,

@@ -14,7 +14,7 @@ export const manifestName = 'manifest.json';
 const manifestLimit = 16 * 1024 * 1024;
 
 /** A run's temporary file: `.NAME.PID-RANDOM.tmp` beside NAME (hidden from `*.jsonl`). */
-const temporaryPattern = /^\.(?:blocks-\d+-\d+\.jsonl|manifest\.json)\.\d+-[0-9a-f]{12}\.tmp$/;
+const temporaryPattern = /^\.(?:blocks-\d+-\d+\.(?:jsonl|parquet)|manifest\.json)\.\d+-[0-9a-f]{12}\.tmp$/;
 
 /** A file written whole or not at all: appended to, then committed (renamed over its name) or discarded. */
 export class AtomicFile {
@@ -33,8 +33,8 @@ export class AtomicFile {
     return new AtomicFile(await open(temporary, 'wx', 0o644), temporary, join(folder, name));
   }
 
-  async append(text: string): Promise<void> {
-    const data = Buffer.from(text, 'utf8');
+  async append(content: string | Uint8Array): Promise<void> {
+    const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     this.hash.update(data);
     this.bytes += data.length;
     await this.handle.write(data);

@@ -4,7 +4,8 @@
 // the folder resumes. The manifest is written after every chunk, coalesced while a write is under way.
 import { manifestText, oneLine, type Manifest } from './manifest';
 import type { BlockLines } from './block-lines';
-import { AtomicFile, manifestName, writeWhole } from './range-folder';
+import { openChunkWriter, type ChunkWriter } from './chunk-writer';
+import { manifestName, writeWhole } from './range-folder';
 
 interface ChunkRunOptions {
   folder: string;
@@ -67,14 +68,14 @@ export async function runChunks(options: ChunkRunOptions): Promise<ChunkRunOutco
     const chunk = chunks[index];
     const name = `chunk ${index + 1}/${chunks.length} (blocks ${chunk.from}..${chunk.to})`;
     const started = Date.now();
-    let file: AtomicFile | undefined;
+    let file: ChunkWriter | undefined;
     try {
-      file = await AtomicFile.create(folder, chunk.file);
+      file = await openChunkWriter(folder, chunk.file, manifest.fileFormat, `${manifest.tool.name} ${manifest.tool.version}`);
       let transactions = 0;
       let errors = 0;
       for (let number = chunk.from; number <= chunk.to; number++) {
         const lines = await options.traceBlock(number, signal);
-        await file.append(lines.text);
+        await file.add(lines);
         transactions += lines.transactions;
         errors += lines.errors;
       }

@@ -1,0 +1,185 @@
+// `evm-tracer trace range`'s output and run control as a user runs it, against geth v1.17.5 --dev with a few
+// mixed transactions (deployments, a call tree, a revert, out-of-gas) reached through a proxy with the access
+// key in the URL path: Parquet chunk files read back by the real DuckDB engine equal the JSON Lines of the
+// same range, and a folder of one format does not resume in the other.
+//
+// geth's dev genesis activates Bogota, which the runtime does not implement: geth runs without bogotaTime.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { devAccounts } from '../../runtime/chain/dev-accounts';
+import { accessKey, assertNoSecret } from '../access/secrets';
+import { callContracts, selector } from '../support/call-contracts';
+import { startLatencyProxy, type LatencyProxy } from '../support/latency-proxy';
+import { processTree, stopAll, type RunningNode } from '../support/nodes/process';
+import { startGethDev } from '../support/reference/geth';
+import { sendSigned } from '../support/reference/signed-tx';
+import { referenceSkip, requireReferenceTools } from '../support/reference/tools';
+import { runCli, type CliRun } from '../support/run-cli';
+import { call } from '../runtime/node-helpers';
+
+/** A JS tracer whose entry is a result with a null in it, or an error (a failed transaction). */
+const jsTracer = `{
+  steps: 0,
+  step: function () { this.steps++; },
+  fault: function () {},
+  result: function (ctx) {
+    if (ctx.error) throw new Error('failed: ' + ctx.error);
+    return { type: ctx.type, gasUsed: ctx.gasUsed, steps: this.steps, none: null };
+  }
+}
+`;
+
+/** The lines of a folder's JSON Lines chunk files, in block order. */
+function folderLines(folder: string): string[] {
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()
+    .flatMap((name) => readFileSync(join(folder, name), 'utf8').split('\n'))
+    .filter((line) => line !== '');
+}
+
+/** Python with pyarrow or polars, to read a Parquet file as a data tool would; undefined when neither is there. */
+function pythonReader(): string | undefined {
+  for (const module of ['pyarrow', 'polars']) if (spawnSync('python3', ['-c', `import ${module}`]).status === 0) return module;
+  return undefined;
+}
+
+describe('trace range output and run control against geth --dev', { skip: referenceSkip() }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-range-out-'));
+  const tracerFile = join(dir, 'outcome.tracer.js');
+  const signer = devAccounts(1)[0];
+  let geth: RunningNode;
+  let proxy: LatencyProxy;
+  let duck: DuckDBConnection;
+  let head = 0;
+  const pids: number[] = [];
+  const env = { NODE_KEY: accessKey };
+
+  before(async () => {
+    requireReferenceTools();
+    writeFileSync(tracerFile, jsTracer);
+    geth = await startGethDev({ withoutForks: ['bogotaTime'], fund: [signer.address] });
+    pids.push(...processTree(geth.pid));
+    proxy = await startLatencyProxy(geth.url, 0);
+    const contracts = callContracts(signer.address);
+    const send = (tx: Parameters<typeof sendSigned>[2]) => sendSigned(geth.url, signer, tx);
+    for (const data of contracts.deployments) await send({ data });
+    await send({ to: contracts.entryAddress, gas: 1_000_000n });
+    await send({ to: contracts.entryAddress, gas: 30_000n }); // out of gas
+    await send({ to: contracts.reverterAddress, data: selector, gas: 100_000n }); // reverts with Error("nope")
+    await send({ to: '0x000000000000000000000000000000000000dead', value: 1n, gas: 21_000n });
+    head = Number(await call<string>(geth.url, 'eth_blockNumber'));
+    duck = await (await DuckDBInstance.create(':memory:')).connect();
+  });
+
+  after(async () => {
+    duck?.closeSync();
+    await proxy?.close();
+    await stopAll(pids, 'geth', geth);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** `trace range` through the proxy with the key in the path; nothing it prints or writes holds a secret. */
+  async function range(out: string, args: string[]): Promise<CliRun> {
+    const run = await runCli(['trace', 'range', ...args, '--out', out, '--node', `${proxy.url}/rpc`, '--key-env', 'NODE_KEY'], {
+      env,
+      killAfterMs: 120_000,
+    });
+    assertNoSecret(run.stdout + run.stderr, 'trace range output');
+    if (existsSync(out)) for (const name of readdirSync(out)) assertNoSecret(readFileSync(join(out, name), 'latin1'), `${name} in ${out}`);
+    return run;
+  }
+
+  const rows = async (sql: string) => (await duck.runAndReadAll(sql)).getRowObjectsJS();
+
+  test('Parquet chunk files, read back by DuckDB, hold the JSON Lines of the same range; a folder does not resume in the other format', async () => {
+    const jsonl = join(dir, 'jsonl');
+    const parquet = join(dir, 'parquet');
+    const args = [`1..${head}`, '--tracer', tracerFile, '--chunk-size', '3', '--on', 'node'];
+    for (const [out, format] of [
+      [jsonl, []],
+      [parquet, ['--format', 'parquet']],
+    ] as const) {
+      const run = await range(out, [...args, ...format]);
+      assert.equal(run.status, 0, run.stderr);
+    }
+    const lines = folderLines(jsonl);
+    for (const outcome of [/"error":"Error: failed: execution reverted/, /"result":\{"type":"CALL",.*"none":null\}/])
+      assert.ok(
+        lines.some((line) => outcome.test(line)),
+        String(outcome),
+      );
+    const chunkFiles = readdirSync(parquet).filter((name) => name !== 'manifest.json');
+    assert.equal(chunkFiles.length, Math.ceil(head / 3));
+    assert.ok(
+      chunkFiles.every((name) => /^blocks-\d{10}-\d{10}\.parquet$/.test(name)),
+      chunkFiles.join(' '),
+    );
+    const manifest = JSON.parse(readFileSync(join(parquet, 'manifest.json'), 'utf8')) as { fileFormat: string };
+    assert.equal(manifest.fileFormat, 'parquet');
+
+    const columns = await rows(`DESCRIBE SELECT * FROM read_parquet('${parquet}/*.parquet')`);
+    assert.deepEqual(
+      columns.map((column) => `${String(column.column_name)} ${String(column.column_type)}`),
+      ['block_number BIGINT', 'block_hash VARCHAR', 'tx_index INTEGER', 'tx_hash VARCHAR', 'result VARCHAR', 'error VARCHAR'],
+    );
+    const read = await rows(`SELECT * FROM read_parquet('${parquet}/*.parquet') ORDER BY block_number, tx_index`);
+    assert.deepEqual(
+      read.map((row) => ({
+        blockNumber: Number(row.block_number),
+        blockHash: row.block_hash,
+        txIndex: row.tx_index,
+        txHash: row.tx_hash,
+        ...(row.error === null ? { result: JSON.parse(String(row.result)) as unknown } : { error: row.error }),
+      })),
+      lines.map((line) => JSON.parse(line) as unknown),
+    );
+    assert.ok(
+      read.every((row) => (row.result === null) !== (row.error === null)),
+      'exactly one of result and error',
+    );
+    // DuckDB reads the JSON Lines as they are, too: the same transactions.
+    const fromJson = await rows(
+      `SELECT blockNumber, blockHash, txIndex, txHash, error FROM read_json('${jsonl}/*.jsonl') ORDER BY blockNumber, txIndex`,
+    );
+    assert.deepEqual(
+      fromJson.map((row) => [Number(row.blockNumber), row.blockHash, Number(row.txIndex), row.txHash, row.error]),
+      read.map((row) => [Number(row.block_number), row.block_hash, row.tx_index, row.tx_hash, row.error]),
+    );
+
+    const other = await range(jsonl, [...args, '--format', 'parquet']);
+    assert.equal(other.status, 1);
+    assert.match(
+      other.stderr,
+      /holds another range run \(another --format: jsonl there, parquet now\): give another --out, or --overwrite/,
+    );
+    const afresh = await range(jsonl, [...args, '--format', 'parquet', '--overwrite']);
+    assert.equal(afresh.status, 0, afresh.stderr);
+    assert.deepEqual(readdirSync(jsonl).sort(), readdirSync(parquet).sort());
+  });
+
+  const python = pythonReader();
+  test(
+    'a Parquet chunk file is read by Python as well',
+    { skip: python ? false : 'neither pyarrow nor polars is installed for python3' },
+    () => {
+      const folder = join(dir, 'parquet');
+      const file = join(
+        folder,
+        readdirSync(folder).find((name) => name.endsWith('.parquet'))!,
+      );
+      const script =
+        python === 'pyarrow'
+          ? 'import sys, pyarrow.parquet as pq; t = pq.read_table(sys.argv[1]); print(t.num_rows, ",".join(t.column_names))'
+          : 'import sys, polars as pl; t = pl.read_parquet(sys.argv[1]); print(t.height, ",".join(t.columns))';
+      const read = spawnSync('python3', ['-c', script, file], { encoding: 'utf8' });
+      assert.equal(read.status, 0, read.stderr);
+      assert.match(read.stdout, /^\d+ block_number,block_hash,tx_index,tx_hash,result,error\n$/);
+    },
+  );
+});

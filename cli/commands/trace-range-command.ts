@@ -9,6 +9,7 @@ import type { ClientTarget } from '../../core/client-targets';
 import type { LocalNode } from '../../core/local-node-launcher';
 import { parseBlockRange, resolveRange, type TypedRange } from '../../core/range/block-range';
 import { blockLines } from '../../core/range/block-lines';
+import { readBlockList } from '../../core/range/block-list';
 import { chunkFormats, type ChunkFormat } from '../../core/range/chunk-plan';
 import type { Manifest, TracerIdentity } from '../../core/range/manifest';
 import { openRangeRun } from '../../core/range/range-run';
@@ -89,7 +90,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 function summary(manifest: Manifest, folder: string, stoppedStatus: number | undefined): number {
   const done = manifest.chunks.filter((chunk) => chunk.state === 'done');
   const failed = manifest.chunks.filter((chunk) => chunk.state === 'failed');
-  const { from, to } = manifest.range;
+  const { from, to, blocks, text } = manifest.range;
   const total = `${done.length} of ${plural(manifest.chunks.length, 'chunk')} done`;
   if (stoppedStatus !== undefined) {
     process.stderr.write(`evm-tracer: stopped: ${total}; run the same command again to resume\n`);
@@ -106,7 +107,7 @@ function summary(manifest: Manifest, folder: string, stoppedStatus: number | und
   const transactions = done.reduce((sum, chunk) => sum + chunk.transactions, 0);
   const errors = done.reduce((sum, chunk) => sum + chunk.errors, 0);
   process.stderr.write(
-    `evm-tracer: blocks ${from}..${to}: ${plural(transactions, 'transaction')} (${plural(errors, 'error')}) in ${folder}, ${total}\n`,
+    `evm-tracer: ${blocks ? text : `blocks ${from}..${to}`}: ${plural(transactions, 'transaction')} (${plural(errors, 'error')}) in ${folder}, ${total}\n`,
   );
   return 0;
 }
@@ -115,11 +116,11 @@ export const traceRangeCommand = commandWithNode({
   name: 'trace range',
   summary: 'run a tracer over every transaction of a block range, into a folder of JSON Lines or Parquet files',
   synopsis: [
-    'FROM..TO --out DIR --tracer FILE|NAME [--config JSON] [--format jsonl|parquet] [--chunk-size N] [--jobs N]',
-    '         [--on local|node] [--overwrite] [options]',
+    'FROM..TO|--blocks FILE --out DIR --tracer FILE|NAME [--config JSON] [--format jsonl|parquet]',
+    '         [--chunk-size N] [--jobs N] [--on local|node] [--overwrite] [options]',
   ],
-  description: `Traces every transaction of blocks FROM..TO (each a block number, latest or latest-N) as geth's
-debug_traceBlockByNumber does, into DIR: one JSON Lines file per chunk of blocks, one line per
+  description: `Traces every transaction of blocks FROM..TO (each a block number, latest or latest-N), or of the
+blocks listed in --blocks FILE, as geth's debug_traceBlockByNumber does, into DIR: one JSON Lines file per chunk of blocks, one line per
 transaction ({"blockNumber", "blockHash", "txIndex", "txHash", "result" | "error"}), or with
 --format parquet one Parquet file per chunk (columns block_number, block_hash, tx_index, tx_hash,
 result as JSON text, error), each file written whole or not at all, and manifest.json (the run, each chunk's state and counts). The same
@@ -130,6 +131,11 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
     tracer: tracerOption,
     config: { type: 'string', value: 'JSON', help: 'tracerConfig passed to setup(config): JSON text or a JSON file' },
     ecma: ecmaOption,
+    blocks: {
+      type: 'string',
+      value: 'FILE',
+      help: 'the blocks to trace instead of FROM..TO: one block number or range a..b a line, # comments',
+    },
     out: { type: 'string', value: 'DIR', help: 'the folder of results: new or empty, or one of this run to resume' },
     format: { type: 'string', value: 'jsonl|parquet', help: 'the chunk files: JSON Lines (default) or Parquet' },
     'chunk-size': { type: 'string', value: 'N', help: 'blocks per file (default 100)' },
@@ -146,10 +152,11 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
   },
   prepare({ values, positionals }): Prepared {
     expectPositionals(positionals, 1);
-    if (positionals[0] === undefined) throw new UsageError('trace range needs FROM..TO');
+    if ((positionals[0] === undefined) === (values.blocks === undefined))
+      throw new UsageError('trace range needs FROM..TO or --blocks FILE (one of the two)');
     let range: TypedRange;
     try {
-      range = parseBlockRange(positionals[0]);
+      range = values.blocks === undefined ? parseBlockRange(positionals[0]) : readBlockList(values.blocks);
     } catch (error) {
       throw new UsageError((error as Error).message);
     }

@@ -1,5 +1,5 @@
-// A range cut into chunks of `size` blocks from FROM on, each written to one file named for its blocks, JSON
-// Lines or Parquet. The names are zero-padded so that they sort in block order, and are the only names a run
+// A range cut into chunks of `size` blocks from FROM on (of a list's blocks, in order), each written to one
+// file named for its first and last block, JSON Lines or Parquet. The names are zero-padded so that they sort in block order, and are the only names a run
 // writes besides its manifest.
 import type { BlockRange } from './block-range';
 
@@ -22,11 +22,29 @@ function chunkFileName(from: number, to: number, format: ChunkFormat): string {
 /** What a chunk file's name looks like: what --overwrite removes and what a run's temporary files start from. */
 export const chunkFilePattern = /^blocks-\d{10,}-\d{10,}\.(?:jsonl|parquet)$/;
 
-export function planChunks({ from, to }: BlockRange, size: number, format: ChunkFormat = 'jsonl'): PlannedChunk[] {
+export function planChunks(range: BlockRange, size: number, format: ChunkFormat = 'jsonl'): PlannedChunk[] {
   const chunks: PlannedChunk[] = [];
-  for (let start = from; start <= to; start += size) {
-    const end = Math.min(to, start + size - 1);
-    chunks.push({ from: start, to: end, file: chunkFileName(start, end, format) });
-  }
+  let first: number | undefined;
+  let last = 0;
+  let count = 0;
+  for (const [start, end] of range.blocks ?? [[range.from, range.to]])
+    for (let number = start; number <= end;) {
+      const taken = Math.min(end - number + 1, size - count);
+      first ??= number;
+      last = number + taken - 1;
+      count += taken;
+      number += taken;
+      if (count === size) {
+        chunks.push({ from: first, to: last, file: chunkFileName(first, last, format) });
+        [first, count] = [undefined, 0];
+      }
+    }
+  if (first !== undefined) chunks.push({ from: first, to: last, file: chunkFileName(first, last, format) });
   return chunks;
+}
+
+/** The blocks of a chunk of `range`, in order. */
+export function* chunkBlocks(range: BlockRange, chunk: PlannedChunk): Generator<number> {
+  for (const [start, end] of range.blocks ?? [[range.from, range.to]])
+    for (let number = Math.max(start, chunk.from); number <= Math.min(end, chunk.to); number++) yield number;
 }

@@ -4,7 +4,7 @@
 // shared): every member is checked, and its chunks must be the ones its range and chunk size plan.
 import { isRecord } from '../chain/shapes';
 import { printable } from '../rpc/shown-text';
-import type { BlockRange } from './block-range';
+import type { BlockRange, BlockRuns } from './block-range';
 import { chunkFormats, planChunks, type ChunkFormat, type PlannedChunk } from './chunk-plan';
 
 const format = 'evm-tracer trace range 1';
@@ -123,6 +123,22 @@ function chunkOf(value: unknown, planned: PlannedChunk, where: string): ChunkRec
   };
 }
 
+/** A list's runs (--blocks): sorted, apart, within the range's ends and reaching both. */
+function runsOf(value: unknown, { from, to }: BlockRange): BlockRuns {
+  if (!Array.isArray(value)) fail('range.blocks', 'an array');
+  let previous = -1;
+  const runs = value.map((run: unknown, i): [number, number] => {
+    const where = `range.blocks[${i}]`;
+    if (!Array.isArray(run) || run.length !== 2) fail(where, 'a pair [first, last]');
+    const [first, last] = [count(run[0], where), count(run[1], where)];
+    if (first <= previous + 1 || first > last) fail(where, 'a run after the one before it');
+    previous = last;
+    return [first, last];
+  });
+  if (runs[0]?.[0] !== from || runs.at(-1)?.[1] !== to) fail('range.blocks', `runs from range.from to range.to`);
+  return runs;
+}
+
 /** A manifest read from a folder; throws, naming the member, when it is not one this version wrote. */
 export function parseManifest(source: string): Manifest {
   let value: unknown;
@@ -142,12 +158,13 @@ export function parseManifest(source: string): Manifest {
   if (!chunkFormats.includes(value.fileFormat as ChunkFormat)) fail('fileFormat', chunkFormats.join(' or '));
   const fileFormat = value.fileFormat as ChunkFormat;
   if (!Array.isArray(value.chunks)) fail('chunks', 'an array');
-  const planned = planChunks(blocks, chunkSize, fileFormat);
+  const listed = range.blocks === undefined ? undefined : runsOf(range.blocks, blocks);
+  const planned = planChunks({ ...blocks, blocks: listed }, chunkSize, fileFormat);
   if (value.chunks.length !== planned.length) fail('chunks', `the ${planned.length} chunks the range and chunk size plan`);
   return {
     format,
     tool: { name: text(tool.name, 'tool.name'), version: text(tool.version, 'tool.version') },
-    range: { text: text(range.text, 'range.text'), ...blocks },
+    range: { text: text(range.text, 'range.text'), ...blocks, ...(listed && { blocks: listed }) },
     chunkSize,
     fileFormat,
     on: value.on,

@@ -4,6 +4,7 @@
 // the folder resumes. The manifest is written after every chunk, coalesced while a write is under way.
 import { manifestText, oneLine, type Manifest } from './manifest';
 import type { BlockLines } from './block-lines';
+import { chunkBlocks } from './chunk-plan';
 import { openChunkWriter, type ChunkWriter } from './chunk-writer';
 import { manifestName, writeWhole } from './range-folder';
 
@@ -73,14 +74,15 @@ export async function runChunks(options: ChunkRunOptions): Promise<ChunkRunOutco
       file = await openChunkWriter(folder, chunk.file, manifest.fileFormat, `${manifest.tool.name} ${manifest.tool.version}`);
       let transactions = 0;
       let errors = 0;
-      for (let number = chunk.from; number <= chunk.to; number++) {
+      let blocks = 0;
+      for (const number of chunkBlocks(manifest.range, chunk)) {
         const lines = await options.traceBlock(number, signal);
+        blocks++;
         await file.add(lines);
         transactions += lines.transactions;
         errors += lines.errors;
       }
       const written = await file.commit();
-      const blocks = chunk.to - chunk.from + 1;
       chunks[index] = { from: chunk.from, to: chunk.to, file: chunk.file, state: 'done', blocks, transactions, errors, ...written };
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       options.report(`${name}: ${plural(transactions, 'transaction')}, ${plural(errors, 'error')}, ${seconds} s`);

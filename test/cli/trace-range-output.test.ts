@@ -6,7 +6,7 @@
 // geth's dev genesis activates Bogota, which the runtime does not implement: geth runs without bogotaTime.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -97,18 +97,22 @@ describe('trace range output and run control against geth --dev', { skip: refere
 
   const rows = async (sql: string) => (await duck.runAndReadAll(sql)).getRowObjectsJS();
 
+  const jsonl = join(dir, 'jsonl');
+  const rangeArgs = () => [`1..${head}`, '--tracer', tracerFile, '--chunk-size', '3', '--on', 'node'];
+  /** The JS tracer over every block as JSON Lines, in chunks of 3 (once, for the tests that compare with it). */
+  let wholeRun: Promise<CliRun> | undefined;
+  async function wholeLines(): Promise<string[]> {
+    const run = await (wholeRun ??= range(jsonl, rangeArgs()));
+    assert.equal(run.status, 0, run.stderr);
+    return folderLines(jsonl);
+  }
+
   test('Parquet chunk files, read back by DuckDB, hold the JSON Lines of the same range; a folder does not resume in the other format', async () => {
-    const jsonl = join(dir, 'jsonl');
     const parquet = join(dir, 'parquet');
-    const args = [`1..${head}`, '--tracer', tracerFile, '--chunk-size', '3', '--on', 'node'];
-    for (const [out, format] of [
-      [jsonl, []],
-      [parquet, ['--format', 'parquet']],
-    ] as const) {
-      const run = await range(out, [...args, ...format]);
-      assert.equal(run.status, 0, run.stderr);
-    }
-    const lines = folderLines(jsonl);
+    const args = rangeArgs();
+    const lines = await wholeLines();
+    const run = await range(parquet, [...args, '--format', 'parquet']);
+    assert.equal(run.status, 0, run.stderr);
     for (const outcome of [/"error":"Error: failed: execution reverted/, /"result":\{"type":"CALL",.*"none":null\}/])
       assert.ok(
         lines.some((line) => outcome.test(line)),
@@ -152,15 +156,53 @@ describe('trace range output and run control against geth --dev', { skip: refere
       read.map((row) => [Number(row.block_number), row.block_hash, row.tx_index, row.tx_hash, row.error]),
     );
 
-    const other = await range(jsonl, [...args, '--format', 'parquet']);
+    const reformatted = join(dir, 'reformatted');
+    cpSync(jsonl, reformatted, { recursive: true });
+    const other = await range(reformatted, [...args, '--format', 'parquet']);
     assert.equal(other.status, 1);
     assert.match(
       other.stderr,
       /holds another range run \(another --format: jsonl there, parquet now\): give another --out, or --overwrite/,
     );
-    const afresh = await range(jsonl, [...args, '--format', 'parquet', '--overwrite']);
+    const afresh = await range(reformatted, [...args, '--format', 'parquet', '--overwrite']);
     assert.equal(afresh.status, 0, afresh.stderr);
-    assert.deepEqual(readdirSync(jsonl).sort(), readdirSync(parquet).sort());
+    assert.deepEqual(readdirSync(reformatted).sort(), readdirSync(parquet).sort());
+  });
+
+  test('--blocks FILE: the listed blocks, sorted, each once, in chunks of N of them; a bad line is named; another list is another run', async () => {
+    const all = await wholeLines();
+    const list = join(dir, 'blocks.txt');
+    writeFileSync(list, `# some blocks\n${head}\n2..3\n3 # again\n0x5\n`);
+    const out = join(dir, 'listed');
+    const run = await range(out, ['--blocks', list, '--tracer', tracerFile, '--chunk-size', '2', '--on', 'node']);
+    assert.equal(run.status, 0, run.stderr);
+    const pad = (n: number) => String(n).padStart(10, '0');
+    assert.deepEqual(readdirSync(out).sort(), [`blocks-${pad(2)}-${pad(3)}.jsonl`, `blocks-${pad(5)}-${pad(head)}.jsonl`, 'manifest.json']);
+    const listed = new Set([2, 3, 5, head]);
+    assert.deepEqual(
+      folderLines(out),
+      all.filter((line) => listed.has((JSON.parse(line) as { blockNumber: number }).blockNumber)),
+    );
+    assert.match(run.stderr, new RegExp(`^evm-tracer: list of 4 blocks 2\\.\\.${head} \\(sha256 [0-9a-f]{12}\\): \\d+ transactions`, 'm'));
+
+    writeFileSync(list, `2..3\n5\n${head - 1}\n`);
+    const other = await range(out, ['--blocks', list, '--tracer', tracerFile, '--chunk-size', '2', '--on', 'node']);
+    assert.equal(other.status, 1);
+    assert.match(
+      other.stderr,
+      /holds another range run \(another range: list of 4 blocks 2\.\.\d+ \(sha256 \w+\) there, list of 4 blocks 2\.\.\d+ \(sha256 \w+\) now\)/,
+    );
+
+    writeFileSync(list, '2\n4..x\n');
+    const bad = await range(join(dir, 'bad-list'), ['--blocks', list, '--tracer', tracerFile]);
+    assert.equal(bad.status, 2);
+    assert.match(
+      bad.stderr,
+      /^evm-tracer trace range: \S+blocks\.txt:2: '4\.\.x' is not a block number or range: give one block number \(decimal or 0x hex\) or range a\.\.b a line, # for a comment\n/,
+    );
+    const both = await range(join(dir, 'bad-list'), ['1..2', '--blocks', list, '--tracer', tracerFile]);
+    assert.match(both.stderr, /trace range needs FROM\.\.TO or --blocks FILE \(one of the two\)/);
+    assert.equal(existsSync(join(dir, 'bad-list')), false);
   });
 
   const python = pythonReader();

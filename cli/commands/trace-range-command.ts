@@ -17,6 +17,7 @@ import { withRetries } from '../../core/range/retry';
 import { runChunks } from '../../core/range/run-chunks';
 import { quantity } from '../../core/chain/shapes';
 import { createRpcClient, type RpcClient } from '../../core/rpc/client';
+import { pacedClient, RequestPacer, type PaceLimits } from '../../core/rpc/request-pacer';
 import { credentialedUrl, displayUrl, endpointMasker, postUrl, type Endpoint } from '../../core/rpc/endpoint';
 import { NodeError } from '../../core/rpc/errors';
 import { parseDuration } from '../../core/trace/duration';
@@ -52,6 +53,7 @@ interface Prepared {
   identity: TracerIdentity;
   config: unknown;
   perTransactionMs: number;
+  pace: PaceLimits;
 }
 
 /** A hex quantity a node answered, as a number (a chain id, a block number). */
@@ -65,13 +67,18 @@ async function numberFrom(client: RpcClient, method: string): Promise<number> {
 
 /** A local fork node of `endpoint` for the run: the URL and its credentials go in its environment, never its
  * command line; what it prints (its upstream's rules) is passed on masked, line by line. */
-async function localFork(endpoint: Endpoint, timeout: string | undefined): Promise<LocalNode> {
+async function localFork(endpoint: Endpoint, timeout: string | undefined, pace: PaceLimits): Promise<LocalNode> {
   const { launchLocalNode, forkUrlVariable } = await import('../../core/local-node-launcher');
   const mask = endpointMasker(endpoint);
   let partial = '';
   return launchLocalNode({
     cliPath: process.argv[1],
-    args: ['--fork-url-env', forkUrlVariable, '--accounts', '0', ...(timeout ? ['--max-trace-timeout', timeout] : [])],
+    args: [
+      ...['--fork-url-env', forkUrlVariable, '--accounts', '0'],
+      ...(timeout ? ['--max-trace-timeout', timeout] : []),
+      ...(pace.perSecond ? ['--fork-max-requests-per-second', String(pace.perSecond)] : []),
+      ...(pace.concurrent ? ['--fork-max-concurrent-requests', String(pace.concurrent)] : []),
+    ],
     // Fork mode POSTs: a WebSocket node is read over its HTTP(S) side.
     env: { [forkUrlVariable]: credentialedUrl(postUrl(endpoint.url), endpoint.auth) },
     onStderr: (text) => {
@@ -146,6 +153,13 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
       help: `where the tracer runs: local (default), this project's runtime, on a local fork of
 --node (which then only serves blocks and state); node, the node itself`,
     },
+    'max-requests-per-second': {
+      type: 'string',
+      value: 'N',
+      help: `send --node at most N requests a second (evenly spaced), retries and the local fork
+node's reads included`,
+    },
+    'max-concurrent-requests': { type: 'string', value: 'N', help: 'at most N requests to --node under way at once' },
     overwrite: { type: 'boolean', help: 'start afresh in a folder that holds another run (its chunk files are removed)' },
     timeout: { type: 'string', value: 'DURATION', help: "each transaction's tracing time-out, e.g. 5s (geth's default)" },
     target: targetOption,
@@ -190,6 +204,16 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
       identity,
       config,
       perTransactionMs,
+      pace: {
+        perSecond:
+          values['max-requests-per-second'] === undefined
+            ? undefined
+            : count(values['max-requests-per-second'], '--max-requests-per-second', 0, 100_000),
+        concurrent:
+          values['max-concurrent-requests'] === undefined
+            ? undefined
+            : count(values['max-concurrent-requests'], '--max-concurrent-requests', 0, 1000),
+      },
     };
   },
   localNode: () => ({ ownSignals: true }),
@@ -201,7 +225,9 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
     let fork: LocalNode | undefined;
     let forkClient: RpcClient | undefined;
     try {
-      const node = session.client();
+      const { pace } = prepared;
+      const paced = pace.perSecond !== undefined || pace.concurrent !== undefined;
+      const node = paced ? pacedClient(session.client(), new RequestPacer(pace)) : session.client();
       const chainId = await numberFrom(node, 'eth_chainId');
       if (endpoint.expectedChainId !== undefined && chainId !== endpoint.expectedChainId)
         throw new Error(`the node's chain id is ${chainId}, not ${endpoint.expectedChainId} as --network expects`);
@@ -223,7 +249,7 @@ the command ends with status 1. Ctrl-C stops; the folder resumes. One line per c
         report,
       });
       if (prepared.on === 'local' && !session.local && manifest.chunks.some((chunk) => chunk.state !== 'done')) {
-        fork = await localFork(endpoint, values.timeout);
+        fork = await localFork(endpoint, values.timeout, pace);
         const maxResponseBytes = values['max-response'] === undefined ? undefined : parseSize(values['max-response'], '--max-response');
         forkClient = createRpcClient({ name: 'local fork', url: fork.url, auth: { kind: 'none' } }, { maxResponseBytes });
       }

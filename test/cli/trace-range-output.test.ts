@@ -205,6 +205,70 @@ describe('trace range output and run control against geth --dev', { skip: refere
     assert.equal(existsSync(join(dir, 'bad-list')), false);
   });
 
+  /** The most requests that arrived within any one second. */
+  const mostInASecond = (arrivals: number[]) =>
+    Math.max(...arrivals.map((start, i) => arrivals.slice(i).filter((time) => time < start + 1000).length));
+
+  test('--max-requests-per-second and --max-concurrent-requests hold for every request to the node: --on node, and the local fork with its workers', async () => {
+    // A tracer whose db reads state the block does not touch: the trace workers read it from the upstream themselves.
+    const reading = join(dir, 'reading.tracer.js');
+    writeFileSync(
+      reading,
+      `{ n: 0, step: function (log, db) { this.n++; if (log.op.toString() === 'CALL') this.b = db.getBalance('0x00000000000000000000000000000000000000aa').toString(); }, fault: function () {}, result: function () { return { n: this.n, b: this.b }; } }`,
+    );
+    const slow = await startLatencyProxy(geth.url, 40);
+    try {
+      for (const [on, perSecond] of [
+        ['node', 10],
+        ['local', 8],
+      ] as const) {
+        slow.reset();
+        const out = join(dir, `paced-${on}`);
+        const run = await runCli(
+          [
+            'trace',
+            'range',
+            `1..${head}`,
+            '--tracer',
+            reading,
+            '--chunk-size',
+            '2',
+            '--jobs',
+            '3',
+            '--on',
+            on,
+            '--out',
+            out,
+            '--node',
+            slow.url,
+          ],
+          { killAfterMs: 120_000, env: { EVM_TRACER_CACHE_DIR: join(dir, `cache-${on}`) } },
+        );
+        assert.equal(run.status, 0, run.stderr);
+        assert.ok(slow.mostAtOnce >= 2, `${on}: ${slow.mostAtOnce} at once unpaced`);
+        slow.reset();
+        rmSync(out, { recursive: true });
+        const paced = await runCli(
+          [
+            ...['trace', 'range', `1..${head}`, '--tracer', reading, '--chunk-size', '2', '--jobs', '3', '--on', on, '--out', out],
+            ...['--node', slow.url, '--max-requests-per-second', String(perSecond), '--max-concurrent-requests', '1'],
+          ],
+          { killAfterMs: 120_000, env: { EVM_TRACER_CACHE_DIR: join(dir, `cache-${on}-paced`) } },
+        );
+        assert.equal(paced.status, 0, paced.stderr);
+        const workerReads = slow.requests.filter((methods) => methods.join() === 'eth_getBalance,eth_getTransactionCount,eth_getCode');
+        if (on === 'local') assert.ok(workerReads.length > 0, 'the trace workers read state of their own');
+        assert.equal(slow.mostAtOnce, 1, `${on}: requests under way at once`);
+        const arrivals = slow.arrivals;
+        // Evenly spaced: N requests span at least (N - 1) / rate seconds (a little less for timer slack).
+        assert.ok(arrivals.at(-1)! - arrivals[0] >= ((arrivals.length - 1) * 1000) / perSecond - 100, `${on}: ${arrivals.length} requests`);
+        assert.ok(mostInASecond(arrivals) <= perSecond + 1, `${on}: ${mostInASecond(arrivals)} requests within a second`);
+      }
+    } finally {
+      await slow.close();
+    }
+  });
+
   const python = pythonReader();
   test(
     'a Parquet chunk file is read by Python as well',

@@ -10,14 +10,14 @@ import type { LocalNode } from '../../core/local-node-launcher';
 import { parseBlockRange, resolveRange, type TypedRange } from '../../core/range/block-range';
 import { blockLines } from '../../core/range/block-lines';
 import { readBlockList } from '../../core/range/block-list';
-import { chunkFormats, type ChunkFormat } from '../../core/range/chunk-plan';
+import { blockCount, chunkFormats, type ChunkFormat } from '../../core/range/chunk-plan';
 import type { Manifest, TracerIdentity } from '../../core/range/manifest';
 import { openRangeRun } from '../../core/range/range-run';
 import { withRetries } from '../../core/range/retry';
 import { runChunks } from '../../core/range/run-chunks';
 import { quantity } from '../../core/chain/shapes';
 import { createRpcClient, type RpcClient } from '../../core/rpc/client';
-import { pacedClient, RequestPacer, type PaceLimits } from '../../core/rpc/request-pacer';
+import { aroundRequests, RequestPacer, type PaceLimits } from '../../core/rpc/request-pacer';
 import { credentialedUrl, displayUrl, endpointMasker, postUrl, type Endpoint } from '../../core/rpc/endpoint';
 import { NodeError } from '../../core/rpc/errors';
 import { parseDuration } from '../../core/trace/duration';
@@ -27,6 +27,7 @@ import { commandWithNode } from '../command-with-node';
 import { expectPositionals, UsageError } from '../command-line';
 import { commandEcmaLevel, ecmaOption } from '../ecma-option';
 import { stopOnSignals } from '../node-selection';
+import { rangeProgress, type RangeProgress } from '../range-progress';
 import { checkTargetOption, jsonArgument, readTracer, targetOption, tracerOption } from '../trace-options';
 
 /** geth's default tracing time-out per transaction. */
@@ -66,9 +67,14 @@ async function numberFrom(client: RpcClient, method: string): Promise<number> {
 }
 
 /** A local fork node of `endpoint` for the run: the URL and its credentials go in its environment, never its
- * command line; what it prints (its upstream's rules) is passed on masked, line by line. */
-async function localFork(endpoint: Endpoint, timeout: string | undefined, pace: PaceLimits): Promise<LocalNode> {
-  const { launchLocalNode, forkUrlVariable } = await import('../../core/local-node-launcher');
+ * command line; what it prints (its upstream's rules) is passed on masked, line by line, but for its count of
+ * requests to the upstream, which it prints for a progress line on a terminal. */
+async function localFork(
+  endpoint: Endpoint,
+  options: { timeout?: string; pace: PaceLimits; progress: RangeProgress; onRoundTrips(count: number): void },
+): Promise<LocalNode> {
+  const { launchLocalNode, forkUrlVariable, forkProgressPrefix, forkProgressVariable } = await import('../../core/local-node-launcher');
+  const { timeout, pace } = options;
   const mask = endpointMasker(endpoint);
   let partial = '';
   return launchLocalNode({
@@ -80,11 +86,19 @@ async function localFork(endpoint: Endpoint, timeout: string | undefined, pace: 
       ...(pace.concurrent ? ['--fork-max-concurrent-requests', String(pace.concurrent)] : []),
     ],
     // Fork mode POSTs: a WebSocket node is read over its HTTP(S) side.
-    env: { [forkUrlVariable]: credentialedUrl(postUrl(endpoint.url), endpoint.auth) },
+    env: {
+      [forkUrlVariable]: credentialedUrl(postUrl(endpoint.url), endpoint.auth),
+      ...(process.stderr.isTTY && { [forkProgressVariable]: 'lines' }),
+    },
     onStderr: (text) => {
       const lines = (partial + text).split('\n');
       partial = lines.pop()!;
-      for (const line of lines) process.stderr.write(`${mask(line)}\n`);
+      for (const line of lines) {
+        // "fork: fetched 12 accounts, 300 slots in 4 round trips" (runtime/state/upstream.ts, trafficText).
+        const fetched = line.startsWith(forkProgressPrefix) && / in (\d+) round trips?$/.exec(line);
+        if (fetched) options.onRoundTrips(Number(fetched[1]));
+        else options.progress.note(mask(line));
+      }
     },
   }).catch((error: unknown) => {
     throw new Error(mask(error instanceof Error ? error.message : String(error)));
@@ -224,10 +238,15 @@ node's reads included`,
     const report = (line: string) => process.stderr.write(`${mask(line)}\n`);
     let fork: LocalNode | undefined;
     let forkClient: RpcClient | undefined;
+    /** The progress line left as it is, should the run end in an error. */
+    let endProgress: (() => void) | undefined;
     try {
       const { pace } = prepared;
-      const paced = pace.perSecond !== undefined || pace.concurrent !== undefined;
-      const node = paced ? pacedClient(session.client(), new RequestPacer(pace)) : session.client();
+      const pacer = (pace.perSecond !== undefined || pace.concurrent !== undefined) && new RequestPacer(pace);
+      // Requests to the node: this command's own, and its local fork node's (as it reports them).
+      let requests = 0;
+      let forkRequests = 0;
+      const node = aroundRequests(session.client(), (send) => (requests++, pacer ? pacer.run(send) : send()));
       const chainId = await numberFrom(node, 'eth_chainId');
       if (endpoint.expectedChainId !== undefined && chainId !== endpoint.expectedChainId)
         throw new Error(`the node's chain id is ${chainId}, not ${endpoint.expectedChainId} as --network expects`);
@@ -248,8 +267,20 @@ node's reads included`,
         resolve: async (range) => resolveRange(range, await numberFrom(node, 'eth_blockNumber')),
         report,
       });
+      const done = manifest.chunks.flatMap((chunk) => (chunk.state === 'done' ? [chunk] : []));
+      const progress = rangeProgress(
+        process.stderr,
+        {
+          blocks: done.reduce((sum, chunk) => sum + chunk.blocks, 0),
+          totalBlocks: blockCount(manifest.range),
+          transactions: done.reduce((sum, chunk) => sum + chunk.transactions, 0),
+          errors: done.reduce((sum, chunk) => sum + chunk.errors, 0),
+        },
+        () => requests + forkRequests,
+      );
+      endProgress = () => progress.end();
       if (prepared.on === 'local' && !session.local && manifest.chunks.some((chunk) => chunk.state !== 'done')) {
-        fork = await localFork(endpoint, values.timeout, pace);
+        fork = await localFork(endpoint, { timeout: values.timeout, pace, progress, onRoundTrips: (count) => (forkRequests = count) });
         const maxResponseBytes = values['max-response'] === undefined ? undefined : parseSize(values['max-response'], '--max-response');
         forkClient = createRpcClient({ name: 'local fork', url: fork.url, auth: { kind: 'none' } }, { maxResponseBytes });
       }
@@ -266,13 +297,20 @@ node's reads included`,
         manifest,
         jobs: prepared.jobs,
         signal: stop.signal,
-        report,
+        report: (line) => progress.note(mask(line), true),
+        chunkDone: (line) => progress.chunkDone(mask(line)),
         shown: (error) =>
           mask(error instanceof NodeError ? `${error.kind}: ${error.message}` : error instanceof Error ? error.message : String(error)),
-        traceBlock: (number, signal) => withRetries(() => blockLines(tracing, number, { ...blockOptions, signal }), { ...retry, signal }),
+        traceBlock: async (number, signal) => {
+          const lines = await withRetries(() => blockLines(tracing, number, { ...blockOptions, signal }), { ...retry, signal });
+          progress.block(lines);
+          return lines;
+        },
       });
+      progress.end();
       return summary(manifest, prepared.out, outcome.stopped ? stop.status() : undefined);
     } finally {
+      endProgress?.();
       stop.dispose();
       await forkClient?.close();
       await fork?.stop();

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readUserFile, whyUnreadable } from '../user-file';
 import type { BlockRuns, TypedRange } from './block-range';
+import { blockCount } from './chunk-plan';
 
 /** A block list is a few MB at most: a million lines of numbers. */
 const listLimit = 16 * 1024 * 1024;
@@ -55,9 +56,9 @@ export function readBlockList(file: string): TypedRange {
     throw new Error(`--blocks: cannot read ${file}: ${whyUnreadable(error)}`);
   }
   const blocks = parseBlockList(text, file);
-  const count = blocks.reduce((sum, [first, last]) => sum + last - first + 1, 0);
   const from = blocks[0][0];
   const to = blocks.at(-1)![1];
+  const count = blockCount({ from, to, blocks });
   const sha256 = createHash('sha256').update(JSON.stringify(blocks)).digest('hex');
   return {
     text: `list of ${count} block${count === 1 ? '' : 's'} ${from}..${to} (sha256 ${sha256.slice(0, 12)})`,

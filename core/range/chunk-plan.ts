@@ -43,6 +43,11 @@ export function planChunks(range: BlockRange, size: number, format: ChunkFormat 
   return chunks;
 }
 
+/** How many blocks `range` holds. */
+export function blockCount(range: BlockRange): number {
+  return (range.blocks ?? [[range.from, range.to]]).reduce((sum, [first, last]) => sum + last - first + 1, 0);
+}
+
 /** The blocks of a chunk of `range`, in order. */
 export function* chunkBlocks(range: BlockRange, chunk: PlannedChunk): Generator<number> {
   for (const [start, end] of range.blocks ?? [[range.from, range.to]])

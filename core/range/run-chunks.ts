@@ -16,8 +16,10 @@ interface ChunkRunOptions {
   traceBlock(number: number, signal: AbortSignal): Promise<BlockLines>;
   /** Ctrl-C. */
   signal: AbortSignal;
-  /** A line of progress per chunk. */
+  /** A chunk that failed, in a line. */
   report(line: string): void;
+  /** A chunk traced, in a line. */
+  chunkDone(line: string): void;
   /** Failure reasons as shown (masked). */
   shown(error: unknown): string;
 }
@@ -85,7 +87,7 @@ export async function runChunks(options: ChunkRunOptions): Promise<ChunkRunOutco
       const written = await file.commit();
       chunks[index] = { from: chunk.from, to: chunk.to, file: chunk.file, state: 'done', blocks, transactions, errors, ...written };
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      options.report(`${name}: ${plural(transactions, 'transaction')}, ${plural(errors, 'error')}, ${seconds} s`);
+      options.chunkDone(`${name}: ${plural(transactions, 'transaction')}, ${plural(errors, 'error')}, ${seconds} s`);
     } catch (error) {
       await file?.discard();
       if (signal.aborted) return void (cut = true);

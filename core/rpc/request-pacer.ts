@@ -49,11 +49,11 @@ export class RequestPacer {
   }
 }
 
-/** `client` with every request paced by `pacer`. */
-export function pacedClient(client: RpcClient, pacer: RequestPacer): RpcClient {
+/** `client` with every request sent through `around` (a pacer's run, a count). */
+export function aroundRequests(client: RpcClient, around: <T>(send: () => Promise<T>) => Promise<T>): RpcClient {
   return {
     where: client.where,
-    request: (method, params, options) => pacer.run(() => client.request(method, params, options)),
+    request: (method, params, options) => around(() => client.request(method, params, options)),
     shown: (foreign, limit) => client.shown(foreign, limit),
     close: () => client.close(),
   };

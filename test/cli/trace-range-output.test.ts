@@ -5,10 +5,10 @@
 //
 // geth's dev genesis activates Bogota, which the runtime does not implement: geth runs without bogotaTime.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { devAccounts } from '../../runtime/chain/dev-accounts';
@@ -42,6 +42,26 @@ function folderLines(folder: string): string[] {
     .flatMap((name) => readFileSync(join(folder, name), 'utf8').split('\n'))
     .filter((line) => line !== '');
 }
+
+/** Runs a command on a pseudo-terminal 200 columns wide (stdin, stdout and stderr a TTY); prints all it wrote. */
+const onTerminal = `
+import fcntl, os, pty, struct, sys, termios
+pid, fd = pty.fork()
+if pid == 0:
+    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', 40, 200, 0, 0))
+    os.execv(sys.argv[1], sys.argv[1:])
+out = b''
+while True:
+    try:
+        data = os.read(fd, 65536)
+    except OSError:
+        break
+    if not data:
+        break
+    out += data
+sys.stdout.buffer.write(out)
+sys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
+`;
 
 /** Python with pyarrow or polars, to read a Parquet file as a data tool would; undefined when neither is there. */
 function pythonReader(): string | undefined {
@@ -266,6 +286,56 @@ describe('trace range output and run control against geth --dev', { skip: refere
       }
     } finally {
       await slow.close();
+    }
+  });
+
+  test('on a terminal: one progress line redrawn (blocks, transactions, errors, rate, requests, time left), no line per chunk', async () => {
+    const lines = await wholeLines();
+    const errors = lines.filter((line) => line.includes('"error":')).length;
+    for (const on of ['node', 'local']) {
+      const out = join(dir, `terminal-${on}`);
+      const args = [
+        `1..${head}`,
+        '--tracer',
+        tracerFile,
+        '--chunk-size',
+        '2',
+        '--on',
+        on,
+        '--out',
+        out,
+        '--node',
+        `${proxy.url}/rpc`,
+        '--key-env',
+        'NODE_KEY',
+      ];
+      // Not spawnSync: the proxy answering the command runs in this process.
+      const child = spawn('python3', ['-c', onTerminal, process.execPath, resolve('dist/cli.js'), 'trace', 'range', ...args], {
+        env: { ...process.env, ...env, EVM_TRACER_CACHE_DIR: join(dir, `cache-terminal-${on}`) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let shown = '';
+      child.stdout.on('data', (chunk: Buffer) => (shown += chunk.toString('utf8')));
+      const status = await new Promise((done) => child.on('close', done));
+      assert.equal(status, 0, shown);
+      assertNoSecret(shown, 'the terminal');
+      assert.doesNotMatch(shown, /chunk \d+\/\d+/, 'no line per chunk');
+      assert.doesNotMatch(shown, /fork: fetched/, "the fork node's counts are in the line, not printed");
+      const drawn = shown.split('\r\x1b[K').slice(1);
+      assert.ok(drawn.length >= 2, shown);
+      for (const line of drawn)
+        assert.match(
+          line,
+          /^blocks \d+\/\d+ \(\d+%\) · \d+ transactions? · \d+ errors? · \d+\.\d blocks\/s · \d+ requests? · (?:\d+[hms]\S* left|\? left|done)/,
+        );
+      const last = new RegExp(
+        `^blocks ${head}/${head} \\(100%\\) · ${lines.length} transactions · ${errors} errors · \\d+\\.\\d blocks/s · (\\d+) requests · done\\r\\n` +
+          `evm-tracer: blocks 1\\.\\.${head}: ${lines.length} transactions \\(${errors} errors\\) in \\S+, \\d+ of \\d+ chunks done\\r\\n$`,
+      ).exec(drawn.at(-1)!);
+      assert.ok(last, drawn.at(-1));
+      // --on node: eth_chainId, eth_blockNumber, then two per block; locally the fork node's own requests too.
+      if (on === 'node') assert.equal(Number(last[1]), 2 + 2 * head);
+      else assert.ok(Number(last[1]) > 2 + head, last[1]);
     }
   });
 

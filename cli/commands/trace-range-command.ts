@@ -12,6 +12,7 @@ import { blockLines } from '../../core/range/block-lines';
 import { readBlockList } from '../../core/range/block-list';
 import { blockCount, chunkFormats, type ChunkFormat } from '../../core/range/chunk-plan';
 import type { Manifest, TracerIdentity } from '../../core/range/manifest';
+import { lockFolder } from '../../core/range/folder-lock';
 import { openRangeRun } from '../../core/range/range-run';
 import { withRetries } from '../../core/range/retry';
 import { runChunks } from '../../core/range/run-chunks';
@@ -240,6 +241,7 @@ node's reads included`,
     let forkClient: RpcClient | undefined;
     /** The progress line left as it is, should the run end in an error. */
     let endProgress: (() => void) | undefined;
+    let unlock: (() => Promise<void>) | undefined;
     try {
       const { pace } = prepared;
       const pacer = (pace.perSecond !== undefined || pace.concurrent !== undefined) && new RequestPacer(pace);
@@ -250,6 +252,7 @@ node's reads included`,
       const chainId = await numberFrom(node, 'eth_chainId');
       if (endpoint.expectedChainId !== undefined && chainId !== endpoint.expectedChainId)
         throw new Error(`the node's chain id is ${chainId}, not ${endpoint.expectedChainId} as --network expects`);
+      unlock = await lockFolder(prepared.out);
       const manifest = await openRangeRun({
         folder: prepared.out,
         overwrite: values.overwrite === true,
@@ -314,6 +317,7 @@ node's reads included`,
       stop.dispose();
       await forkClient?.close();
       await fork?.stop();
+      await unlock?.();
     }
   },
 });

@@ -9,6 +9,8 @@ import { readUserFile, whyUnreadable } from '../user-file';
 import { chunkFilePattern } from './chunk-plan';
 
 export const manifestName = 'manifest.json';
+/** The lock file of the run under way (folder-lock.ts). */
+export const lockName = '.trace-range.lock';
 
 /** The largest manifest read: about 80,000 chunks. */
 const manifestLimit = 16 * 1024 * 1024;
@@ -96,7 +98,7 @@ export async function prepareFolder(folder: string, hasManifest: boolean): Promi
   const names = await readdir(folder).catch((error: unknown) => {
     throw new Error(`--out ${folder}: cannot read the folder: ${whyUnreadable(error)}`);
   });
-  const others = names.filter((name) => !temporaryPattern.test(name));
+  const others = names.filter((name) => !temporaryPattern.test(name) && name !== lockName);
   if (!hasManifest && others.length > 0)
     throw new Error(`--out ${folder} is not empty and holds no ${manifestName} of a range run: give a new or empty folder`);
   // rm removes a link itself, never what it points to.

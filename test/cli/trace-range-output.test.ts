@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -337,6 +337,67 @@ describe('trace range output and run control against geth --dev', { skip: refere
       if (on === 'node') assert.equal(Number(last[1]), 2 + 2 * head);
       else assert.ok(Number(last[1]) > 2 + head, last[1]);
     }
+  });
+
+  test('two runs into one folder at once: the second is refused, naming the first; a lock left by a killed run is taken over', async () => {
+    const out = join(dir, 'locked');
+    const lock = join(out, '.trace-range.lock');
+    const args = [
+      'trace',
+      'range',
+      `1..${head}`,
+      '--tracer',
+      tracerFile,
+      '--chunk-size',
+      '1',
+      '--on',
+      'node',
+      '--out',
+      out,
+      '--node',
+      proxy.url,
+    ];
+    // The first run, paced so that it is still running when the second starts.
+    const first = spawn(process.execPath, [resolve('dist/cli.js'), ...args, '--max-requests-per-second', '4'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let firstErr = '';
+    const firstExit = new Promise((done) => first.on('close', done));
+    await new Promise<void>((started) =>
+      first.stderr.on('data', (chunk: Buffer) => {
+        firstErr += chunk.toString('utf8');
+        if (/^chunk 1\//m.test(firstErr)) started();
+      }),
+    );
+    const holder = JSON.parse(readFileSync(lock, 'utf8')) as { pid: number; host: string };
+    assert.equal(holder.pid, first.pid);
+    const second = await runCli(args);
+    assert.equal(second.status, 1);
+    assert.match(
+      second.stderr,
+      new RegExp(
+        `^evm-tracer: --out \\S+locked: another trace range run is using it \\(process ${first.pid} on ${hostname()}, since \\S+\\): ` +
+          `wait for it to end or give another --out; if no run is using the folder, remove \\S+locked/\\.trace-range\\.lock\\n$`,
+      ),
+    );
+    assert.equal(await firstExit, 0, firstErr);
+    assert.equal(existsSync(lock), false, 'the lock goes with its run');
+    const done = readdirSync(out).sort();
+
+    // A run killed outright leaves its lock: a process of this host that is gone.
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    writeFileSync(lock, JSON.stringify({ pid: Number(gone.stdout), host: hostname(), since: '2026-01-01T00:00:00.000Z' }));
+    const resumed = await runCli(args);
+    assert.equal(resumed.status, 0, resumed.stderr);
+    assert.match(resumed.stderr, /^resuming: \d+ of \d+ chunks done before$/m);
+    assert.deepEqual(readdirSync(out).sort(), done);
+
+    // A lock of a run still alive (this process) is not taken over.
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, host: hostname(), since: '2026-01-01T00:00:00.000Z' }));
+    const refused = await runCli(args);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, new RegExp(`another trace range run is using it \\(process ${process.pid} on `));
+    rmSync(lock);
   });
 
   const python = pythonReader();

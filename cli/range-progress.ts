@@ -3,7 +3,7 @@
 // (a failed chunk, a note) are printed above it. Elsewhere (a pipe, a file, CI): one line per chunk.
 import type { BlockLines } from '../core/range/block-lines';
 
-export interface ProgressCounts {
+interface ProgressCounts {
   /** Blocks traced, those of chunks done before this run included, and blocks in all. */
   blocks: number;
   totalBlocks: number;

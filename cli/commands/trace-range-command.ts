@@ -141,14 +141,16 @@ export const traceRangeCommand = commandWithNode({
     'FROM..TO|--blocks FILE --out DIR --tracer FILE|NAME [--config JSON] [--format jsonl|parquet]',
     '         [--chunk-size N] [--jobs N] [--on local|node] [--overwrite] [options]',
   ],
-  description: `Traces every transaction of blocks FROM..TO (each a block number, latest or latest-N), or of the
-blocks listed in --blocks FILE, as geth's debug_traceBlockByNumber does, into DIR: one JSON Lines file per chunk of blocks, one line per
-transaction ({"blockNumber", "blockHash", "txIndex", "txHash", "result" | "error"}), or with
---format parquet one Parquet file per chunk (columns block_number, block_hash, tx_index, tx_hash,
-result as JSON text, error), each file written whole or not at all, and manifest.json (the run, each chunk's state and counts). The same
-command again resumes: finished chunks are kept, the rest are traced. A transaction whose tracer
-fails is its error line; a chunk that still fails after retries is recorded with its reason, and
-the command ends with status 1. Ctrl-C stops; the folder resumes. One line per chunk on stderr.`,
+  description: `Traces every transaction of blocks FROM..TO (each a block number, latest or latest-N), or of
+the blocks listed in --blocks FILE, as geth's debug_traceBlockByNumber does, into DIR: one JSON
+Lines file per chunk of blocks, one line per transaction ({"blockNumber", "blockHash", "txIndex",
+"txHash", "result" | "error"}), or with --format parquet one Parquet file per chunk (columns
+block_number, block_hash, tx_index, tx_hash, result as JSON text, error), each file written whole
+or not at all, and manifest.json (the run, each chunk's state and counts). The same command again
+resumes: finished chunks are kept, the rest are traced; one run at a time uses a folder. A
+transaction whose tracer fails is its error line; a chunk that still fails after retries is
+recorded with its reason, and the command ends with status 1. Ctrl-C stops; the folder resumes.
+Progress on stderr: one line redrawn on a terminal, else one line per chunk.`,
   options: {
     tracer: tracerOption,
     config: { type: 'string', value: 'JSON', help: 'tracerConfig passed to setup(config): JSON text or a JSON file' },
@@ -203,6 +205,8 @@ node's reads included`,
       throw new UsageError(`--timeout: ${(error as Error).message}`);
     }
     const config = values.config === undefined ? null : jsonArgument(values.config, '--config');
+    const optional = (name: 'max-requests-per-second' | 'max-concurrent-requests', most: number) =>
+      values[name] === undefined ? undefined : count(values[name], `--${name}`, 0, most);
     const chosen = readTracer(values.tracer, () => commandEcmaLevel(values));
     const identity: TracerIdentity =
       chosen.kind === 'name'
@@ -219,16 +223,7 @@ node's reads included`,
       identity,
       config,
       perTransactionMs,
-      pace: {
-        perSecond:
-          values['max-requests-per-second'] === undefined
-            ? undefined
-            : count(values['max-requests-per-second'], '--max-requests-per-second', 0, 100_000),
-        concurrent:
-          values['max-concurrent-requests'] === undefined
-            ? undefined
-            : count(values['max-concurrent-requests'], '--max-concurrent-requests', 0, 1000),
-      },
+      pace: { perSecond: optional('max-requests-per-second', 100_000), concurrent: optional('max-concurrent-requests', 1000) },
     };
   },
   localNode: () => ({ ownSignals: true }),

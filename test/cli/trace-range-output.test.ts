@@ -11,13 +11,9 @@ import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { devAccounts } from '../../runtime/chain/dev-accounts';
-import { accessKey, assertNoSecret } from '../access/secrets';
-import { callContracts, selector } from '../support/call-contracts';
-import { startLatencyProxy, type LatencyProxy } from '../support/latency-proxy';
-import { processTree, stopAll, type RunningNode } from '../support/nodes/process';
-import { startGethDev } from '../support/reference/geth';
-import { sendSigned } from '../support/reference/signed-tx';
+import { assertNoSecret } from '../access/secrets';
+import { startLatencyProxy } from '../support/latency-proxy';
+import { keyEnv, startRangeChain, traceRange, type RangeChain } from '../support/range-chain';
 import { referenceSkip, requireReferenceTools } from '../support/reference/tools';
 import { runCli, type CliRun } from '../support/run-cli';
 import { call } from '../runtime/node-helpers';
@@ -72,48 +68,26 @@ function pythonReader(): string | undefined {
 describe('trace range output and run control against geth --dev', { skip: referenceSkip() }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-range-out-'));
   const tracerFile = join(dir, 'outcome.tracer.js');
-  const signer = devAccounts(1)[0];
-  let geth: RunningNode;
-  let proxy: LatencyProxy;
+  let chain: RangeChain;
   let duck: DuckDBConnection;
   let head = 0;
-  const pids: number[] = [];
-  const env = { NODE_KEY: accessKey };
 
   before(async () => {
     requireReferenceTools();
     writeFileSync(tracerFile, jsTracer);
-    geth = await startGethDev({ withoutForks: ['bogotaTime'], fund: [signer.address] });
-    pids.push(...processTree(geth.pid));
-    proxy = await startLatencyProxy(geth.url, 0);
-    const contracts = callContracts(signer.address);
-    const send = (tx: Parameters<typeof sendSigned>[2]) => sendSigned(geth.url, signer, tx);
-    for (const data of contracts.deployments) await send({ data });
-    await send({ to: contracts.entryAddress, gas: 1_000_000n });
-    await send({ to: contracts.entryAddress, gas: 30_000n }); // out of gas
-    await send({ to: contracts.reverterAddress, data: selector, gas: 100_000n }); // reverts with Error("nope")
-    await send({ to: '0x000000000000000000000000000000000000dead', value: 1n, gas: 21_000n });
-    head = Number(await call<string>(geth.url, 'eth_blockNumber'));
+    chain = await startRangeChain();
+    await chain.send({ to: '0x000000000000000000000000000000000000dead', value: 1n, gas: 21_000n });
+    head = Number(await call<string>(chain.geth.url, 'eth_blockNumber'));
     duck = await (await DuckDBInstance.create(':memory:')).connect();
   });
 
   after(async () => {
     duck?.closeSync();
-    await proxy?.close();
-    await stopAll(pids, 'geth', geth);
+    await chain?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** `trace range` through the proxy with the key in the path; nothing it prints or writes holds a secret. */
-  async function range(out: string, args: string[]): Promise<CliRun> {
-    const run = await runCli(['trace', 'range', ...args, '--out', out, '--node', `${proxy.url}/rpc`, '--key-env', 'NODE_KEY'], {
-      env,
-      killAfterMs: 120_000,
-    });
-    assertNoSecret(run.stdout + run.stderr, 'trace range output');
-    if (existsSync(out)) for (const name of readdirSync(out)) assertNoSecret(readFileSync(join(out, name), 'latin1'), `${name} in ${out}`);
-    return run;
-  }
+  const range = (out: string, args: string[]) => traceRange(chain.proxy, out, args);
 
   const rows = async (sql: string) => (await duck.runAndReadAll(sql)).getRowObjectsJS();
 
@@ -236,7 +210,7 @@ describe('trace range output and run control against geth --dev', { skip: refere
       reading,
       `{ n: 0, step: function (log, db) { this.n++; if (log.op.toString() === 'CALL') this.b = db.getBalance('0x00000000000000000000000000000000000000aa').toString(); }, fault: function () {}, result: function () { return { n: this.n, b: this.b }; } }`,
     );
-    const slow = await startLatencyProxy(geth.url, 40);
+    const slow = await startLatencyProxy(chain.geth.url, 40);
     try {
       for (const [on, perSecond] of [
         ['node', 10],
@@ -305,13 +279,13 @@ describe('trace range output and run control against geth --dev', { skip: refere
         '--out',
         out,
         '--node',
-        `${proxy.url}/rpc`,
+        `${chain.proxy.url}/rpc`,
         '--key-env',
         'NODE_KEY',
       ];
       // Not spawnSync: the proxy answering the command runs in this process.
       const child = spawn('python3', ['-c', onTerminal, process.execPath, resolve('dist/cli.js'), 'trace', 'range', ...args], {
-        env: { ...process.env, ...env, EVM_TRACER_CACHE_DIR: join(dir, `cache-terminal-${on}`) },
+        env: { ...process.env, ...keyEnv, EVM_TRACER_CACHE_DIR: join(dir, `cache-terminal-${on}`) },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       let shown = '';
@@ -355,7 +329,7 @@ describe('trace range output and run control against geth --dev', { skip: refere
       '--out',
       out,
       '--node',
-      proxy.url,
+      chain.proxy.url,
     ];
     // The first run, paced so that it is still running when the second starts.
     const first = spawn(process.execPath, [resolve('dist/cli.js'), ...args, '--max-requests-per-second', '4'], {

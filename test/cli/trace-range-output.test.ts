@@ -316,6 +316,9 @@ describe('trace range output and run control against geth --dev', { skip: refere
   test('two runs into one folder at once: the second is refused, naming the first; a lock left by a killed run is taken over', async () => {
     const out = join(dir, 'locked');
     const lock = join(out, '.trace-range.lock');
+    // Through a node 300 ms away, so that the first run is still running when the second starts.
+    const far = await startLatencyProxy(chain.geth.url, 300);
+    after(() => far.close());
     const args = [
       'trace',
       'range',
@@ -329,20 +332,18 @@ describe('trace range output and run control against geth --dev', { skip: refere
       '--out',
       out,
       '--node',
-      chain.proxy.url,
+      far.url,
     ];
-    // The first run, paced so that it is still running when the second starts.
-    const first = spawn(process.execPath, [resolve('dist/cli.js'), ...args, '--max-requests-per-second', '4'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const first = spawn(process.execPath, [resolve('dist/cli.js'), ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
     let firstErr = '';
     const firstExit = new Promise((done) => first.on('close', done));
-    await new Promise<void>((started) =>
+    const started = new Promise<void>((resolve) =>
       first.stderr.on('data', (chunk: Buffer) => {
         firstErr += chunk.toString('utf8');
-        if (/^chunk 1\//m.test(firstErr)) started();
+        if (/^chunk 1\//m.test(firstErr)) resolve();
       }),
     );
+    await Promise.race([started, firstExit.then(() => assert.fail(`the first run ended before its first chunk: ${firstErr}`))]);
     const holder = JSON.parse(readFileSync(lock, 'utf8')) as { pid: number; host: string };
     assert.equal(holder.pid, first.pid);
     const second = await runCli(args);

@@ -7,6 +7,7 @@ import { quantity } from '../core/chain/shapes';
 import { blockLines, type BlockLines } from '../core/range/block-lines';
 import { withRetries } from '../core/range/retry';
 import { createRpcClient, type RpcClient } from '../core/rpc/client';
+import type { PaceLimits } from '../core/rpc/request-pacer';
 import { credentialedUrl, endpointMasker, postUrl, type Endpoint } from '../core/rpc/endpoint';
 import { NodeError } from '../core/rpc/errors';
 import { tracerOptionsObject } from '../core/trace/requests';
@@ -40,21 +41,44 @@ export async function numberFrom(client: RpcClient, method: string): Promise<num
   return Number(value);
 }
 
+/** What a local fork node prints, as the command shows it. */
+interface ForkOutput {
+  /** A line it printed (its upstream's rules), masked. */
+  note(line: string): void;
+  /** Its count of requests to the upstream so far (asked for only with this). */
+  onRoundTrips?(count: number): void;
+}
+
+const toStderr: ForkOutput = { note: (line) => process.stderr.write(`${line}\n`) };
+
 /** A local fork node of `endpoint`: the URL and its credentials go in its environment, never its command line;
- * what it prints (its upstream's rules) is passed on masked, line by line. */
-async function localFork(endpoint: Endpoint, timeout: string | undefined): Promise<LocalNode> {
-  const { launchLocalNode, forkUrlVariable } = await import('../core/local-node-launcher');
+ * what it prints is passed on masked, line by line, but for its count of upstream requests. */
+async function localFork(endpoint: Endpoint, timeout: string | undefined, pace: PaceLimits, output: ForkOutput): Promise<LocalNode> {
+  const { launchLocalNode, forkUrlVariable, forkProgressPrefix, forkProgressVariable } = await import('../core/local-node-launcher');
   const mask = endpointMasker(endpoint);
   let partial = '';
   return launchLocalNode({
     cliPath: process.argv[1],
-    args: ['--fork-url-env', forkUrlVariable, '--accounts', '0', ...(timeout ? ['--max-trace-timeout', timeout] : [])],
+    args: [
+      ...['--fork-url-env', forkUrlVariable, '--accounts', '0'],
+      ...(timeout ? ['--max-trace-timeout', timeout] : []),
+      ...(pace.perSecond ? ['--fork-max-requests-per-second', String(pace.perSecond)] : []),
+      ...(pace.concurrent ? ['--fork-max-concurrent-requests', String(pace.concurrent)] : []),
+    ],
     // Fork mode POSTs: a WebSocket node is read over its HTTP(S) side.
-    env: { [forkUrlVariable]: credentialedUrl(postUrl(endpoint.url), endpoint.auth) },
+    env: {
+      [forkUrlVariable]: credentialedUrl(postUrl(endpoint.url), endpoint.auth),
+      ...(output.onRoundTrips && { [forkProgressVariable]: 'lines' }),
+    },
     onStderr: (text) => {
       const lines = (partial + text).split('\n');
       partial = lines.pop()!;
-      for (const line of lines) process.stderr.write(`${mask(line)}\n`);
+      for (const line of lines) {
+        // "fork: fetched 12 accounts, 300 slots in 4 round trips" (runtime/state/upstream.ts, trafficText).
+        const fetched = line.startsWith(forkProgressPrefix) && / in (\d+) round trips?$/.exec(line);
+        if (fetched) output.onRoundTrips?.(Number(fetched[1]));
+        else output.note(mask(line));
+      }
     },
   }).catch((error: unknown) => {
     throw new Error(mask(error instanceof Error ? error.message : String(error)));
@@ -76,6 +100,10 @@ interface BlockTracingOptions {
   maxResponse: string | undefined;
   /** Where requests for the node go instead of `endpoint` itself: a fleet worker's gate (request-gate.ts). */
   gate?: Endpoint;
+  /** The local fork node's own limits on its upstream requests. */
+  pace?: PaceLimits;
+  /** What the local fork node prints; else its lines go to stderr. */
+  forkOutput?: ForkOutput;
 }
 
 interface BlockTracing {
@@ -89,7 +117,7 @@ export async function openBlockTracing(options: BlockTracingOptions): Promise<Bl
   let client: RpcClient | undefined;
   const maxResponseBytes = options.maxResponse === undefined ? undefined : parseSize(options.maxResponse, '--max-response');
   if (!options.onNode) {
-    fork = await localFork(options.gate ?? options.endpoint, options.timeout);
+    fork = await localFork(options.gate ?? options.endpoint, options.timeout, options.pace ?? {}, options.forkOutput ?? toStderr);
     client = createRpcClient({ name: 'local fork', url: fork.url, auth: { kind: 'none' } }, { maxResponseBytes });
   } else if (options.gate) client = createRpcClient(options.gate, { maxResponseBytes });
   const tracing = client ?? options.node;

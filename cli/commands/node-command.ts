@@ -77,6 +77,12 @@ user:password in the URL out of the process list)`,
     help: `the upstream block to fork at (default: its latest; with the upstream unreachable,
 the block the last start forked at, from the cache)`,
   },
+  'fork-max-requests-per-second': {
+    type: 'string',
+    value: 'N',
+    help: "fork mode: send the upstream at most N requests a second, the trace workers' own reads included",
+  },
+  'fork-max-concurrent-requests': { type: 'string', value: 'N', help: 'fork mode: at most N requests to the upstream under way at once' },
   'cache-dir': {
     type: 'string',
     value: 'DIR',
@@ -274,6 +280,11 @@ function startOptions({ values, positionals }: CommandLine<typeof options>): Nod
   }
   const fork = forkUrl(values.fork, values['fork-url-env']);
   if (values['fork-block'] !== undefined && fork === undefined) throw new UsageError('--fork-block needs --fork URL');
+  const paceOption = (name: 'fork-max-requests-per-second' | 'fork-max-concurrent-requests') =>
+    values[name] === undefined ? undefined : integer(values[name], `--${name}`, 0, 1);
+  const pace = { perSecond: paceOption('fork-max-requests-per-second'), concurrent: paceOption('fork-max-concurrent-requests') };
+  if ((pace.perSecond !== undefined || pace.concurrent !== undefined) && fork === undefined)
+    throw new UsageError('--fork-max-requests-per-second and --fork-max-concurrent-requests are for fork mode: they need --fork URL');
   if ((values['cache-dir'] !== undefined || values['no-cache']) && fork === undefined)
     throw new UsageError('--cache-dir and --no-cache are for fork mode: they need --fork URL');
   if (values['cache-dir'] !== undefined && values['no-cache']) throw new UsageError('give either --cache-dir or --no-cache, not both');
@@ -318,6 +329,7 @@ function startOptions({ values, positionals }: CommandLine<typeof options>): Nod
         : {
             url: fork,
             blockNumber: values['fork-block'] === undefined ? undefined : BigInt(integer(values['fork-block'], '--fork-block', 0, 0)),
+            pace: pace.perSecond === undefined && pace.concurrent === undefined ? undefined : pace,
           },
     forkCache: values['no-cache'] ? null : { dir: values['cache-dir'] ?? defaultCacheRoot() },
     forkProgress: forkProgress(process.stderr),

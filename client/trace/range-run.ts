@@ -11,6 +11,7 @@ import { numberAnswer } from '../../core/chain/number-answer';
 import { blockLines } from '../../core/range/block-lines';
 import { resolveRange, type TypedRange } from '../../core/range/block-range';
 import type { Manifest, TracerIdentity } from '../../core/range/manifest';
+import { lockFolder } from '../../core/range/folder-lock';
 import { openRangeRun } from '../../core/range/range-run';
 import { readManifestText } from '../../core/range/range-folder';
 import { withRetries } from '../../core/range/retry';
@@ -85,10 +86,13 @@ export async function runRange(ctx: Ctx, request: RangeRequest, overwrite: boole
   const local = ctx.nodes.isLocal(node);
   const client = createRpcClient(endpoint, { log: (line) => ctx.log.trace(line) });
   const report = (line: string) => ctx.log.info(`Trace Block Range: ${mask(line)}`);
+  let unlock: (() => Promise<void>) | undefined;
   try {
     const chainId = await numberAnswer(client, 'eth_chainId');
     const tracer = await rangeTracer(request, node.name);
     const tracerConfig = request.tracerConfig === undefined ? undefined : (JSON.parse(request.tracerConfig) as unknown);
+    // One run at a time in a folder, as the CLI's (a terminal's trace range into the same folder is refused).
+    unlock = await lockFolder(request.folder);
     const manifest = await openRangeRun({
       folder: request.folder,
       overwrite,
@@ -96,6 +100,7 @@ export async function runRange(ctx: Ctx, request: RangeRequest, overwrite: boole
       identity: {
         range: request.range,
         chunkSize: request.chunkSize,
+        fileFormat: 'jsonl',
         // As the CLI names them: the local node runs the tracer here; any other node runs it itself.
         on: local ? 'local' : 'node',
         node: { url: local ? 'local' : displayUrl(endpoint), chainId },
@@ -130,6 +135,7 @@ export async function runRange(ctx: Ctx, request: RangeRequest, overwrite: boole
             jobs: 1,
             signal: controller.signal,
             report,
+            chunkDone: report,
             shown: (error) =>
               mask(error instanceof NodeError ? `${error.kind}: ${error.message}` : error instanceof Error ? error.message : String(error)),
             traceBlock: async (number, signal) => {
@@ -150,5 +156,6 @@ export async function runRange(ctx: Ctx, request: RangeRequest, overwrite: boole
     return { manifest, stopped };
   } finally {
     await client.close();
+    await unlock?.();
   }
 }

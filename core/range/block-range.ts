@@ -4,16 +4,22 @@
 /** One end as typed: a number, or the head minus `behind`. */
 type RangeEnd = { number: number } | { behind: number };
 
+/** Blocks as sorted runs of consecutive numbers, each [first, last], apart from each other. */
+export type BlockRuns = Array<[number, number]>;
+
 export interface TypedRange {
   /** As typed, in one spelling (`100..199`, `latest-99..latest`): what a resumed run is recognised by. */
   text: string;
   from: RangeEnd;
   to: RangeEnd;
+  /** A list's blocks (--blocks FILE, block-list.ts), when not every block from..to. */
+  blocks?: BlockRuns;
 }
 
 export interface BlockRange {
   from: number;
   to: number;
+  blocks?: BlockRuns;
 }
 
 const rangeHelp = 'give FROM..TO, each a block number, latest or latest-N (e.g. 100..199, latest-99..latest)';
@@ -51,5 +57,5 @@ export function resolveRange(range: TypedRange, head: number): BlockRange {
   if (from > to) throw new Error(`FROM ${from} is after TO ${to} (the node's latest block is ${head})`);
   if (to > head) throw new Error(`block ${to} is past the node's latest block, ${head}`);
   if (from === 0) throw new Error('block 0 is genesis, which has no transactions to trace: start the range at 1');
-  return { from, to };
+  return range.blocks ? { from, to, blocks: range.blocks } : { from, to };
 }

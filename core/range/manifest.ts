@@ -4,8 +4,8 @@
 // shared): every member is checked, and its chunks must be the ones its range and chunk size plan.
 import { isRecord } from '../chain/shapes';
 import { printable } from '../rpc/shown-text';
-import type { BlockRange } from './block-range';
-import { planChunks, type PlannedChunk } from './chunk-plan';
+import type { BlockRange, BlockRuns } from './block-range';
+import { chunkFormats, planChunks, type ChunkFormat, type PlannedChunk } from './chunk-plan';
 
 const format = 'evm-tracer trace range 1';
 
@@ -16,6 +16,8 @@ export interface RunIdentity {
   /** The range in one spelling, and the blocks it stood for when the run began (`latest` is not asked again). */
   range: BlockRange & { text: string };
   chunkSize: number;
+  /** The chunk files' format (--format). */
+  fileFormat: ChunkFormat;
   /** Where the tracer runs: this project's runtime (`local`) or the node itself. */
   on: 'local' | 'node';
   /** The URL masked (`https://host/****`), or `local` for the local node started for the command. */
@@ -45,9 +47,9 @@ export interface Manifest extends RunIdentity {
 }
 
 export function newManifest(identity: RunIdentity, tool: Manifest['tool']): Manifest {
-  const { range, chunkSize, on, node, tracer, config, target } = identity;
-  const chunks = planChunks(range, chunkSize).map((chunk): ChunkRecord => ({ ...chunk, state: 'pending' }));
-  return { format, tool, range, chunkSize, on, node, tracer, config, target, chunks };
+  const { range, chunkSize, fileFormat, on, node, tracer, config, target } = identity;
+  const chunks = planChunks(range, chunkSize, fileFormat).map((chunk): ChunkRecord => ({ ...chunk, state: 'pending' }));
+  return { format, tool, range, chunkSize, fileFormat, on, node, tracer, config, target, chunks };
 }
 
 /** The manifest's text: one member per line at the top, so a person can read it; the same for the same state. */
@@ -72,6 +74,7 @@ export function otherRun(found: RunIdentity, wanted: RunIdentity): string | unde
     ['chain id', (run) => run.node.chainId, (run) => String(run.node.chainId)],
     ['range', (run) => run.range.text, (run) => run.range.text],
     ['chunk size', (run) => run.chunkSize, (run) => String(run.chunkSize)],
+    ['--format', (run) => run.fileFormat, (run) => run.fileFormat],
     ['--on', (run) => run.on, (run) => run.on],
     ['--target', (run) => run.target, (run) => run.target ?? 'none'],
   ];
@@ -120,6 +123,22 @@ function chunkOf(value: unknown, planned: PlannedChunk, where: string): ChunkRec
   };
 }
 
+/** A list's runs (--blocks): sorted, apart, within the range's ends and reaching both. */
+function runsOf(value: unknown, { from, to }: BlockRange): BlockRuns {
+  if (!Array.isArray(value)) fail('range.blocks', 'an array');
+  let previous = -1;
+  const runs = value.map((run: unknown, i): [number, number] => {
+    const where = `range.blocks[${i}]`;
+    if (!Array.isArray(run) || run.length !== 2) fail(where, 'a pair [first, last]');
+    const [first, last] = [count(run[0], where), count(run[1], where)];
+    if (first <= previous + 1 || first > last) fail(where, 'a run after the one before it');
+    previous = last;
+    return [first, last];
+  });
+  if (runs[0]?.[0] !== from || runs.at(-1)?.[1] !== to) fail('range.blocks', `runs from range.from to range.to`);
+  return runs;
+}
+
 /** A manifest read from a folder; throws, naming the member, when it is not one this version wrote. */
 export function parseManifest(source: string): Manifest {
   let value: unknown;
@@ -136,14 +155,18 @@ export function parseManifest(source: string): Manifest {
   const chunkSize = count(value.chunkSize, 'chunkSize');
   if (chunkSize === 0 || blocks.from === 0 || blocks.from > blocks.to) fail('range and chunkSize', 'a range of blocks from 1 in chunks');
   if (value.on !== 'local' && value.on !== 'node') fail('on', 'local or node');
+  if (!chunkFormats.includes(value.fileFormat as ChunkFormat)) fail('fileFormat', chunkFormats.join(' or '));
+  const fileFormat = value.fileFormat as ChunkFormat;
   if (!Array.isArray(value.chunks)) fail('chunks', 'an array');
-  const planned = planChunks(blocks, chunkSize);
+  const listed = range.blocks === undefined ? undefined : runsOf(range.blocks, blocks);
+  const planned = planChunks({ ...blocks, blocks: listed }, chunkSize, fileFormat);
   if (value.chunks.length !== planned.length) fail('chunks', `the ${planned.length} chunks the range and chunk size plan`);
   return {
     format,
     tool: { name: text(tool.name, 'tool.name'), version: text(tool.version, 'tool.version') },
-    range: { text: text(range.text, 'range.text'), ...blocks },
+    range: { text: text(range.text, 'range.text'), ...blocks, ...(listed && { blocks: listed }) },
     chunkSize,
+    fileFormat,
     on: value.on,
     node: { url: text(node.url, 'node.url'), chainId: count(node.chainId, 'node.chainId') },
     tracer: tracerOf(value.tracer),

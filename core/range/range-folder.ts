@@ -9,12 +9,14 @@ import { readUserFile, whyUnreadable } from '../user-file';
 import { chunkFilePattern } from './chunk-plan';
 
 export const manifestName = 'manifest.json';
+/** The lock file of the run under way (folder-lock.ts). */
+export const lockName = '.trace-range.lock';
 
 /** The largest manifest read: about 80,000 chunks. */
 const manifestLimit = 16 * 1024 * 1024;
 
 /** A run's temporary file: `.NAME.PID-RANDOM.tmp` beside NAME (hidden from `*.jsonl`). */
-const temporaryPattern = /^\.(?:blocks-\d+-\d+\.jsonl|manifest\.json)\.\d+-[0-9a-f]{12}\.tmp$/;
+const temporaryPattern = /^\.(?:blocks-\d+-\d+\.(?:jsonl|parquet)|manifest\.json)\.\d+-[0-9a-f]{12}\.tmp$/;
 
 /** A file written whole or not at all: appended to, then committed (renamed over its name) or discarded. */
 export class AtomicFile {
@@ -33,8 +35,8 @@ export class AtomicFile {
     return new AtomicFile(await open(temporary, 'wx', 0o644), temporary, join(folder, name));
   }
 
-  async append(text: string): Promise<void> {
-    const data = Buffer.from(text, 'utf8');
+  async append(content: string | Uint8Array): Promise<void> {
+    const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     this.hash.update(data);
     this.bytes += data.length;
     await this.handle.write(data);
@@ -96,7 +98,7 @@ export async function prepareFolder(folder: string, hasManifest: boolean): Promi
   const names = await readdir(folder).catch((error: unknown) => {
     throw new Error(`--out ${folder}: cannot read the folder: ${whyUnreadable(error)}`);
   });
-  const others = names.filter((name) => !temporaryPattern.test(name));
+  const others = names.filter((name) => !temporaryPattern.test(name) && name !== lockName);
   if (!hasManifest && others.length > 0)
     throw new Error(`--out ${folder} is not empty and holds no ${manifestName} of a range run: give a new or empty folder`);
   await removeTemporaryFiles(folder, names);

@@ -4,8 +4,9 @@
 // the folder resumes. The manifest is written after every chunk, coalesced while a write is under way.
 import { manifestText, oneLine, type ChunkCounts, type Manifest } from './manifest';
 import type { BlockLines } from './block-lines';
-import type { PlannedChunk } from './chunk-plan';
-import { AtomicFile, manifestName, writeWhole } from './range-folder';
+import { chunkBlocks, type PlannedChunk } from './chunk-plan';
+import { openChunkWriter } from './chunk-writer';
+import { manifestName, writeWhole } from './range-folder';
 
 interface ChunkRunOptions {
   folder: string;
@@ -15,8 +16,10 @@ interface ChunkRunOptions {
   traceBlock(number: number, signal: AbortSignal): Promise<BlockLines>;
   /** Ctrl-C. */
   signal: AbortSignal;
-  /** A line of progress per chunk. */
+  /** A chunk that failed, in a line. */
   report(line: string): void;
+  /** A chunk traced, in a line. */
+  chunkDone(line: string): void;
   /** Failure reasons as shown (masked). */
   shown(error: unknown): string;
 }
@@ -61,19 +64,28 @@ export const chunkName = (index: number, { chunks }: Manifest) =>
 
 type TraceBlock = ChunkRunOptions['traceBlock'];
 
-/** One chunk's blocks in order into its file, written whole or not at all (a fleet's worker runs the same). */
-export async function writeChunk(folder: string, chunk: PlannedChunk, traceBlock: TraceBlock, signal: AbortSignal): Promise<ChunkCounts> {
-  const file = await AtomicFile.create(folder, chunk.file);
+/** One chunk's blocks in order into its file in the run's format, written whole or not at all (a fleet's
+ * worker runs the same). */
+export async function writeChunk(
+  folder: string,
+  manifest: Manifest,
+  chunk: PlannedChunk,
+  traceBlock: TraceBlock,
+  signal: AbortSignal,
+): Promise<ChunkCounts> {
+  const file = await openChunkWriter(folder, chunk.file, manifest.fileFormat, `${manifest.tool.name} ${manifest.tool.version}`);
   try {
     let transactions = 0;
     let errors = 0;
-    for (let number = chunk.from; number <= chunk.to; number++) {
+    let blocks = 0;
+    for (const number of chunkBlocks(manifest.range, chunk)) {
       const lines = await traceBlock(number, signal);
-      await file.append(lines.text);
+      blocks++;
+      await file.add(lines);
       transactions += lines.transactions;
       errors += lines.errors;
     }
-    return { blocks: chunk.to - chunk.from + 1, transactions, errors, ...(await file.commit()) };
+    return { blocks, transactions, errors, ...(await file.commit()) };
   } catch (error) {
     await file.discard();
     throw error;
@@ -97,9 +109,9 @@ export async function runChunks(options: ChunkRunOptions): Promise<ChunkRunOutco
     const planned = { from: chunk.from, to: chunk.to, file: chunk.file };
     const started = Date.now();
     try {
-      const counts = await writeChunk(folder, planned, options.traceBlock, signal);
+      const counts = await writeChunk(folder, manifest, planned, options.traceBlock, signal);
       chunks[index] = { ...planned, state: 'done', ...counts };
-      options.report(chunkLine(index, manifest, counts, (Date.now() - started) / 1000));
+      options.chunkDone(chunkLine(index, manifest, counts, (Date.now() - started) / 1000));
     } catch (error) {
       if (signal.aborted) return void (cut = true);
       const reason = oneLine(options.shown(error));

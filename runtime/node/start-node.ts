@@ -10,6 +10,7 @@ import type { GethChainConfig } from '../chain/rules/config-value';
 import type { ForkCache } from '../state/fork-cache';
 import { ForkSource } from '../state/fork-source';
 import { Upstream, type Traffic } from '../state/upstream';
+import { startUpstreamRelay } from '../state/upstream-relay';
 import { runTraceJobInParts } from '../trace/run';
 import { stopBusyWorkers } from '../trace/worker-pool';
 import { devExecutor } from './dev-executor';
@@ -24,6 +25,7 @@ import { emptySeed, seedExamples, type SeedName } from './seed-examples';
 import { startRpcServer, type RpcServer } from './server';
 import { chainTarget, type Target } from '../evm/target';
 import { targetTitles } from '../../core/client-targets';
+import type { PaceLimits } from '../../core/rpc/request-pacer';
 
 export interface NodeOptions {
   host: string;
@@ -41,7 +43,8 @@ export interface NodeOptions {
   basic?: { username: string; password: string };
   /** A parsed geth genesis JSON object, and where it came from (for errors). */
   genesis?: { json: unknown; source: string };
-  fork?: { url: string; blockNumber?: bigint };
+  /** The upstream, the block to fork at, and how many requests it may be sent a second and at once. */
+  fork?: { url: string; blockNumber?: bigint; pace?: PaceLimits };
   /** Fork mode's disk cache of upstream data (fork-cache.ts): its folder and bound, or null for none. */
   forkCache?: { dir: string; maxBytes?: number } | null;
   /** Fork mode: told after each round trip to the upstream (what was fetched so far), for progress displays. */
@@ -113,6 +116,7 @@ async function nodeTarget(options: NodeOptions, config: GethChainConfig, upstrea
 
 export async function startDevNode(options: NodeOptions): Promise<RunningDevNode> {
   const accounts = devAccounts(options.accounts);
+  if (options.fork?.pace) await startUpstreamRelay(options.fork.url, options.fork.pace);
   const upstream = options.fork ? new Upstream(options.fork.url) : undefined;
   let genesis: GenesisSpec;
   let fork: { point: ForkPoint; funding: GenesisSpec['alloc'] } | undefined;

@@ -7,6 +7,7 @@
 import { describeSocketError, rpcErrorText } from '../../core/rpc/errors';
 import { shownText } from '../../core/rpc/shown-text';
 import { boundedText, fetchFailure, postSync, type FetchFailure, type FetchReply } from './sync-fetch';
+import { relayTarget } from './upstream-relay';
 import { maskedUrl, upstreamEndpoint, type UpstreamEndpoint } from './upstream-url';
 
 export interface RpcCall {
@@ -89,6 +90,8 @@ const maxBatch = 500;
 
 export class Upstream {
   readonly endpoint: UpstreamEndpoint;
+  /** Where requests are posted: the upstream, or the node's paced relay to it (upstream-relay.ts). */
+  private readonly target: { url: string; headers: Record<string, string> };
   readonly traffic: Traffic = { roundTrips: 0, accounts: 0, slots: 0 };
   /** Told after each round trip (progress displays). */
   onTraffic?: (traffic: Traffic) => void;
@@ -102,6 +105,7 @@ export class Upstream {
     private readonly maxReplyBytes = 256 * 1024 * 1024,
   ) {
     this.endpoint = upstreamEndpoint(url);
+    this.target = relayTarget() ?? this.endpoint;
   }
 
   request(method: string, params: unknown[]): Promise<unknown> {
@@ -115,13 +119,7 @@ export class Upstream {
   requestSync(calls: RpcCall[]): unknown[] {
     const body = JSON.stringify(calls.map((call, id) => ({ jsonrpc: '2.0', id, ...call })));
     // A synchronous read is one account or slot: a tighter bound suits the trace worker's smaller heap.
-    const reply = postSync(
-      this.endpoint.url,
-      this.endpoint.headers,
-      body,
-      this.timeoutMs,
-      Math.min(this.replyLimit(calls), 16 * 1024 * 1024),
-    );
+    const reply = postSync(this.target.url, this.target.headers, body, this.timeoutMs, Math.min(this.replyLimit(calls), 16 * 1024 * 1024));
     return this.unpack(calls, this.counted(reply)).map(settled);
   }
 
@@ -168,9 +166,9 @@ export class Upstream {
       this.timeoutMs,
     );
     try {
-      const response = await fetch(this.endpoint.url, {
+      const response = await fetch(this.target.url, {
         method: 'POST',
-        headers: this.endpoint.headers,
+        headers: this.target.headers,
         body,
         redirect: 'manual',
         signal: controller.signal,

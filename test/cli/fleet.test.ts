@@ -162,7 +162,7 @@ describe('trace range --queue and evm-tracer worker on Redis against geth --dev'
     assert.equal(await following.exit, 0, following.stderr());
     for (const one of workers) one.child.kill('SIGTERM');
     assert.deepEqual(await Promise.all(workers.map((one) => one.exit)), [0, 0, 0]);
-    const times = [...proxy.times];
+    const times = [...proxy.arrivals];
     const seconds = (times.at(-1)! - times[0]) / 1000;
     assert.ok(times.length > 4 * limit, `${times.length} requests`);
     // Counted per second of Redis's clock: any 2 s here span at most 3 such seconds, and a little jitter (each

@@ -9,19 +9,17 @@
 //
 // geth's dev genesis activates Bogota, which the runtime does not implement: geth runs without bogotaTime.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { devAccounts } from '../../runtime/chain/dev-accounts';
-import { accessKey, assertNoSecret } from '../access/secrets';
-import { callContracts, selector } from '../support/call-contracts';
+import { selector } from '../support/call-contracts';
 import { probeInitcode, probeTransactions } from '../support/chain-probe';
+import type { LatencyProxy, RpcAnswer, RpcCall } from '../support/latency-proxy';
+import type { RunningNode } from '../support/nodes/process';
 import { folderFiles, folderLines, nodeLines, runStoppedAt } from '../support/range-folder';
-import { startLatencyProxy, type LatencyProxy, type RpcAnswer, type RpcCall } from '../support/latency-proxy';
-import { processTree, stopAll, type RunningNode } from '../support/nodes/process';
-import { startGethDev } from '../support/reference/geth';
-import { sendSigned, signTx } from '../support/reference/signed-tx';
+import { keyEnv, startRangeChain, traceRange, type RangeChain } from '../support/range-geth';
+import { signTx } from '../support/reference/signed-tx';
 import { referenceSkip, requireReferenceTools } from '../support/reference/tools';
 import { runCli, type CliRun } from '../support/run-cli';
 import { call, waitForReceipt } from '../runtime/node-helpers';
@@ -57,26 +55,19 @@ const manifestOf = (folder: string) =>
 describe('trace range against geth --dev', { skip: referenceSkip() }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'evm-tracer-range-'));
   const tracerFile = join(dir, 'frames.tracer.js');
-  const signer = devAccounts(1)[0];
+  let chain: RangeChain;
   let geth: RunningNode;
   let proxy: LatencyProxy;
   let head = 0;
   const blockHashes: string[] = [];
-  const pids: number[] = [];
-  const env = { NODE_KEY: accessKey };
+  const env = keyEnv;
 
   before(async () => {
     requireReferenceTools();
     writeFileSync(tracerFile, jsTracer);
-    geth = await startGethDev({ withoutForks: ['bogotaTime'], fund: [signer.address] });
-    pids.push(...processTree(geth.pid));
-    proxy = await startLatencyProxy(geth.url, 0);
-    const contracts = callContracts(signer.address);
-    const send = (tx: Parameters<typeof sendSigned>[2]) => sendSigned(geth.url, signer, tx);
-    for (const data of contracts.deployments) await send({ data });
-    await send({ to: contracts.entryAddress, gas: 1_000_000n });
-    await send({ to: contracts.entryAddress, gas: 30_000n }); // out of gas
-    await send({ to: contracts.reverterAddress, data: selector, gas: 100_000n }); // reverts with Error("nope")
+    chain = await startRangeChain();
+    ({ geth, proxy } = chain);
+    const { signer, contracts, send } = chain;
     await send({ data: '0x60006000fd', gas: 100_000n }); // a creation that reverts
     const probe = (await send({ data: probeInitcode })).contractAddress!;
     for (const tx of Object.values(probeTransactions(probe))) await send({ ...tx, gas: 500_000n });
@@ -102,21 +93,11 @@ describe('trace range against geth --dev', { skip: referenceSkip() }, () => {
   });
 
   after(async () => {
-    await proxy?.close();
-    await stopAll(pids, 'geth', geth);
+    await chain?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** `trace range` through the proxy with the key in the path; nothing it prints or writes holds a secret. */
-  async function range(out: string, args: string[]): Promise<CliRun> {
-    const run = await runCli(['trace', 'range', ...args, '--out', out, '--node', `${proxy.url}/rpc`, '--key-env', 'NODE_KEY'], {
-      env,
-      killAfterMs: 120_000,
-    });
-    assertNoSecret(run.stdout + run.stderr, 'trace range output');
-    if (existsSync(out)) assertNoSecret(JSON.stringify(folderFiles(out)), `the folder ${out}`);
-    return run;
-  }
+  const range = (out: string, args: string[]) => traceRange(proxy, out, args);
 
   /** geth's own debug_traceBlockByNumber of blocks 1..head, as the lines trace range writes. */
   const gethLines = (traceConfig: object) => nodeLines(geth.url, 1, head, traceConfig);

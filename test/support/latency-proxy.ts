@@ -1,5 +1,6 @@
 // A JSON-RPC proxy on 127.0.0.1 in front of a real node that adds a fixed delay to every request (an upstream
-// that far away) and counts what it is asked: requests (round trips), the calls in each batch, their methods.
+// that far away) and counts what it is asked: requests (round trips), the calls in each batch, their methods,
+// when each arrived and how many were under way at once at most.
 // It can refuse methods (a JSON-RPC error for those calls, the rest of a batch still forwarded), as providers
 // refuse debug_trace* or eth_createAccessList, and it can be stopped to play an upstream gone offline. A test
 // may also play a hostile or overloaded upstream: answer a request with an HTTP status instead of forwarding
@@ -12,8 +13,10 @@ export interface LatencyProxy {
   port: number;
   /** One entry per request: the methods it carried (a single call is a batch of one). */
   requests: string[][];
-  /** When each request came (Date.now()), in the order of `requests`. */
-  times: number[];
+  /** When each request arrived (Date.now()), in order. */
+  arrivals: number[];
+  /** The most requests under way at once (arrived, not yet answered). */
+  mostAtOnce: number;
   /** Forgets what was counted so far. */
   reset(): void;
   /** Calls with a method matching this are refused with "method not found". */
@@ -49,21 +52,29 @@ export async function startLatencyProxy(target: string, delayMs: number, refuse?
     url: '',
     port: 0,
     requests: [],
-    times: [],
-    reset: () => void (proxy.requests.length = proxy.times.length = 0),
+    arrivals: [],
+    mostAtOnce: 0,
+    reset: () => {
+      proxy.requests.length = 0;
+      proxy.arrivals.length = 0;
+      proxy.mostAtOnce = 0;
+    },
     refuse,
     status: undefined,
     alter: undefined,
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
+  let atOnce = 0;
   const server: Server = createServer(async (request, response) => {
+    proxy.arrivals.push(Date.now());
+    proxy.mostAtOnce = Math.max(proxy.mostAtOnce, ++atOnce);
+    response.on('close', () => atOnce--);
     const chunks: Uint8Array[] = [];
     for await (const chunk of request) chunks.push(chunk as Uint8Array);
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RpcItem | RpcItem[];
     const items = Array.isArray(body) ? body : [body];
     const methods = items.map((item) => String(item.method));
     proxy.requests.push(methods);
-    proxy.times.push(Date.now());
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     const status = proxy.status?.(items.map((item) => ({ method: String(item.method), params: item.params ?? [] })));
     if (status !== undefined) return void response.writeHead(status, { 'content-type': 'text/plain' }).end(`HTTP ${status}`);

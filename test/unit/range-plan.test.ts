@@ -58,6 +58,7 @@ test('chunks of N blocks from FROM, the last one shorter, named to sort in block
 const identity: RunIdentity = {
   range: { text: '1..10', from: 1, to: 10 },
   chunkSize: 4,
+  fileFormat: 'jsonl',
   on: 'local',
   node: { url: 'https://host/****/rpc', chainId: 1 },
   tracer: { file: 'my.tracer.js', sha256: 'ab'.repeat(32) },
@@ -97,6 +98,7 @@ test('a manifest read back is the one written; one changed by hand is refused na
   assert.throws(changed('"chunkSize": 4', '"chunkSize": 5'), {
     message: 'manifest.json: chunks is not the 2 chunks the range and chunk size plan',
   });
+  assert.throws(changed('"fileFormat": "jsonl"', '"fileFormat": "csv"'), { message: 'manifest.json: fileFormat is not jsonl or parquet' });
   assert.throws(changed('"format"', '"form"'), { message: 'manifest.json: format is not "evm-tracer trace range 1"' });
   assert.throws(() => parseManifest('{'), { message: /^manifest.json is not JSON/ });
 });
@@ -114,4 +116,5 @@ test('another run is named by what differs; a tracer file is the same by its tex
   );
   assert.equal(otherRun(identity, { ...identity, node: { ...identity.node, chainId: 5 } }), 'another chain id: 1 there, 5 now');
   assert.equal(otherRun(identity, { ...identity, on: 'node' }), 'another --on: local there, node now');
+  assert.equal(otherRun(identity, { ...identity, fileFormat: 'parquet' }), 'another --format: jsonl there, parquet now');
 });

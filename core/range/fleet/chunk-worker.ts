@@ -45,7 +45,7 @@ export async function serveRun(options: ServeOptions): Promise<string | undefine
       const started = Date.now();
       try {
         // Never cut: a stopped worker finishes the chunks under way (worker.close waits for them).
-        const counts = await writeChunk(folder, { from, to, file }, options.traceBlock, new AbortController().signal);
+        const counts = await writeChunk(folder, manifest, { from, to, file }, options.traceBlock, new AbortController().signal);
         report(chunkLine(index, manifest, counts, (Date.now() - started) / 1000));
         return counts;
       } catch (error) {

@@ -23,10 +23,11 @@ interface ChunkJob {
 
 /** The run's hash: the same run, wherever and however often it is submitted, has the same one. */
 export function runHash(run: RunIdentity): string {
-  const { range, chunkSize, on, node, tracer, config, target } = run;
+  const { range, chunkSize, fileFormat, on, node, tracer, config, target } = run;
   const identity = {
     range: { text: range.text, from: range.from, to: range.to },
     chunkSize,
+    fileFormat,
     on,
     node: { url: node.url, chainId: node.chainId },
     tracer: 'name' in tracer ? { name: tracer.name } : { sha256: tracer.sha256 },

@@ -24,6 +24,7 @@ function folderWith(name: string, lines: string[]): { folder: string; manifest: 
     {
       range: { text: '1..4', from: 1, to: 4 },
       chunkSize: 2,
+      fileFormat: 'jsonl',
       on: 'node',
       node: { url: 'https://node.example/****', chainId: 1 },
       tracer: { name: 'opcount' },

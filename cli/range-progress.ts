@@ -40,7 +40,7 @@ export function progressLine(counts: ProgressCounts): string {
   ].join(' · ');
 }
 
-export interface RangeProgress {
+interface RangeProgress {
   /** A block traced. */
   block(lines: BlockLines): void;
   /** A chunk traced: its line, shown only where there is no redrawn line. */

@@ -6,7 +6,7 @@ import type { ChunkFormat } from './chunk-plan';
 import { parquetChunk } from './parquet-chunk';
 import { AtomicFile } from './range-folder';
 
-export interface ChunkWriter {
+interface ChunkWriter {
   add(lines: BlockLines): Promise<void>;
   commit(): Promise<{ bytes: number; sha256: string }>;
   discard(): Promise<void>;

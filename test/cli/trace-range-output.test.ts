@@ -208,7 +208,7 @@ describe('trace range output and run control against geth --dev', { skip: refere
     const reading = join(dir, 'reading.tracer.js');
     writeFileSync(
       reading,
-      `{ n: 0, step: function (log, db) { this.n++; if (log.op.toString() === 'CALL') this.b = db.getBalance('0x00000000000000000000000000000000000000aa').toString(); }, fault: function () {}, result: function () { return { n: this.n, b: this.b }; } }`,
+      `{ n: 0, step: function (log, db) { this.n++; if (log.op.toString() === 'CALL') this.b = db.getBalance(toAddress('0x00000000000000000000000000000000000000aa')).toString(); }, fault: function () {}, result: function () { return { n: this.n, b: this.b }; } }`,
     );
     const slow = await startLatencyProxy(chain.geth.url, 40);
     try {

@@ -5,11 +5,10 @@ import type { ClientTarget } from '../core/client-targets';
 import type { LocalNode } from '../core/local-node-launcher';
 import { quantity } from '../core/chain/shapes';
 import { blockLines, type BlockLines } from '../core/range/block-lines';
-import { withRetries } from '../core/range/retry';
+import { blockRetry, withRetries } from '../core/range/retry';
 import { createRpcClient, type RpcClient } from '../core/rpc/client';
 import type { PaceLimits } from '../core/rpc/request-pacer';
 import { credentialedUrl, endpointMasker, postUrl, type Endpoint } from '../core/rpc/endpoint';
-import { NodeError } from '../core/rpc/errors';
 import { tracerOptionsObject } from '../core/trace/requests';
 import { parseSize } from './byte-size';
 import { UsageError } from './command-line';
@@ -24,13 +23,6 @@ export function count(text: string | undefined, what: string, fallback: number, 
   if (!(value >= 1 && value <= most)) throw new UsageError(`${what}: '${text}' is not a whole number from 1 to ${most}`);
   return value;
 }
-
-/** A failure as shown: a node error's kind and message, any other error's message; masked. */
-export const shownFailure = (mask: (text: string) => string) => (error: unknown) =>
-  mask(error instanceof NodeError ? `${error.kind}: ${error.message}` : error instanceof Error ? error.message : String(error));
-
-/** Attempts per block when the node fails in a way that may pass (retry.ts), the first wait doubling from 0.5 s. */
-const retry = { attempts: 4, baseDelayMs: 500 };
 
 /** A hex quantity a node answered, as a number (a chain id, a block number). */
 export async function numberFrom(client: RpcClient, method: string): Promise<number> {
@@ -129,7 +121,7 @@ export async function openBlockTracing(options: BlockTracingOptions): Promise<Bl
   });
   const blockOptions = { traceConfig, perTransactionMs: options.perTransactionMs, holdsSecret: (text: string) => mask(text) !== text };
   return {
-    traceBlock: (number, signal) => withRetries(() => blockLines(tracing, number, { ...blockOptions, signal }), { ...retry, signal }),
+    traceBlock: (number, signal) => withRetries(() => blockLines(tracing, number, { ...blockOptions, signal }), { ...blockRetry, signal }),
     close: async () => {
       await client?.close();
       await fork?.stop();

@@ -21,7 +21,8 @@ import { commandEcmaLevel, ecmaOption } from '../ecma-option';
 import { stopOnSignals } from '../node-selection';
 import { queueAddress, queueOption } from '../queue-option';
 import { rangeProgress } from '../range-progress';
-import { count, defaultTimeoutMs, numberFrom, openBlockTracing, shownFailure } from '../range-tracing';
+import { count, defaultTimeoutMs, numberFrom, openBlockTracing } from '../range-tracing';
+import { shownFailure } from '../../core/range/retry';
 import { checkTargetOption, jsonArgument, readTracer, targetOption, tracerIdentity, tracerOption } from '../trace-options';
 
 interface Prepared {

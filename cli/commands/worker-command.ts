@@ -14,7 +14,8 @@ import { expectPositionals, UsageError } from '../command-line';
 import { commandEcmaLevel, ecmaOption } from '../ecma-option';
 import { stopOnSignals } from '../node-selection';
 import { queueAddress, queueOption } from '../queue-option';
-import { count, defaultTimeoutMs, numberFrom, openBlockTracing, shownFailure } from '../range-tracing';
+import { count, defaultTimeoutMs, numberFrom, openBlockTracing } from '../range-tracing';
+import { shownFailure } from '../../core/range/retry';
 import { readTracer, tracerIdentity, tracerOption } from '../trace-options';
 
 export const workerCommand = commandWithNode({

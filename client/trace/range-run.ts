@@ -14,11 +14,10 @@ import type { Manifest, TracerIdentity } from '../../core/range/manifest';
 import { lockFolder } from '../../core/range/folder-lock';
 import { openRangeRun } from '../../core/range/range-run';
 import { readManifestText } from '../../core/range/range-folder';
-import { withRetries } from '../../core/range/retry';
+import { blockRetry, shownFailure, withRetries } from '../../core/range/retry';
 import { runChunks } from '../../core/range/run-chunks';
 import { createRpcClient } from '../../core/rpc/client';
 import { displayUrl, endpointMasker } from '../../core/rpc/endpoint';
-import { NodeError } from '../../core/rpc/errors';
 import { builtinTracerOfUri } from '../../core/trace/named-tracer';
 import { prepareTracer, tracerOptionsObject } from '../../core/trace/requests';
 import { config } from '../config';
@@ -42,9 +41,6 @@ interface RangeOutcome {
   /** Cancelled before every chunk had run: the same request again resumes. */
   stopped: boolean;
 }
-
-/** Attempts per block when the node fails in a way that may pass, the first wait doubling from 0.5 s (as the CLI). */
-const retry = { attempts: 4, baseDelayMs: 500 };
 
 /** The tracer as sent (a built-in's name, or the file flattened at the node's level) and as the manifest names it. */
 async function rangeTracer(request: RangeRequest, nodeName: string): Promise<{ code: string; identity: TracerIdentity }> {
@@ -136,10 +132,9 @@ export async function runRange(ctx: Ctx, request: RangeRequest, overwrite: boole
             signal: controller.signal,
             report,
             chunkDone: report,
-            shown: (error) =>
-              mask(error instanceof NodeError ? `${error.kind}: ${error.message}` : error instanceof Error ? error.message : String(error)),
+            shown: shownFailure(mask),
             traceBlock: async (number, signal) => {
-              const lines = await withRetries(() => blockLines(client, number, { ...blockOptions, signal }), { ...retry, signal });
+              const lines = await withRetries(() => blockLines(client, number, { ...blockOptions, signal }), { ...blockRetry, signal });
               traced++;
               transactions += lines.transactions;
               progress.report({

@@ -46,3 +46,11 @@ export async function withRetries<T>(work: () => Promise<T>, { attempts, baseDel
     }
   }
 }
+
+/** Attempts per block when the node fails in a way that may pass, the first wait doubling from 0.5 s. */
+export const blockRetry = { attempts: 4, baseDelayMs: 500 };
+
+/** A failure as a range run records and shows it: a node error's kind and message, any other error's message;
+ * masked. */
+export const shownFailure = (mask: (text: string) => string) => (error: unknown) =>
+  mask(error instanceof NodeError ? `${error.kind}: ${error.message}` : error instanceof Error ? error.message : String(error));

@@ -28,9 +28,11 @@ function prepareRealms(): void {
 
 process.on('message', (request: WorkerRequest) => {
   busy = true;
+  // A debug run's worker serves that run alone, with its debugger attached: it makes no realms ahead.
+  const single = 'job' in request && request.inspect !== undefined;
   void ('work' in request ? work(request.work) : run(request)).finally(() => {
     busy = false;
-    setImmediate(prepareRealms);
+    if (!single) setImmediate(prepareRealms);
   });
 });
 // A rejected promise of a tracer's realm with no handler must not end the process (Node's default), which

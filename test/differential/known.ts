@@ -20,6 +20,16 @@ export interface KnownDifference {
 
 export const knownDifferences: KnownDifference[] = [
   {
+    id: 'response-limit',
+    readme: 'A response limit',
+    why: "an answer larger than the local node's --max-response-bytes (a struct log with memory in a loop) is refused; geth and coreth send it whole",
+    explainsWhole: (d) =>
+      'error' in d.ours &&
+      /^response too large: more than (\d+) bytes/.test(d.ours.error) &&
+      'json' in d.geth &&
+      d.geth.json.length > 100 * 2 ** 20,
+  },
+  {
     id: 'rejection-order',
     why: 'a transaction invalid in two ways: geth checks the fee cap against the base fee before the intrinsic gas, ethereumjs the intrinsic gas first',
     explainsWhole: (d) =>

@@ -97,6 +97,8 @@ function settle(frame: Frame, output: Uint8Array, error: string | undefined): vo
   frame.revertReason = revertReason(output);
 }
 
+const codeStoreOutOfGas = 'contract creation code storage out of gas';
+
 const word = (value: bigint) => setLengthLeft(bigIntToBytes(value), 32);
 const addressHex = (value: bigint) => bytesToHex(word(value).subarray(12));
 const inc = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
@@ -109,6 +111,8 @@ class Erc7562Tracer implements BuiltinTracer {
   private txGas = 0n;
   private state: StateReader | undefined;
   private logIndex = 0;
+  /** Before Homestead a create that cannot pay for its code store reverts nothing: geth counts it a success. */
+  private homestead = true;
   /** geth's tracer panicked: the whole trace fails. */
   private crashed = false;
 
@@ -118,6 +122,7 @@ class Erc7562Tracer implements BuiltinTracer {
     this.state = env.state;
     // geth numbers logs block-wide.
     this.logIndex = env.firstLogIndex;
+    this.homestead = env.common.gteHardfork('homestead');
   }
 
   setContext(fields: TxContextView): void {
@@ -126,7 +131,7 @@ class Erc7562Tracer implements BuiltinTracer {
     const root = this.stack[0];
     if (!root) return;
     if (fields.to !== undefined) root.to = fields.to;
-    if (fields.output !== undefined) settle(root, fields.output, fields.error);
+    if (fields.output !== undefined) settle(root, fields.output, this.kept(fields.error));
     if (fields.gasUsed !== undefined) root.gasUsed = fields.gasUsed;
   }
 
@@ -138,13 +143,18 @@ class Erc7562Tracer implements BuiltinTracer {
     if (this.stack.length <= 1) return;
     const frame = this.stack.pop()!;
     const error = view.error;
-    frame.outOfGas = error !== undefined && (error.startsWith('out of gas') || error === 'contract creation code storage out of gas');
+    frame.outOfGas = error !== undefined && (error.startsWith('out of gas') || error === codeStoreOutOfGas);
     frame.gasUsed = view.gasUsed;
-    settle(frame, view.output, error);
+    settle(frame, view.output, this.kept(error));
     this.stack.at(-1)!.calls.push(frame);
   }
 
   fault(): void {}
+
+  /** A frame's error as geth's processOutput keeps it: none for what reverted nothing. */
+  private kept(error: string | undefined): string | undefined {
+    return !this.homestead && error === codeStoreOutOfGas ? undefined : error;
+  }
 
   step(view: StepView): void {
     const frame = this.stack.at(-1);

@@ -45,7 +45,9 @@ interface Style {
   creationMethod: boolean;
 }
 
-function actionAndResult(frame: CallFrame, style: Style): { type: string; action: unknown; result?: unknown } {
+type Flat = { type: string; action: unknown; result?: unknown };
+
+function actionAndResult(frame: CallFrame, style: Style): Flat | { error: string } {
   const value = frame.value === undefined ? {} : { value: quantity(frame.value) };
   const output = frame.output ?? new Uint8Array(0);
   switch (frame.type) {
@@ -71,7 +73,10 @@ function actionAndResult(frame: CallFrame, style: Style): { type: string; action
           refundAddress: hexBytes(frame.to!),
         },
       };
-    default:
+    case 'CALL':
+    case 'CALLCODE':
+    case 'DELEGATECALL':
+    case 'STATICCALL':
       return {
         type: 'call',
         action: {
@@ -84,11 +89,17 @@ function actionAndResult(frame: CallFrame, style: Style): { type: string; action
         },
         result: { gasUsed: quantity(frame.gasUsed), output: hexBytes(output) },
       };
+    default:
+      // geth v1.13's zero top frame, of a top call that never started (coreth).
+      return { error: `unrecognized call frame type: ${frame.type}` };
   }
 }
 
-function flatten(frame: CallFrame, traceAddress: number[], style: Style, where: Where, out: unknown[]): void {
-  const { type, action, result } = actionAndResult(frame, style);
+/** Appends the frame and its calls to `out`, or says which frame cannot be written. */
+function flatten(frame: CallFrame, traceAddress: number[], style: Style, where: Where, out: unknown[]): { error: string } | undefined {
+  const flat = actionAndResult(frame, style);
+  if ('error' in flat) return flat;
+  const { type, action, result } = flat;
   const error = frame.error === undefined ? undefined : style.convert ? parityError(frame.error) : frame.error;
   // A failed frame has no result unless it reverted (its output is the revert data).
   const keepResult = result !== undefined && (frame.error === undefined || frame.error === 'execution reverted');
@@ -104,7 +115,11 @@ function flatten(frame: CallFrame, traceAddress: number[], style: Style, where: 
     transactionPosition: where.transactionPosition,
     type,
   });
-  frame.calls.forEach((call, i) => flatten(call, [...traceAddress, i], style, where, out));
+  for (const [i, call] of frame.calls.entries()) {
+    const failed = flatten(call, [...traceAddress, i], style, where, out);
+    if (failed) return failed;
+  }
+  return undefined;
 }
 
 export const flatCallTracer: BuiltinFactory = (config, traits) => {
@@ -141,12 +156,14 @@ export const flatCallTracer: BuiltinFactory = (config, traits) => {
     fault() {},
     enter: (view) => collector?.enter({ ...view, value: view.value ?? 0n }),
     exit: (view) => collector?.exit(view),
+    topFailedCheck: () => collector?.topFailedCheck(),
     result() {
       const top = collector?.result() ?? { error: 'invalid number of calls' };
       if ('error' in top) return top;
       const out: unknown[] = [];
       const style = { convert: options.convertParityErrors, creationMethod: traits.builtins === 'geth-1.17' };
-      flatten(top.frame, [], style, where, out);
+      const failed = flatten(top.frame, [], style, where, out);
+      if (failed) return failed;
       return { json: goEscape(JSON.stringify(out)) };
     },
   };

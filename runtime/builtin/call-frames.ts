@@ -94,7 +94,7 @@ function clearFailedLogs(frame: CallFrame, parentFailed: boolean): void {
   for (const call of frame.calls) clearFailedLogs(call, failed);
 }
 
-export class CallCollector implements Pick<TxHooks, 'setContext' | 'step' | 'enter' | 'exit'> {
+export class CallCollector implements Pick<TxHooks, 'setContext' | 'step' | 'enter' | 'exit' | 'topFailedCheck'> {
   private gasLimit = 0n;
   private gasUsed: bigint | undefined;
   private top: CallFrame | undefined;
@@ -128,6 +128,14 @@ export class CallCollector implements Pick<TxHooks, 'setContext' | 'step' | 'ent
       finish(this.top, fields.output ?? new Uint8Array(0), fields.error, this.reverts(fields.error));
     }
     if (fields.gasUsed !== undefined) this.gasUsed = fields.gasUsed;
+  }
+
+  /** geth v1.13's callTracer starts with one zero frame (type 0: `STOP`) that the top call's start fills in: one
+   * that never started leaves it so. */
+  topFailedCheck(): void {
+    const zero = new Uint8Array(20);
+    this.top = { ...frameFrom({ type: 'STOP', from: zero, to: zero, input: new Uint8Array(0), gas: 0n, value: undefined }), to: undefined };
+    this.stack.splice(0, this.stack.length, this.top);
   }
 
   step(view: StepView): void {

@@ -50,6 +50,7 @@ export const callTracer: BuiltinFactory = (config, traits) => {
     fault() {},
     enter: (view) => collector?.enter(view),
     exit: (view) => collector?.exit(view),
+    topFailedCheck: () => collector?.topFailedCheck(),
     result() {
       const top = collector?.result() ?? { error: 'incorrect number of top-level calls' };
       return 'error' in top ? top : { json: goEscape(JSON.stringify(callFrameJson(top.frame, traits.builtins === 'geth-1.17'))) };

@@ -34,6 +34,8 @@ export const fourByteTracer: BuiltinFactory = (_config, traits) => {
     fault() {},
     enter: (view) => count(view.type, view.to, view.input),
     exit() {},
+    // geth v1.13 counts the top call's input when the call starts: one that never started counts nothing.
+    topFailedCheck: () => ids.clear(),
     // Go marshals a map with its keys sorted.
     result: () => ({ json: JSON.stringify(Object.fromEntries([...ids].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))) }),
   };

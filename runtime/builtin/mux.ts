@@ -52,6 +52,7 @@ export const muxTracerOver =
       enter: (view) => members.forEach((m) => m.tracer.enter(view)),
       exit: (view) => members.forEach((m) => m.tracer.exit(view)),
       failedCheck: () => members.forEach((m) => m.tracer.failedCheck?.()),
+      topFailedCheck: () => members.forEach((m) => m.tracer.topFailedCheck?.()),
       result() {
         const parts: string[] = [];
         for (const m of [...members].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {

@@ -126,6 +126,14 @@ class PrestateTracer implements BuiltinTracer {
   }
 
   setContext(): void {}
+
+  /** geth v1.13 reads the accounts of the transaction's start when its top call starts: nothing, for one that
+   * never started. */
+  topFailedCheck(): void {
+    this.pre.clear();
+    this.created.clear();
+  }
+
   fault(): void {}
   enter(): void {}
   exit(): void {}

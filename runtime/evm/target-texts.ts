@@ -32,6 +32,7 @@ export function withTargetTexts(hooks: TxHooks, traits: TargetTraits): TxHooks {
     fault: (view) => hooks.fault({ ...view, error: text(view.error) }),
     enter: (view) => hooks.enter(view),
     failedCheck: () => hooks.failedCheck?.(),
+    topFailedCheck: () => hooks.topFailedCheck?.(),
     exit: (view) => hooks.exit(view.error === undefined ? view : { ...view, error: text(view.error) }),
   };
 }

@@ -15,7 +15,8 @@ export type Target = ClientTarget;
 export interface TargetTraits {
   // The hook sequence (trace-tx.ts).
   /** A call or creation that fails before it runs (call depth, balance, address collision) has a frame:
-   * `enter`/`exit` and a callTracer call (geth); coreth's EVM fails them before it tells the tracer. */
+   * `enter`/`exit` and a callTracer call (geth); coreth's EVM fails them before it tells the tracer, and a
+   * top-level creation's collision before it tells the tracer anything of the transaction's call. */
   framesForFailedChecks: boolean;
   /** A write in a static frame (SSTORE, CREATE, CREATE2, SELFDESTRUCT, CALL with value) is refused by the
    * opcode's gas function, `out of gas: write protection` with the constant gas as cost (geth); coreth runs

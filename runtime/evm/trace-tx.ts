@@ -427,7 +427,8 @@ export function createTxTracer(
       const exec = res.execResult;
       const raw = exec.exceptionError?.error;
       // coreth checks for a collision before it tells the tracer of the creation.
-      if (raw === 'create collision' && !frame.isTop && !traits.framesForFailedChecks) {
+      if (raw === 'create collision' && !traits.framesForFailedChecks) {
+        if (frame.isTop) return host.topFailedCheck?.();
         frames.at(-1)!.returnDataSize = 0;
         return host.failedCheck?.();
       }

@@ -15,6 +15,10 @@ export interface TxHooks {
   /** A call or creation failed its checks before it ran, on a target that gives it no frame (coreth): the
    * frame that made it has no return data now. */
   failedCheck?(): void;
+  /** The transaction's top-level creation failed its address collision check, on a target that then tells its
+   * tracers nothing of the call (coreth: no CaptureStart, no CaptureEnd): what `setContext` said of the
+   * transaction and its call is void; its gas used still follows. */
+  topFailedCheck?(): void;
 }
 
 /** `tooLarge`: the result grew past the node's response limit while it was built. */

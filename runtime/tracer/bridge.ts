@@ -81,6 +81,9 @@ export interface RealmApi {
   enter(type: string, gas: number): void;
   exit(gasUsed: number, error: string | undefined): void;
   setContext(key: string, kind: ContextKind, value: ByteString | Quantity): void;
+  /** The top call never started (coreth: a top-level creation's address collision): ctx loses every field,
+   * and `result` gets no `db` (geth v1.13 sets both up when the top call starts). */
+  forgetTopCall(): void;
   /** `J<json>`, `S<string>` (a top-level string for the host to encode as Go does) or `E<error text>`. */
   result(): string;
   /** The geth error text that ended the trace, if any. */

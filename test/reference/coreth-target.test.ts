@@ -18,6 +18,7 @@ import { callGasCases, callStepsTracer } from '../support/call-gas-cases';
 import { craftedInput } from '../differential/precompile-inputs';
 import { Random } from '../differential/random';
 import { bn254 } from '@noble/curves/bn254.js';
+import { bytesToHex, generateAddress, hexToBytes } from '@ethereumjs/util';
 import { normaliseError } from '../differential/compare';
 import { readsBlockHash, runCorethDifferential, type CallSide } from '../differential/coreth-run';
 
@@ -182,6 +183,43 @@ describe('the coreth target: traces as on avalanchego v1.14.0', { skip: referenc
     await sameAnswers('debug_traceCall', [creation, forkBlock.number]);
     const traced = await call<{ error?: string; type: string }>(fork.url, 'debug_traceTransaction', [hash, { tracer: 'callTracer' }]);
     assert.deepEqual([traced.type, traced.error], ['CREATE', undefined]);
+  });
+
+  test('a top-level creation whose address is taken: coreth tells its tracers nothing of it, and the geth target traces it', async () => {
+    const from = '0x00000000000000000000000000000000000000f1';
+    const taken = bytesToHex(generateAddress(hexToBytes(from), new Uint8Array(0)));
+    // Every field of ctx (numbers as they are) and what `db` is in `result`, with every hook there.
+    const ctxTracer = `{ r: [],
+      step: function (log) { this.r.push(log.op.toString()); }, fault: function () { this.r.push('fault'); },
+      enter: function (f) { this.r.push(f.getType()); }, exit: function () { this.r.push('exit'); },
+      result: function (ctx, db) { var o = {}; for (var k in ctx) o[k] = typeof ctx[k] == 'number' ? ctx[k] : typeof ctx[k];
+        return { r: this.r, ctx: o, db: typeof db }; } }`;
+    const configs = [...tracerConfigs.filter((config) => config.tracer !== probe), { tracer: ctxTracer }];
+    const creation = { from, gas: '0x30d40', input: deployment(code([1n, 0n, 'SSTORE', 'STOP'])), value: '0x5' };
+    // Code there, or only a nonce.
+    for (const account of [{ code: '0x00' }, { nonce: '0x1' }]) {
+      const stateOverrides = { [from]: { balance: '0xffffffffffffffffff' }, [taken]: account };
+      for (const config of configs) {
+        const params = [creation, forkBlock.number, { ...config, stateOverrides }];
+        assert.deepEqual(
+          await answer(fork.url, 'debug_traceCall', params),
+          await answer(node.cChainRpc, 'debug_traceCall', params),
+          JSON.stringify([account, config]),
+        );
+      }
+      const traced = (config: Record<string, unknown>) =>
+        call<Record<string, unknown>>(fork.url, 'debug_traceCall', [creation, forkBlock.number, { ...config, stateOverrides }]);
+      assert.deepEqual(await traced({ tracer: 'callTracer' }), {
+        from: '0x0000000000000000000000000000000000000000',
+        gas: '0x0',
+        gasUsed: '0x30d40',
+        input: '0x',
+        type: 'STOP',
+      });
+      assert.deepEqual(await traced({ tracer: ctxTracer }), { r: [], ctx: { gasUsed: 200_000 }, db: 'undefined' });
+      const asGeth = await traced({ tracer: 'callTracer', target: 'geth' });
+      assert.deepEqual([asGeth.type, asGeth.from, asGeth.error], ['CREATE', from, 'contract address collision']);
+    }
   });
 
   test("every tracer gives coreth's answer on each transaction coreth traces differently from geth v1.17", async () => {

@@ -116,6 +116,12 @@ export class TracerHost {
     }
   }
 
+  /** coreth told the tracer nothing of the top call (tx-hooks.ts): only what it knew before it ran stays. */
+  topFailedCheck(): void {
+    this.api.forgetTopCall();
+    this.setContext(this.options.initialContext ?? {});
+  }
+
   step(view: StepView): void {
     // Without a step hook geth never fills `log` in (steps may still run here, for enter/exit).
     if (!this.hasStep) return;

@@ -16,6 +16,7 @@ import {
   ObjectCreate,
   ObjectCtor,
   ObjectDefineProperty,
+  ObjectKeys,
   ReflectApply,
   StringPrototypeIndexOf,
 } from './intrinsics';
@@ -63,6 +64,7 @@ export function install(
   let failed: string | undefined;
   let crashed = false;
   let lastHookFailed = false;
+  let topCallStarted = true;
 
   /** 1-based line:column of a function's source in the wrapped text (hooks defined elsewhere: none). */
   const locate = (name: string, fn: Hook) => {
@@ -212,9 +214,15 @@ export function install(
       else ctx[key] = value;
     },
 
+    forgetTopCall() {
+      const keys = ObjectKeys(ctx);
+      for (let i = 0; i < keys.length; i++) delete ctx[keys[i]];
+      topCallStarted = false;
+    },
+
     result() {
       if (runsOn() && hooks.result) {
-        const value = invoke('result', hooks.result, [ctx, db]);
+        const value = invoke('result', hooks.result, [ctx, topCallStarted ? db : undefined]);
         if (failed === undefined) return serialiseResult(value, env, !resultBuildsValues);
         // After an earlier error (coreth), a value `result` returned is still encoded: an encoding error wins.
         const encoded = lastHookFailed || crashed ? undefined : serialiseResult(value, env, !resultBuildsValues);

@@ -104,7 +104,10 @@ export function workerLaunch(workerFile: string, options: { network: boolean; in
   ];
   // glibc's per-thread malloc arenas would otherwise make the reserved address space depend on core count.
   const env = { ...process.env, MALLOC_ARENA_MAX: '2' };
-  if (process.platform !== 'linux') return { execPath: process.execPath, execArgv: nodeArgs, env, warning };
+  // A debug run's worker keeps its V8 heap limit but no address-space or data cap: V8's inspector reserves
+  // memory of its own under them, and such a worker failed at random when it opened. Only the program that
+  // started the node can start one (runtime/node/debug-run.ts), and its debugger controls the process anyway.
+  if (process.platform !== 'linux' || options.inspector) return { execPath: process.execPath, execArgv: nodeArgs, env, warning };
   // Fork mode's fetches go through undici, whose WebAssembly HTTP parser reserves ~10 GB of address space per
   // instance: those workers get RLIMIT_DATA instead, which counts writable private memory (ArrayBuffers
   // included) but not such inaccessible reservations.

@@ -3,7 +3,6 @@
 // every block), each block asked again after failures that may pass, every text shown masked.
 import type { ClientTarget } from '../core/client-targets';
 import type { LocalNode } from '../core/local-node-launcher';
-import { quantity } from '../core/chain/shapes';
 import { blockLines, type BlockLines } from '../core/range/block-lines';
 import { blockRetry, withRetries } from '../core/range/retry';
 import { createRpcClient, type RpcClient } from '../core/rpc/client';
@@ -22,15 +21,6 @@ export function count(text: string | undefined, what: string, fallback: number, 
   const value = /^\d+$/.test(text.trim()) ? Number(text) : NaN;
   if (!(value >= 1 && value <= most)) throw new UsageError(`${what}: '${text}' is not a whole number from 1 to ${most}`);
   return value;
-}
-
-/** A hex quantity a node answered, as a number (a chain id, a block number). */
-export async function numberFrom(client: RpcClient, method: string): Promise<number> {
-  const answer = await client.request<unknown>(method, []);
-  const value = quantity(answer);
-  if (value === undefined || value > BigInt(Number.MAX_SAFE_INTEGER))
-    throw new Error(`${method}: the node answered ${client.shown(JSON.stringify(answer), 80)}, not a hex quantity`);
-  return Number(value);
 }
 
 /** What a local fork node prints, as the command shows it. */

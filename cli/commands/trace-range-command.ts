@@ -21,7 +21,8 @@ import { commandEcmaLevel, ecmaOption } from '../ecma-option';
 import { stopOnSignals } from '../node-selection';
 import { queueAddress, queueOption } from '../queue-option';
 import { rangeProgress } from '../range-progress';
-import { count, defaultTimeoutMs, numberFrom, openBlockTracing } from '../range-tracing';
+import { numberAnswer } from '../../core/chain/number-answer';
+import { count, defaultTimeoutMs, openBlockTracing } from '../range-tracing';
 import { shownFailure } from '../../core/range/retry';
 import { checkTargetOption, jsonArgument, readTracer, targetOption, tracerIdentity, tracerOption } from '../trace-options';
 
@@ -185,7 +186,7 @@ node's reads included; with --queue, all workers' requests together`,
       let requests = 0;
       let forkRequests = 0;
       const node = aroundRequests(session.client(), (send) => (requests++, pacer ? pacer.run(send) : send()));
-      const chainId = await numberFrom(node, 'eth_chainId');
+      const chainId = await numberAnswer(node, 'eth_chainId');
       if (endpoint.expectedChainId !== undefined && chainId !== endpoint.expectedChainId)
         throw new Error(`the node's chain id is ${chainId}, not ${endpoint.expectedChainId} as --network expects`);
       unlock = await lockFolder(prepared.out);
@@ -203,7 +204,7 @@ node's reads included; with --queue, all workers' requests together`,
           config: prepared.config,
           target: values.target ?? null,
         },
-        resolve: async (range) => resolveRange(range, await numberFrom(node, 'eth_blockNumber')),
+        resolve: async (range) => resolveRange(range, await numberAnswer(node, 'eth_blockNumber')),
         report,
       });
       if (prepared.queue) {

@@ -14,7 +14,8 @@ import { expectPositionals, UsageError } from '../command-line';
 import { commandEcmaLevel, ecmaOption } from '../ecma-option';
 import { stopOnSignals } from '../node-selection';
 import { queueAddress, queueOption } from '../queue-option';
-import { count, defaultTimeoutMs, numberFrom, openBlockTracing } from '../range-tracing';
+import { numberAnswer } from '../../core/chain/number-answer';
+import { count, defaultTimeoutMs, openBlockTracing } from '../range-tracing';
 import { shownFailure } from '../../core/range/retry';
 import { readTracer, tracerIdentity, tracerOption } from '../trace-options';
 
@@ -85,7 +86,7 @@ the version that submitted the run; otherwise the worker refuses, says why, and 
         );
       if (displayUrl(endpoint) !== manifest.node.url) throw refuse(`its node is ${manifest.node.url}, --node is ${displayUrl(endpoint)}`);
       const node = session.client();
-      const chainId = await numberFrom(node, 'eth_chainId');
+      const chainId = await numberAnswer(node, 'eth_chainId');
       if (chainId !== manifest.node.chainId) throw refuse(`its chain id is ${manifest.node.chainId}, the node's is ${chainId}`);
       // When the run limits its upstream requests, this worker's go through a gate that keeps the fleet's limit.
       const { sharedRate } = await import('../../core/range/fleet/shared-rate');
